@@ -1,0 +1,1 @@
+//! The C ABI (`include/goap.h`). The only module with `unsafe` code.

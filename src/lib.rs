@@ -1,0 +1,36 @@
+//! # goap — Goal-Oriented Action Planning for game AI
+//!
+//! An optimal A* planner over boolean world states, usable as a plain Rust crate and,
+//! through [`ffi`], as a C-ABI native library (`include/goap.h`).
+//!
+//! ```
+//! use goap::{ActionDef, Domain, FactValue, Planner, PlanOptions, WorldState};
+//!
+//! let mut d = Domain::new();
+//! let has_axe = d.add_fact("has_axe").unwrap();
+//! let has_wood = d.add_fact("has_wood").unwrap();
+//! d.add_action(ActionDef { name: "get_axe".into(), pre: vec![],
+//!     effects: vec![FactValue::new(has_axe, true)], cost: 2.0 }).unwrap();
+//! d.add_action(ActionDef { name: "chop".into(), pre: vec![FactValue::new(has_axe, true)],
+//!     effects: vec![FactValue::new(has_wood, true)], cost: 1.0 }).unwrap();
+//! let goal = d.conditions([FactValue::new(has_wood, true)]).unwrap();
+//! let result = Planner::new().plan(&d, &WorldState::new(), &goal, &PlanOptions::default());
+//! let plan = result.plan().unwrap();
+//! assert_eq!(plan.cost, 3.0);
+//! assert_eq!(d.action(plan.actions[0]).unwrap().name(), "get_axe");
+//! ```
+#![deny(missing_docs)]
+#![deny(unsafe_op_in_unsafe_fn)]
+
+pub mod domain;
+pub mod format;
+pub mod planner;
+pub mod state;
+
+pub mod ffi;
+
+pub use domain::{
+    Action, ActionDef, ActionId, Conditions, Domain, DomainError, FactId, FactValue, Goal,
+};
+pub use planner::{plan, Heuristic, Outcome, Plan, PlanOptions, PlanResult, Planner, SearchStats};
+pub use state::WorldState;

@@ -1,0 +1,163 @@
+//! The planner's compiled form of a domain: bit masks for the search and a flat
+//! delete-relaxed task for the heuristics.
+//!
+//! Relaxed atoms: fact `f` has two atoms, `2f` ("f is true") and `2f + 1` ("f is false"),
+//! so negative preconditions and goals need no special case. Atom `2 * facts` is an
+//! artificial atom that holds in every state; actions without preconditions require it.
+
+use crate::domain::Domain;
+use crate::state::words_for;
+
+/// Atom index of `fact = value`.
+pub(crate) fn atom(fact: u32, value: bool) -> u32 {
+    fact * 2 + u32::from(!value)
+}
+
+/// Bit masks and the relaxed task of one domain. Immutable; rebuilt when the domain changes.
+#[derive(Debug)]
+pub(crate) struct CompiledDomain {
+    /// 64-bit words per state.
+    pub words: usize,
+    /// Number of actions.
+    pub actions: usize,
+    /// Per action, four masks of `words` words: pre-true, pre-false, add, delete.
+    pub masks: Vec<u64>,
+    /// Per action cost.
+    pub costs: Vec<f64>,
+    /// Number of relaxed atoms (`2 * facts + 1`).
+    pub atoms: usize,
+    /// The always-true atom.
+    pub init_atom: u32,
+    /// CSR: preconditions per action (atoms).
+    pub pre_start: Vec<u32>,
+    pub pre_atoms: Vec<u32>,
+    /// CSR: effects per action (atoms).
+    pub eff_start: Vec<u32>,
+    pub eff_atoms: Vec<u32>,
+    /// CSR: actions having each atom as precondition.
+    pub pre_of_start: Vec<u32>,
+    pub pre_of: Vec<u32>,
+    /// CSR: actions having each atom as effect.
+    pub eff_of_start: Vec<u32>,
+    pub eff_of: Vec<u32>,
+}
+
+fn csr(lists: &[Vec<u32>]) -> (Vec<u32>, Vec<u32>) {
+    let mut start = Vec::with_capacity(lists.len() + 1);
+    let mut flat = Vec::new();
+    start.push(0);
+    for l in lists {
+        flat.extend_from_slice(l);
+        start.push(flat.len() as u32);
+    }
+    (start, flat)
+}
+
+impl CompiledDomain {
+    pub fn build(domain: &Domain) -> Self {
+        let facts = domain.fact_count();
+        let words = words_for(facts).max(1);
+        let n = domain.action_count();
+        let atoms = 2 * facts + 1;
+        let init_atom = (2 * facts) as u32;
+        let mut masks = vec![0u64; n * 4 * words];
+        let mut costs = Vec::with_capacity(n);
+        let mut pre_lists = Vec::with_capacity(n);
+        let mut eff_lists = Vec::with_capacity(n);
+        let mut pre_of = vec![Vec::new(); atoms];
+        let mut eff_of = vec![Vec::new(); atoms];
+        for (ai, action) in domain.actions().iter().enumerate() {
+            let m = &mut masks[ai * 4 * words..(ai + 1) * 4 * words];
+            for c in action.pre().entries() {
+                let (w, b) = (c.fact.index() / 64, 1u64 << (c.fact.index() % 64));
+                if c.value {
+                    m[w] |= b;
+                } else {
+                    m[words + w] |= b;
+                }
+            }
+            for e in action.effects().entries() {
+                let (w, b) = (e.fact.index() / 64, 1u64 << (e.fact.index() % 64));
+                if e.value {
+                    m[2 * words + w] |= b;
+                } else {
+                    m[3 * words + w] |= b;
+                }
+            }
+            costs.push(action.cost());
+            let mut pre: Vec<u32> = action
+                .pre()
+                .entries()
+                .iter()
+                .map(|c| atom(c.fact.0, c.value))
+                .collect();
+            if pre.is_empty() {
+                pre.push(init_atom);
+            }
+            let eff: Vec<u32> = action
+                .effects()
+                .entries()
+                .iter()
+                .map(|e| atom(e.fact.0, e.value))
+                .collect();
+            for &p in &pre {
+                pre_of[p as usize].push(ai as u32);
+            }
+            for &e in &eff {
+                eff_of[e as usize].push(ai as u32);
+            }
+            pre_lists.push(pre);
+            eff_lists.push(eff);
+        }
+        let (pre_start, pre_atoms) = csr(&pre_lists);
+        let (eff_start, eff_atoms) = csr(&eff_lists);
+        let (pre_of_start, pre_of) = csr(&pre_of);
+        let (eff_of_start, eff_of) = csr(&eff_of);
+        CompiledDomain {
+            words,
+            actions: n,
+            masks,
+            costs,
+            atoms,
+            init_atom,
+            pre_start,
+            pre_atoms,
+            eff_start,
+            eff_atoms,
+            pre_of_start,
+            pre_of,
+            eff_of_start,
+            eff_of,
+        }
+    }
+
+    #[inline]
+    pub fn pre(&self, a: usize) -> &[u32] {
+        &self.pre_atoms[self.pre_start[a] as usize..self.pre_start[a + 1] as usize]
+    }
+
+    #[inline]
+    pub fn eff(&self, a: usize) -> &[u32] {
+        &self.eff_atoms[self.eff_start[a] as usize..self.eff_start[a + 1] as usize]
+    }
+
+    #[inline]
+    pub fn pre_of(&self, atom: u32) -> &[u32] {
+        let i = atom as usize;
+        &self.pre_of[self.pre_of_start[i] as usize..self.pre_of_start[i + 1] as usize]
+    }
+
+    #[inline]
+    pub fn eff_of(&self, atom: u32) -> &[u32] {
+        let i = atom as usize;
+        &self.eff_of[self.eff_of_start[i] as usize..self.eff_of_start[i + 1] as usize]
+    }
+
+    /// The four masks of action `a`: (pre-true, pre-false, add, delete).
+    #[inline]
+    pub fn action_masks(&self, a: usize) -> (&[u64], &[u64], &[u64], &[u64]) {
+        let w = self.words;
+        let m = &self.masks[a * 4 * w..(a + 1) * 4 * w];
+        (&m[..w], &m[w..2 * w], &m[2 * w..3 * w], &m[3 * w..])
+    }
+}

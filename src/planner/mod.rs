@@ -1,0 +1,178 @@
+//! The optimal planner: A* over packed states with admissible delete-relaxation
+//! heuristics.
+//!
+//! # Algorithm
+//! 1. **Pruning.** Actions that relaxed reachability shows can never apply, and actions none
+//!    of whose effects can matter for the goal, are dropped for this search. Both keep the
+//!    optimal cost. If the goal is not even relaxed-reachable the answer is
+//!    [`Outcome::NoPlan`] without any search.
+//! 2. **Root landmarks.** LM-cut at the start state yields disjunctive action landmarks with
+//!    a cost partitioning. Along a path, the landmarks it has not yet used still have to be
+//!    paid for: their summed cost is an admissible, path-dependent estimate (Karpas &
+//!    Domshlak 2009) that costs a few word operations per node.
+//! 3. **A\*** with duplicate detection and re-opening (the heuristic is admissible but not
+//!    always consistent, so re-opening is what keeps the result optimal). With
+//!    [`Heuristic::Auto`] (the default), nodes are first ordered by the root-landmark
+//!    estimate alone; when a search outgrows [`AUTO_LAZY_AFTER`] expansions, every node is
+//!    additionally scored by a full LM-cut when it is popped, and put back if its bound
+//!    rises (lazy A*). Every estimate used is admissible, so the result is optimal in every
+//!    mode except none: there is no non-optimal mode yet.
+//!
+//! # Tie-breaking (deterministic)
+//! The open list orders nodes by lowest `f = g + h`, then lowest `h`, then earliest push.
+//! Successors are generated in action registration order. Hence the same domain (same
+//! registration order), start and goal give the same plan on every run and platform.
+//!
+//! # Costs
+//! Costs are `f64`, finite and ≥ 0; zero and fractional costs are planned optimally.
+//! Plan costs are exact `f64` sums in plan order; two plans whose costs differ by less than
+//! floating-point rounding (about 1e-15 relative) may be taken for equal.
+
+pub(crate) mod compiled;
+mod relaxed;
+mod search;
+
+use std::time::Duration;
+
+use crate::domain::{ActionId, Domain, Goal};
+use crate::state::WorldState;
+
+pub use search::AUTO_LAZY_AFTER;
+
+/// Which admissible heuristic guides the search. All of them return optimal plans; they
+/// differ in speed only.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Heuristic {
+    /// Root landmarks, with lazy LM-cut once a search grows large (the default).
+    #[default]
+    Auto,
+    /// LM-cut computed for every node when it is first popped.
+    LmCut,
+    /// Only the root-landmark estimate (cheapest per node).
+    Landmarks,
+    /// h_max for every node (weaker; for comparison).
+    HMax,
+    /// No heuristic: uniform-cost search (for comparison).
+    Blind,
+}
+
+/// Limits and choices for one search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PlanOptions {
+    /// Maximum number of search nodes (distinct states) stored. When the search needs more
+    /// it stops with [`Outcome::LimitReached`]. Default [`PlanOptions::DEFAULT_MAX_NODES`].
+    pub max_nodes: u32,
+    /// The heuristic. Default [`Heuristic::Auto`].
+    pub heuristic: Heuristic,
+}
+
+impl PlanOptions {
+    /// Default node limit: one million states (tens of MiB at most for large domains).
+    pub const DEFAULT_MAX_NODES: u32 = 1_000_000;
+}
+
+impl Default for PlanOptions {
+    fn default() -> Self {
+        PlanOptions {
+            max_nodes: Self::DEFAULT_MAX_NODES,
+            heuristic: Heuristic::Auto,
+        }
+    }
+}
+
+/// A plan: actions in execution order and their total cost.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Plan {
+    /// Actions in order.
+    pub actions: Vec<ActionId>,
+    /// Sum of the actions' costs.
+    pub cost: f64,
+}
+
+/// How a search ended.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// A minimum-cost plan (empty when the start state satisfies the goal).
+    Found(Plan),
+    /// The goal cannot be reached from the start state.
+    NoPlan,
+    /// The node limit stopped the search before it could decide.
+    LimitReached,
+}
+
+/// What a search did.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SearchStats {
+    /// Nodes expanded (successors generated).
+    pub expanded: u64,
+    /// Successor states generated (including duplicates).
+    pub generated: u64,
+    /// Distinct states stored.
+    pub stored: u64,
+    /// Nodes re-opened because a cheaper path was found.
+    pub reopened: u64,
+    /// Full heuristic (LM-cut or h_max) evaluations.
+    pub evaluations: u64,
+    /// Actions kept after pruning.
+    pub actions_kept: u32,
+    /// Actions pruned as unreachable or irrelevant.
+    pub actions_pruned: u32,
+    /// Heuristic value of the start state (0 when unknown).
+    pub initial_h: f64,
+    /// Wall-clock time of the call.
+    pub elapsed: Duration,
+}
+
+/// The result of [`Planner::plan`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlanResult {
+    /// How the search ended.
+    pub outcome: Outcome,
+    /// Statistics.
+    pub stats: SearchStats,
+}
+
+impl PlanResult {
+    /// The plan, if one was found.
+    pub fn plan(&self) -> Option<&Plan> {
+        match &self.outcome {
+            Outcome::Found(p) => Some(p),
+            _ => None,
+        }
+    }
+}
+
+/// A reusable planner. It keeps its search memory between calls, so planning many times
+/// with one `Planner` allocates nothing once the buffers have grown to the largest search.
+/// A `Planner` is `Send` but used by one thread at a time (`&mut self`).
+#[derive(Debug, Default)]
+pub struct Planner {
+    search: search::Search,
+}
+
+impl Planner {
+    /// A planner with empty buffers.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Finds a minimum-cost plan from `start` to a state satisfying `goal`.
+    ///
+    /// Facts set in `start` beyond the domain's facts are ignored. `goal` must only name
+    /// facts of `domain` (see [`Domain::conditions`]); conditions on unknown facts are
+    /// treated as unreachable when true and as satisfied when false.
+    pub fn plan(
+        &mut self,
+        domain: &Domain,
+        start: &WorldState,
+        goal: &Goal,
+        options: &PlanOptions,
+    ) -> PlanResult {
+        self.search.run(domain, start, goal, options)
+    }
+}
+
+/// Plans once with a fresh [`Planner`] and default options.
+pub fn plan(domain: &Domain, start: &WorldState, goal: &Goal) -> PlanResult {
+    Planner::new().plan(domain, start, goal, &PlanOptions::default())
+}

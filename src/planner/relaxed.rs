@@ -1,0 +1,408 @@
+//! Delete-relaxation analyses: reachability and relevance pruning, h_max and LM-cut.
+//!
+//! All of them run over the relaxed task of [`CompiledDomain`] restricted to the actions
+//! marked active for the current search. LM-cut (Helmert & Domshlak 2009) repeatedly
+//! computes h_max, finds a cut of the justification graph between the state and the goal
+//! (a disjunctive action landmark), adds its minimum cost and reduces the cut's costs by it.
+//! The sum is admissible; it also yields a cost partitioning over landmarks that the
+//! search reuses as a cheap path-dependent heuristic.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use super::compiled::CompiledDomain;
+
+const NONE: u32 = u32::MAX;
+const STATUS_NONE: u8 = 0;
+const STATUS_ZONE: u8 = 1;
+const STATUS_BEFORE: u8 = 2;
+
+/// `a - b` rounded down, for `a >= b >= 0`: a cost partition built from it never hands out
+/// more than an action's cost, whatever the rounding.
+#[inline]
+fn sub_down(a: f64, b: f64) -> f64 {
+    let s = a - b;
+    // Fast2Sum: the exact difference is s + err.
+    let err = (-b) - (s - a);
+    if err < 0.0 {
+        s.next_down().max(0.0)
+    } else {
+        s
+    }
+}
+
+/// One disjunctive action landmark found by LM-cut: every plan from the state uses one of
+/// `actions`, and `cost` of each of their costs was assigned to it.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Landmarks {
+    /// Cost of each landmark.
+    pub costs: Vec<f64>,
+    /// CSR: actions of each landmark.
+    pub start: Vec<u32>,
+    pub actions: Vec<u32>,
+}
+
+impl Landmarks {
+    pub fn clear(&mut self) {
+        self.costs.clear();
+        self.start.clear();
+        self.start.push(0);
+        self.actions.clear();
+    }
+    pub fn len(&self) -> usize {
+        self.costs.len()
+    }
+    pub fn actions_of(&self, l: usize) -> &[u32] {
+        &self.actions[self.start[l] as usize..self.start[l + 1] as usize]
+    }
+}
+
+/// Scratch memory for the relaxed analyses, reused across calls.
+#[derive(Debug, Default)]
+pub(crate) struct Relaxed {
+    /// Which actions take part (pruned ones do not).
+    pub active: Vec<bool>,
+    /// Goal atoms of the current search.
+    goal_atoms: Vec<u32>,
+    is_goal: Vec<bool>,
+    atom_cost: Vec<f64>,
+    status: Vec<u8>,
+    reduced: Vec<f64>,
+    unsat: Vec<u32>,
+    supporter: Vec<u32>,
+    heap: BinaryHeap<Reverse<(u64, u32)>>,
+    zero_queue: Vec<u32>,
+    stack: Vec<u32>,
+    cut: Vec<u32>,
+    state_atoms: Vec<u32>,
+    /// Number of LM-cut evaluations since `prepare`.
+    pub evaluations: u64,
+}
+
+impl Relaxed {
+    /// Sizes the scratch for `c`, activates every action and sets the goal atoms.
+    pub fn prepare(&mut self, c: &CompiledDomain, goal_atoms: &[u32]) {
+        self.active.clear();
+        self.active.resize(c.actions, true);
+        self.is_goal.clear();
+        self.is_goal.resize(c.atoms, false);
+        self.goal_atoms.clear();
+        for &g in goal_atoms {
+            if !self.is_goal[g as usize] {
+                self.is_goal[g as usize] = true;
+                self.goal_atoms.push(g);
+            }
+        }
+        self.atom_cost.resize(c.atoms, f64::INFINITY);
+        self.status.resize(c.atoms, STATUS_NONE);
+        self.reduced.resize(c.actions, 0.0);
+        self.unsat.resize(c.actions, 0);
+        self.supporter.resize(c.actions, NONE);
+        self.evaluations = 0;
+    }
+
+    fn load_state(&mut self, c: &CompiledDomain, state: &[u64]) {
+        self.state_atoms.clear();
+        let facts = (c.atoms - 1) / 2;
+        for f in 0..facts {
+            let set = (state[f / 64] >> (f % 64)) & 1 == 1;
+            self.state_atoms.push((f as u32) * 2 + u32::from(!set));
+        }
+        self.state_atoms.push(c.init_atom);
+    }
+
+    /// Forward relaxed reachability from `state`; deactivates actions that can never apply.
+    /// Returns false when some goal atom is unreachable (no plan exists).
+    pub fn prune_unreachable(&mut self, c: &CompiledDomain, state: &[u64]) -> bool {
+        self.load_state(c, state);
+        let reached = &mut self.status;
+        reached.iter_mut().for_each(|s| *s = STATUS_NONE);
+        for a in 0..c.actions {
+            self.unsat[a] = c.pre(a).len() as u32;
+        }
+        self.stack.clear();
+        for &p in &self.state_atoms {
+            reached[p as usize] = 1;
+            self.stack.push(p);
+        }
+        while let Some(p) = self.stack.pop() {
+            for &a in c.pre_of(p) {
+                let a = a as usize;
+                self.unsat[a] -= 1;
+                if self.unsat[a] == 0 {
+                    for &e in c.eff(a) {
+                        if reached[e as usize] == 0 {
+                            reached[e as usize] = 1;
+                            self.stack.push(e);
+                        }
+                    }
+                }
+            }
+        }
+        for a in 0..c.actions {
+            if self.unsat[a] != 0 {
+                self.active[a] = false;
+            }
+        }
+        self.goal_atoms.iter().all(|&g| reached[g as usize] == 1)
+    }
+
+    /// Backward relevance from the goal over active actions; deactivates actions none of
+    /// whose effects can matter. Removing such actions from any plan leaves a valid plan
+    /// that costs no more, so optimal cost is preserved.
+    pub fn prune_irrelevant(&mut self, c: &CompiledDomain) {
+        let relevant = &mut self.status;
+        relevant.iter_mut().for_each(|s| *s = STATUS_NONE);
+        self.stack.clear();
+        for &g in &self.goal_atoms {
+            relevant[g as usize] = 1;
+            self.stack.push(g);
+        }
+        let mut relevant_action = std::mem::take(&mut self.unsat);
+        relevant_action.iter_mut().for_each(|x| *x = 0);
+        while let Some(p) = self.stack.pop() {
+            for &a in c.eff_of(p) {
+                let a = a as usize;
+                if !self.active[a] || relevant_action[a] == 1 {
+                    continue;
+                }
+                relevant_action[a] = 1;
+                for &q in c.pre(a) {
+                    if relevant[q as usize] == 0 {
+                        relevant[q as usize] = 1;
+                        self.stack.push(q);
+                    }
+                }
+            }
+        }
+        for a in 0..c.actions {
+            if relevant_action[a] == 0 {
+                self.active[a] = false;
+            }
+        }
+        self.unsat = relevant_action;
+    }
+
+    /// h_max exploration from `state_atoms` with the current reduced costs. Returns the
+    /// cost of the goal and the goal's supporter (its most expensive atom).
+    fn hmax(&mut self, c: &CompiledDomain) -> (f64, u32) {
+        self.atom_cost.iter_mut().for_each(|x| *x = f64::INFINITY);
+        for a in 0..c.actions {
+            self.unsat[a] = c.pre(a).len() as u32;
+        }
+        let mut goal_left = self.goal_atoms.len();
+        let mut goal_cost = if goal_left == 0 { 0.0 } else { f64::INFINITY };
+        let mut goal_sup = NONE;
+        self.heap.clear();
+        self.zero_queue.clear();
+        for &p in &self.state_atoms {
+            self.atom_cost[p as usize] = 0.0;
+            self.zero_queue.push(p);
+        }
+        // Atoms of cost 0 first (in a fixed order), then a Dijkstra over the heap.
+        let mut zi = 0;
+        loop {
+            let (p, cost) = if zi < self.zero_queue.len() {
+                zi += 1;
+                (self.zero_queue[zi - 1], 0.0)
+            } else if let Some(Reverse((bits, p))) = self.heap.pop() {
+                let cost = f64::from_bits(bits);
+                if cost > self.atom_cost[p as usize] {
+                    continue;
+                }
+                (p, cost)
+            } else {
+                break;
+            };
+            if self.status[p as usize] == STATUS_BEFORE {
+                continue; // processed already
+            }
+            self.status[p as usize] = STATUS_BEFORE;
+            if self.is_goal[p as usize] {
+                goal_left -= 1;
+                if goal_left == 0 {
+                    goal_cost = cost;
+                    goal_sup = p;
+                }
+            }
+            for &a in c.pre_of(p) {
+                let a = a as usize;
+                if !self.active[a] {
+                    continue;
+                }
+                self.unsat[a] -= 1;
+                if self.unsat[a] == 0 {
+                    self.supporter[a] = p;
+                    let nc = cost + self.reduced[a];
+                    for &e in c.eff(a) {
+                        if nc < self.atom_cost[e as usize] {
+                            self.atom_cost[e as usize] = nc;
+                            if nc == 0.0 {
+                                self.zero_queue.push(e);
+                            } else {
+                                self.heap.push(Reverse((nc.to_bits(), e)));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.status.iter_mut().for_each(|s| *s = STATUS_NONE);
+        (goal_cost, goal_sup)
+    }
+
+    /// h_max of `state` (admissible, weaker than LM-cut); `INFINITY` for a dead end.
+    pub fn hmax_value(&mut self, c: &CompiledDomain, state: &[u64]) -> f64 {
+        self.load_state(c, state);
+        for a in 0..c.actions {
+            self.reduced[a] = c.costs[a];
+        }
+        self.hmax(c).0
+    }
+
+    /// LM-cut value of `state`; `INFINITY` for a relaxed dead end. When `landmarks` is
+    /// given, the cuts and their costs are recorded there.
+    pub fn lmcut(
+        &mut self,
+        c: &CompiledDomain,
+        state: &[u64],
+        mut landmarks: Option<&mut Landmarks>,
+    ) -> f64 {
+        self.evaluations += 1;
+        self.load_state(c, state);
+        for a in 0..c.actions {
+            self.reduced[a] = c.costs[a];
+        }
+        if let Some(l) = landmarks.as_deref_mut() {
+            l.clear();
+        }
+        let mut h = 0.0;
+        loop {
+            let (goal_cost, goal_sup) = self.hmax(c);
+            if goal_cost == f64::INFINITY {
+                return f64::INFINITY;
+            }
+            if goal_cost <= 0.0 {
+                break;
+            }
+            // Goal zone: atoms from which the goal is reached at zero reduced cost.
+            self.stack.clear();
+            self.status[goal_sup as usize] = STATUS_ZONE;
+            self.stack.push(goal_sup);
+            while let Some(p) = self.stack.pop() {
+                for &a in c.eff_of(p) {
+                    let a = a as usize;
+                    if self.active[a] && self.unsat[a] == 0 && self.reduced[a] == 0.0 {
+                        let s = self.supporter[a];
+                        if self.status[s as usize] == STATUS_NONE {
+                            self.status[s as usize] = STATUS_ZONE;
+                            self.stack.push(s);
+                        }
+                    }
+                }
+            }
+            // Before the zone: reach forward along supporters; actions crossing into the
+            // zone form the cut.
+            self.cut.clear();
+            self.stack.clear();
+            for &p in &self.state_atoms {
+                self.status[p as usize] = STATUS_BEFORE;
+                self.stack.push(p);
+            }
+            while let Some(p) = self.stack.pop() {
+                for &a in c.pre_of(p) {
+                    let a = a as usize;
+                    if !self.active[a] || self.unsat[a] != 0 || self.supporter[a] != p {
+                        continue;
+                    }
+                    let effs = c.eff(a);
+                    if effs.iter().any(|&e| self.status[e as usize] == STATUS_ZONE) {
+                        self.cut.push(a as u32);
+                    } else {
+                        for &e in effs {
+                            if self.status[e as usize] == STATUS_NONE {
+                                self.status[e as usize] = STATUS_BEFORE;
+                                self.stack.push(e);
+                            }
+                        }
+                    }
+                }
+            }
+            self.status.iter_mut().for_each(|s| *s = STATUS_NONE);
+            let cut_cost = self
+                .cut
+                .iter()
+                .map(|&a| self.reduced[a as usize])
+                .fold(f64::INFINITY, f64::min);
+            if self.cut.is_empty() || cut_cost <= 0.0 || !cut_cost.is_finite() {
+                // Cannot happen for a correct cut; stop rather than loop.
+                debug_assert!(false, "LM-cut found an empty or zero-cost cut");
+                break;
+            }
+            h += cut_cost;
+            for &a in &self.cut {
+                let r = &mut self.reduced[a as usize];
+                *r = sub_down(*r, cut_cost);
+            }
+            if let Some(l) = landmarks.as_deref_mut() {
+                l.costs.push(cut_cost);
+                l.actions.extend_from_slice(&self.cut);
+                l.start.push(l.actions.len() as u32);
+            }
+        }
+        h
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sub_down;
+
+    /// `x` as an exact integer multiple of 2^-1100 (enough for the test's magnitudes).
+    fn exact(x: f64) -> i128 {
+        let bits = x.to_bits();
+        let exp = ((bits >> 52) & 0x7ff) as i32;
+        let mant = if exp == 0 {
+            (bits & ((1 << 52) - 1)) << 1
+        } else {
+            (bits & ((1 << 52) - 1)) | (1 << 52)
+        };
+        // value = mant * 2^(exp - 1075); keep a fixed scale of 2^-80 (inputs are >= 2^-20).
+        let shift = exp - 1075 + 80;
+        if shift >= 0 {
+            (mant as i128) << shift
+        } else {
+            (mant as i128) >> (-shift)
+        }
+    }
+
+    #[test]
+    fn sub_down_never_rounds_up() {
+        let vals = [
+            1.0,
+            0.1,
+            0.3,
+            0.7,
+            17.0,
+            3.0,
+            1e6 + 0.1,
+            0.5,
+            2.0 / 3.0,
+            1.0 / 7.0,
+        ];
+        for &a in &vals {
+            for &b in &vals {
+                if b > a {
+                    continue;
+                }
+                let s = sub_down(a, b);
+                assert!(s >= 0.0);
+                assert!(exact(s) + exact(b) <= exact(a), "{a} - {b} -> {s}");
+                assert!(
+                    exact(a) - exact(b) - exact(s) <= exact(a).max(1) >> 50,
+                    "too far down"
+                );
+            }
+        }
+    }
+}

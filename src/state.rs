@@ -1,0 +1,143 @@
+//! Packed world state: one bit per boolean fact, closed world (an unset fact is false).
+//!
+//! The state is a plain vector of 64-bit words so that it hashes and compares fast and
+//! copies without allocation into the planner's arena. Facts registered after a state was
+//! made read as false; the state grows when such a fact is set.
+
+use crate::domain::{Conditions, FactId, FactValue};
+
+/// Number of 64-bit words needed for `facts` bits.
+pub fn words_for(facts: usize) -> usize {
+    facts.div_ceil(64)
+}
+
+/// A world state: the set of facts that are true.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct WorldState {
+    words: Vec<u64>,
+}
+
+impl WorldState {
+    /// The state in which every fact is false.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A state with room for `facts` facts, all false.
+    pub fn with_facts(facts: usize) -> Self {
+        WorldState {
+            words: vec![0; words_for(facts)],
+        }
+    }
+
+    /// A state in which exactly the listed `true` entries hold.
+    pub fn from_values(values: impl IntoIterator<Item = FactValue>) -> Self {
+        let mut s = Self::new();
+        for v in values {
+            s.set(v.fact, v.value);
+        }
+        s
+    }
+
+    /// The value of `fact` (false when never set).
+    pub fn get(&self, fact: FactId) -> bool {
+        let i = fact.index();
+        self.words
+            .get(i / 64)
+            .is_some_and(|w| (w >> (i % 64)) & 1 == 1)
+    }
+
+    /// Sets `fact` to `value`.
+    pub fn set(&mut self, fact: FactId, value: bool) {
+        let i = fact.index();
+        if i / 64 >= self.words.len() {
+            if !value {
+                return;
+            }
+            self.words.resize(i / 64 + 1, 0);
+        }
+        let bit = 1u64 << (i % 64);
+        if value {
+            self.words[i / 64] |= bit;
+        } else {
+            self.words[i / 64] &= !bit;
+        }
+    }
+
+    /// Applies every entry of `effects`.
+    pub fn apply(&mut self, effects: &Conditions) {
+        for e in effects.entries() {
+            self.set(e.fact, e.value);
+        }
+    }
+
+    /// True when every condition holds.
+    pub fn satisfies(&self, conditions: &Conditions) -> bool {
+        conditions
+            .entries()
+            .iter()
+            .all(|c| self.get(c.fact) == c.value)
+    }
+
+    /// The facts that are true, in id order.
+    pub fn true_facts(&self) -> impl Iterator<Item = FactId> + '_ {
+        self.words.iter().enumerate().flat_map(|(wi, &w)| {
+            let mut bits = w;
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let b = bits.trailing_zeros();
+                bits &= bits - 1;
+                Some(FactId(wi as u32 * 64 + b))
+            })
+        })
+    }
+
+    /// The packed words (bit `i % 64` of word `i / 64` is fact `i`).
+    pub fn words(&self) -> &[u64] {
+        &self.words
+    }
+
+    /// Builds a state from packed words.
+    pub fn from_words(words: Vec<u64>) -> Self {
+        WorldState { words }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_get_beyond_64_facts() {
+        let mut s = WorldState::new();
+        assert!(!s.get(FactId(200)));
+        s.set(FactId(200), true);
+        s.set(FactId(3), true);
+        assert!(s.get(FactId(200)) && s.get(FactId(3)) && !s.get(FactId(4)));
+        assert_eq!(
+            s.true_facts().collect::<Vec<_>>(),
+            vec![FactId(3), FactId(200)]
+        );
+        s.set(FactId(200), false);
+        assert!(!s.get(FactId(200)));
+        // Clearing a fact beyond the stored words does not grow the state.
+        let mut t = WorldState::new();
+        t.set(FactId(1000), false);
+        assert!(t.words().is_empty());
+    }
+
+    #[test]
+    fn satisfies_checks_both_values() {
+        let s = WorldState::from_values([FactValue::new(FactId(1), true)]);
+        let c = Conditions::new([
+            FactValue::new(FactId(1), true),
+            FactValue::new(FactId(2), false),
+        ])
+        .unwrap();
+        assert!(s.satisfies(&c));
+        let c2 = Conditions::new([FactValue::new(FactId(2), true)]).unwrap();
+        assert!(!s.satisfies(&c2));
+    }
+}
