@@ -113,6 +113,8 @@ pub struct SearchStats {
     pub reopened: u64,
     /// Full heuristic (LM-cut or h_max) evaluations.
     pub evaluations: u64,
+    /// Full evaluations that raised a node's bound (it was put back in the open list).
+    pub raised: u64,
     /// Actions kept after pruning.
     pub actions_kept: u32,
     /// Actions pruned as unreachable or irrelevant.

@@ -20,7 +20,7 @@ const STATUS_BEFORE: u8 = 2;
 /// `a - b` rounded down, for `a >= b >= 0`: a cost partition built from it never hands out
 /// more than an action's cost, whatever the rounding.
 #[inline]
-fn sub_down(a: f64, b: f64) -> f64 {
+pub(crate) fn sub_down(a: f64, b: f64) -> f64 {
     let s = a - b;
     // Fast2Sum: the exact difference is s + err.
     let err = (-b) - (s - a);
@@ -70,6 +70,13 @@ pub(crate) struct Relaxed {
     reduced: Vec<f64>,
     unsat: Vec<u32>,
     supporter: Vec<u32>,
+    supp_cost: Vec<f64>,
+    zone: Vec<u32>,
+    /// Per action: `mark_stamp` when already in the current cut.
+    mark: Vec<u32>,
+    mark_stamp: u32,
+    goal_cost: f64,
+    goal_sup: u32,
     heap: BinaryHeap<Reverse<(u64, u32)>>,
     zero_queue: Vec<u32>,
     stack: Vec<u32>,
@@ -93,11 +100,18 @@ impl Relaxed {
                 self.goal_atoms.push(g);
             }
         }
-        self.atom_cost.resize(c.atoms, f64::INFINITY);
-        self.status.resize(c.atoms, STATUS_NONE);
-        self.reduced.resize(c.actions, 0.0);
-        self.unsat.resize(c.actions, 0);
-        self.supporter.resize(c.actions, NONE);
+        fn reset<T: Clone>(v: &mut Vec<T>, n: usize, x: T) {
+            v.clear();
+            v.resize(n, x);
+        }
+        reset(&mut self.atom_cost, c.atoms, f64::INFINITY);
+        reset(&mut self.status, c.atoms, STATUS_NONE);
+        reset(&mut self.reduced, c.actions, 0.0);
+        reset(&mut self.unsat, c.actions, 0);
+        reset(&mut self.supporter, c.actions, NONE);
+        reset(&mut self.supp_cost, c.actions, 0.0);
+        reset(&mut self.mark, c.actions, 0);
+        self.mark_stamp = 1;
         self.evaluations = 0;
     }
 
@@ -183,16 +197,20 @@ impl Relaxed {
         self.unsat = relevant_action;
     }
 
-    /// h_max exploration from `state_atoms` with the current reduced costs. Returns the
-    /// cost of the goal and the goal's supporter (its most expensive atom).
-    fn hmax(&mut self, c: &CompiledDomain) -> (f64, u32) {
+    /// Full h_max exploration from `state_atoms` with the current reduced costs: atom
+    /// costs, each action's supporter (its most expensive precondition) and the goal's.
+    fn hmax(&mut self, c: &CompiledDomain) {
         self.atom_cost.iter_mut().for_each(|x| *x = f64::INFINITY);
         for a in 0..c.actions {
-            self.unsat[a] = c.pre(a).len() as u32;
+            self.unsat[a] = if self.active[a] {
+                c.pre(a).len() as u32
+            } else {
+                u32::MAX
+            };
         }
         let mut goal_left = self.goal_atoms.len();
-        let mut goal_cost = if goal_left == 0 { 0.0 } else { f64::INFINITY };
-        let mut goal_sup = NONE;
+        self.goal_cost = if goal_left == 0 { 0.0 } else { f64::INFINITY };
+        self.goal_sup = NONE;
         self.heap.clear();
         self.zero_queue.clear();
         for &p in &self.state_atoms {
@@ -221,18 +239,19 @@ impl Relaxed {
             if self.is_goal[p as usize] {
                 goal_left -= 1;
                 if goal_left == 0 {
-                    goal_cost = cost;
-                    goal_sup = p;
+                    self.goal_cost = cost;
+                    self.goal_sup = p;
                 }
             }
             for &a in c.pre_of(p) {
                 let a = a as usize;
-                if !self.active[a] {
-                    continue;
+                if self.unsat[a] == u32::MAX {
+                    continue; // inactive
                 }
                 self.unsat[a] -= 1;
                 if self.unsat[a] == 0 {
                     self.supporter[a] = p;
+                    self.supp_cost[a] = cost;
                     let nc = cost + self.reduced[a];
                     for &e in c.eff(a) {
                         if nc < self.atom_cost[e as usize] {
@@ -248,16 +267,79 @@ impl Relaxed {
             }
         }
         self.status.iter_mut().for_each(|s| *s = STATUS_NONE);
-        (goal_cost, goal_sup)
+    }
+
+    #[inline]
+    fn lower(&mut self, atom: u32, cost: f64) {
+        if cost < self.atom_cost[atom as usize] {
+            self.atom_cost[atom as usize] = cost;
+            self.heap.push(Reverse((cost.to_bits(), atom)));
+        }
+    }
+
+    /// After the cut's costs were reduced, lowers h_max values from the cut's effects
+    /// onwards (costs only fall, so a decrease-only Dijkstra suffices) and moves
+    /// supporters whose cost fell.
+    fn hmax_incremental(&mut self, c: &CompiledDomain) {
+        self.heap.clear();
+        for i in 0..self.cut.len() {
+            let a = self.cut[i] as usize;
+            let cost = self.supp_cost[a] + self.reduced[a];
+            for &e in c.eff(a) {
+                self.lower(e, cost);
+            }
+        }
+        while let Some(Reverse((bits, p))) = self.heap.pop() {
+            let cost = f64::from_bits(bits);
+            if cost > self.atom_cost[p as usize] {
+                continue;
+            }
+            if self.goal_sup == p {
+                self.update_goal_supporter();
+            }
+            for &a in c.pre_of(p) {
+                let a = a as usize;
+                if self.unsat[a] != 0 || self.supporter[a] != p || self.supp_cost[a] <= cost {
+                    continue;
+                }
+                let old = self.supp_cost[a];
+                let (mut best, mut best_cost) = (NONE, f64::NEG_INFINITY);
+                for &q in c.pre(a) {
+                    if self.atom_cost[q as usize] > best_cost {
+                        best = q;
+                        best_cost = self.atom_cost[q as usize];
+                    }
+                }
+                self.supporter[a] = best;
+                self.supp_cost[a] = best_cost;
+                if best_cost < old {
+                    let target = best_cost + self.reduced[a];
+                    for &e in c.eff(a) {
+                        self.lower(e, target);
+                    }
+                }
+            }
+        }
+    }
+
+    fn update_goal_supporter(&mut self) {
+        let (mut best, mut best_cost) = (NONE, f64::NEG_INFINITY);
+        for &g in &self.goal_atoms {
+            if self.atom_cost[g as usize] > best_cost {
+                best = g;
+                best_cost = self.atom_cost[g as usize];
+            }
+        }
+        self.goal_sup = best;
+        self.goal_cost = best_cost;
     }
 
     /// h_max of `state` (admissible, weaker than LM-cut); `INFINITY` for a dead end.
     pub fn hmax_value(&mut self, c: &CompiledDomain, state: &[u64]) -> f64 {
         self.load_state(c, state);
-        for a in 0..c.actions {
-            self.reduced[a] = c.costs[a];
-        }
-        self.hmax(c).0
+        self.reduced.copy_from_slice(&c.costs);
+        self.hmax(c);
+        self.goal_cost
     }
 
     /// LM-cut value of `state`; `INFINITY` for a relaxed dead end. When `landmarks` is
@@ -270,65 +352,60 @@ impl Relaxed {
     ) -> f64 {
         self.evaluations += 1;
         self.load_state(c, state);
-        for a in 0..c.actions {
-            self.reduced[a] = c.costs[a];
-        }
+        self.reduced.copy_from_slice(&c.costs);
         if let Some(l) = landmarks.as_deref_mut() {
             l.clear();
         }
+        self.hmax(c);
+        if self.goal_cost == f64::INFINITY {
+            return f64::INFINITY;
+        }
         let mut h = 0.0;
-        loop {
-            let (goal_cost, goal_sup) = self.hmax(c);
-            if goal_cost == f64::INFINITY {
-                return f64::INFINITY;
-            }
-            if goal_cost <= 0.0 {
-                break;
-            }
+        while self.goal_cost > 0.0 {
             // Goal zone: atoms from which the goal is reached at zero reduced cost.
-            self.stack.clear();
-            self.status[goal_sup as usize] = STATUS_ZONE;
-            self.stack.push(goal_sup);
-            while let Some(p) = self.stack.pop() {
+            self.zone.clear();
+            self.status[self.goal_sup as usize] = STATUS_ZONE;
+            self.zone.push(self.goal_sup);
+            let mut zi = 0;
+            while zi < self.zone.len() {
+                let p = self.zone[zi];
+                zi += 1;
                 for &a in c.eff_of(p) {
                     let a = a as usize;
-                    if self.active[a] && self.unsat[a] == 0 && self.reduced[a] == 0.0 {
+                    if self.unsat[a] == 0 && self.reduced[a] == 0.0 {
                         let s = self.supporter[a];
                         if self.status[s as usize] == STATUS_NONE {
                             self.status[s as usize] = STATUS_ZONE;
-                            self.stack.push(s);
+                            self.zone.push(s);
                         }
                     }
                 }
             }
-            // Before the zone: reach forward along supporters; actions crossing into the
-            // zone form the cut.
+            // The cut: achievers of zone atoms whose supporter lies outside the zone. (This
+            // may include a few actions that Helmert & Domshlak's forward sweep from the
+            // state would leave out; a superset of a landmark is a landmark, so the sum
+            // stays admissible, and it saves a sweep over the whole task per cut.)
             self.cut.clear();
-            self.stack.clear();
-            for &p in &self.state_atoms {
-                self.status[p as usize] = STATUS_BEFORE;
-                self.stack.push(p);
-            }
-            while let Some(p) = self.stack.pop() {
-                for &a in c.pre_of(p) {
-                    let a = a as usize;
-                    if !self.active[a] || self.unsat[a] != 0 || self.supporter[a] != p {
-                        continue;
-                    }
-                    let effs = c.eff(a);
-                    if effs.iter().any(|&e| self.status[e as usize] == STATUS_ZONE) {
-                        self.cut.push(a as u32);
-                    } else {
-                        for &e in effs {
-                            if self.status[e as usize] == STATUS_NONE {
-                                self.status[e as usize] = STATUS_BEFORE;
-                                self.stack.push(e);
-                            }
-                        }
+            for &p in &self.zone {
+                for &a in c.eff_of(p) {
+                    let au = a as usize;
+                    if self.unsat[au] == 0
+                        && self.status[self.supporter[au] as usize] != STATUS_ZONE
+                        && self.mark[au] != self.mark_stamp
+                    {
+                        self.mark[au] = self.mark_stamp;
+                        self.cut.push(a);
                     }
                 }
             }
-            self.status.iter_mut().for_each(|s| *s = STATUS_NONE);
+            self.mark_stamp = self.mark_stamp.wrapping_add(1);
+            if self.mark_stamp == 0 {
+                self.mark.iter_mut().for_each(|m| *m = 0);
+                self.mark_stamp = 1;
+            }
+            for &p in &self.zone {
+                self.status[p as usize] = STATUS_NONE;
+            }
             let cut_cost = self
                 .cut
                 .iter()
@@ -349,6 +426,7 @@ impl Relaxed {
                 l.actions.extend_from_slice(&self.cut);
                 l.start.push(l.actions.len() as u32);
             }
+            self.hmax_incremental(c);
         }
         h
     }

@@ -8,14 +8,20 @@ use std::collections::BinaryHeap;
 use std::time::Instant;
 
 use super::compiled::{atom, CompiledDomain};
-use super::relaxed::{Landmarks, Relaxed};
+use super::relaxed::{sub_down, Landmarks, Relaxed};
 use super::{Heuristic, Outcome, Plan, PlanOptions, PlanResult, SearchStats};
 use crate::domain::{ActionId, Domain, Goal};
 use crate::state::WorldState;
 
 /// With [`Heuristic::Auto`], the number of expansions after which nodes are also scored by
-/// a full LM-cut (searches that finish sooner never pay for it).
+/// a full LM-cut, provided the search has shown the root estimate to be too low (the
+/// lowest open `f` exceeds it). Searches that finish sooner never pay for LM-cut.
 pub const AUTO_LAZY_AFTER: u64 = 64;
+
+/// With [`Heuristic::Auto`], how many LM-cut evaluations are watched before deciding
+/// whether they pay: evaluation stops for the rest of the search when fewer than three in
+/// four of them raised the node's bound.
+const AUTO_SAMPLE: u64 = 16;
 
 const NONE: u32 = u32::MAX;
 const NOT_OPEN: u64 = u64::MAX;
@@ -33,12 +39,17 @@ struct Node {
     action: u32,
     /// Sequence number of the node's live open-list entry, or [`NOT_OPEN`].
     open_seq: u64,
+    /// Where this node's LM-cut cost partition is kept (`used`), or `NONE`.
+    used_start: u32,
+    used_len: u32,
+    /// Bound inherited from an evaluated parent's LM-cut landmarks.
+    h_inh: f64,
     closed: bool,
 }
 
 impl Node {
     fn h(&self) -> f64 {
-        self.h_la.max(self.h_full)
+        self.h_la.max(self.h_full).max(self.h_inh)
     }
 }
 
@@ -69,6 +80,15 @@ pub(crate) struct Search {
     goal_neg: Vec<u64>,
     goal_atoms: Vec<u32>,
     seq: u64,
+    /// Action id → position in `active` (or `NONE`).
+    active_pos: Vec<u32>,
+    /// Landmarks of the node being evaluated.
+    node_lms: Landmarks,
+    /// Per active position: the cost the current node's LM-cut assigned to the action.
+    used_dense: Vec<f64>,
+    used_touched: Vec<u32>,
+    /// Stored cost partitions of evaluated, re-queued nodes: (active position, cost).
+    used: Vec<(u32, f64)>,
 }
 
 #[inline]
@@ -184,15 +204,19 @@ impl Search {
         let lw = self.lm_words;
         self.action_lm.clear();
         self.action_lm.resize(self.active.len() * lw, 0);
+        self.active_pos.clear();
+        self.active_pos.resize(c.actions, NONE);
+        for (i, &a) in self.active.iter().enumerate() {
+            self.active_pos[a as usize] = i as u32;
+        }
+        self.used_dense.clear();
+        self.used_dense.resize(self.active.len(), 0.0);
+        self.used_touched.clear();
+        self.used.clear();
         if lw > 0 {
-            // Map action ids to active-list positions.
-            let mut pos = vec![NONE; c.actions];
-            for (i, &a) in self.active.iter().enumerate() {
-                pos[a as usize] = i as u32;
-            }
             for l in 0..nl {
                 for &a in self.landmarks.actions_of(l) {
-                    let p = pos[a as usize] as usize;
+                    let p = self.active_pos[a as usize] as usize;
                     self.action_lm[p * lw + l / 64] |= 1u64 << (l % 64);
                 }
             }
@@ -236,6 +260,8 @@ impl Search {
         }
         self.push(root);
 
+        let mut lazy_on = lazy_from != u64::MAX;
+        let adaptive = options.heuristic == Heuristic::Auto;
         while let Some(Reverse((f_bits, _, seq, n))) = self.open.pop() {
             let ni = n as usize;
             if self.nodes[ni].open_seq != seq {
@@ -247,25 +273,61 @@ impl Search {
                 stats.stored = self.nodes.len() as u64;
                 return Outcome::Found(self.extract(n, c));
             }
-            if self.nodes[ni].h_full == UNEVALUATED && stats.expanded >= lazy_from {
+            let f_entry = f64::from_bits(f_bits);
+            if self.nodes[ni].g + self.nodes[ni].h() > f_entry {
+                // Its bound rose after the push (another path's landmarks).
+                self.push(n);
+                continue;
+            }
+            let mut have_used = false;
+            if lazy_on
+                && self.nodes[ni].h_full == UNEVALUATED
+                && stats.expanded >= lazy_from
+                && (!adaptive || f_entry > root_h)
+            {
                 let state = &self.states[sw..sw + w];
                 let h = if full_is_hmax {
                     self.relaxed.evaluations += 1;
                     self.relaxed.hmax_value(c, state)
                 } else {
-                    self.relaxed.lmcut(c, state, None)
+                    let h = self.relaxed.lmcut(c, state, Some(&mut self.node_lms));
+                    self.scatter_landmarks();
+                    have_used = true;
+                    h
                 };
                 self.nodes[ni].h_full = h;
                 if h == f64::INFINITY {
+                    self.clear_used();
                     self.nodes[ni].closed = true; // relaxed dead end
                     continue;
                 }
-                let f = self.nodes[ni].g + self.nodes[ni].h();
-                if f > f64::from_bits(f_bits) {
+                let h_now = self.nodes[ni].h();
+                let f = self.nodes[ni].g + h_now;
+                let raised = f > f_entry;
+                if raised {
+                    stats.raised += 1;
+                }
+                if adaptive && self.relaxed.evaluations >= AUTO_SAMPLE {
+                    // Stop paying for LM-cut when it rarely changes the order.
+                    if stats.raised * 4 < self.relaxed.evaluations * 3 {
+                        lazy_on = false;
+                    }
+                }
+                // Still the best node? Then expand it now instead of re-queueing it.
+                let still_first = match self.open.peek() {
+                    Some(Reverse((tf, th, _, _))) => (f.to_bits(), h_now.to_bits()) <= (*tf, *th),
+                    None => true,
+                };
+                if raised && !still_first {
+                    self.store_used(ni);
                     self.push(n);
                     continue;
                 }
             }
+            if !have_used {
+                have_used = self.load_used(ni);
+            }
+            let h_parent_full = self.nodes[ni].h_full;
             self.nodes[ni].closed = true;
             stats.expanded += 1;
             let g = self.nodes[ni].g;
@@ -290,6 +352,11 @@ impl Search {
                 }
                 stats.generated += 1;
                 let g2 = g + c.costs[a];
+                let h_inh = if have_used {
+                    sub_down(h_parent_full, self.used_dense[ai])
+                } else {
+                    0.0
+                };
                 for i in 0..lw {
                     self.child_hit[i] = self.hits[ni * lw + i] | self.action_lm[ai * lw + i];
                 }
@@ -307,6 +374,7 @@ impl Search {
                     self.nodes[mi].parent = n;
                     self.nodes[mi].action = a as u32;
                     self.nodes[mi].h_la = self.h_la(mi);
+                    self.nodes[mi].h_inh = h_inh;
                     self.push(m);
                     if self.nodes.len() * 2 > self.table.len() {
                         self.grow_table();
@@ -326,6 +394,7 @@ impl Search {
                         self.hits[mi * lw + i] &= self.child_hit[i];
                     }
                     self.nodes[mi].h_la = self.h_la(mi);
+                    self.nodes[mi].h_inh = self.nodes[mi].h_inh.max(h_inh);
                 }
                 if improved {
                     if self.nodes[mi].closed {
@@ -338,9 +407,58 @@ impl Search {
                     self.push(m);
                 }
             }
+            if have_used {
+                self.clear_used();
+            }
         }
         stats.stored = self.nodes.len() as u64;
         Outcome::NoPlan
+    }
+
+    /// Sums the evaluated node's landmark costs per action into `used_dense`.
+    fn scatter_landmarks(&mut self) {
+        for l in 0..self.node_lms.len() {
+            let cost = self.node_lms.costs[l];
+            for &a in self.node_lms.actions_of(l) {
+                let p = self.active_pos[a as usize] as usize;
+                if self.used_dense[p] == 0.0 {
+                    self.used_touched.push(p as u32);
+                }
+                self.used_dense[p] += cost;
+            }
+        }
+    }
+
+    fn clear_used(&mut self) {
+        for &p in &self.used_touched {
+            self.used_dense[p as usize] = 0.0;
+        }
+        self.used_touched.clear();
+    }
+
+    /// Keeps the partition in `used_dense` for node `ni`, expanded later.
+    fn store_used(&mut self, ni: usize) {
+        self.nodes[ni].used_start = self.used.len() as u32;
+        self.nodes[ni].used_len = self.used_touched.len() as u32;
+        for &p in &self.used_touched {
+            self.used.push((p, self.used_dense[p as usize]));
+        }
+        self.clear_used();
+    }
+
+    /// Restores node `ni`'s stored partition into `used_dense`; false when it has none.
+    fn load_used(&mut self, ni: usize) -> bool {
+        let node = self.nodes[ni];
+        if node.used_start == NONE {
+            return false;
+        }
+        let range = node.used_start as usize..(node.used_start + node.used_len) as usize;
+        for i in range {
+            let (p, cost) = self.used[i];
+            self.used_dense[p as usize] = cost;
+            self.used_touched.push(p);
+        }
+        true
     }
 
     fn is_goal_at(&self, offset: usize) -> bool {
@@ -419,6 +537,9 @@ impl Search {
             parent: NONE,
             action: NONE,
             open_seq: NOT_OPEN,
+            used_start: NONE,
+            used_len: 0,
+            h_inh: 0.0,
             closed: false,
         });
         self.table[slot] = (u64::from(self.stamp) << 32) | u64::from(n);

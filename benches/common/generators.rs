@@ -1,0 +1,409 @@
+//! Generated members of the sample domain families, larger than the ones in
+//! `examples/domains/` (gripper-10, blocksworld-8, chain-128, wide 256 × 2,000).
+//! Shared by the benchmarks and the tests that check the generators' known optima.
+#![allow(dead_code)]
+
+use goap::{ActionDef, Domain, FactValue, Goal, WorldState};
+
+/// A generated problem.
+pub struct Problem {
+    pub name: String,
+    pub domain: Domain,
+    pub start: WorldState,
+    pub goal: Goal,
+    /// Known optimal cost, where a closed form exists.
+    pub optimal: Option<f64>,
+}
+
+struct Builder {
+    d: Domain,
+}
+
+impl Builder {
+    fn new() -> Self {
+        Builder { d: Domain::new() }
+    }
+    fn fv(&mut self, name: &str, v: bool) -> FactValue {
+        FactValue::new(self.d.add_fact(name).unwrap(), v)
+    }
+    fn action(&mut self, name: &str, cost: f64, pre: &[(&str, bool)], eff: &[(&str, bool)]) {
+        let pre = pre.iter().map(|&(n, v)| self.fv(n, v)).collect();
+        let effects = eff.iter().map(|&(n, v)| self.fv(n, v)).collect();
+        self.d
+            .add_action(ActionDef {
+                name: name.to_owned(),
+                pre,
+                effects,
+                cost,
+            })
+            .unwrap();
+    }
+    fn finish(
+        mut self,
+        name: &str,
+        start: &[&str],
+        goal: &[(&str, bool)],
+        optimal: Option<f64>,
+    ) -> Problem {
+        let start_values: Vec<FactValue> = start.iter().map(|n| self.fv(n, true)).collect();
+        let goal_values: Vec<FactValue> = goal.iter().map(|&(n, v)| self.fv(n, v)).collect();
+        let goal = self.d.conditions(goal_values).unwrap();
+        Problem {
+            name: name.to_owned(),
+            domain: self.d,
+            start: WorldState::from_values(start_values),
+            goal,
+            optimal,
+        }
+    }
+}
+
+/// Classic STRIPS gripper with `balls` balls in room a, to be carried to room b with two
+/// grippers. Optimal cost for an even number of balls: 3·balls − 1 (2 picks, 2 drops and
+/// 2 moves per pair, minus the last move back).
+pub fn gripper(balls: usize) -> Problem {
+    let mut b = Builder::new();
+    let rooms = ["rooma", "roomb"];
+    let grippers = ["left", "right"];
+    for (r1, r2) in [("rooma", "roomb"), ("roomb", "rooma")] {
+        b.action(
+            &format!("move({r1},{r2})"),
+            1.0,
+            &[(&format!("at-robby({r1})"), true)],
+            &[
+                (&format!("at-robby({r2})"), true),
+                (&format!("at-robby({r1})"), false),
+            ],
+        );
+    }
+    for i in 1..=balls {
+        let ball = format!("ball{i}");
+        for r in rooms {
+            for g in grippers {
+                let at = format!("at({ball},{r})");
+                let robby = format!("at-robby({r})");
+                let free = format!("free({g})");
+                let carry = format!("carry({ball},{g})");
+                b.action(
+                    &format!("pick({ball},{r},{g})"),
+                    1.0,
+                    &[(&at, true), (&robby, true), (&free, true)],
+                    &[(&carry, true), (&at, false), (&free, false)],
+                );
+                b.action(
+                    &format!("drop({ball},{r},{g})"),
+                    1.0,
+                    &[(&carry, true), (&robby, true)],
+                    &[(&at, true), (&free, true), (&carry, false)],
+                );
+            }
+        }
+    }
+    let mut start = vec![
+        "at-robby(rooma)".to_owned(),
+        "free(left)".into(),
+        "free(right)".into(),
+    ];
+    let mut goal = Vec::new();
+    for i in 1..=balls {
+        start.push(format!("at(ball{i},rooma)"));
+        goal.push(format!("at(ball{i},roomb)"));
+    }
+    let start: Vec<&str> = start.iter().map(String::as_str).collect();
+    let goal: Vec<(&str, bool)> = goal.iter().map(|g| (g.as_str(), true)).collect();
+    let optimal = (balls % 2 == 0).then(|| (3 * balls - 1) as f64);
+    b.finish(&format!("gripper-{balls}"), &start, &goal, optimal)
+}
+
+/// 4-operator blocksworld with `n` blocks: start is two towers (odd blocks b1 on b3 on …,
+/// even blocks b2 on b4 on …), the goal one tower b1 on b2 on … on bn. Hard for
+/// delete-relaxation heuristics (h+ is about half the optimum). No closed form.
+pub fn blocksworld_towers(n: usize) -> Problem {
+    let b = blocksworld_actions(n);
+    let blk = |i: usize| format!("b{i}");
+    // Start: two towers, odd blocks b1 on b3 on b5 … and even blocks b2 on b4 …
+    let mut start = vec!["handempty".to_owned()];
+    for parity in [1, 2] {
+        let tower: Vec<usize> = (parity..=n).step_by(2).collect();
+        start.push(format!("clear({})", blk(tower[0])));
+        for w in tower.windows(2) {
+            start.push(format!("on({},{})", blk(w[0]), blk(w[1])));
+        }
+        start.push(format!("ontable({})", blk(*tower.last().unwrap())));
+    }
+    // Goal: one tower mixing both: b1 on b2 on … on bn, bottom block bn.
+    let goal: Vec<String> = (1..n)
+        .map(|i| format!("on({},{})", blk(i), blk(i + 1)))
+        .collect();
+    let start: Vec<&str> = start.iter().map(String::as_str).collect();
+    let goal: Vec<(&str, bool)> = goal.iter().map(|g| (g.as_str(), true)).collect();
+    b.finish(&format!("blocksworld-towers-{n}"), &start, &goal, None)
+}
+
+/// Random towers of blocks 1..=n: each tower listed top to bottom.
+fn random_towers(n: usize, rng: &mut Rng) -> Vec<Vec<usize>> {
+    let mut blocks: Vec<usize> = (1..=n).collect();
+    for i in (1..n).rev() {
+        blocks.swap(i, rng.below(i + 1));
+    }
+    let mut towers: Vec<Vec<usize>> = Vec::new();
+    for blk in blocks {
+        if towers.is_empty() || rng.below(3) == 0 {
+            towers.push(vec![blk]);
+        } else {
+            towers.last_mut().unwrap().push(blk);
+        }
+    }
+    towers
+}
+
+fn tower_facts(towers: &[Vec<usize>], with_table: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    for t in towers {
+        if with_table {
+            out.push(format!("clear(b{})", t[0]));
+            out.push(format!("ontable(b{})", t[t.len() - 1]));
+        }
+        for w in t.windows(2) {
+            out.push(format!("on(b{},b{})", w[0], w[1]));
+        }
+    }
+    out
+}
+
+/// 4-operator blocksworld with `n` blocks, random start and goal towers from `seed`
+/// (IPC style: the goal lists only `on` facts). No closed form for the optimum.
+pub fn blocksworld(n: usize, seed: u64) -> Problem {
+    let b = blocksworld_actions(n);
+    let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let mut start = vec!["handempty".to_owned()];
+    start.extend(tower_facts(&random_towers(n, &mut rng), true));
+    let goal = tower_facts(&random_towers(n, &mut rng), false);
+    let start: Vec<&str> = start.iter().map(String::as_str).collect();
+    let goal: Vec<(&str, bool)> = goal.iter().map(|g| (g.as_str(), true)).collect();
+    b.finish(&format!("blocksworld-{n}"), &start, &goal, None)
+}
+
+fn blocksworld_actions(n: usize) -> Builder {
+    let mut b = Builder::new();
+    let blk = |i: usize| format!("b{i}");
+    for i in 1..=n {
+        let x = blk(i);
+        b.action(
+            &format!("pick-up({x})"),
+            1.0,
+            &[
+                (&format!("clear({x})"), true),
+                (&format!("ontable({x})"), true),
+                ("handempty", true),
+            ],
+            &[
+                (&format!("holding({x})"), true),
+                (&format!("ontable({x})"), false),
+                (&format!("clear({x})"), false),
+                ("handempty", false),
+            ],
+        );
+        b.action(
+            &format!("put-down({x})"),
+            1.0,
+            &[(&format!("holding({x})"), true)],
+            &[
+                (&format!("ontable({x})"), true),
+                (&format!("clear({x})"), true),
+                ("handempty", true),
+                (&format!("holding({x})"), false),
+            ],
+        );
+    }
+    for i in 1..=n {
+        for j in 1..=n {
+            if i == j {
+                continue;
+            }
+            let (x, y) = (blk(i), blk(j));
+            b.action(
+                &format!("stack({x},{y})"),
+                1.0,
+                &[
+                    (&format!("holding({x})"), true),
+                    (&format!("clear({y})"), true),
+                ],
+                &[
+                    (&format!("on({x},{y})"), true),
+                    (&format!("clear({x})"), true),
+                    ("handempty", true),
+                    (&format!("holding({x})"), false),
+                    (&format!("clear({y})"), false),
+                ],
+            );
+            b.action(
+                &format!("unstack({x},{y})"),
+                1.0,
+                &[
+                    (&format!("on({x},{y})"), true),
+                    (&format!("clear({x})"), true),
+                    ("handempty", true),
+                ],
+                &[
+                    (&format!("holding({x})"), true),
+                    (&format!("clear({y})"), true),
+                    (&format!("on({x},{y})"), false),
+                    (&format!("clear({x})"), false),
+                    ("handempty", false),
+                ],
+            );
+        }
+    }
+    b
+}
+
+/// A corridor of `n` cells with forward and backward moves; optimal cost `n`.
+pub fn chain(n: usize) -> Problem {
+    let mut b = Builder::new();
+    for i in 0..n {
+        let (p, q) = (format!("pos{i}"), format!("pos{}", i + 1));
+        b.action(
+            &format!("fwd{i}"),
+            1.0,
+            &[(&p, true)],
+            &[(&q, true), (&p, false), (&format!("seen{}", i + 1), true)],
+        );
+    }
+    for i in 0..n {
+        let (p, q) = (format!("pos{i}"), format!("pos{}", i + 1));
+        b.action(
+            &format!("back{i}"),
+            1.0,
+            &[(&q, true)],
+            &[(&p, true), (&q, false)],
+        );
+    }
+    let goal = format!("pos{n}");
+    b.finish(
+        &format!("chain-{n}"),
+        &["pos0"],
+        &[(&goal, true)],
+        Some(n as f64),
+    )
+}
+
+/// Deterministic xorshift generator for the wide family.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// `facts` facts and `actions` actions, most of them distractors: a chain of 12 steps with
+/// skips and detours leads to the goal; the rest read and write random facts.
+pub fn wide(facts: usize, actions: usize, seed: u64) -> Problem {
+    assert!(facts >= 40 && actions >= 40);
+    let mut rng = Rng(seed | 1);
+    let mut b = Builder::new();
+    let x = |i: usize| format!("x{i:03}");
+    for i in 0..facts {
+        b.d.add_fact(&x(i)).unwrap();
+    }
+    let len = 12;
+    let res_base = len + 1; // resource facts used by detours
+    let free_base = res_base + 8; // the rest: background facts
+    let mut made = 0;
+    for i in 0..len {
+        let mut pre = vec![(x(i), true)];
+        for _ in 0..rng.below(3) {
+            pre.push((x(free_base + rng.below(facts - free_base)), true));
+        }
+        let pre_ref: Vec<(&str, bool)> = pre.iter().map(|(n, v)| (n.as_str(), *v)).collect();
+        b.action(
+            &format!("step{i}"),
+            1.0 + rng.below(3) as f64,
+            &pre_ref,
+            &[(&x(i + 1), true), (&x(i), false)],
+        );
+        made += 1;
+        if i + 2 <= len {
+            b.action(
+                &format!("skip{i}"),
+                4.0 + rng.below(3) as f64,
+                &[(&x(i), true)],
+                &[(&x(i + 2), true), (&x(i), false)],
+            );
+            made += 1;
+        }
+        if i % 3 == 0 {
+            let r = x(res_base + rng.below(8));
+            b.action(
+                &format!("detour{i}"),
+                1.0,
+                &[(&x(i), true), (&r, true)],
+                &[(&x(i + 1), true), (&x(i), false), (&r, false)],
+            );
+            made += 1;
+        }
+    }
+    for j in 0..8 {
+        let r = x(res_base + j);
+        let p = x(free_base + rng.below(facts - free_base));
+        b.action(
+            &format!("junk{j}"),
+            8.0 + rng.below(4) as f64,
+            &[(&p, true)],
+            &[(&r, true)],
+        );
+        made += 1;
+    }
+    let mut k = 0;
+    while made < actions {
+        let mut pre = Vec::new();
+        for _ in 0..1 + rng.below(4) {
+            pre.push((
+                x(free_base + rng.below(facts - free_base)),
+                rng.below(4) != 0,
+            ));
+        }
+        let mut eff = Vec::new();
+        for _ in 0..1 + rng.below(3) {
+            eff.push((
+                x(free_base + rng.below(facts - free_base)),
+                rng.below(3) != 0,
+            ));
+        }
+        pre.sort();
+        pre.dedup_by(|a, b| a.0 == b.0);
+        eff.sort();
+        eff.dedup_by(|a, b| a.0 == b.0);
+        let pre_ref: Vec<(&str, bool)> = pre.iter().map(|(n, v)| (n.as_str(), *v)).collect();
+        let eff_ref: Vec<(&str, bool)> = eff.iter().map(|(n, v)| (n.as_str(), *v)).collect();
+        b.action(
+            &format!("dis{k}"),
+            1.0 + rng.below(6) as f64,
+            &pre_ref,
+            &eff_ref,
+        );
+        made += 1;
+        k += 1;
+    }
+    let mut start = vec![x(0)];
+    for i in free_base..facts {
+        if rng.below(3) == 0 {
+            start.push(x(i));
+        }
+    }
+    let start: Vec<&str> = start.iter().map(String::as_str).collect();
+    let goal = x(len);
+    b.finish(
+        &format!("wide-{facts}-{actions}"),
+        &start,
+        &[(&goal, true)],
+        None,
+    )
+}
