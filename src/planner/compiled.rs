@@ -24,6 +24,9 @@ pub(crate) struct CompiledDomain {
     pub masks: Vec<u64>,
     /// Per action cost.
     pub costs: Vec<f64>,
+    /// Every cost is an integer and their sum is small, so relaxed explorations can use
+    /// bucket queues (h_max values are then integers no larger than that sum).
+    pub integer_costs: bool,
     /// Number of relaxed atoms (`2 * facts + 1`).
     pub atoms: usize,
     /// The always-true atom.
@@ -113,11 +116,14 @@ impl CompiledDomain {
         let (eff_start, eff_atoms) = csr(&eff_lists);
         let (pre_of_start, pre_of) = csr(&pre_of);
         let (eff_of_start, eff_of) = csr(&eff_of);
+        let integer_costs =
+            costs.iter().all(|c| c.fract() == 0.0) && costs.iter().sum::<f64>() <= 65_536.0;
         CompiledDomain {
             words,
             actions: n,
             masks,
             costs,
+            integer_costs,
             atoms,
             init_atom,
             pre_start,

@@ -31,6 +31,77 @@ pub(crate) fn sub_down(a: f64, b: f64) -> f64 {
     }
 }
 
+/// A priority queue of atoms by cost, monotone within one exploration: a bucket array
+/// when every cost is a small integer (most game domains; pops are then O(1)), a binary
+/// heap otherwise.
+#[derive(Debug, Default)]
+struct CostQueue {
+    integer: bool,
+    heap: BinaryHeap<Reverse<(u64, u32)>>,
+    buckets: Vec<Vec<u32>>,
+    /// Lowest bucket that may be non-empty.
+    cur: usize,
+    /// Highest bucket used since the last clear.
+    top: usize,
+    len: usize,
+}
+
+impl CostQueue {
+    fn set_integer(&mut self, integer: bool) {
+        self.clear();
+        self.integer = integer;
+    }
+
+    fn clear(&mut self) {
+        self.heap.clear();
+        if self.len > 0 {
+            let end = self.top.min(self.buckets.len() - 1);
+            for b in &mut self.buckets[self.cur..=end] {
+                b.clear();
+            }
+        }
+        self.cur = 0;
+        self.top = 0;
+        self.len = 0;
+    }
+
+    #[inline]
+    fn push(&mut self, cost: f64, atom: u32) {
+        if self.integer {
+            let i = cost as usize;
+            if i >= self.buckets.len() {
+                self.buckets.resize_with(i + 1, Vec::new);
+            }
+            self.buckets[i].push(atom);
+            self.cur = self.cur.min(i);
+            self.top = self.top.max(i);
+            self.len += 1;
+        } else {
+            self.heap.push(Reverse((cost.to_bits(), atom)));
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<(f64, u32)> {
+        if self.integer {
+            while self.len > 0 {
+                if let Some(a) = self.buckets[self.cur].pop() {
+                    self.len -= 1;
+                    return Some((self.cur as f64, a));
+                }
+                self.cur += 1;
+            }
+            self.cur = 0;
+            self.top = 0;
+            None
+        } else {
+            self.heap
+                .pop()
+                .map(|Reverse((bits, a))| (f64::from_bits(bits), a))
+        }
+    }
+}
+
 /// One disjunctive action landmark found by LM-cut: every plan from the state uses one of
 /// `actions`, and `cost` of each of their costs was assigned to it.
 #[derive(Clone, Debug, Default)]
@@ -77,7 +148,7 @@ pub(crate) struct Relaxed {
     mark_stamp: u32,
     goal_cost: f64,
     goal_sup: u32,
-    heap: BinaryHeap<Reverse<(u64, u32)>>,
+    heap: CostQueue,
     zero_queue: Vec<u32>,
     stack: Vec<u32>,
     cut: Vec<u32>,
@@ -111,6 +182,7 @@ impl Relaxed {
         reset(&mut self.supporter, c.actions, NONE);
         reset(&mut self.supp_cost, c.actions, 0.0);
         reset(&mut self.mark, c.actions, 0);
+        self.heap.set_integer(c.integer_costs);
         self.mark_stamp = 1;
         self.evaluations = 0;
     }
@@ -161,6 +233,14 @@ impl Relaxed {
         self.goal_atoms.iter().all(|&g| reached[g as usize] == 1)
     }
 
+    /// After an exploration (h_max or LM-cut), deactivates the actions it never triggered:
+    /// relaxed reachability says they can never apply.
+    pub fn keep_triggered(&mut self) {
+        for (active, &unsat) in self.active.iter_mut().zip(&self.unsat) {
+            *active &= unsat == 0;
+        }
+    }
+
     /// Backward relevance from the goal over active actions; deactivates actions none of
     /// whose effects can matter. Removing such actions from any plan leaves a valid plan
     /// that costs no more, so optimal cost is preserved.
@@ -189,10 +269,8 @@ impl Relaxed {
                 }
             }
         }
-        for a in 0..c.actions {
-            if relevant_action[a] == 0 {
-                self.active[a] = false;
-            }
+        for (active, &relevant) in self.active.iter_mut().zip(&relevant_action) {
+            *active &= relevant == 1;
         }
         self.unsat = relevant_action;
     }
@@ -223,8 +301,7 @@ impl Relaxed {
             let (p, cost) = if zi < self.zero_queue.len() {
                 zi += 1;
                 (self.zero_queue[zi - 1], 0.0)
-            } else if let Some(Reverse((bits, p))) = self.heap.pop() {
-                let cost = f64::from_bits(bits);
+            } else if let Some((cost, p)) = self.heap.pop() {
                 if cost > self.atom_cost[p as usize] {
                     continue;
                 }
@@ -259,7 +336,7 @@ impl Relaxed {
                             if nc == 0.0 {
                                 self.zero_queue.push(e);
                             } else {
-                                self.heap.push(Reverse((nc.to_bits(), e)));
+                                self.heap.push(nc, e);
                             }
                         }
                     }
@@ -273,7 +350,7 @@ impl Relaxed {
     fn lower(&mut self, atom: u32, cost: f64) {
         if cost < self.atom_cost[atom as usize] {
             self.atom_cost[atom as usize] = cost;
-            self.heap.push(Reverse((cost.to_bits(), atom)));
+            self.heap.push(cost, atom);
         }
     }
 
@@ -289,8 +366,7 @@ impl Relaxed {
                 self.lower(e, cost);
             }
         }
-        while let Some(Reverse((bits, p))) = self.heap.pop() {
-            let cost = f64::from_bits(bits);
+        while let Some((cost, p)) = self.heap.pop() {
             if cost > self.atom_cost[p as usize] {
                 continue;
             }

@@ -19,8 +19,9 @@ use crate::state::WorldState;
 pub const AUTO_LAZY_AFTER: u64 = 64;
 
 /// With [`Heuristic::Auto`], how many LM-cut evaluations are watched before deciding
-/// whether they pay: evaluation stops for the rest of the search when fewer than three in
-/// four of them raised the node's bound.
+/// whether they pay. Evaluation stops for the rest of the search when fewer than three in
+/// four of them raised the node's bound, or when more than half of the nodes they raised
+/// were expanded anyway.
 const AUTO_SAMPLE: u64 = 16;
 
 const NONE: u32 = u32::MAX;
@@ -44,6 +45,8 @@ struct Node {
     used_len: u32,
     /// Bound inherited from an evaluated parent's LM-cut landmarks.
     h_inh: f64,
+    /// An LM-cut evaluation raised this node's bound and re-queued it.
+    raised: bool,
     closed: bool,
 }
 
@@ -79,6 +82,7 @@ pub(crate) struct Search {
     goal_pos: Vec<u64>,
     goal_neg: Vec<u64>,
     goal_atoms: Vec<u32>,
+    start: Vec<u64>,
     seq: u64,
     /// Action id → position in `active` (or `NONE`).
     active_pos: Vec<u32>,
@@ -158,22 +162,38 @@ impl Search {
             self.goal_atoms.push(atom(f as u32, g.value));
         }
         // Start state, masked to the domain's facts.
-        self.child.clear();
-        self.child.resize(w, 0);
+        self.start.clear();
+        self.start.resize(w, 0);
         for (i, &word) in start.words().iter().take(w).enumerate() {
-            self.child[i] = word;
+            self.start[i] = word;
         }
         if facts % 64 != 0 {
-            self.child[w - 1] &= (1u64 << (facts % 64)) - 1;
+            self.start[w - 1] &= (1u64 << (facts % 64)) - 1;
         }
-        if satisfies(&self.child, &self.goal_pos, &self.goal_neg) {
+        if satisfies(&self.start, &self.goal_pos, &self.goal_neg) {
             return Outcome::Found(Plan::default());
         }
 
-        // Pruning.
+        // Root landmarks, and pruning: actions that relaxed reachability shows can never
+        // apply, then actions that cannot matter for the goal.
         self.relaxed.prepare(c, &self.goal_atoms);
-        let start_words = self.child.clone();
-        if !self.relaxed.prune_unreachable(c, &start_words) {
+        let use_landmarks = matches!(
+            options.heuristic,
+            Heuristic::Auto | Heuristic::LmCut | Heuristic::Landmarks
+        );
+        self.landmarks.clear();
+        let mut root_h = 0.0;
+        let reachable = if use_landmarks {
+            root_h = self
+                .relaxed
+                .lmcut(c, &self.start, Some(&mut self.landmarks));
+            // LM-cut's first exploration is the reachability analysis.
+            self.relaxed.keep_triggered();
+            root_h != f64::INFINITY
+        } else {
+            self.relaxed.prune_unreachable(c, &self.start)
+        };
+        if !reachable {
             stats.actions_pruned = c.actions as u32;
             return Outcome::NoPlan;
         }
@@ -183,22 +203,6 @@ impl Search {
             .extend((0..c.actions as u32).filter(|&a| self.relaxed.active[a as usize]));
         stats.actions_kept = self.active.len() as u32;
         stats.actions_pruned = (c.actions - self.active.len()) as u32;
-
-        // Root landmarks.
-        let use_landmarks = matches!(
-            options.heuristic,
-            Heuristic::Auto | Heuristic::LmCut | Heuristic::Landmarks
-        );
-        self.landmarks.clear();
-        let mut root_h = 0.0;
-        if use_landmarks {
-            root_h = self
-                .relaxed
-                .lmcut(c, &start_words, Some(&mut self.landmarks));
-            if root_h == f64::INFINITY {
-                return Outcome::NoPlan;
-            }
-        }
         let nl = self.landmarks.len();
         self.lm_words = nl.div_ceil(64);
         let lw = self.lm_words;
@@ -249,10 +253,15 @@ impl Search {
         }
 
         // Root node.
+        self.child.clear();
+        self.child.resize(w, 0);
         self.child_hit.clear();
         self.child_hit.resize(lw, 0);
-        let root_hash = hash_words(&start_words);
-        let root = self.insert_node(&start_words, root_hash);
+        let root_hash = hash_words(&self.start);
+        self.child.clear();
+        self.child.extend_from_slice(&self.start);
+        let slot = self.find_slot(root_hash);
+        let root = self.new_node(slot, root_hash);
         self.nodes[root as usize].h_la = root_h;
         if use_landmarks && options.heuristic != Heuristic::Landmarks {
             // The root's landmarks are its LM-cut: no need to evaluate it again.
@@ -262,6 +271,7 @@ impl Search {
 
         let mut lazy_on = lazy_from != u64::MAX;
         let adaptive = options.heuristic == Heuristic::Auto;
+        let mut raised_expanded: u64 = 0;
         while let Some(Reverse((f_bits, _, seq, n))) = self.open.pop() {
             let ni = n as usize;
             if self.nodes[ni].open_seq != seq {
@@ -306,12 +316,14 @@ impl Search {
                 let raised = f > f_entry;
                 if raised {
                     stats.raised += 1;
+                    self.nodes[ni].raised = true;
                 }
-                if adaptive && self.relaxed.evaluations >= AUTO_SAMPLE {
-                    // Stop paying for LM-cut when it rarely changes the order.
-                    if stats.raised * 4 < self.relaxed.evaluations * 3 {
-                        lazy_on = false;
-                    }
+                if adaptive
+                    && self.relaxed.evaluations >= AUTO_SAMPLE
+                    && stats.raised * 4 < self.relaxed.evaluations * 3
+                {
+                    // LM-cut rarely changes the order here: stop paying for it.
+                    lazy_on = false;
                 }
                 // Still the best node? Then expand it now instead of re-queueing it.
                 let still_first = match self.open.peek() {
@@ -330,6 +342,14 @@ impl Search {
             let h_parent_full = self.nodes[ni].h_full;
             self.nodes[ni].closed = true;
             stats.expanded += 1;
+            if self.nodes[ni].raised {
+                raised_expanded += 1;
+                if adaptive && raised_expanded * 2 > stats.raised && stats.raised >= AUTO_SAMPLE {
+                    // Most nodes LM-cut deferred get expanded anyway (a wide plateau, as
+                    // in gripper): the evaluations do not save their cost.
+                    lazy_on = false;
+                }
+            }
             let g = self.nodes[ni].g;
             for ai in 0..self.active.len() {
                 let a = self.active[ai] as usize;
@@ -517,12 +537,6 @@ impl Search {
         }
     }
 
-    fn insert_node(&mut self, state: &[u64], hash: u64) -> u32 {
-        self.child.copy_from_slice(state);
-        let slot = self.find_slot(hash);
-        self.new_node(slot, hash)
-    }
-
     /// Appends a node for the state in `self.child` and the landmark set in
     /// `self.child_hit`, and records it in table slot `slot`.
     fn new_node(&mut self, slot: usize, hash: u64) -> u32 {
@@ -540,6 +554,7 @@ impl Search {
             used_start: NONE,
             used_len: 0,
             h_inh: 0.0,
+            raised: false,
             closed: false,
         });
         self.table[slot] = (u64::from(self.stamp) << 32) | u64::from(n);
@@ -561,7 +576,13 @@ impl Search {
     }
 
     fn extract(&self, mut n: u32, c: &CompiledDomain) -> Plan {
-        let mut actions = Vec::new();
+        let mut len = 0;
+        let mut m = n;
+        while self.nodes[m as usize].parent != NONE {
+            len += 1;
+            m = self.nodes[m as usize].parent;
+        }
+        let mut actions = Vec::with_capacity(len);
         while self.nodes[n as usize].parent != NONE {
             actions.push(ActionId(self.nodes[n as usize].action));
             n = self.nodes[n as usize].parent;
