@@ -12,9 +12,37 @@ pub fn words_for(facts: usize) -> usize {
 }
 
 /// A world state: the set of facts that are true.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+///
+/// Equality and hashing compare the sets of true facts (trailing all-false words do not
+/// count).
+#[derive(Clone, Debug, Default)]
 pub struct WorldState {
     words: Vec<u64>,
+}
+
+impl WorldState {
+    fn significant(&self) -> &[u64] {
+        let end = self
+            .words
+            .iter()
+            .rposition(|&w| w != 0)
+            .map_or(0, |i| i + 1);
+        &self.words[..end]
+    }
+}
+
+impl PartialEq for WorldState {
+    fn eq(&self, other: &Self) -> bool {
+        self.significant() == other.significant()
+    }
+}
+
+impl Eq for WorldState {}
+
+impl std::hash::Hash for WorldState {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.significant().hash(state);
+    }
 }
 
 impl WorldState {
@@ -126,6 +154,11 @@ mod tests {
         let mut t = WorldState::new();
         t.set(FactId(1000), false);
         assert!(t.words().is_empty());
+        // Equality ignores trailing all-false words.
+        let mut u = WorldState::with_facts(300);
+        assert_eq!(u, t);
+        u.set(FactId(299), true);
+        assert_ne!(u, t);
     }
 
     #[test]

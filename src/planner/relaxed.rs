@@ -162,28 +162,37 @@ impl Relaxed {
     pub fn prepare(&mut self, c: &CompiledDomain, goal_atoms: &[u32]) {
         self.active.clear();
         self.active.resize(c.actions, true);
-        self.is_goal.clear();
-        self.is_goal.resize(c.atoms, false);
+        // Buffers keep their contents between calls where every use overwrites them (costs,
+        // counters, supporters) or restores them (status, goal flags, marks by stamp).
+        for &g in &self.goal_atoms {
+            if let Some(flag) = self.is_goal.get_mut(g as usize) {
+                *flag = false;
+            }
+        }
         self.goal_atoms.clear();
+        if self.is_goal.len() != c.atoms {
+            self.is_goal.clear();
+            self.is_goal.resize(c.atoms, false);
+            self.status.clear();
+            self.status.resize(c.atoms, STATUS_NONE);
+            self.atom_cost.resize(c.atoms, f64::INFINITY);
+        }
         for &g in goal_atoms {
             if !self.is_goal[g as usize] {
                 self.is_goal[g as usize] = true;
                 self.goal_atoms.push(g);
             }
         }
-        fn reset<T: Clone>(v: &mut Vec<T>, n: usize, x: T) {
-            v.clear();
-            v.resize(n, x);
+        if self.reduced.len() != c.actions {
+            self.reduced.resize(c.actions, 0.0);
+            self.unsat.resize(c.actions, 0);
+            self.supporter.resize(c.actions, NONE);
+            self.supp_cost.resize(c.actions, 0.0);
+            self.mark.clear();
+            self.mark.resize(c.actions, 0);
+            self.mark_stamp = 1;
         }
-        reset(&mut self.atom_cost, c.atoms, f64::INFINITY);
-        reset(&mut self.status, c.atoms, STATUS_NONE);
-        reset(&mut self.reduced, c.actions, 0.0);
-        reset(&mut self.unsat, c.actions, 0);
-        reset(&mut self.supporter, c.actions, NONE);
-        reset(&mut self.supp_cost, c.actions, 0.0);
-        reset(&mut self.mark, c.actions, 0);
         self.heap.set_integer(c.integer_costs);
-        self.mark_stamp = 1;
         self.evaluations = 0;
     }
 
@@ -512,16 +521,15 @@ impl Relaxed {
 mod tests {
     use super::sub_down;
 
-    /// `x` as an exact integer multiple of 2^-1100 (enough for the test's magnitudes).
+    /// `x` (0 or >= 2^-20, < 2^40) as an exact integer multiple of 2^-80.
     fn exact(x: f64) -> i128 {
+        if x == 0.0 {
+            return 0;
+        }
         let bits = x.to_bits();
         let exp = ((bits >> 52) & 0x7ff) as i32;
-        let mant = if exp == 0 {
-            (bits & ((1 << 52) - 1)) << 1
-        } else {
-            (bits & ((1 << 52) - 1)) | (1 << 52)
-        };
-        // value = mant * 2^(exp - 1075); keep a fixed scale of 2^-80 (inputs are >= 2^-20).
+        let mant = (bits & ((1 << 52) - 1)) | (1 << 52);
+        // x = mant * 2^(exp - 1075); the shift below stays within (-53, 128).
         let shift = exp - 1075 + 80;
         if shift >= 0 {
             (mant as i128) << shift

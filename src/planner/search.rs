@@ -24,8 +24,12 @@ pub const AUTO_LAZY_AFTER: u64 = 64;
 /// were expanded anyway.
 const AUTO_SAMPLE: u64 = 16;
 
+/// Domains with at most this many actions skip relevance pruning: on them the analysis
+/// costs more than the successors it saves.
+const RELEVANCE_MIN_ACTIONS: usize = 16;
+
 const NONE: u32 = u32::MAX;
-const NOT_OPEN: u64 = u64::MAX;
+const NOT_OPEN: u32 = u32::MAX;
 /// Marks a node whose full heuristic has not been computed.
 const UNEVALUATED: f64 = -1.0;
 
@@ -39,7 +43,7 @@ struct Node {
     parent: u32,
     action: u32,
     /// Sequence number of the node's live open-list entry, or [`NOT_OPEN`].
-    open_seq: u64,
+    open_seq: u32,
     /// Where this node's LM-cut cost partition is kept (`used`), or `NONE`.
     used_start: u32,
     used_len: u32,
@@ -56,8 +60,15 @@ impl Node {
     }
 }
 
-/// Open-list key: lowest f, then lowest h, then earliest push.
-type Entry = Reverse<(u64, u64, u64, u32)>;
+/// Open-list entry: `(key, node)`, popped lowest key first. The key orders by lowest f,
+/// then lowest h (its upper 32 bits, which order non-negative doubles), then earliest push
+/// (a 32-bit sequence number, also the entry's identity: see `Node::open_seq`).
+type Entry = Reverse<(u128, u32)>;
+
+#[inline]
+fn open_key(f: f64, h: f64, seq: u32) -> u128 {
+    (u128::from(f.to_bits()) << 64) | (u128::from(h.to_bits() >> 32) << 32) | u128::from(seq)
+}
 
 #[derive(Debug, Default)]
 pub(crate) struct Search {
@@ -69,6 +80,9 @@ pub(crate) struct Search {
     action_lm: Vec<u64>,
     /// Actions kept after pruning, in registration order.
     active: Vec<u32>,
+    /// Their masks (pre-true, pre-false, add, delete; `words` each) and costs.
+    amask: Vec<u64>,
+    acost: Vec<f64>,
     states: Vec<u64>,
     hits: Vec<u64>,
     nodes: Vec<Node>,
@@ -83,7 +97,7 @@ pub(crate) struct Search {
     goal_neg: Vec<u64>,
     goal_atoms: Vec<u32>,
     start: Vec<u64>,
-    seq: u64,
+    seq: u32,
     /// Action id → position in `active` (or `NONE`).
     active_pos: Vec<u32>,
     /// Landmarks of the node being evaluated.
@@ -197,10 +211,21 @@ impl Search {
             stats.actions_pruned = c.actions as u32;
             return Outcome::NoPlan;
         }
-        self.relaxed.prune_irrelevant(c);
+        if c.actions > RELEVANCE_MIN_ACTIONS {
+            self.relaxed.prune_irrelevant(c);
+        }
         self.active.clear();
         self.active
             .extend((0..c.actions as u32).filter(|&a| self.relaxed.active[a as usize]));
+        self.amask.clear();
+        self.acost.clear();
+        for &a in &self.active {
+            let (pos, neg, add, del) = c.action_masks(a as usize);
+            for m in [pos, neg, add, del] {
+                self.amask.extend_from_slice(m);
+            }
+            self.acost.push(c.costs[a as usize]);
+        }
         stats.actions_kept = self.active.len() as u32;
         stats.actions_pruned = (c.actions - self.active.len()) as u32;
         let nl = self.landmarks.len();
@@ -272,7 +297,8 @@ impl Search {
         let mut lazy_on = lazy_from != u64::MAX;
         let adaptive = options.heuristic == Heuristic::Auto;
         let mut raised_expanded: u64 = 0;
-        while let Some(Reverse((f_bits, _, seq, n))) = self.open.pop() {
+        while let Some(Reverse((key, n))) = self.open.pop() {
+            let (f_bits, seq) = ((key >> 64) as u64, key as u32);
             let ni = n as usize;
             if self.nodes[ni].open_seq != seq {
                 continue; // stale entry
@@ -327,11 +353,13 @@ impl Search {
                 }
                 // Still the best node? Then expand it now instead of re-queueing it.
                 let still_first = match self.open.peek() {
-                    Some(Reverse((tf, th, _, _))) => (f.to_bits(), h_now.to_bits()) <= (*tf, *th),
+                    Some(Reverse((top, _))) => open_key(f, h_now, 0) <= *top,
                     None => true,
                 };
                 if raised && !still_first {
-                    self.store_used(ni);
+                    if have_used {
+                        self.store_used(ni);
+                    }
                     self.push(n);
                     continue;
                 }
@@ -339,7 +367,6 @@ impl Search {
             if !have_used {
                 have_used = self.load_used(ni);
             }
-            let h_parent_full = self.nodes[ni].h_full;
             self.nodes[ni].closed = true;
             stats.expanded += 1;
             if self.nodes[ni].raised {
@@ -351,81 +378,63 @@ impl Search {
                 }
             }
             let g = self.nodes[ni].g;
-            for ai in 0..self.active.len() {
-                let a = self.active[ai] as usize;
-                let (pos, neg, add, del) = c.action_masks(a);
-                let s = &self.states[sw..sw + w];
-                let mut ok = true;
-                let mut changed = false;
-                for i in 0..w {
-                    let x = s[i];
-                    if x & pos[i] != pos[i] || x & neg[i] != 0 {
-                        ok = false;
+            let h_parent = if have_used {
+                self.nodes[ni].h_full
+            } else {
+                f64::NAN
+            };
+            // Successors, in action registration order. `amask` is taken out of `self` for
+            // the loop so that `successor` may borrow `self` mutably.
+            let amask = std::mem::take(&mut self.amask);
+            let mut limit = false;
+            if w == 1 {
+                let x = self.states[ni];
+                for (ai, m) in amask.chunks_exact(4).enumerate() {
+                    if x & m[0] != m[0] || x & m[1] != 0 {
+                        continue;
+                    }
+                    let y = (x & !m[3]) | m[2];
+                    if y == x {
+                        continue;
+                    }
+                    self.child[0] = y;
+                    if !self.successor(n, ai, g, h_parent, options.max_nodes, stats) {
+                        limit = true;
                         break;
                     }
-                    let y = (x & !del[i]) | add[i];
-                    changed |= y != x;
-                    self.child[i] = y;
                 }
-                if !ok || !changed {
-                    continue;
-                }
-                stats.generated += 1;
-                let g2 = g + c.costs[a];
-                let h_inh = if have_used {
-                    sub_down(h_parent_full, self.used_dense[ai])
-                } else {
-                    0.0
-                };
-                for i in 0..lw {
-                    self.child_hit[i] = self.hits[ni * lw + i] | self.action_lm[ai * lw + i];
-                }
-                let hash = hash_words(&self.child);
-                let slot = self.find_slot(hash);
-                let existing = (self.table[slot] >> 32) as u32 == self.stamp;
-                if !existing {
-                    if self.nodes.len() >= options.max_nodes as usize {
-                        stats.stored = self.nodes.len() as u64;
-                        return Outcome::LimitReached;
+            } else {
+                for (ai, m) in amask.chunks_exact(4 * w).enumerate() {
+                    let (pos, rest) = m.split_at(w);
+                    let (neg, rest) = rest.split_at(w);
+                    let (add, del) = rest.split_at(w);
+                    let s = &self.states[sw..sw + w];
+                    let applicable = s
+                        .iter()
+                        .zip(pos.iter().zip(neg))
+                        .all(|(&x, (&p, &q))| x & p == p && x & q == 0);
+                    if !applicable {
+                        continue;
                     }
-                    let m = self.new_node(slot, hash);
-                    let mi = m as usize;
-                    self.nodes[mi].g = g2;
-                    self.nodes[mi].parent = n;
-                    self.nodes[mi].action = a as u32;
-                    self.nodes[mi].h_la = self.h_la(mi);
-                    self.nodes[mi].h_inh = h_inh;
-                    self.push(m);
-                    if self.nodes.len() * 2 > self.table.len() {
-                        self.grow_table();
+                    let mut changed = false;
+                    for (i, &x) in s.iter().enumerate() {
+                        let y = (x & !del[i]) | add[i];
+                        changed |= y != x;
+                        self.child[i] = y;
                     }
-                    continue;
-                }
-                let m = (self.table[slot] & 0xffff_ffff) as u32;
-                let mi = m as usize;
-                if self.nodes[mi].h_full == f64::INFINITY {
-                    continue;
-                }
-                // Any path's unused landmarks bound the cost to go, so the node keeps only
-                // the landmarks used by all its known paths.
-                let improved = g2 < self.nodes[mi].g;
-                if improved || !self.nodes[mi].closed {
-                    for i in 0..lw {
-                        self.hits[mi * lw + i] &= self.child_hit[i];
+                    if !changed {
+                        continue;
                     }
-                    self.nodes[mi].h_la = self.h_la(mi);
-                    self.nodes[mi].h_inh = self.nodes[mi].h_inh.max(h_inh);
-                }
-                if improved {
-                    if self.nodes[mi].closed {
-                        stats.reopened += 1;
-                        self.nodes[mi].closed = false;
+                    if !self.successor(n, ai, g, h_parent, options.max_nodes, stats) {
+                        limit = true;
+                        break;
                     }
-                    self.nodes[mi].g = g2;
-                    self.nodes[mi].parent = n;
-                    self.nodes[mi].action = a as u32;
-                    self.push(m);
                 }
+            }
+            self.amask = amask;
+            if limit {
+                stats.stored = self.nodes.len() as u64;
+                return Outcome::LimitReached;
             }
             if have_used {
                 self.clear_used();
@@ -433,6 +442,77 @@ impl Search {
         }
         stats.stored = self.nodes.len() as u64;
         Outcome::NoPlan
+    }
+
+    /// Records the successor of node `n` by active action `ai`, whose state is in
+    /// `self.child`. `h_parent` is `n`'s LM-cut value when its cost partition is loaded in
+    /// `used_dense` (else NaN). Returns false when the node limit stops the search.
+    fn successor(
+        &mut self,
+        n: u32,
+        ai: usize,
+        g: f64,
+        h_parent: f64,
+        max_nodes: u32,
+        stats: &mut SearchStats,
+    ) -> bool {
+        stats.generated += 1;
+        let ni = n as usize;
+        let lw = self.lm_words;
+        let g2 = g + self.acost[ai];
+        let h_inh = if h_parent.is_nan() {
+            0.0
+        } else {
+            sub_down(h_parent, self.used_dense[ai])
+        };
+        for i in 0..lw {
+            self.child_hit[i] = self.hits[ni * lw + i] | self.action_lm[ai * lw + i];
+        }
+        let hash = hash_words(&self.child);
+        let slot = self.find_slot(hash);
+        if (self.table[slot] >> 32) as u32 != self.stamp {
+            if self.nodes.len() >= max_nodes as usize {
+                return false;
+            }
+            let m = self.new_node(slot, hash);
+            let mi = m as usize;
+            self.nodes[mi].g = g2;
+            self.nodes[mi].parent = n;
+            self.nodes[mi].action = self.active[ai];
+            self.nodes[mi].h_la = self.h_la(mi);
+            self.nodes[mi].h_inh = h_inh;
+            self.push(m);
+            if self.nodes.len() * 2 > self.table.len() {
+                self.grow_table();
+            }
+            return true;
+        }
+        let m = (self.table[slot] & 0xffff_ffff) as u32;
+        let mi = m as usize;
+        if self.nodes[mi].h_full == f64::INFINITY {
+            return true;
+        }
+        // Any path's unused landmarks bound the cost to go, so the node keeps only the
+        // landmarks used by all its known paths.
+        let improved = g2 < self.nodes[mi].g;
+        if improved || !self.nodes[mi].closed {
+            for i in 0..lw {
+                self.hits[mi * lw + i] &= self.child_hit[i];
+            }
+            self.nodes[mi].h_la = self.h_la(mi);
+            self.nodes[mi].h_inh = self.nodes[mi].h_inh.max(h_inh);
+        }
+        if improved {
+            if self.nodes[mi].closed {
+                stats.reopened += 1;
+                self.nodes[mi].closed = false;
+            }
+            self.nodes[mi].g = g2;
+            self.nodes[mi].parent = n;
+            self.nodes[mi].action = self.active[ai];
+            self.push(m);
+        }
+        true
     }
 
     /// Sums the evaluated node's landmark costs per action into `used_dense`.
@@ -513,10 +593,14 @@ impl Search {
         let node = &mut self.nodes[n as usize];
         let h = node.h();
         let f = node.g + h;
+        // Sequence numbers wrap after 2^32 pushes; NOT_OPEN is skipped.
         let seq = self.seq;
-        self.seq += 1;
+        self.seq = self.seq.wrapping_add(1);
+        if self.seq == NOT_OPEN {
+            self.seq = 0;
+        }
         node.open_seq = seq;
-        self.open.push(Reverse((f.to_bits(), h.to_bits(), seq, n)));
+        self.open.push(Reverse((open_key(f, h, seq), n)));
     }
 
     /// The slot holding the state in `self.child`, or the empty slot where it belongs.
@@ -530,7 +614,13 @@ impl Search {
                 return i;
             }
             let n = (s & 0xffff_ffff) as usize;
-            if self.hashes[n] == hash && self.states[n * w..(n + 1) * w] == self.child[..] {
+            if self.hashes[n] == hash
+                && (if w == 1 {
+                    self.states[n] == self.child[0]
+                } else {
+                    self.states[n * w..(n + 1) * w] == self.child[..]
+                })
+            {
                 return i;
             }
             i = (i + 1) & mask;
