@@ -98,7 +98,7 @@ pub fn parse_domain(text: &str) -> Result<DomainFile, FormatError> {
     let trail = Trail::default();
     let raw = {
         let mut de = serde_json::Deserializer::from_str(text);
-        DocumentSeed { path: &trail }
+        DocumentSeed { trail: &trail }
             .deserialize(&mut de)
             .and_then(|raw| de.end().map(|()| raw))
     };
@@ -376,7 +376,11 @@ mod tests {
     #[test]
     fn unknown_keys_everywhere_but_meta() {
         let e = err(r#"{"actions": [], "actoins": []}"#);
-        has(&e, "unknown key \"actoins\"");
+        assert_eq!(
+            e.message,
+            "unknown key \"actoins\"; expected one of \"actions\", \"start\", \"goal\", \
+             \"goals\", \"meta\""
+        );
         assert_eq!((e.line, e.column), (1, 25));
         has(
             &err(r#"{"actions": [{"name": "a", "precondition": {}}]}"#),

@@ -38,7 +38,7 @@ pub(super) struct RawDocument {
 }
 
 // Where the parser is, for error messages. Each seed pushes its segment before it reads and
-// pops it after success, so after a failure the path leads to the failing item.
+// pops it after success, so after a failure the trail leads to the failing item.
 
 #[derive(Clone, Debug)]
 pub(super) enum Segment {
@@ -65,7 +65,7 @@ pub(super) enum EntryName {
 pub(super) struct Trail(RefCell<Vec<Segment>>);
 
 impl Trail {
-    /// The path to the item being read (after a failure: to the failing item).
+    /// The trail to the item being read (after a failure: to the failing item).
     pub fn segments(&self) -> Vec<Segment> {
         self.0.borrow().clone()
     }
@@ -94,11 +94,12 @@ fn next_known_key<'de, A: MapAccess<'de>>(
     map: &mut A,
     seen: &mut HashSet<String>,
     known: &[&'static str],
+    reserved: &[&'static str],
 ) -> Result<Option<&'static str>, A::Error> {
     let Some(key) = map.next_key::<String>()? else {
         return Ok(None);
     };
-    let Some(&k) = known.iter().find(|&&k| k == key) else {
+    let Some(&k) = known.iter().chain(reserved).find(|&&k| k == key) else {
         let expected = known
             .iter()
             .map(|k| format!("\"{k}\""))
@@ -121,10 +122,12 @@ fn missing<E: de::Error>(key: &str, what: &str) -> E {
 }
 
 pub(super) struct DocumentSeed<'p> {
-    pub path: &'p Trail,
+    pub trail: &'p Trail,
 }
 
-const DOCUMENT_KEYS: &[&str] = &["actions", "start", "goal", "goals", "meta", "vars"];
+const DOCUMENT_KEYS: &[&str] = &["actions", "start", "goal", "goals", "meta"];
+/// Recognised but rejected for now (not listed as expected).
+const RESERVED_KEYS: &[&str] = &["vars"];
 
 impl<'de> DeserializeSeed<'de> for DocumentSeed<'_> {
     type Value = RawDocument;
@@ -139,30 +142,30 @@ impl<'de> Visitor<'de> for DocumentSeed<'_> {
         f.write_str("a domain object with \"actions\"")
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawDocument, A::Error> {
-        let path = self.path;
+        let trail = self.trail;
         let mut doc = RawDocument::default();
         let mut have_actions = false;
         let mut seen = HashSet::new();
-        while let Some(key) = next_known_key(&mut map, &mut seen, DOCUMENT_KEYS)? {
+        while let Some(key) = next_known_key(&mut map, &mut seen, DOCUMENT_KEYS, RESERVED_KEYS)? {
             if key == "vars" {
                 return Err(de::Error::custom(
                     "\"vars\" (integer variables) is not supported yet; only boolean facts are",
                 ));
             }
-            path.push(Segment::Key(key));
+            trail.push(Segment::Key(key));
             match key {
                 "actions" => {
-                    doc.actions = map.next_value_seed(ActionsSeed { path })?;
+                    doc.actions = map.next_value_seed(ActionsSeed { trail })?;
                     have_actions = true;
                 }
-                "start" => doc.start = map.next_value_seed(FactsSeed { path })?,
-                "goal" => doc.goal = Some(map.next_value_seed(FactsSeed { path })?),
-                "goals" => doc.goals = map.next_value_seed(GoalsSeed { path })?,
+                "start" => doc.start = map.next_value_seed(FactsSeed { trail })?,
+                "goal" => doc.goal = Some(map.next_value_seed(FactsSeed { trail })?),
+                "goals" => doc.goals = map.next_value_seed(GoalsSeed { trail })?,
                 _ => {
                     map.next_value::<IgnoredAny>()?; // "meta": free-form
                 }
             }
-            path.pop();
+            trail.pop();
         }
         if !have_actions {
             return Err(missing("actions", "the list of actions is required"));
@@ -173,7 +176,7 @@ impl<'de> Visitor<'de> for DocumentSeed<'_> {
 
 /// An object of fact → true/false, in document order.
 struct FactsSeed<'p> {
-    path: &'p Trail,
+    trail: &'p Trail,
 }
 
 impl<'de> DeserializeSeed<'de> for FactsSeed<'_> {
@@ -202,9 +205,9 @@ impl<'de> Visitor<'de> for FactsSeed<'_> {
                     "fact \"{name}\" is listed twice in this object"
                 )));
             }
-            self.path.push(Segment::Fact(name.clone()));
+            self.trail.push(Segment::Fact(name.clone()));
             let value = map.next_value_seed(BoolSeed)?;
-            self.path.pop();
+            self.trail.pop();
             facts.push((name, value));
         }
         Ok(facts)
@@ -299,7 +302,7 @@ impl Visitor<'_> for NameSeed {
 }
 
 struct ActionsSeed<'p> {
-    path: &'p Trail,
+    trail: &'p Trail,
 }
 
 impl<'de> DeserializeSeed<'de> for ActionsSeed<'_> {
@@ -320,7 +323,7 @@ impl<'de> Visitor<'de> for ActionsSeed<'_> {
         let mut names: HashMap<String, usize> = HashMap::new();
         loop {
             let seed = ActionSeed {
-                path: self.path,
+                trail: self.trail,
                 names: &mut names,
                 index: actions.len(),
             };
@@ -333,7 +336,7 @@ impl<'de> Visitor<'de> for ActionsSeed<'_> {
 }
 
 struct ActionSeed<'p, 'n> {
-    path: &'p Trail,
+    trail: &'p Trail,
     names: &'n mut HashMap<String, usize>,
     index: usize,
 }
@@ -344,10 +347,10 @@ impl<'de> DeserializeSeed<'de> for ActionSeed<'_, '_> {
     type Value = RawAction;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<RawAction, D::Error> {
         // Pushed here, not in the list's loop: only once an element has begun.
-        let path = self.path;
-        path.push(Segment::Action(self.index, EntryName::Unread));
+        let trail = self.trail;
+        trail.push(Segment::Action(self.index, EntryName::Unread));
         let item = d.deserialize_map(self)?;
-        path.pop();
+        trail.pop();
         Ok(item)
     }
 }
@@ -358,34 +361,34 @@ impl<'de> Visitor<'de> for ActionSeed<'_, '_> {
         f.write_str("an action object {\"name\", \"cost\", \"pre\", \"effects\"}")
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawAction, A::Error> {
-        let path = self.path;
+        let trail = self.trail;
         let (mut name, mut cost, mut pre, mut effects) = (None, None, None, None);
         let mut seen = HashSet::new();
-        while let Some(key) = next_known_key(&mut map, &mut seen, ACTION_KEYS)? {
+        while let Some(key) = next_known_key(&mut map, &mut seen, ACTION_KEYS, &[])? {
             match key {
                 "name" => {
                     let n: String = map.next_value_seed(NameSeed { what: "action" })?;
                     if let Some(first) = self.names.get(&n) {
-                        path.name_current(EntryName::ByIndex);
+                        trail.name_current(EntryName::ByIndex);
                         return Err(de::Error::custom(format!(
                             "duplicate action name \"{n}\" (action #{first} has it already); \
                              action names must be unique"
                         )));
                     }
-                    path.name_current(EntryName::Named(n.clone()));
+                    trail.name_current(EntryName::Named(n.clone()));
                     self.names.insert(n.clone(), self.index + 1);
                     name = Some(n);
                 }
                 "cost" => {
-                    path.push(Segment::Key("cost"));
+                    trail.push(Segment::Key("cost"));
                     let seed = NumberSeed { min_zero: true };
                     cost = Some(map.next_value_seed(seed)?);
-                    path.pop();
+                    trail.pop();
                 }
                 list => {
-                    path.push(Segment::Key(list));
-                    let facts = map.next_value_seed(FactsSeed { path })?;
-                    path.pop();
+                    trail.push(Segment::Key(list));
+                    let facts = map.next_value_seed(FactsSeed { trail })?;
+                    trail.pop();
                     if list == "pre" {
                         pre = Some(facts);
                     } else {
@@ -410,7 +413,7 @@ impl<'de> Visitor<'de> for ActionSeed<'_, '_> {
 }
 
 struct GoalsSeed<'p> {
-    path: &'p Trail,
+    trail: &'p Trail,
 }
 
 impl<'de> DeserializeSeed<'de> for GoalsSeed<'_> {
@@ -430,7 +433,7 @@ impl<'de> Visitor<'de> for GoalsSeed<'_> {
         let mut names: HashMap<String, usize> = HashMap::new();
         loop {
             let seed = GoalSeed {
-                path: self.path,
+                trail: self.trail,
                 names: &mut names,
                 index: goals.len(),
             };
@@ -443,7 +446,7 @@ impl<'de> Visitor<'de> for GoalsSeed<'_> {
 }
 
 struct GoalSeed<'p, 'n> {
-    path: &'p Trail,
+    trail: &'p Trail,
     names: &'n mut HashMap<String, usize>,
     index: usize,
 }
@@ -454,10 +457,10 @@ impl<'de> DeserializeSeed<'de> for GoalSeed<'_, '_> {
     type Value = RawGoal;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<RawGoal, D::Error> {
         // Pushed here, not in the list's loop: only once an element has begun.
-        let path = self.path;
-        path.push(Segment::GoalEntry(self.index, EntryName::Unread));
+        let trail = self.trail;
+        trail.push(Segment::GoalEntry(self.index, EntryName::Unread));
         let item = d.deserialize_map(self)?;
-        path.pop();
+        trail.pop();
         Ok(item)
     }
 }
@@ -468,34 +471,34 @@ impl<'de> Visitor<'de> for GoalSeed<'_, '_> {
         f.write_str("a goal object {\"name\", \"priority\", \"conditions\"}")
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawGoal, A::Error> {
-        let path = self.path;
+        let trail = self.trail;
         let (mut name, mut priority, mut conditions) = (None, None, None);
         let mut seen = HashSet::new();
-        while let Some(key) = next_known_key(&mut map, &mut seen, GOAL_KEYS)? {
+        while let Some(key) = next_known_key(&mut map, &mut seen, GOAL_KEYS, &[])? {
             match key {
                 "name" => {
                     let n: String = map.next_value_seed(NameSeed { what: "goal" })?;
                     if let Some(first) = self.names.get(&n) {
-                        path.name_current(EntryName::ByIndex);
+                        trail.name_current(EntryName::ByIndex);
                         return Err(de::Error::custom(format!(
                             "duplicate goal name \"{n}\" (goals entry #{first} has it \
                              already); goal names must be unique"
                         )));
                     }
-                    path.name_current(EntryName::Named(n.clone()));
+                    trail.name_current(EntryName::Named(n.clone()));
                     self.names.insert(n.clone(), self.index + 1);
                     name = Some(n);
                 }
                 "priority" => {
-                    path.push(Segment::Key("priority"));
+                    trail.push(Segment::Key("priority"));
                     let seed = NumberSeed { min_zero: false };
                     priority = Some(map.next_value_seed(seed)?);
-                    path.pop();
+                    trail.pop();
                 }
                 _ => {
-                    path.push(Segment::Key("conditions"));
-                    conditions = Some(map.next_value_seed(FactsSeed { path })?);
-                    path.pop();
+                    trail.push(Segment::Key("conditions"));
+                    conditions = Some(map.next_value_seed(FactsSeed { trail })?);
+                    trail.pop();
                 }
             }
         }
