@@ -1,11 +1,42 @@
 //! Domain files (JSON, DESIGN.md §5) → [`Domain`], start state and goals.
 //!
-//! PLACEHOLDER: being written; the signatures below are the contract.
+//! ```json
+//! {
+//!   "actions": [
+//!     {"name": "洗菜", "cost": 1, "pre": {"菜已买": true}, "effects": {"菜已洗": true}}
+//!   ],
+//!   "start": {"菜已买": true},
+//!   "goal":  {"菜已洗": true}
+//! }
+//! ```
+//!
+//! The parser is strict: malformed JSON, unknown keys (anywhere except inside `meta`), a key
+//! listed twice in one object, duplicate or empty action names, empty fact names,
+//! non-boolean fact values, a cost that is not a number ≥ 0 and a goal priority that is not a
+//! number are errors. Every error carries the 1-based line and column where it was detected
+//! (columns count characters, not bytes) and, when it lies inside an action or a `goals`
+//! entry, names it.
+//!
+//! # Fact ids (deterministic)
+//! Facts are registered in this order, whatever the order of the top-level keys: the
+//! actions in file order, each action's `pre` keys then its `effects` keys in file order,
+//! then `start`, `goal` and `goals` (entries in file order), each in file order. Actions get
+//! ids in file order. The same file therefore always yields the same domain, hence the same
+//! plans.
+
+mod lint;
+mod visit;
 
 use std::fmt;
+use std::path::Path;
 
-use crate::domain::{Domain, Goal};
+use serde::de::DeserializeSeed;
+
+use crate::domain::{ActionDef, Domain, DomainError, FactValue, Goal};
 use crate::state::WorldState;
+use visit::{DocumentSeed, EntryName, RawDocument, RawFacts, Segment, Trail};
+
+pub use lint::{lint, LintWarning};
 
 /// A parsed domain file.
 #[derive(Debug, Clone)]
@@ -23,9 +54,9 @@ pub struct DomainFile {
 /// One entry of `goals`.
 #[derive(Debug, Clone)]
 pub struct NamedGoal {
-    /// Name.
+    /// Name (non-empty, unique within the file).
     pub name: String,
-    /// Priority.
+    /// Priority (any finite number; larger wins).
     pub priority: f64,
     /// Conditions.
     pub conditions: Goal,
@@ -38,7 +69,7 @@ pub struct FormatError {
     pub file: Option<String>,
     /// 1-based line (0 when unknown).
     pub line: usize,
-    /// 1-based column (0 when unknown).
+    /// 1-based column, in characters (0 when unknown).
     pub column: usize,
     /// What is wrong and what is expected.
     pub message: String,
@@ -59,12 +90,439 @@ impl fmt::Display for FormatError {
 
 impl std::error::Error for FormatError {}
 
-/// Parses a domain file's text.
-pub fn parse_domain(_text: &str) -> Result<DomainFile, FormatError> {
-    Err(FormatError {
+/// Parses a domain file's text (a leading UTF-8 byte order mark is ignored).
+///
+/// The error's `file` is `None`; [`load_domain_file`] fills it in.
+pub fn parse_domain(text: &str) -> Result<DomainFile, FormatError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let trail = Trail::default();
+    let raw = {
+        let mut de = serde_json::Deserializer::from_str(text);
+        DocumentSeed { trail: &trail }
+            .deserialize(&mut de)
+            .and_then(|raw| de.end().map(|()| raw))
+    };
+    match raw {
+        Ok(raw) => build(raw),
+        Err(e) => Err(describe(text, &e, &trail.segments())),
+    }
+}
+
+/// Reads and parses a domain file; errors name the file as `path` displays.
+pub fn load_domain_file(path: &Path) -> Result<DomainFile, FormatError> {
+    let file = Some(path.display().to_string());
+    let bytes = std::fs::read(path).map_err(|e| FormatError {
+        file: file.clone(),
+        line: 0,
+        column: 0,
+        message: format!("cannot read the file: {e}"),
+    })?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        // Valid up to here, so this prefix is a str.
+        let before = std::str::from_utf8(valid).unwrap_or_default();
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        FormatError {
+            file: file.clone(),
+            line,
+            column,
+            message: "the file is not valid UTF-8 (domain files are UTF-8 JSON)".into(),
+        }
+    })?;
+    parse_domain(&text).map_err(|e| FormatError { file, ..e })
+}
+
+fn build(raw: RawDocument) -> Result<DomainFile, FormatError> {
+    let unplaced = |e: DomainError| FormatError {
         file: None,
         line: 0,
         column: 0,
-        message: "not yet implemented".into(),
+        message: e.to_string(),
+    };
+    let mut domain = Domain::new();
+    let fact_lists = raw
+        .actions
+        .iter()
+        .flat_map(|a| a.pre.iter().chain(&a.effects))
+        .chain(&raw.start)
+        .chain(raw.goal.iter().flatten())
+        .chain(raw.goals.iter().flat_map(|g| &g.conditions));
+    for (name, _) in fact_lists {
+        domain.add_fact(name).map_err(unplaced)?;
+    }
+    let values = |domain: &Domain, facts: &RawFacts| -> Vec<FactValue> {
+        facts
+            .iter()
+            .map(|(name, value)| {
+                let id = domain.fact_id(name).expect("every fact was registered");
+                FactValue::new(id, *value)
+            })
+            .collect()
+    };
+    for a in &raw.actions {
+        let def = ActionDef {
+            name: a.name.clone(),
+            pre: values(&domain, &a.pre),
+            effects: values(&domain, &a.effects),
+            cost: a.cost,
+        };
+        domain.add_action(def).map_err(unplaced)?;
+    }
+    let start = WorldState::from_values(values(&domain, &raw.start));
+    let goal = match &raw.goal {
+        Some(g) => Some(domain.conditions(values(&domain, g)).map_err(unplaced)?),
+        None => None,
+    };
+    let mut goals = Vec::with_capacity(raw.goals.len());
+    for g in &raw.goals {
+        goals.push(NamedGoal {
+            name: g.name.clone(),
+            priority: g.priority,
+            conditions: domain
+                .conditions(values(&domain, &g.conditions))
+                .map_err(unplaced)?,
+        });
+    }
+    Ok(DomainFile {
+        domain,
+        start,
+        goal,
+        goals,
     })
+}
+
+/// Turns a serde_json error into a [`FormatError`] naming the item it happened in.
+fn describe(text: &str, e: &serde_json::Error, path: &[Segment]) -> FormatError {
+    let (line, byte_column) = (e.line(), e.column());
+    // serde_json appends " at line L column C"; the position goes in its own fields.
+    let full = e.to_string();
+    let suffix = format!(" at line {line} column {byte_column}");
+    let detail = full.strip_suffix(&suffix).unwrap_or(&full);
+    let mut context: Vec<String> = Vec::new();
+    for (i, seg) in path.iter().enumerate() {
+        match seg {
+            // "actions: action …" says the same thing twice.
+            Segment::Key(_)
+                if matches!(
+                    path.get(i + 1),
+                    Some(Segment::Action(..) | Segment::GoalEntry(..))
+                ) => {}
+            Segment::Key(k) => context.push((*k).to_owned()),
+            Segment::Action(i, name) => context.push(entry(text, "actions", "action", *i, name)),
+            Segment::GoalEntry(i, name) => {
+                context.push(entry(text, "goals", "goals entry", *i, name));
+            }
+            Segment::Fact(f) => context.push(format!("fact \"{f}\"")),
+        }
+    }
+    context.push(detail.to_owned());
+    FormatError {
+        file: None,
+        line,
+        column: char_column(text, line, byte_column),
+        message: context.join(": "),
+    }
+}
+
+/// `action "name"` or `action #3` (1-based).
+fn entry(text: &str, list: &str, what: &str, index: usize, name: &EntryName) -> String {
+    let name = match name {
+        EntryName::Named(n) => Some(n.clone()),
+        EntryName::Unread => name_in(text, list, index),
+        EntryName::ByIndex => None,
+    };
+    match name {
+        Some(n) => format!("{what} \"{n}\""),
+        None => format!("{what} #{}", index + 1),
+    }
+}
+
+/// The `name` of entry `index` of the top-level list `list`, when the document is valid
+/// JSON (the error may have been raised before the entry's name was read).
+fn name_in(text: &str, list: &str, index: usize) -> Option<String> {
+    let doc: serde_json::Value = serde_json::from_str(text).ok()?;
+    let name = doc.get(list)?.get(index)?.get("name")?.as_str()?;
+    (!name.is_empty()).then(|| name.to_owned())
+}
+
+/// serde_json counts columns in bytes; editors count characters.
+fn char_column(text: &str, line: usize, byte_column: usize) -> usize {
+    let Some(l) = line.checked_sub(1).and_then(|i| text.split('\n').nth(i)) else {
+        return byte_column;
+    };
+    let mut end = byte_column.min(l.len());
+    while !l.is_char_boundary(end) {
+        end += 1; // the column points into a character: count that character
+    }
+    l[..end].chars().count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> FormatError {
+        match parse_domain(text) {
+            Ok(_) => panic!("expected an error for {text}"),
+            Err(e) => e,
+        }
+    }
+
+    fn has(e: &FormatError, part: &str) {
+        assert!(e.message.contains(part), "{e} does not mention {part:?}");
+    }
+
+    const KITCHEN: &str = include_str!("../examples/domains/kitchen.json");
+
+    #[test]
+    fn parses_kitchen_in_document_order() {
+        let f = parse_domain(KITCHEN).unwrap();
+        let d = &f.domain;
+        let facts: Vec<&str> = (0..d.fact_count() as u32)
+            .map(|i| d.fact_name(crate::domain::FactId(i)))
+            .collect();
+        assert_eq!(
+            facts,
+            [
+                "菜已买",
+                "菜已洗",
+                "菜已切",
+                "菜已炒",
+                "肉已买",
+                "肉已熟",
+                "饭已熟",
+                "晚餐完成"
+            ]
+        );
+        let actions: Vec<&str> = d.actions().iter().map(|a| a.name()).collect();
+        assert_eq!(
+            actions,
+            ["洗菜", "切菜", "炒菜", "买肉", "炖肉", "蒸饭", "摆盘"]
+        );
+        assert_eq!(d.actions()[4].cost(), 4.0);
+        assert!(f.start.get(d.fact_id("菜已买").unwrap()));
+        assert!(!f.start.get(d.fact_id("菜已洗").unwrap()));
+        let goal = f.goal.unwrap();
+        assert_eq!(goal.len(), 1);
+        assert_eq!(goal.get(d.fact_id("晚餐完成").unwrap()), Some(true));
+        assert!(f.goals.is_empty());
+        let plan = crate::plan(d, &f.start, &goal);
+        assert_eq!(plan.plan().unwrap().cost, 17.0);
+    }
+
+    #[test]
+    fn fact_order_ignores_top_level_key_order_and_sorted_maps() {
+        // Keys deliberately out of alphabetical order, start before actions.
+        let text = r#"{"goal": {"a": true}, "start": {"zz": true, "m": false},
+            "actions": [{"effects": {"y": true, "b": false}, "pre": {"x": true}, "name": "act"}],
+            "goals": [{"name": "g", "priority": 2, "conditions": {"c": true}}]}"#;
+        let f = parse_domain(text).unwrap();
+        let d = &f.domain;
+        let facts: Vec<&str> = (0..d.fact_count() as u32)
+            .map(|i| d.fact_name(crate::domain::FactId(i)))
+            .collect();
+        assert_eq!(facts, ["x", "y", "b", "zz", "m", "a", "c"]);
+        assert_eq!(f.goals.len(), 1);
+        assert_eq!(f.goals[0].name, "g");
+        assert_eq!(f.goals[0].priority, 2.0);
+    }
+
+    #[test]
+    fn defaults_and_optional_sections() {
+        let f = parse_domain(r#"{"actions": [{"name": "a"}, {"name": "b", "pre": {}}]}"#).unwrap();
+        assert_eq!(f.domain.actions()[0].cost(), 1.0);
+        assert!(f.domain.actions()[1].pre().is_empty());
+        assert!(f.goal.is_none());
+        assert_eq!(f.start, WorldState::new());
+        let f = parse_domain(
+            r#"{"actions": [{"name": "a", "cost": 0.5}, {"name": "b", "cost": 0}],
+                "meta": {"anything": [1, {"nested": null}], "optimal_cost": 3}}"#,
+        )
+        .unwrap();
+        assert_eq!(f.domain.actions()[0].cost(), 0.5);
+        assert_eq!(f.domain.actions()[1].cost(), 0.0);
+        assert!(parse_domain("\u{feff}{\"actions\": []}").is_ok());
+    }
+
+    #[test]
+    fn malformed_json_has_position() {
+        let e = err("{\n  \"actions\": [\n    {\"name\": \"a\",}\n  ]\n}");
+        assert_eq!((e.line, e.column), (3, 18), "{e}");
+        has(&e, "trailing comma");
+        let e = err("");
+        assert_eq!(e.line, 1);
+        has(&e, "EOF");
+        // An unfinished list is not blamed on an element that never began.
+        let e = err(r#"{"actions": [{"name": "a"}"#);
+        assert_eq!(e.message, "actions: EOF while parsing a list", "{e}");
+        let e = err(r#"{"actions": []} extra"#);
+        has(&e, "trailing");
+        let e = err("[1]");
+        has(&e, "expected a domain object");
+    }
+
+    #[test]
+    fn columns_count_characters() {
+        // "洗菜" is 6 bytes but 2 characters.
+        let e = err(r#"{"actions": [{"name": "洗菜", "cost": -1}]}"#);
+        assert_eq!((e.line, e.column), (1, 38), "{e}");
+        has(
+            &e,
+            "action \"洗菜\": cost: -1 is invalid; expected a finite number >= 0",
+        );
+    }
+
+    #[test]
+    fn unknown_keys_everywhere_but_meta() {
+        let e = err(r#"{"actions": [], "actoins": []}"#);
+        assert_eq!(
+            e.message,
+            "unknown key \"actoins\"; expected one of \"actions\", \"start\", \"goal\", \
+             \"goals\", \"meta\""
+        );
+        assert_eq!((e.line, e.column), (1, 25));
+        has(
+            &err(r#"{"actions": [{"name": "a", "precondition": {}}]}"#),
+            "action \"a\": unknown key \"precondition\"",
+        );
+        has(
+            &err(
+                r#"{"actions": [], "goals": [{"name": "g", "priority": 1, "conditions": {}, "x": 1}]}"#,
+            ),
+            "goals entry \"g\": unknown key \"x\"",
+        );
+        let e = err(r#"{"actions": [], "vars": {"ammo": {"min": 0, "max": 3}}}"#);
+        assert!(
+            e.message
+                .starts_with("\"vars\" (integer variables) is not supported yet"),
+            "{e}"
+        );
+        assert_eq!(e.line, 1);
+        assert!(e.column > 0);
+    }
+
+    #[test]
+    fn duplicates() {
+        let text = "{\"actions\": [\n {\"name\": \"洗菜\"},\n {\"name\": \"洗菜\"}\n]}";
+        let e = err(text);
+        has(
+            &e,
+            "duplicate action name \"洗菜\" (action #1 has it already)",
+        );
+        assert_eq!(e.line, 3);
+        let e = err(r#"{"actions": [{"name": "a", "pre": {"f": true, "f": false}}]}"#);
+        has(&e, "action \"a\": pre: fact \"f\" is listed twice");
+        has(
+            &err(r#"{"actions": [], "actions": []}"#),
+            "key \"actions\" is listed twice",
+        );
+        has(
+            &err(r#"{"actions": [{"name": "a", "cost": 1, "cost": 2}]}"#),
+            "key \"cost\" is listed twice",
+        );
+        has(
+            &err(r#"{"actions": [], "start": {"s": true, "s": true}}"#),
+            "start: fact \"s\" is listed twice",
+        );
+        has(
+            &err(
+                r#"{"actions": [], "goals": [{"name": "g", "priority": 1, "conditions": {}}, {"name": "g", "priority": 2, "conditions": {}}]}"#,
+            ),
+            "goals entry #2: duplicate goal name \"g\" (goals entry #1 has it already)",
+        );
+    }
+
+    #[test]
+    fn value_errors_name_the_action_even_before_its_name() {
+        // The error comes before "name" is read: the name is found afterwards.
+        let e = err(r#"{"actions": [{"name": "ok"}, {"pre": {"f": "yes"}, "name": "bad"}]}"#);
+        has(
+            &e,
+            "action \"bad\": pre: fact \"f\": invalid type: string \"yes\", expected true or false",
+        );
+        let e = err(r#"{"actions": [{"effects": {"f": 1}}]}"#);
+        has(
+            &e,
+            "action #1: effects: fact \"f\": invalid type: integer `1`, expected true or false",
+        );
+        has(
+            &err(r#"{"actions": [], "goal": {"f": null}}"#),
+            "goal: fact \"f\": invalid type: null",
+        );
+        has(
+            &err(r#"{"actions": [{"name": "a", "cost": "3"}]}"#),
+            "expected a number >= 0",
+        );
+        has(
+            &err(r#"{"actions": [{"name": "a", "cost": null}]}"#),
+            "expected a number >= 0",
+        );
+        has(
+            &err(r#"{"actions": [{"name": "a", "cost": 1e999}]}"#),
+            "number out of range",
+        );
+        has(
+            &err(r#"{"actions": [{"name": "a", "pre": []}]}"#),
+            "expected an object of fact name",
+        );
+        has(
+            &err(r#"{"actions": {}}"#),
+            "expected a list of action objects",
+        );
+    }
+
+    #[test]
+    fn names_and_required_fields() {
+        has(&err(r#"{"actions": [{"name": ""}]}"#), "empty action name");
+        has(
+            &err(r#"{"actions": [{"name": 3}]}"#),
+            "expected a non-empty string for the action name",
+        );
+        has(
+            &err(r#"{"actions": [{"name": "a", "pre": {"": true}}]}"#),
+            "empty fact name",
+        );
+        has(
+            &err(r#"{"actions": [{"cost": 1}]}"#),
+            "action #1: missing \"name\"",
+        );
+        has(&err(r#"{"start": {}}"#), "missing \"actions\"");
+        has(
+            &err(r#"{"actions": [], "goals": [{"name": "g", "conditions": {}}]}"#),
+            "goals entry \"g\": missing \"priority\"",
+        );
+        has(
+            &err(
+                r#"{"actions": [], "goals": [{"name": "g", "priority": "high", "conditions": {}}]}"#,
+            ),
+            "goals entry \"g\": priority: invalid type: string \"high\", expected a number",
+        );
+        let f = parse_domain(
+            r#"{"actions": [], "goals": [{"name": "g", "priority": -2.5, "conditions": {}}]}"#,
+        )
+        .unwrap();
+        assert_eq!(f.goals[0].priority, -2.5);
+    }
+
+    #[test]
+    fn load_fills_file_and_reports_bad_utf8() {
+        let dir = std::env::temp_dir();
+        let path = dir.join(format!("goap-format-unit-{}.json", std::process::id()));
+        std::fs::write(&path, b"{\"actions\": [\n{\"name\": \"a\xff\"}]}").unwrap();
+        let e = load_domain_file(&path).unwrap_err();
+        assert_eq!(e.file.as_deref(), Some(path.display().to_string().as_str()));
+        assert_eq!((e.line, e.column), (2, 12));
+        has(&e, "not valid UTF-8");
+        std::fs::write(&path, b"{\"actions\": [}").unwrap();
+        let e = load_domain_file(&path).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with(&format!("{}:1:14: ", path.display())),
+            "{e}"
+        );
+        std::fs::remove_file(&path).unwrap();
+        let e = load_domain_file(&path).unwrap_err();
+        has(&e, "cannot read the file");
+    }
 }

@@ -1,1 +1,195 @@
-fn main() {}
+//! `goap`: the command-line tool for designers and CI (DESIGN.md §6).
+//!
+//! Arguments are parsed by hand: the binary adds no dependency to the library.
+
+mod demo;
+mod plan;
+
+use std::process::ExitCode;
+
+use goap::Heuristic;
+
+/// Exit code for invalid input or usage (DESIGN.md §6).
+const EXIT_INVALID: u8 = 2;
+
+const USAGE: &str = "\
+goap — Goal-Oriented Action Planning
+
+usage:
+  goap plan FILE [--max-nodes N] [--heuristic H]
+        plan from the file's \"start\" to its \"goal\"; prints one JSON object:
+        {\"status\": \"found\"|\"no_plan\"|\"limit\", \"plan\": [...], \"cost\": ...,
+         \"expanded\": ..., \"generated\": ..., \"micros\": ..., \"heuristic\": ...}
+        exit 0 found, 1 no plan, 3 node limit reached, 2 invalid input or usage
+        --max-nodes N   stop after storing N search nodes (default 1000000)
+        --heuristic H   auto (default), lmcut, landmarks, hmax or blind (all optimal)
+  goap validate FILE
+        check a domain file; warns (on stderr) about conditions nothing can meet
+        exit 0 valid, 2 invalid
+  goap demo
+        plan the kitchen scenario and explain what the planner did
+  goap help | --help | -h
+  goap --version
+";
+
+/// A failed command: the message for stderr and the exit code.
+pub struct Failure {
+    message: String,
+    code: u8,
+}
+
+impl Failure {
+    /// Invalid input or usage (exit 2).
+    pub fn invalid(message: impl Into<String>) -> Self {
+        Failure {
+            message: message.into(),
+            code: EXIT_INVALID,
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(code) => ExitCode::from(code),
+        Err(f) => {
+            eprintln!("{}", f.message);
+            ExitCode::from(f.code)
+        }
+    }
+}
+
+/// Runs the command line `args` (without the program name); returns the exit code.
+fn run(args: &[String]) -> Result<u8, Failure> {
+    let Some((command, rest)) = args.split_first() else {
+        return Err(Failure::invalid(USAGE.trim_end()));
+    };
+    match command.as_str() {
+        "plan" => plan::plan(parse_plan_args(rest)?),
+        "validate" => plan::validate(&single_file("validate", rest)?),
+        "demo" => {
+            no_more_args("demo", rest)?;
+            demo::demo();
+            Ok(0)
+        }
+        "help" | "--help" | "-h" => {
+            no_more_args(command, rest)?;
+            print!("{USAGE}");
+            Ok(0)
+        }
+        "--version" | "-V" => {
+            no_more_args(command, rest)?;
+            println!("goap {}", env!("CARGO_PKG_VERSION"));
+            Ok(0)
+        }
+        other => Err(usage_error(format!("unknown command \"{other}\""))),
+    }
+}
+
+fn usage_error(message: String) -> Failure {
+    Failure::invalid(format!("goap: {message}\n(run `goap --help` for usage)"))
+}
+
+fn no_more_args(command: &str, rest: &[String]) -> Result<(), Failure> {
+    match rest.first() {
+        None => Ok(()),
+        Some(a) => Err(usage_error(format!(
+            "unexpected argument \"{a}\" after `{command}`"
+        ))),
+    }
+}
+
+fn single_file(command: &str, rest: &[String]) -> Result<String, Failure> {
+    match rest {
+        [file] if !file.starts_with('-') => Ok(file.clone()),
+        [flag] => Err(usage_error(format!(
+            "unknown option \"{flag}\" for `{command}`"
+        ))),
+        [] => Err(usage_error(format!("`{command}` needs a FILE"))),
+        [_, extra, ..] => Err(usage_error(format!("unexpected argument \"{extra}\""))),
+    }
+}
+
+/// What `goap plan` was asked to do.
+pub struct PlanArgs {
+    /// The domain file.
+    pub file: String,
+    /// The node limit.
+    pub max_nodes: u32,
+    /// The heuristic.
+    pub heuristic: Heuristic,
+}
+
+fn parse_plan_args(rest: &[String]) -> Result<PlanArgs, Failure> {
+    let mut file = None;
+    let mut max_nodes = goap::PlanOptions::DEFAULT_MAX_NODES;
+    let mut heuristic = Heuristic::Auto;
+    let mut args = rest.iter();
+    while let Some(arg) = args.next() {
+        // Both `--flag VALUE` and `--flag=VALUE`.
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_owned())),
+            _ => (arg.as_str(), None),
+        };
+        let mut value = |name: &str| {
+            inline
+                .clone()
+                .or_else(|| args.next().cloned())
+                .ok_or_else(|| usage_error(format!("{name} needs a value")))
+        };
+        match flag {
+            "--max-nodes" => {
+                let v = value("--max-nodes")?;
+                max_nodes = v.parse().map_err(|_| {
+                    usage_error(format!(
+                        "--max-nodes expects a whole number from 0 to {}, not \"{v}\"",
+                        u32::MAX
+                    ))
+                })?;
+            }
+            "--heuristic" => {
+                let v = value("--heuristic")?;
+                heuristic = parse_heuristic(&v).ok_or_else(|| {
+                    usage_error(format!(
+                        "--heuristic expects auto, lmcut, landmarks, hmax or blind, not \"{v}\""
+                    ))
+                })?;
+            }
+            f if f.starts_with('-') => {
+                return Err(usage_error(format!("unknown option \"{f}\" for `plan`")));
+            }
+            _ if file.is_some() => {
+                return Err(usage_error(format!("unexpected argument \"{arg}\"")));
+            }
+            _ => file = Some(arg.clone()),
+        }
+    }
+    let file = file.ok_or_else(|| usage_error("`plan` needs a FILE".into()))?;
+    Ok(PlanArgs {
+        file,
+        max_nodes,
+        heuristic,
+    })
+}
+
+fn parse_heuristic(name: &str) -> Option<Heuristic> {
+    Some(match name {
+        "auto" => Heuristic::Auto,
+        "lmcut" => Heuristic::LmCut,
+        "landmarks" => Heuristic::Landmarks,
+        "hmax" => Heuristic::HMax,
+        "blind" => Heuristic::Blind,
+        _ => return None,
+    })
+}
+
+/// The command-line name of a heuristic (inverse of `parse_heuristic`).
+pub fn heuristic_name(h: Heuristic) -> &'static str {
+    match h {
+        Heuristic::Auto => "auto",
+        Heuristic::LmCut => "lmcut",
+        Heuristic::Landmarks => "landmarks",
+        Heuristic::HMax => "hmax",
+        Heuristic::Blind => "blind",
+    }
+}

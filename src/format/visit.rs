@@ -1,0 +1,515 @@
+//! The hand-written serde visitors behind [`super::parse_domain`].
+//!
+//! Not derived, so that objects are read in document order (serde_json's `Map` is sorted),
+//! a key listed twice in one object is caught (serde_json keeps the last silently), and every
+//! semantic error is raised while serde_json still knows the position.
+
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+
+use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+
+/// Fact entries of one object, in document order, each fact once.
+pub(super) type RawFacts = Vec<(String, bool)>;
+
+/// One action as written.
+pub(super) struct RawAction {
+    pub name: String,
+    pub cost: f64,
+    pub pre: RawFacts,
+    pub effects: RawFacts,
+}
+
+/// One `goals` entry as written.
+pub(super) struct RawGoal {
+    pub name: String,
+    pub priority: f64,
+    pub conditions: RawFacts,
+}
+
+/// The whole document as written, before fact ids are assigned.
+#[derive(Default)]
+pub(super) struct RawDocument {
+    pub actions: Vec<RawAction>,
+    pub start: RawFacts,
+    pub goal: Option<RawFacts>,
+    pub goals: Vec<RawGoal>,
+}
+
+// Where the parser is, for error messages. Each seed pushes its segment before it reads and
+// pops it after success, so after a failure the trail leads to the failing item.
+
+#[derive(Clone, Debug)]
+pub(super) enum Segment {
+    Key(&'static str),
+    /// An action by index.
+    Action(usize, EntryName),
+    /// A `goals` entry by index.
+    GoalEntry(usize, EntryName),
+    Fact(String),
+}
+
+/// How an error names the action or goal entry it is in.
+#[derive(Clone, Debug)]
+pub(super) enum EntryName {
+    /// Not read yet: look it up in the document, else use the index.
+    Unread,
+    /// As read.
+    Named(String),
+    /// By index only (its name is the problem).
+    ByIndex,
+}
+
+#[derive(Default)]
+pub(super) struct Trail(RefCell<Vec<Segment>>);
+
+impl Trail {
+    /// The trail to the item being read (after a failure: to the failing item).
+    pub fn segments(&self) -> Vec<Segment> {
+        self.0.borrow().clone()
+    }
+    fn push(&self, s: Segment) {
+        self.0.borrow_mut().push(s);
+    }
+    fn pop(&self) {
+        self.0.borrow_mut().pop();
+    }
+    /// Sets how errors name the innermost action or goal entry.
+    fn name_current(&self, name: EntryName) {
+        if let Some(Segment::Action(_, n) | Segment::GoalEntry(_, n)) =
+            self.0.borrow_mut().last_mut()
+        {
+            *n = name;
+        }
+    }
+}
+
+// Visitors. Hand-written (not derived) so that objects are read in document order, keys are
+// checked for duplicates, and every semantic error is raised while serde_json still knows
+// the position.
+
+/// Reads the next key of an object, rejecting an empty, repeated or unknown key.
+fn next_known_key<'de, A: MapAccess<'de>>(
+    map: &mut A,
+    seen: &mut HashSet<String>,
+    known: &[&'static str],
+    reserved: &[&'static str],
+) -> Result<Option<&'static str>, A::Error> {
+    let Some(key) = map.next_key::<String>()? else {
+        return Ok(None);
+    };
+    let Some(&k) = known.iter().chain(reserved).find(|&&k| k == key) else {
+        let expected = known
+            .iter()
+            .map(|k| format!("\"{k}\""))
+            .collect::<Vec<_>>()
+            .join(", ");
+        return Err(de::Error::custom(format!(
+            "unknown key \"{key}\"; expected one of {expected}"
+        )));
+    };
+    if !seen.insert(key) {
+        return Err(de::Error::custom(format!(
+            "key \"{k}\" is listed twice in this object"
+        )));
+    }
+    Ok(Some(k))
+}
+
+fn missing<E: de::Error>(key: &str, what: &str) -> E {
+    E::custom(format!("missing \"{key}\" ({what})"))
+}
+
+pub(super) struct DocumentSeed<'p> {
+    pub trail: &'p Trail,
+}
+
+const DOCUMENT_KEYS: &[&str] = &["actions", "start", "goal", "goals", "meta"];
+/// Recognised but rejected for now (not listed as expected).
+const RESERVED_KEYS: &[&str] = &["vars"];
+
+impl<'de> DeserializeSeed<'de> for DocumentSeed<'_> {
+    type Value = RawDocument;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<RawDocument, D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for DocumentSeed<'_> {
+    type Value = RawDocument;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a domain object with \"actions\"")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawDocument, A::Error> {
+        let trail = self.trail;
+        let mut doc = RawDocument::default();
+        let mut have_actions = false;
+        let mut seen = HashSet::new();
+        while let Some(key) = next_known_key(&mut map, &mut seen, DOCUMENT_KEYS, RESERVED_KEYS)? {
+            if key == "vars" {
+                return Err(de::Error::custom(
+                    "\"vars\" (integer variables) is not supported yet; only boolean facts are",
+                ));
+            }
+            trail.push(Segment::Key(key));
+            match key {
+                "actions" => {
+                    doc.actions = map.next_value_seed(ActionsSeed { trail })?;
+                    have_actions = true;
+                }
+                "start" => doc.start = map.next_value_seed(FactsSeed { trail })?,
+                "goal" => doc.goal = Some(map.next_value_seed(FactsSeed { trail })?),
+                "goals" => doc.goals = map.next_value_seed(GoalsSeed { trail })?,
+                _ => {
+                    map.next_value::<IgnoredAny>()?; // "meta": free-form
+                }
+            }
+            trail.pop();
+        }
+        if !have_actions {
+            return Err(missing("actions", "the list of actions is required"));
+        }
+        Ok(doc)
+    }
+}
+
+/// An object of fact → true/false, in document order.
+struct FactsSeed<'p> {
+    trail: &'p Trail,
+}
+
+impl<'de> DeserializeSeed<'de> for FactsSeed<'_> {
+    type Value = RawFacts;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<RawFacts, D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for FactsSeed<'_> {
+    type Value = RawFacts;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an object of fact name → true/false")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawFacts, A::Error> {
+        let mut facts = RawFacts::new();
+        let mut seen = HashSet::new();
+        while let Some(name) = map.next_key::<String>()? {
+            if name.is_empty() {
+                return Err(de::Error::custom(
+                    "empty fact name; fact names must be non-empty strings",
+                ));
+            }
+            if !seen.insert(name.clone()) {
+                return Err(de::Error::custom(format!(
+                    "fact \"{name}\" is listed twice in this object"
+                )));
+            }
+            self.trail.push(Segment::Fact(name.clone()));
+            let value = map.next_value_seed(BoolSeed)?;
+            self.trail.pop();
+            facts.push((name, value));
+        }
+        Ok(facts)
+    }
+}
+
+struct BoolSeed;
+
+impl<'de> DeserializeSeed<'de> for BoolSeed {
+    type Value = bool;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<bool, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl Visitor<'_> for BoolSeed {
+    type Value = bool;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("true or false")
+    }
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<bool, E> {
+        Ok(v)
+    }
+}
+
+/// A number that must be finite and ≥ 0 (`min_zero`) or just finite.
+struct NumberSeed {
+    min_zero: bool,
+}
+
+impl<'de> DeserializeSeed<'de> for NumberSeed {
+    type Value = f64;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<f64, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl Visitor<'_> for NumberSeed {
+    type Value = f64;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.min_zero {
+            "a number >= 0"
+        } else {
+            "a number"
+        })
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<f64, E> {
+        self.visit_f64(v as f64)
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<f64, E> {
+        self.visit_f64(v as f64)
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<f64, E> {
+        if !v.is_finite() || (self.min_zero && v < 0.0) {
+            let expected = if self.min_zero {
+                "a finite number >= 0"
+            } else {
+                "a finite number"
+            };
+            return Err(E::custom(format!("{v} is invalid; expected {expected}")));
+        }
+        Ok(v)
+    }
+}
+
+/// A non-empty string.
+struct NameSeed {
+    what: &'static str,
+}
+
+impl<'de> DeserializeSeed<'de> for NameSeed {
+    type Value = String;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<String, D::Error> {
+        d.deserialize_string(self)
+    }
+}
+
+impl Visitor<'_> for NameSeed {
+    type Value = String;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a non-empty string for the {} name", self.what)
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<String, E> {
+        if v.is_empty() {
+            return Err(E::custom(format!(
+                "empty {} name; names must be non-empty strings",
+                self.what
+            )));
+        }
+        Ok(v.to_owned())
+    }
+}
+
+struct ActionsSeed<'p> {
+    trail: &'p Trail,
+}
+
+impl<'de> DeserializeSeed<'de> for ActionsSeed<'_> {
+    type Value = Vec<RawAction>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<RawAction>, D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for ActionsSeed<'_> {
+    type Value = Vec<RawAction>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a list of action objects")
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<RawAction>, A::Error> {
+        let mut actions = Vec::new();
+        // Name → 1-based position of the action that has it.
+        let mut names: HashMap<String, usize> = HashMap::new();
+        loop {
+            let seed = ActionSeed {
+                trail: self.trail,
+                names: &mut names,
+                index: actions.len(),
+            };
+            match seq.next_element_seed(seed)? {
+                Some(item) => actions.push(item),
+                None => return Ok(actions),
+            }
+        }
+    }
+}
+
+struct ActionSeed<'p, 'n> {
+    trail: &'p Trail,
+    names: &'n mut HashMap<String, usize>,
+    index: usize,
+}
+
+const ACTION_KEYS: &[&str] = &["name", "cost", "pre", "effects"];
+
+impl<'de> DeserializeSeed<'de> for ActionSeed<'_, '_> {
+    type Value = RawAction;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<RawAction, D::Error> {
+        // Pushed here, not in the list's loop: only once an element has begun.
+        let trail = self.trail;
+        trail.push(Segment::Action(self.index, EntryName::Unread));
+        let item = d.deserialize_map(self)?;
+        trail.pop();
+        Ok(item)
+    }
+}
+
+impl<'de> Visitor<'de> for ActionSeed<'_, '_> {
+    type Value = RawAction;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an action object {\"name\", \"cost\", \"pre\", \"effects\"}")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawAction, A::Error> {
+        let trail = self.trail;
+        let (mut name, mut cost, mut pre, mut effects) = (None, None, None, None);
+        let mut seen = HashSet::new();
+        while let Some(key) = next_known_key(&mut map, &mut seen, ACTION_KEYS, &[])? {
+            match key {
+                "name" => {
+                    let n: String = map.next_value_seed(NameSeed { what: "action" })?;
+                    if let Some(first) = self.names.get(&n) {
+                        trail.name_current(EntryName::ByIndex);
+                        return Err(de::Error::custom(format!(
+                            "duplicate action name \"{n}\" (action #{first} has it already); \
+                             action names must be unique"
+                        )));
+                    }
+                    trail.name_current(EntryName::Named(n.clone()));
+                    self.names.insert(n.clone(), self.index + 1);
+                    name = Some(n);
+                }
+                "cost" => {
+                    trail.push(Segment::Key("cost"));
+                    let seed = NumberSeed { min_zero: true };
+                    cost = Some(map.next_value_seed(seed)?);
+                    trail.pop();
+                }
+                list => {
+                    trail.push(Segment::Key(list));
+                    let facts = map.next_value_seed(FactsSeed { trail })?;
+                    trail.pop();
+                    if list == "pre" {
+                        pre = Some(facts);
+                    } else {
+                        effects = Some(facts);
+                    }
+                }
+            }
+        }
+        let Some(name) = name else {
+            return Err(missing(
+                "name",
+                "every action needs a unique, non-empty name",
+            ));
+        };
+        Ok(RawAction {
+            name,
+            cost: cost.unwrap_or(1.0),
+            pre: pre.unwrap_or_default(),
+            effects: effects.unwrap_or_default(),
+        })
+    }
+}
+
+struct GoalsSeed<'p> {
+    trail: &'p Trail,
+}
+
+impl<'de> DeserializeSeed<'de> for GoalsSeed<'_> {
+    type Value = Vec<RawGoal>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<RawGoal>, D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for GoalsSeed<'_> {
+    type Value = Vec<RawGoal>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a list of goal objects {\"name\", \"priority\", \"conditions\"}")
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<RawGoal>, A::Error> {
+        let mut goals = Vec::new();
+        let mut names: HashMap<String, usize> = HashMap::new();
+        loop {
+            let seed = GoalSeed {
+                trail: self.trail,
+                names: &mut names,
+                index: goals.len(),
+            };
+            match seq.next_element_seed(seed)? {
+                Some(item) => goals.push(item),
+                None => return Ok(goals),
+            }
+        }
+    }
+}
+
+struct GoalSeed<'p, 'n> {
+    trail: &'p Trail,
+    names: &'n mut HashMap<String, usize>,
+    index: usize,
+}
+
+const GOAL_KEYS: &[&str] = &["name", "priority", "conditions"];
+
+impl<'de> DeserializeSeed<'de> for GoalSeed<'_, '_> {
+    type Value = RawGoal;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<RawGoal, D::Error> {
+        // Pushed here, not in the list's loop: only once an element has begun.
+        let trail = self.trail;
+        trail.push(Segment::GoalEntry(self.index, EntryName::Unread));
+        let item = d.deserialize_map(self)?;
+        trail.pop();
+        Ok(item)
+    }
+}
+
+impl<'de> Visitor<'de> for GoalSeed<'_, '_> {
+    type Value = RawGoal;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a goal object {\"name\", \"priority\", \"conditions\"}")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawGoal, A::Error> {
+        let trail = self.trail;
+        let (mut name, mut priority, mut conditions) = (None, None, None);
+        let mut seen = HashSet::new();
+        while let Some(key) = next_known_key(&mut map, &mut seen, GOAL_KEYS, &[])? {
+            match key {
+                "name" => {
+                    let n: String = map.next_value_seed(NameSeed { what: "goal" })?;
+                    if let Some(first) = self.names.get(&n) {
+                        trail.name_current(EntryName::ByIndex);
+                        return Err(de::Error::custom(format!(
+                            "duplicate goal name \"{n}\" (goals entry #{first} has it \
+                             already); goal names must be unique"
+                        )));
+                    }
+                    trail.name_current(EntryName::Named(n.clone()));
+                    self.names.insert(n.clone(), self.index + 1);
+                    name = Some(n);
+                }
+                "priority" => {
+                    trail.push(Segment::Key("priority"));
+                    let seed = NumberSeed { min_zero: false };
+                    priority = Some(map.next_value_seed(seed)?);
+                    trail.pop();
+                }
+                _ => {
+                    trail.push(Segment::Key("conditions"));
+                    conditions = Some(map.next_value_seed(FactsSeed { trail })?);
+                    trail.pop();
+                }
+            }
+        }
+        let name = name.ok_or_else(|| missing("name", "every goal needs a unique name"))?;
+        let priority = priority.ok_or_else(|| missing("priority", "a number; larger wins"))?;
+        let conditions = conditions
+            .ok_or_else(|| missing("conditions", "an object of fact name → true/false"))?;
+        Ok(RawGoal {
+            name,
+            priority,
+            conditions,
+        })
+    }
+}

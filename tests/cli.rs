@@ -1,0 +1,550 @@
+//! The `goap` command (DESIGN.md §6): every exit code, the JSON fields, and the domain-file
+//! errors as a designer sees them on stderr.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use goap::format::load_domain_file;
+use goap::WorldState;
+use serde_json::Value;
+
+const DOMAINS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/domains");
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn goap(args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_goap"))
+        .args(args)
+        .output()
+        .expect("the goap binary runs");
+    Run {
+        code: out.status.code().expect("goap exits normally"),
+        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    }
+}
+
+fn domain(name: &str) -> String {
+    format!("{DOMAINS}/{name}")
+}
+
+/// A domain file under the temp dir, removed when dropped.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(label: &str, text: &str) -> Self {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let path = std::env::temp_dir().join(format!(
+            "goap-cli-test-{}-{n}-{label}.json",
+            std::process::id()
+        ));
+        std::fs::write(&path, text).expect("temp file written");
+        TempFile(path)
+    }
+    fn path(&self) -> &str {
+        self.0.to_str().expect("temp path is UTF-8")
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// Runs `goap plan` and parses its one JSON object (checks the fields every object has).
+fn plan_json(args: &[&str]) -> (i32, Value) {
+    let mut all = vec!["plan"];
+    all.extend_from_slice(args);
+    let r = goap(&all);
+    assert_eq!(
+        r.stdout.lines().count(),
+        1,
+        "one line of JSON: {:?}",
+        r.stdout
+    );
+    let v: Value = serde_json::from_str(&r.stdout).expect("stdout is one JSON object");
+    assert!(v.is_object(), "{v}");
+    assert!(v["expanded"].is_u64(), "expanded missing: {v}");
+    assert!(v["micros"].is_u64(), "micros missing: {v}");
+    assert!(r.stderr.is_empty(), "stderr: {}", r.stderr);
+    (r.code, v)
+}
+
+/// Asserts exit 2, nothing on stdout and a message on stderr containing every `parts`.
+fn assert_invalid(r: &Run, parts: &[&str]) {
+    assert_eq!(r.code, 2, "exit code; stderr: {}", r.stderr);
+    assert!(r.stdout.is_empty(), "stdout must be empty: {:?}", r.stdout);
+    for p in parts {
+        assert!(
+            r.stderr.contains(p),
+            "stderr does not mention {p:?}:\n{}",
+            r.stderr
+        );
+    }
+}
+
+/// Replays `names` against the file: each action's preconditions hold in turn and the
+/// final state satisfies the goal. Returns the summed cost.
+fn replay(file: &str, names: &[Value]) -> f64 {
+    let f = load_domain_file(Path::new(file)).expect("the file parses");
+    let goal = f.goal.as_ref().expect("the file has a goal");
+    let mut state: WorldState = f.start.clone();
+    let mut cost = 0.0;
+    for n in names {
+        let name = n.as_str().expect("plan entries are action names");
+        let id = f.domain.action_id(name).expect("plan names a real action");
+        let a = f.domain.action(id).unwrap();
+        assert!(state.satisfies(a.pre()), "{name}: preconditions fail");
+        state.apply(a.effects());
+        cost += a.cost();
+    }
+    assert!(state.satisfies(goal), "plan does not reach the goal");
+    cost
+}
+
+#[test]
+fn kitchen_is_found_at_cost_17_and_the_plan_replays() {
+    let file = domain("kitchen.json");
+    let (code, v) = plan_json(&[&file]);
+    assert_eq!(code, 0);
+    assert_eq!(v["status"], "found");
+    // A whole cost prints as an integer, not 17.0.
+    assert_eq!(v["cost"].as_u64(), Some(17), "{v}");
+    let plan = v["plan"].as_array().expect("plan is an array");
+    assert_eq!(plan.len(), 7);
+    assert_eq!(replay(&file, plan), 17.0);
+    assert_eq!(v["heuristic"], "auto");
+}
+
+#[test]
+fn every_sample_domain_plans_at_its_optimal_cost() {
+    let mut checked = 0;
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(DOMAINS)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    paths.sort();
+    for path in paths {
+        let file = path.to_str().unwrap();
+        let meta: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let optimal = meta["meta"]["optimal_cost"]
+            .as_f64()
+            .unwrap_or_else(|| panic!("{file}: meta.optimal_cost"));
+        let (code, v) = plan_json(&[file]);
+        assert_eq!(code, 0, "{file}: {v}");
+        assert_eq!(v["status"], "found", "{file}");
+        assert_eq!(v["cost"].as_f64(), Some(optimal), "{file}: {v}");
+        let plan = v["plan"].as_array().unwrap();
+        assert_eq!(replay(file, plan), optimal, "{file}");
+        checked += 1;
+    }
+    assert!(checked >= 11, "only {checked} sample domains found");
+}
+
+#[test]
+fn every_heuristic_flag_is_optimal_on_kitchen() {
+    let file = domain("kitchen.json");
+    for h in ["auto", "lmcut", "landmarks", "hmax", "blind"] {
+        let (code, v) = plan_json(&[&file, "--heuristic", h]);
+        assert_eq!(code, 0, "{h}");
+        assert_eq!(v["cost"].as_u64(), Some(17), "{h}: {v}");
+        assert_eq!(v["heuristic"], h);
+    }
+    let (_, v) = plan_json(&["--heuristic=blind", &file]);
+    assert_eq!(v["heuristic"], "blind");
+}
+
+#[test]
+fn already_satisfied_is_found_with_an_empty_plan_and_cost_0() {
+    let f = TempFile::new(
+        "satisfied",
+        r#"{"actions": [{"name": "a", "effects": {"x": true}}],
+            "start": {"x": true}, "goal": {"x": true, "y": false}}"#,
+    );
+    let (code, v) = plan_json(&[f.path()]);
+    assert_eq!(code, 0);
+    assert_eq!(v["status"], "found");
+    assert_eq!(v["plan"], Value::Array(vec![]));
+    assert_eq!(v["cost"].as_u64(), Some(0), "{v}");
+}
+
+#[test]
+fn fractional_costs_print_as_numbers() {
+    let f = TempFile::new(
+        "fraction",
+        r#"{"actions": [{"name": "a", "cost": 0.5, "effects": {"x": true}},
+                        {"name": "b", "cost": 0.25, "pre": {"x": true}, "effects": {"y": true}},
+                        {"name": "free", "cost": 0, "pre": {"y": true}, "effects": {"z": true}}],
+            "goal": {"z": true}}"#,
+    );
+    let (code, v) = plan_json(&[f.path()]);
+    assert_eq!(code, 0);
+    assert_eq!(v["cost"].as_f64(), Some(0.75), "{v}");
+    assert_eq!(v["plan"], serde_json::json!(["a", "b", "free"]));
+}
+
+#[test]
+fn unreachable_goal_is_no_plan_exit_1() {
+    // Relaxed-unreachable: nothing makes "y" true.
+    let f = TempFile::new(
+        "noplan",
+        r#"{"actions": [{"name": "a", "effects": {"x": true}}], "goal": {"y": true}}"#,
+    );
+    let (code, v) = plan_json(&[f.path()]);
+    assert_eq!(code, 1);
+    assert_eq!(v["status"], "no_plan");
+    assert!(v.get("plan").is_none() && v.get("cost").is_none(), "{v}");
+    // Relaxed-reachable but impossible (p and q exclude each other): found by the search.
+    let f = TempFile::new(
+        "noplan-search",
+        r#"{"actions": [{"name": "a", "effects": {"p": true, "q": false}},
+                        {"name": "b", "effects": {"q": true, "p": false}}],
+            "goal": {"p": true, "q": true}}"#,
+    );
+    let (code, v) = plan_json(&[f.path()]);
+    assert_eq!((code, &v["status"]), (1, &Value::from("no_plan")), "{v}");
+}
+
+#[test]
+fn node_limit_is_limit_exit_3() {
+    let file = domain("blocksworld-5.json");
+    let (code, v) = plan_json(&[&file, "--max-nodes", "1"]);
+    assert_eq!(code, 3);
+    assert_eq!(v["status"], "limit");
+    assert!(v.get("plan").is_none() && v.get("cost").is_none(), "{v}");
+    // The flag really sets the limit: a generous one finds the plan.
+    let (code, v) = plan_json(&["--max-nodes=100000", &file]);
+    assert_eq!((code, v["cost"].as_u64()), (0, Some(10)), "{v}");
+}
+
+#[test]
+fn usage_errors_exit_2_with_nothing_on_stdout() {
+    let kitchen = domain("kitchen.json");
+    assert_invalid(&goap(&[]), &["usage", "goap plan FILE"]);
+    assert_invalid(&goap(&["frobnicate"]), &["unknown command \"frobnicate\""]);
+    assert_invalid(&goap(&["--frob"]), &["unknown command \"--frob\""]);
+    assert_invalid(&goap(&["plan"]), &["`plan` needs a FILE"]);
+    assert_invalid(
+        &goap(&["plan", &kitchen, "--fast"]),
+        &["unknown option \"--fast\""],
+    );
+    assert_invalid(
+        &goap(&["plan", &kitchen, &kitchen]),
+        &["unexpected argument"],
+    );
+    assert_invalid(
+        &goap(&["plan", &kitchen, "--max-nodes"]),
+        &["--max-nodes needs a value"],
+    );
+    assert_invalid(
+        &goap(&["plan", &kitchen, "--max-nodes", "lots"]),
+        &["--max-nodes expects a whole number", "\"lots\""],
+    );
+    assert_invalid(
+        &goap(&["plan", &kitchen, "--max-nodes", "-5"]),
+        &["--max-nodes expects a whole number"],
+    );
+    assert_invalid(
+        &goap(&["plan", &kitchen, "--heuristic", "magic"]),
+        &["--heuristic expects auto, lmcut"],
+    );
+    assert_invalid(&goap(&["validate"]), &["`validate` needs a FILE"]);
+    assert_invalid(
+        &goap(&["validate", &kitchen, "extra"]),
+        &["unexpected argument"],
+    );
+    assert_invalid(&goap(&["demo", "now"]), &["unexpected argument \"now\""]);
+    let missing = std::env::temp_dir().join("goap-cli-test-does-not-exist.json");
+    assert_invalid(
+        &goap(&["plan", missing.to_str().unwrap()]),
+        &["goap-cli-test-does-not-exist.json", "cannot read the file"],
+    );
+}
+
+#[test]
+fn help_goes_to_stdout_with_exit_0() {
+    for flag in ["--help", "-h", "help"] {
+        let r = goap(&[flag]);
+        assert_eq!(r.code, 0, "{flag}");
+        assert!(
+            r.stdout.contains("goap plan FILE [--max-nodes N]"),
+            "{flag}"
+        );
+        assert!(r.stderr.is_empty());
+    }
+    let r = goap(&["--version"]);
+    assert_eq!(r.code, 0);
+    assert_eq!(
+        r.stdout.trim(),
+        format!("goap {}", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn a_file_without_goal_cannot_be_planned() {
+    let f = TempFile::new(
+        "nogoal",
+        r#"{"actions": [{"name": "a", "effects": {"x": true}}],
+            "goals": [{"name": "rest", "priority": 1, "conditions": {"x": true}}]}"#,
+    );
+    assert_invalid(&goap(&["plan", f.path()]), &["no \"goal\"", "rest"]);
+    // It is a valid file all the same.
+    assert_eq!(goap(&["validate", f.path()]).code, 0);
+}
+
+#[test]
+fn malformed_json_names_file_line_and_column() {
+    let f = TempFile::new(
+        "malformed",
+        "{\n  \"actions\": [\n    {\"name\": \"a\",}\n  ]\n}\n",
+    );
+    let r = goap(&["plan", f.path()]);
+    assert_invalid(&r, &[&format!("{}:3:18: ", f.path()), "trailing comma"]);
+    let r = goap(&["validate", f.path()]);
+    assert_invalid(&r, &[&format!("{}:3:18: ", f.path())]);
+    let f = TempFile::new("truncated", "{\"actions\": [{\"name\": \"a\"}");
+    assert_invalid(&goap(&["plan", f.path()]), &[":1:26: ", "EOF"]);
+}
+
+#[test]
+fn unknown_keys_are_errors_except_inside_meta() {
+    let f = TempFile::new(
+        "unknown-action-key",
+        "{\"actions\": [\n  {\"name\": \"chop\", \"precondition\": {}}\n]}",
+    );
+    assert_invalid(
+        &goap(&["plan", f.path()]),
+        &[
+            ":2:33: ",
+            "action \"chop\": unknown key \"precondition\"",
+            "expected one of \"name\", \"cost\", \"pre\", \"effects\"",
+        ],
+    );
+    let f = TempFile::new("unknown-top-key", r#"{"actions": [], "goa": {"x": true}}"#);
+    assert_invalid(&goap(&["plan", f.path()]), &["unknown key \"goa\""]);
+    let f = TempFile::new(
+        "meta-free",
+        r#"{"actions": [{"name": "a", "effects": {"x": true}}], "goal": {"x": true},
+            "meta": {"author": "me", "anything": {"nested": [1, null, {"deep": true}]}}}"#,
+    );
+    assert_eq!(plan_json(&[f.path()]).0, 0);
+    let f = TempFile::new(
+        "vars",
+        r#"{"actions": [], "vars": {"ammo": {"min": 0, "max": 30}}}"#,
+    );
+    assert_invalid(
+        &goap(&["validate", f.path()]),
+        &[
+            ":1:22: ",
+            "\"vars\" (integer variables) is not supported yet",
+        ],
+    );
+}
+
+#[test]
+fn duplicate_action_name_is_named() {
+    let f = TempFile::new(
+        "dup-action",
+        "{\"actions\": [\n {\"name\": \"shoot\"},\n {\"name\": \"reload\"},\n {\"name\": \"shoot\", \"cost\": 2}\n]}",
+    );
+    assert_invalid(
+        &goap(&["plan", f.path()]),
+        &[
+            ":4:17: ",
+            "duplicate action name \"shoot\" (action #1 has it already)",
+        ],
+    );
+}
+
+#[test]
+fn duplicate_fact_key_is_an_error() {
+    let f = TempFile::new(
+        "dup-fact",
+        r#"{"actions": [{"name": "aim", "pre": {"loaded": true, "loaded": false}}]}"#,
+    );
+    assert_invalid(
+        &goap(&["plan", f.path()]),
+        &["action \"aim\": pre: fact \"loaded\" is listed twice"],
+    );
+    let f = TempFile::new(
+        "dup-top",
+        r#"{"actions": [], "goal": {"x": true}, "goal": {"y": true}}"#,
+    );
+    assert_invalid(
+        &goap(&["plan", f.path()]),
+        &["key \"goal\" is listed twice"],
+    );
+}
+
+#[test]
+fn non_boolean_values_are_errors() {
+    let f = TempFile::new(
+        "non-bool",
+        r#"{"actions": [{"name": "reload", "effects": {"loaded": 1}}]}"#,
+    );
+    assert_invalid(
+        &goap(&["plan", f.path()]),
+        &[
+            "action \"reload\": effects: fact \"loaded\"",
+            "expected true or false",
+        ],
+    );
+    let f = TempFile::new(
+        "non-bool-start",
+        r#"{"actions": [], "start": {"x": "true"}}"#,
+    );
+    assert_invalid(
+        &goap(&["validate", f.path()]),
+        &["start: fact \"x\": invalid type: string \"true\", expected true or false"],
+    );
+}
+
+#[test]
+fn bad_costs_are_errors() {
+    let f = TempFile::new(
+        "negative-cost",
+        r#"{"actions": [{"name": "run", "cost": -2.5}]}"#,
+    );
+    assert_invalid(
+        &goap(&["plan", f.path()]),
+        &[
+            "action \"run\": cost: -2.5 is invalid",
+            "expected a finite number >= 0",
+        ],
+    );
+    let f = TempFile::new(
+        "string-cost",
+        r#"{"actions": [{"name": "run", "cost": "3"}]}"#,
+    );
+    assert_invalid(
+        &goap(&["plan", f.path()]),
+        &["action \"run\": cost: invalid type: string \"3\", expected a number >= 0"],
+    );
+    let f = TempFile::new(
+        "huge-cost",
+        r#"{"actions": [{"name": "run", "cost": 1e400}]}"#,
+    );
+    assert_invalid(
+        &goap(&["plan", f.path()]),
+        &["action \"run\"", "number out of range"],
+    );
+}
+
+#[test]
+fn empty_names_are_errors() {
+    let f = TempFile::new("empty-action", r#"{"actions": [{"name": ""}]}"#);
+    assert_invalid(&goap(&["plan", f.path()]), &["empty action name"]);
+    let f = TempFile::new("empty-fact", r#"{"actions": [], "goal": {"": true}}"#);
+    assert_invalid(&goap(&["plan", f.path()]), &["goal: empty fact name"]);
+}
+
+#[test]
+fn chinese_domain_plans_and_its_errors_count_characters() {
+    let f = TempFile::new(
+        "chinese",
+        r#"{"actions": [
+            {"name": "买斧头", "cost": 2, "effects": {"有斧头": true}},
+            {"name": "砍树", "cost": 1, "pre": {"有斧头": true}, "effects": {"有木头": true}},
+            {"name": "徒手劈柴", "cost": 9, "effects": {"有木头": true}}],
+          "goal": {"有木头": true}}"#,
+    );
+    let (code, v) = plan_json(&[f.path()]);
+    assert_eq!(code, 0);
+    assert_eq!(v["plan"], serde_json::json!(["买斧头", "砍树"]));
+    assert_eq!(v["cost"].as_u64(), Some(3));
+    // "砍树" is 6 bytes but 2 characters: the column counts characters (38, not 42).
+    let f = TempFile::new(
+        "chinese-bad",
+        r#"{"actions": [{"name": "砍树", "cost": -1}]}"#,
+    );
+    assert_invalid(
+        &goap(&["plan", f.path()]),
+        &[":1:38: ", "action \"砍树\": cost: -1 is invalid"],
+    );
+}
+
+#[test]
+fn validate_confirms_a_valid_file() {
+    let r = goap(&["validate", &domain("kitchen.json")]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.contains("valid: 8 facts, 7 actions"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stderr.is_empty(), "no warnings expected: {}", r.stderr);
+}
+
+#[test]
+fn validate_reports_errors_on_stderr() {
+    let f = TempFile::new(
+        "validate-bad",
+        "{\"actions\": [\n{\"name\": \"a\", \"cost\": null}]}",
+    );
+    assert_invalid(
+        &goap(&["validate", f.path()]),
+        &[&format!("{}:2:", f.path()), "action \"a\": cost"],
+    );
+}
+
+#[test]
+fn validate_warns_about_facts_nothing_can_make_true() {
+    let f = TempFile::new(
+        "lint",
+        r#"{"actions": [
+            {"name": "get_axe", "effects": {"has_axe": true}},
+            {"name": "chop", "pre": {"has_ax": true}, "effects": {"wood": true}},
+            {"name": "sneak", "pre": {"alarm": false}, "effects": {"inside": true}}],
+          "start": {"alarm": true},
+          "goal": {"wood": true, "inside": true}}"#,
+    );
+    let r = goap(&["validate", f.path()]);
+    assert_eq!(r.code, 0, "warnings do not fail validation: {}", r.stderr);
+    assert!(r.stdout.contains("valid: "), "{}", r.stdout);
+    let warnings: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(warnings.len(), 2, "{}", r.stderr);
+    assert!(warnings[0].contains("warning: fact \"has_ax\" must be true for action \"chop\""));
+    assert!(warnings[1].contains("warning: fact \"alarm\" must be false for action \"sneak\""));
+    // The plan command agrees that such a goal cannot be reached.
+    assert_eq!(plan_json(&[f.path()]).0, 1);
+}
+
+#[test]
+fn demo_explains_the_kitchen_plan() {
+    let r = goap(&["demo"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let out = &r.stdout;
+    for part in [
+        "start: 菜已买",
+        "goal:  晚餐完成",
+        "Total cost: 17",
+        "expanded",
+        "generated",
+        "pruned",
+        "estimate",
+        "µs",
+    ] {
+        assert!(out.contains(part), "demo output lacks {part:?}:\n{out}");
+    }
+    // Step by step with the running total, ending at 17.
+    for name in ["洗菜", "切菜", "炒菜", "买肉", "炖肉", "蒸饭", "摆盘"] {
+        assert!(out.contains(name), "{name} missing:\n{out}");
+    }
+    let last_step = out
+        .lines()
+        .find(|l| l.contains("7.") && l.contains("摆盘"))
+        .expect("step 7 is 摆盘");
+    assert!(
+        last_step.split_whitespace().any(|w| w == "17"),
+        "{last_step}"
+    );
+    assert!(!out.contains('{'), "the demo prints no JSON:\n{out}");
+}
