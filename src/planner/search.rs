@@ -22,7 +22,7 @@ pub const AUTO_LAZY_AFTER: u64 = 64;
 /// whether they pay. Evaluation stops for the rest of the search when fewer than three in
 /// four of them raised the node's bound, or when more than half of the nodes they raised
 /// were expanded anyway.
-const AUTO_SAMPLE: u64 = 16;
+const AUTO_SAMPLE: u64 = 32;
 
 /// Domains with at most this many actions skip relevance pruning: on them the analysis
 /// costs more than the successors it saves.
@@ -346,7 +346,7 @@ impl Search {
                 }
                 if adaptive
                     && self.relaxed.evaluations >= AUTO_SAMPLE
-                    && stats.raised * 4 < self.relaxed.evaluations * 3
+                    && stats.raised * 5 < self.relaxed.evaluations * 4
                 {
                     // LM-cut rarely changes the order here: stop paying for it.
                     lazy_on = false;
@@ -465,8 +465,19 @@ impl Search {
         } else {
             sub_down(h_parent, self.used_dense[ai])
         };
+        // The child's hit set, and its estimate: the parent's minus the landmarks the action
+        // newly uses (rounded down, so rounding never makes it inadmissible).
+        let mut h_la = self.nodes[ni].h_la;
         for i in 0..lw {
-            self.child_hit[i] = self.hits[ni * lw + i] | self.action_lm[ai * lw + i];
+            let parent = self.hits[ni * lw + i];
+            let by_action = self.action_lm[ai * lw + i];
+            self.child_hit[i] = parent | by_action;
+            let mut new = by_action & !parent;
+            while new != 0 {
+                let b = new.trailing_zeros() as usize;
+                new &= new - 1;
+                h_la = sub_down(h_la, self.landmarks.costs[i * 64 + b]);
+            }
         }
         let hash = hash_words(&self.child);
         let slot = self.find_slot(hash);
@@ -479,7 +490,7 @@ impl Search {
             self.nodes[mi].g = g2;
             self.nodes[mi].parent = n;
             self.nodes[mi].action = self.active[ai];
-            self.nodes[mi].h_la = self.h_la(mi);
+            self.nodes[mi].h_la = h_la;
             self.nodes[mi].h_inh = h_inh;
             self.push(m);
             if self.nodes.len() * 2 > self.table.len() {
