@@ -3,7 +3,7 @@
 //!
 //! Use [`guard!`](crate::ffi::guard) for functions returning `GoapStatus`:
 //!
-//! ```ignore
+//! ```text
 //! guard!("goap_thing_do", [thing, out], {
 //!     // body: `?` works; evaluates to Result<(), FfiError>
 //!     Ok(())
