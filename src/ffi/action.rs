@@ -5,6 +5,7 @@ use std::ffi::c_char;
 use super::args::{len_u32, read_def, read_str, write_out, write_string};
 use super::error::FfiError;
 use super::fact::{read_fact_values, GoapFactValue};
+use super::guard::run_value;
 use super::ids::{
     decode_action, encode_action, read_domain, write_domain, GoapActionId, GoapDomainId,
 };
@@ -47,17 +48,21 @@ pub struct GoapActionDef {
 /// Thread safety: any thread, any time.
 #[no_mangle]
 pub extern "C" fn goap_action_def_default() -> GoapActionDef {
-    GoapActionDef {
-        cookie: ACTION_DEF_COOKIE,
-        name: std::ptr::null(),
-        name_len: 0,
-        pre: std::ptr::null(),
-        pre_count: 0,
-        effects: std::ptr::null(),
-        effect_count: 0,
-        cost: 1.0,
-    }
+    run_value("goap_action_def_default", ACTION_DEF_DEFAULT, || {
+        ACTION_DEF_DEFAULT
+    })
 }
+
+const ACTION_DEF_DEFAULT: GoapActionDef = GoapActionDef {
+    cookie: ACTION_DEF_COOKIE,
+    name: std::ptr::null(),
+    name_len: 0,
+    pre: std::ptr::null(),
+    pre_count: 0,
+    effects: std::ptr::null(),
+    effect_count: 0,
+    cost: 1.0,
+};
 
 /// Adds an action to a domain; on success `*out` receives its id. Actions are tried in
 /// the order they were added, which decides between equally good plans.

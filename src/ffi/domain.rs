@@ -4,6 +4,7 @@ use std::ffi::c_char;
 
 use super::args::{read_def, read_str, write_out};
 use super::fact::{list_error, read_fact_values, GoapFactValue};
+use super::guard::run_value;
 use super::ids::{decode_domain, encode_domain, write_domain, GoapDomainId};
 use super::status::GoapStatus;
 use super::world::{world_ref, GoapWorld};
@@ -30,12 +31,16 @@ pub struct GoapDomainDef {
 /// Thread safety: any thread, any time.
 #[no_mangle]
 pub extern "C" fn goap_domain_def_default() -> GoapDomainDef {
-    GoapDomainDef {
-        cookie: DOMAIN_DEF_COOKIE,
-        name: std::ptr::null(),
-        name_len: 0,
-    }
+    run_value("goap_domain_def_default", DOMAIN_DEF_DEFAULT, || {
+        DOMAIN_DEF_DEFAULT
+    })
 }
+
+const DOMAIN_DEF_DEFAULT: GoapDomainDef = GoapDomainDef {
+    cookie: DOMAIN_DEF_COOKIE,
+    name: std::ptr::null(),
+    name_len: 0,
+};
 
 /// Creates an empty domain (no facts, no actions, all-false start state, no goal) in the
 /// world; on success `*out` receives its id. The world owns the domain until

@@ -3,6 +3,7 @@
 use super::args::{read_def, write_out};
 use super::error::FfiError;
 use super::fact::{list_error, read_fact_values, GoapFactValue};
+use super::guard::run_value;
 use super::ids::{encode_action, read_domain, GoapActionId, GoapDomainId};
 use super::status::GoapStatus;
 use super::world::{world_ref, GoapWorld};
@@ -62,12 +63,16 @@ pub struct GoapPlanOptions {
 /// Thread safety: any thread, any time.
 #[no_mangle]
 pub extern "C" fn goap_plan_options_default() -> GoapPlanOptions {
-    GoapPlanOptions {
-        cookie: PLAN_OPTIONS_COOKIE,
-        max_nodes: PlanOptions::DEFAULT_MAX_NODES,
-        heuristic: GoapHeuristic::Auto as i32,
-    }
+    run_value("goap_plan_options_default", PLAN_OPTIONS_DEFAULT, || {
+        PLAN_OPTIONS_DEFAULT
+    })
 }
+
+const PLAN_OPTIONS_DEFAULT: GoapPlanOptions = GoapPlanOptions {
+    cookie: PLAN_OPTIONS_COOKIE,
+    max_nodes: PlanOptions::DEFAULT_MAX_NODES,
+    heuristic: GoapHeuristic::Auto as i32,
+};
 
 /// What a plan call did. All fields are written whenever the status is GOAP_STATUS_OK or
 /// GOAP_STATUS_BUFFER_TOO_SMALL.

@@ -1,6 +1,7 @@
 //! `GoapWorld`: the root object.
 
 use super::args::{read_def, write_out};
+use super::guard::run_value;
 use super::status::GoapStatus;
 use crate::world::{World, WorldDef};
 
@@ -31,12 +32,15 @@ pub struct GoapWorldDef {
 /// Thread safety: any thread, any time.
 #[no_mangle]
 pub extern "C" fn goap_world_def_default() -> GoapWorldDef {
-    let d = WorldDef::default();
-    GoapWorldDef {
-        cookie: WORLD_DEF_COOKIE,
-        max_idle_planners: u32::try_from(d.max_idle_planners).unwrap_or(u32::MAX),
-    }
+    run_value("goap_world_def_default", WORLD_DEF_DEFAULT, || {
+        WORLD_DEF_DEFAULT
+    })
 }
+
+const WORLD_DEF_DEFAULT: GoapWorldDef = GoapWorldDef {
+    cookie: WORLD_DEF_COOKIE,
+    max_idle_planners: WorldDef::DEFAULT_MAX_IDLE_PLANNERS as u32,
+};
 
 /// Creates a world. On success `*out` receives a new world that the caller owns and must
 /// free with goap_world_destroy.
