@@ -51,3 +51,36 @@ fn header_has_the_abi_conventions() {
         assert!(!h.contains(banned), "include/goap.h mentions `{banned}`");
     }
 }
+
+/// Every `extern "C"` function in src/ffi runs its body under the guard (`guard!` or
+/// `run_value`), passing its own name (which prefixes its last-error messages).
+#[test]
+fn every_exported_function_runs_under_the_guard_with_its_name() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ffi");
+    let mut exported = 0;
+    for entry in std::fs::read_dir(&dir).expect("src/ffi") {
+        let path = entry.expect("dir entry").path();
+        let src = std::fs::read_to_string(&path).expect("read source");
+        let mut rest = src.as_str();
+        while let Some(at) = rest.find("extern \"C\" fn ") {
+            rest = &rest[at + "extern \"C\" fn ".len()..];
+            let name = &rest[..rest.find('(').expect("fn signature")];
+            let body_end = rest.find("\n}\n").expect("fn body ends");
+            let body = &rest[..body_end];
+            let called = ["guard!(", "run_value("].iter().find_map(|open| {
+                let s = body[body.find(open)? + open.len()..].trim_start();
+                let s = s.strip_prefix("keep_last_error,").unwrap_or(s).trim_start();
+                let s = s.strip_prefix('"')?;
+                Some(&s[..s.find('"')?])
+            });
+            assert_eq!(
+                called,
+                Some(name),
+                "{}: `{name}` must run its body under guard!/run_value named \"{name}\"",
+                path.display()
+            );
+            exported += 1;
+        }
+    }
+    assert!(exported >= 25, "found only {exported} exported functions");
+}
