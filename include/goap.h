@@ -20,7 +20,8 @@
  *   with the rest of *out_result) and nothing else. Every failing call stores a message in a
  *   thread-local "last error" that names the function and what was wrong (which argument,
  *   which fact, line:column of a domain file); read it with goap_last_error_length and
- *   goap_last_error_message. Successful calls leave the last error as it was, so check the
+ *   goap_last_error_message (which itself never changes it, so a retry with a bigger buffer
+ *   reads the same text). Successful calls leave the last error as it was, so check the
  *   status first. A Rust panic inside the library never unwinds into your code: it returns
  *   GOAP_STATUS_PANIC with the panic message as the last error.
  *
