@@ -26,6 +26,7 @@ pub mod domain;
 pub mod format;
 pub mod planner;
 pub mod state;
+pub mod world;
 
 pub mod ffi;
 

@@ -1,1 +1,36 @@
 //! The C ABI (`include/goap.h`). The only module with `unsafe` code.
+//!
+//! Every exported function runs its body under [`guard!`](guard) (null checks,
+//! `catch_unwind`, status + thread-local last error). Files, in header order: version,
+//! status, error (last error), ids, world, domain, fact, action, plan, guard (debug hook);
+//! `args` holds the argument conversions shared by all of them.
+//!
+//! The rules every function follows (stated once at the top of the header, see
+//! `cbindgen.toml`): outputs are written only on success (the one exception is
+//! `GOAP_STATUS_BUFFER_TOO_SMALL`, which writes the needed size), every error sets the
+//! thread's last error, strings cross as UTF-8 pointer + `uint32_t` length.
+
+#[macro_use]
+mod guard;
+mod args;
+
+pub mod action;
+pub mod domain;
+pub mod error;
+pub mod fact;
+pub mod ids;
+pub mod plan;
+pub mod status;
+pub mod version;
+pub mod world;
+
+pub use action::*;
+pub use domain::*;
+pub use error::{goap_last_error_length, goap_last_error_message, last_error, FfiError};
+pub use fact::*;
+pub use guard::goap_debug_force_panic;
+pub use ids::{GoapActionId, GoapDomainId, GoapFactId};
+pub use plan::*;
+pub use status::*;
+pub use version::*;
+pub use world::*;

@@ -1,0 +1,143 @@
+//! Reading arguments that cross the ABI (strings, arrays, definition structs) and writing
+//! variable-size outputs into caller buffers. Every function names the argument it checks,
+//! so error messages say which one was wrong.
+
+use std::ffi::c_char;
+
+use super::error::FfiError;
+use super::status::GoapStatus;
+
+/// A UTF-8 string given as pointer + length (not NUL-terminated). NULL with length 0 is the
+/// empty string.
+///
+/// # Safety
+/// A non-NULL `ptr` must be valid for `len` bytes of reads for `'a`.
+pub(crate) unsafe fn read_str<'a>(
+    what: &str,
+    ptr: *const c_char,
+    len: u32,
+) -> Result<&'a str, FfiError> {
+    // SAFETY: forwarded from the caller.
+    let bytes = unsafe { read_slice(what, ptr.cast::<u8>(), len) }?;
+    std::str::from_utf8(bytes).map_err(|e| {
+        FfiError::new(
+            GoapStatus::InvalidUtf8,
+            format!(
+                "{what} is not valid UTF-8 (invalid byte at offset {})",
+                e.valid_up_to()
+            ),
+        )
+    })
+}
+
+/// An array given as pointer + count. NULL with count 0 is the empty array; NULL with a
+/// count above 0 is `GOAP_STATUS_NULL_POINTER`.
+///
+/// # Safety
+/// A non-NULL `ptr` must be valid for `count` reads of `T` for `'a`.
+pub(crate) unsafe fn read_slice<'a, T>(
+    what: &str,
+    ptr: *const T,
+    count: u32,
+) -> Result<&'a [T], FfiError> {
+    if ptr.is_null() {
+        return if count == 0 {
+            Ok(&[])
+        } else {
+            Err(FfiError::null(&format!("{what} (with count {count})")))
+        };
+    }
+    if !ptr.is_aligned() {
+        return Err(FfiError::invalid(format!(
+            "{what} is not aligned for its element type"
+        )));
+    }
+    // SAFETY: non-NULL, aligned, and valid for `count` elements by the caller's contract.
+    Ok(unsafe { std::slice::from_raw_parts(ptr, count as usize) })
+}
+
+/// Reads a definition struct after checking the NULL pointer and its cookie.
+///
+/// # Safety
+/// A non-NULL `ptr` must be valid for one read of `T`.
+pub(crate) unsafe fn read_def<T: Copy>(
+    what: &str,
+    ptr: *const T,
+    cookie_of: impl FnOnce(&T) -> u32,
+    expected: u32,
+    default_fn: &str,
+) -> Result<T, FfiError> {
+    if ptr.is_null() {
+        return Err(FfiError::null(&format!("argument `{what}`")));
+    }
+    if !ptr.is_aligned() {
+        return Err(FfiError::invalid(format!("{what} is not aligned")));
+    }
+    // SAFETY: non-NULL and aligned; valid by the caller's contract.
+    let def = unsafe { ptr.read() };
+    if cookie_of(&def) != expected {
+        return Err(FfiError::invalid(format!(
+            "{what}: definition not initialised with {default_fn}()"
+        )));
+    }
+    Ok(def)
+}
+
+/// Writes `value` through an out-pointer already checked for NULL by the guard.
+///
+/// # Safety
+/// `out` must be non-NULL and valid for one write of `T`.
+pub(crate) unsafe fn write_out<T>(out: *mut T, value: T) {
+    // SAFETY: forwarded from the caller; `write` does not read or drop the old contents.
+    unsafe { out.write(value) }
+}
+
+/// A length as `u32`, or `GOAP_STATUS_TOO_MANY`.
+pub(crate) fn len_u32(what: &str, len: usize) -> Result<u32, FfiError> {
+    u32::try_from(len).map_err(|_| {
+        FfiError::new(
+            GoapStatus::TooMany,
+            format!("{what} has {len} elements, more than UINT32_MAX"),
+        )
+    })
+}
+
+/// Copies `text` plus a NUL terminator into `buf` (capacity in bytes) and its length
+/// without the terminator into `*out_len`. When the buffer is too small, only `*out_len` is
+/// written and the status is `GOAP_STATUS_BUFFER_TOO_SMALL`.
+///
+/// # Safety
+/// `out_len` must be non-NULL and valid for a write; a non-NULL `buf` must be valid for
+/// `capacity` bytes of writes.
+pub(crate) unsafe fn write_string(
+    text: &str,
+    buf_name: &str,
+    buf: *mut c_char,
+    capacity: u32,
+    out_len: *mut u32,
+) -> Result<(), FfiError> {
+    let len = len_u32("the string", text.len())?;
+    if buf.is_null() && capacity > 0 {
+        return Err(FfiError::null(&format!(
+            "argument `{buf_name}` (with capacity {capacity})"
+        )));
+    }
+    // SAFETY: out_len is valid by the caller's contract.
+    unsafe { write_out(out_len, len) };
+    if (capacity as usize) < text.len() + 1 {
+        return Err(FfiError::new(
+            GoapStatus::BufferTooSmall,
+            format!(
+                "{buf_name} has capacity {capacity} but {} bytes are needed (length {len} + NUL)",
+                text.len() + 1
+            ),
+        ));
+    }
+    // SAFETY: buf is non-NULL (capacity > len >= 0) and valid for capacity >= len + 1 bytes;
+    // the source is a distinct Rust allocation, so the regions do not overlap.
+    unsafe {
+        std::ptr::copy_nonoverlapping(text.as_ptr(), buf.cast::<u8>(), text.len());
+        buf.add(text.len()).write(0);
+    }
+    Ok(())
+}

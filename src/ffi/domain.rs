@@ -1,0 +1,192 @@
+//! Domains: creating, loading and destroying them; their stored start state and goal.
+
+use std::ffi::c_char;
+
+use super::args::{read_def, read_str, write_out};
+use super::fact::{list_error, read_fact_values, GoapFactValue};
+use super::guard::run_value;
+use super::ids::{decode_domain, encode_domain, write_domain, GoapDomainId};
+use super::status::GoapStatus;
+use super::world::{world_ref, GoapWorld};
+
+const DOMAIN_DEF_COOKIE: u32 = 0x6F61_4401;
+
+/// Settings for goap_domain_create. Obtain from goap_domain_def_default(), then change
+/// fields.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct GoapDomainDef {
+    /// Internal: set by goap_domain_def_default() to detect uninitialised definitions.
+    /// Do not change.
+    pub cookie: u32,
+    /// Optional name (UTF-8, `name_len` bytes, not NUL-terminated), used in error messages
+    /// only; read during goap_domain_create. Default NULL (no name).
+    pub name: *const c_char,
+    /// Length of `name` in bytes. Default 0.
+    pub name_len: u32,
+}
+
+/// The default domain definition. Always use it to initialise a GoapDomainDef.
+///
+/// Thread safety: any thread, any time.
+#[no_mangle]
+pub extern "C" fn goap_domain_def_default() -> GoapDomainDef {
+    run_value("goap_domain_def_default", DOMAIN_DEF_DEFAULT, || {
+        DOMAIN_DEF_DEFAULT
+    })
+}
+
+const DOMAIN_DEF_DEFAULT: GoapDomainDef = GoapDomainDef {
+    cookie: DOMAIN_DEF_COOKIE,
+    name: std::ptr::null(),
+    name_len: 0,
+};
+
+/// Creates an empty domain (no facts, no actions, all-false start state, no goal) in the
+/// world; on success `*out` receives its id. The world owns the domain until
+/// goap_domain_destroy or goap_world_destroy.
+///
+/// Errors: GOAP_STATUS_NULL_POINTER (world, def, out, or def->name NULL with a length),
+/// GOAP_STATUS_INVALID_ARGUMENT (def not from goap_domain_def_default()),
+/// GOAP_STATUS_INVALID_UTF8 (def->name), GOAP_STATUS_TOO_MANY. `*out` is written only on
+/// success. Thread safety: mutates the world (serialized with other calls on it).
+///
+/// # Safety
+/// `world` must be a live world; `def` readable, with `name` valid for `name_len` bytes;
+/// `out` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn goap_domain_create(
+    world: *mut GoapWorld,
+    def: *const GoapDomainDef,
+    out: *mut GoapDomainId,
+) -> GoapStatus {
+    guard!("goap_domain_create", [world, def, out], {
+        // SAFETY: def is readable and its name valid for name_len bytes.
+        let name = unsafe {
+            let def = read_def(
+                "def",
+                def,
+                |d| d.cookie,
+                DOMAIN_DEF_COOKIE,
+                "goap_domain_def_default",
+            )?;
+            read_str("def->name", def.name, def.name_len)?
+        };
+        // SAFETY: world is non-NULL and live.
+        let id = unsafe { world_ref(world) }.create_domain(name)?;
+        // SAFETY: out is non-NULL and writable.
+        unsafe { write_out(out, encode_domain(id)) };
+        Ok(())
+    })
+}
+
+/// Creates a domain from a domain file (JSON, UTF-8, `len` bytes, not NUL-terminated; see
+/// the project's DESIGN.md section 5), with the file's start state and goal (if it has
+/// one). On success `*out` receives the new domain's id; look its facts and actions up by
+/// name with goap_domain_find_fact / goap_domain_find_action. `text` is read during the
+/// call only.
+///
+/// Errors: GOAP_STATUS_NULL_POINTER (world, out, or text NULL with len > 0),
+/// GOAP_STATUS_INVALID_UTF8, GOAP_STATUS_PARSE_ERROR (the last error gives
+/// "<input>:line:column: what is wrong"), GOAP_STATUS_TOO_MANY. `*out` is written only on
+/// success; on error no domain is created.
+/// Thread safety: mutates the world (serialized with other calls on it; parsing runs before
+/// the world is locked).
+///
+/// # Safety
+/// `world` must be a live world; `text` valid for `len` bytes; `out` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn goap_domain_load_json(
+    world: *mut GoapWorld,
+    text: *const c_char,
+    len: u32,
+    out: *mut GoapDomainId,
+) -> GoapStatus {
+    guard!("goap_domain_load_json", [world, out], {
+        // SAFETY: world is non-NULL and live; text is valid for len bytes.
+        let (world, text) = unsafe { (world_ref(world), read_str("text", text, len)?) };
+        let id = world.load_domain(text)?;
+        // SAFETY: out is non-NULL and writable.
+        unsafe { write_out(out, encode_domain(id)) };
+        Ok(())
+    })
+}
+
+/// Destroys a domain of the world. Its id and the ids of its facts and actions become
+/// stale: using them is GOAP_STATUS_UNKNOWN_DOMAIN from then on.
+///
+/// Errors: GOAP_STATUS_NULL_POINTER (world), GOAP_STATUS_UNKNOWN_DOMAIN (zero, stale or
+/// foreign id; nothing happens). Thread safety: mutates the world (serialized with other
+/// calls on it).
+///
+/// # Safety
+/// `world` must be a live world.
+#[no_mangle]
+pub unsafe extern "C" fn goap_domain_destroy(
+    world: *mut GoapWorld,
+    domain: GoapDomainId,
+) -> GoapStatus {
+    guard!("goap_domain_destroy", [world], {
+        let id = decode_domain(domain)?;
+        // SAFETY: world is non-NULL and live.
+        Ok(unsafe { world_ref(world) }.destroy_domain(id)?)
+    })
+}
+
+/// Replaces the domain's stored start state: exactly the listed facts with value 1 are
+/// true, every other fact is false (facts added later too). Used by goap_domain_plan.
+/// `values` is read during the call only; NULL is allowed when `count` is 0.
+///
+/// Errors: GOAP_STATUS_NULL_POINTER (world, or values NULL with count > 0),
+/// GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_FACT, GOAP_STATUS_INVALID_ARGUMENT (a
+/// value not 0 or 1), GOAP_STATUS_CONTRADICTION (a fact listed as both 1 and 0). On error
+/// the stored start state is unchanged.
+/// Thread safety: mutates the world (serialized with other calls on it).
+///
+/// # Safety
+/// `world` must be a live world; `values` valid for `count` elements.
+#[no_mangle]
+pub unsafe extern "C" fn goap_domain_set_start(
+    world: *mut GoapWorld,
+    domain: GoapDomainId,
+    values: *const GoapFactValue,
+    count: u32,
+) -> GoapStatus {
+    guard!("goap_domain_set_start", [world], {
+        // SAFETY: world is non-NULL and live.
+        let mut entry = write_domain(unsafe { world_ref(world) }, domain)?;
+        // SAFETY: values is valid for count elements.
+        let values = unsafe { read_fact_values(&entry, "values", values, count) }?;
+        entry
+            .set_start(&values)
+            .map_err(|e| list_error(&entry, "values", e))
+    })
+}
+
+/// Replaces the domain's stored goal: every listed fact must have its value (1 true, 0
+/// false); unlisted facts do not matter. An empty list is a goal every state satisfies.
+/// Used by goap_domain_plan. `conditions` is read during the call only; NULL is allowed
+/// when `count` is 0.
+///
+/// Errors: as goap_domain_set_start. On error the stored goal is unchanged.
+/// Thread safety: mutates the world (serialized with other calls on it).
+///
+/// # Safety
+/// `world` must be a live world; `conditions` valid for `count` elements.
+#[no_mangle]
+pub unsafe extern "C" fn goap_domain_set_goal(
+    world: *mut GoapWorld,
+    domain: GoapDomainId,
+    conditions: *const GoapFactValue,
+    count: u32,
+) -> GoapStatus {
+    guard!("goap_domain_set_goal", [world], {
+        // SAFETY: world is non-NULL and live.
+        let mut entry = write_domain(unsafe { world_ref(world) }, domain)?;
+        // SAFETY: conditions is valid for count elements.
+        let conditions = unsafe { read_fact_values(&entry, "conditions", conditions, count) }?;
+        entry
+            .set_goal(&conditions)
+            .map_err(|e| list_error(&entry, "conditions", e))
+    })
+}

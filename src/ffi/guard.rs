@@ -1,0 +1,108 @@
+//! The guard that runs every exported body: null checks, `catch_unwind`, and the conversion
+//! of `Result<(), FfiError>` into a status plus the thread's last error.
+//!
+//! Use [`guard!`](crate::ffi::guard) for functions returning `GoapStatus`:
+//!
+//! ```text
+//! guard!("goap_thing_do", [thing, out], {
+//!     // body: `?` works; evaluates to Result<(), FfiError>
+//!     Ok(())
+//! })
+//! ```
+//!
+//! and [`run_value`] for the few infallible functions that return a plain value.
+
+use std::any::Any;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use super::error::{set_last_error, FfiError};
+use super::status::GoapStatus;
+
+/// Runs an exported body under the guard. Each listed pointer argument is checked for NULL
+/// first (→ `GOAP_STATUS_NULL_POINTER` naming it). `keep_last_error` as the first token
+/// leaves the last error untouched even on failure (for goap_last_error_message only).
+macro_rules! guard {
+    ($function:literal, [$($ptr:ident),* $(,)?], $body:block) => {
+        $crate::ffi::guard::run($function, true, || {
+            $( if $ptr.is_null() {
+                return Err($crate::ffi::error::FfiError::null(concat!("argument `", stringify!($ptr), "`")));
+            } )*
+            $body
+        })
+    };
+    (keep_last_error, $function:literal, [$($ptr:ident),* $(,)?], $body:block) => {
+        $crate::ffi::guard::run($function, false, || {
+            $( if $ptr.is_null() {
+                return Err($crate::ffi::error::FfiError::null(concat!("argument `", stringify!($ptr), "`")));
+            } )*
+            $body
+        })
+    };
+}
+
+/// Calls `body`, catching panics. `Ok` → `GOAP_STATUS_OK`; `Err(e)` → `e.status`, with
+/// `function: e.message` stored as the last error when `record` is set; a panic →
+/// `GOAP_STATUS_PANIC` with the panic message (always recorded).
+pub(crate) fn run(
+    function: &'static str,
+    record: bool,
+    body: impl FnOnce() -> Result<(), FfiError>,
+) -> GoapStatus {
+    match catch(function, body) {
+        Some(Ok(())) => GoapStatus::Ok,
+        Some(Err(e)) => {
+            if record {
+                set_last_error(function, &e.message);
+            }
+            e.status
+        }
+        None => GoapStatus::Panic,
+    }
+}
+
+/// The guard for infallible functions that return a value: a panic (a bug) is recorded as
+/// the last error and `on_panic` is returned.
+pub(crate) fn run_value<T>(function: &'static str, on_panic: T, body: impl FnOnce() -> T) -> T {
+    catch(function, body).unwrap_or(on_panic)
+}
+
+/// `catch_unwind` that records a panic as the last error and returns `None` for it.
+fn catch<T>(function: &'static str, body: impl FnOnce() -> T) -> Option<T> {
+    // Unwind safety: a panic leaves no broken invariant that memory safety depends on; the
+    // status tells the caller that the call may have been partly applied.
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(value) => Some(value),
+        Err(payload) => {
+            set_last_error(
+                function,
+                format_args!(
+                    "panic: {} (a bug in goap; the call may have been partly applied)",
+                    panic_message(payload.as_ref())
+                ),
+            );
+            None
+        }
+    }
+}
+
+fn panic_message(payload: &(dyn Any + Send)) -> &str {
+    if let Some(s) = payload.downcast_ref::<&'static str>() {
+        s
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s
+    } else {
+        "unknown panic payload"
+    }
+}
+
+/// Test hook for bindings: panics inside the guard, so it always returns GOAP_STATUS_PANIC
+/// and sets the last error to a message containing "goap_debug_force_panic". The panic is
+/// caught; nothing else happens (the default Rust panic hook prints a line to stderr).
+///
+/// Thread safety: any thread, any time.
+#[no_mangle]
+pub extern "C" fn goap_debug_force_panic() -> GoapStatus {
+    guard!("goap_debug_force_panic", [], {
+        panic!("goap_debug_force_panic was called");
+    })
+}

@@ -1,0 +1,325 @@
+//! Planning: options, results, and the two plan calls.
+
+use super::args::{read_def, write_out};
+use super::error::FfiError;
+use super::fact::{list_error, read_fact_values, GoapFactValue};
+use super::guard::run_value;
+use super::ids::{encode_action, read_domain, GoapActionId, GoapDomainId};
+use super::status::GoapStatus;
+use super::world::{world_ref, GoapWorld};
+use crate::domain::Goal;
+use crate::planner::{Heuristic, Outcome, PlanOptions, PlanResult};
+use crate::state::WorldState;
+use crate::world::{start_state, DomainEntry, World, WorldError};
+
+/// Values of GoapPlanOptions.heuristic. Every heuristic is admissible, so every choice
+/// returns a minimum-cost plan; they differ in speed only.
+#[repr(i32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoapHeuristic {
+    /// Root landmarks, with lazy LM-cut once a search grows large (the default).
+    Auto = 0,
+    /// LM-cut for every node.
+    Lmcut = 1,
+    /// Root landmarks only (cheapest per node).
+    Landmarks = 2,
+    /// h_max (weaker; for comparison).
+    Hmax = 3,
+    /// No heuristic: uniform-cost search (for comparison).
+    Blind = 4,
+}
+
+/// Values of GoapPlanResult.outcome.
+#[repr(i32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoapOutcome {
+    /// A minimum-cost plan was found (empty when the start already satisfies the goal).
+    Found = 0,
+    /// The goal cannot be reached from the start state.
+    NoPlan = 1,
+    /// The node limit stopped the search before it could decide.
+    Limit = 2,
+}
+
+const PLAN_OPTIONS_COOKIE: u32 = 0x6F61_5001;
+
+/// Options of one plan call. Obtain from goap_plan_options_default(), then change fields;
+/// or pass NULL for the defaults.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct GoapPlanOptions {
+    /// Internal: set by goap_plan_options_default() to detect uninitialised options.
+    /// Do not change.
+    pub cookie: u32,
+    /// Maximum number of distinct states the search may store; when it needs more, the
+    /// result is GOAP_OUTCOME_LIMIT. Default 1000000. 0 gives GOAP_OUTCOME_LIMIT at once.
+    pub max_nodes: u32,
+    /// A GoapHeuristic value. Default GOAP_HEURISTIC_AUTO.
+    pub heuristic: i32,
+}
+
+/// The default plan options. Always use it to initialise a GoapPlanOptions.
+///
+/// Thread safety: any thread, any time.
+#[no_mangle]
+pub extern "C" fn goap_plan_options_default() -> GoapPlanOptions {
+    run_value("goap_plan_options_default", PLAN_OPTIONS_DEFAULT, || {
+        PLAN_OPTIONS_DEFAULT
+    })
+}
+
+const PLAN_OPTIONS_DEFAULT: GoapPlanOptions = GoapPlanOptions {
+    cookie: PLAN_OPTIONS_COOKIE,
+    max_nodes: PlanOptions::DEFAULT_MAX_NODES,
+    heuristic: GoapHeuristic::Auto as i32,
+};
+
+/// What a plan call did. All fields are written whenever the status is GOAP_STATUS_OK or
+/// GOAP_STATUS_BUFFER_TOO_SMALL.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct GoapPlanResult {
+    /// A GoapOutcome value.
+    pub outcome: i32,
+    /// Number of actions in the plan (0 unless the outcome is GOAP_OUTCOME_FOUND). With
+    /// GOAP_STATUS_BUFFER_TOO_SMALL: the capacity needed.
+    pub action_count: u32,
+    /// Total cost of the plan (0 unless the outcome is GOAP_OUTCOME_FOUND).
+    pub cost: f64,
+    /// Search nodes expanded.
+    pub expanded: u64,
+    /// Successor states generated (including duplicates).
+    pub generated: u64,
+    /// Wall-clock time of the search in microseconds.
+    pub micros: u64,
+    /// Heuristic estimate of the start state (a lower bound on the cost; 0 when unknown).
+    pub initial_h: f64,
+}
+
+/// Options from a possibly NULL pointer.
+///
+/// # Safety
+/// A non-NULL `options` must be readable.
+unsafe fn read_options(options: *const GoapPlanOptions) -> Result<PlanOptions, FfiError> {
+    if options.is_null() {
+        return Ok(PlanOptions::default());
+    }
+    // SAFETY: non-NULL and readable by the caller's contract.
+    let o = unsafe {
+        read_def(
+            "options",
+            options,
+            |o| o.cookie,
+            PLAN_OPTIONS_COOKIE,
+            "goap_plan_options_default",
+        )
+    }?;
+    let heuristic = match o.heuristic {
+        0 => Heuristic::Auto,
+        1 => Heuristic::LmCut,
+        2 => Heuristic::Landmarks,
+        3 => Heuristic::HMax,
+        4 => Heuristic::Blind,
+        h => {
+            return Err(FfiError::invalid(format!(
+                "options->heuristic is {h} (expected a GOAP_HEURISTIC_* value, 0 to 4)"
+            )))
+        }
+    };
+    Ok(PlanOptions {
+        max_nodes: o.max_nodes,
+        heuristic,
+    })
+}
+
+/// Output arguments of a plan call.
+struct PlanOutputs {
+    actions: *mut GoapActionId,
+    capacity: u32,
+    result: *mut GoapPlanResult,
+}
+
+impl PlanOutputs {
+    fn check(&self) -> Result<(), FfiError> {
+        if self.actions.is_null() && self.capacity > 0 {
+            return Err(FfiError::null(&format!(
+                "argument `out_actions` (with capacity {})",
+                self.capacity
+            )));
+        }
+        if !self.actions.is_aligned() {
+            return Err(FfiError::invalid("out_actions is not aligned"));
+        }
+        Ok(())
+    }
+
+    /// Writes the result (and the actions when they fit).
+    ///
+    /// # Safety
+    /// `result` must be non-NULL and writable; `actions` valid for `capacity` writes.
+    unsafe fn write(&self, entry: &DomainEntry, r: &PlanResult) -> Result<(), FfiError> {
+        let (outcome, plan) = match &r.outcome {
+            Outcome::Found(p) => (GoapOutcome::Found, Some(p)),
+            Outcome::NoPlan => (GoapOutcome::NoPlan, None),
+            Outcome::LimitReached => (GoapOutcome::Limit, None),
+        };
+        let steps = plan.map_or(&[][..], |p| &p.actions[..]);
+        let count = super::args::len_u32("the plan", steps.len())?;
+        let summary = GoapPlanResult {
+            outcome: outcome as i32,
+            action_count: count,
+            cost: plan.map_or(0.0, |p| p.cost),
+            expanded: r.stats.expanded,
+            generated: r.stats.generated,
+            micros: u64::try_from(r.stats.elapsed.as_micros()).unwrap_or(u64::MAX),
+            initial_h: r.stats.initial_h,
+        };
+        // SAFETY: result is non-NULL (guard) and writable.
+        unsafe { write_out(self.result, summary) };
+        if count > self.capacity {
+            return Err(FfiError::new(
+                GoapStatus::BufferTooSmall,
+                format!(
+                    "out_actions has capacity {} but the plan has {count} actions \
+                     (out_result->action_count)",
+                    self.capacity
+                ),
+            ));
+        }
+        for (i, a) in steps.iter().enumerate() {
+            // SAFETY: i < count <= capacity, and actions is valid for capacity writes.
+            unsafe { write_out(self.actions.add(i), encode_action(entry.id(), *a)) };
+        }
+        Ok(())
+    }
+}
+
+/// Plans on a domain read-locked from `world`, then writes the outputs.
+///
+/// # Safety
+/// As [`PlanOutputs::write`].
+unsafe fn plan_and_write(
+    world: &World,
+    entry: &DomainEntry,
+    start: &WorldState,
+    goal: &Goal,
+    options: &PlanOptions,
+    out: &PlanOutputs,
+) -> Result<(), FfiError> {
+    let result = world.plan_with(entry.domain(), start, goal, options);
+    // SAFETY: forwarded from the caller.
+    unsafe { out.write(entry, &result) }
+}
+
+/// Plans from the domain's stored start state (goap_domain_set_start) to its stored goal
+/// (goap_domain_set_goal), returning a minimum-cost plan.
+///
+/// `options` may be NULL for the defaults; it is read during the call only. On
+/// GOAP_STATUS_OK, `*out_result` describes the search and, when its outcome is
+/// GOAP_OUTCOME_FOUND, the first `out_result->action_count` entries of `out_actions`
+/// hold the plan's action ids in execution order. GOAP_OUTCOME_NO_PLAN and
+/// GOAP_OUTCOME_LIMIT are not errors: the status is GOAP_STATUS_OK.
+///
+/// `out_actions` may be NULL when `capacity` is 0 (to ask for the plan length). If the
+/// plan has more actions than `capacity`, the status is GOAP_STATUS_BUFFER_TOO_SMALL,
+/// `*out_result` is written in full (action_count = the capacity needed) and nothing is
+/// written to `out_actions`: the one exception to "outputs are written only on success".
+/// Planning again with a big enough buffer gives the same plan (planning is deterministic).
+///
+/// Errors: GOAP_STATUS_NULL_POINTER (world, out_result, or out_actions NULL with capacity >
+/// 0), GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_ARGUMENT (options not from
+/// goap_plan_options_default(), unknown heuristic), GOAP_STATUS_NO_GOAL (no goal stored),
+/// GOAP_STATUS_BUFFER_TOO_SMALL (see above). Nothing is written on other errors.
+/// Thread safety: read-only; plan calls on one world run in parallel. A mutation of the
+/// world waits until running plans finish.
+///
+/// # Safety
+/// `world` must be a live world; `options` NULL or readable; `out_actions` valid for
+/// `capacity` writes; `out_result` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn goap_domain_plan(
+    world: *const GoapWorld,
+    domain: GoapDomainId,
+    options: *const GoapPlanOptions,
+    out_actions: *mut GoapActionId,
+    capacity: u32,
+    out_result: *mut GoapPlanResult,
+) -> GoapStatus {
+    guard!("goap_domain_plan", [world, out_result], {
+        let out = PlanOutputs {
+            actions: out_actions,
+            capacity,
+            result: out_result,
+        };
+        out.check()?;
+        // SAFETY: options is NULL or readable.
+        let options = unsafe { read_options(options) }?;
+        // SAFETY: world is non-NULL and live.
+        let world = unsafe { world_ref(world) };
+        let entry = read_domain(world, domain)?;
+        let goal = entry.goal().ok_or(WorldError::NoGoal(entry.id()))?;
+        // SAFETY: out_result is non-NULL; the buffers are valid by the caller's contract.
+        unsafe { plan_and_write(world, &entry, entry.start(), goal, &options, &out) }
+    })
+}
+
+/// Plans from an explicit start state to an explicit goal (for example the engine's
+/// sensed state), ignoring the domain's stored start and goal. In `start`, exactly the
+/// facts listed with value 1 are true; `goal` lists required values. Both arrays are read
+/// during the call only and may be NULL when their count is 0.
+///
+/// Outputs, buffer rules and the BUFFER_TOO_SMALL exception are as goap_domain_plan.
+///
+/// Errors: GOAP_STATUS_NULL_POINTER (world, out_result, an array NULL with a non-zero
+/// count), GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_FACT, GOAP_STATUS_INVALID_ARGUMENT
+/// (a value not 0 or 1, bad options), GOAP_STATUS_CONTRADICTION (a list names a fact as
+/// both 1 and 0), GOAP_STATUS_BUFFER_TOO_SMALL. Nothing is written on other errors.
+/// Thread safety: read-only; plan calls on one world run in parallel.
+///
+/// # Safety
+/// `world` must be a live world; `start`/`goal` valid for their counts; `options` NULL or
+/// readable; `out_actions` valid for `capacity` writes; `out_result` valid for a write.
+// A flat C signature; a struct of inputs would not make the call clearer.
+#[allow(clippy::too_many_arguments)]
+#[no_mangle]
+pub unsafe extern "C" fn goap_domain_plan_from(
+    world: *const GoapWorld,
+    domain: GoapDomainId,
+    start: *const GoapFactValue,
+    start_count: u32,
+    goal: *const GoapFactValue,
+    goal_count: u32,
+    options: *const GoapPlanOptions,
+    out_actions: *mut GoapActionId,
+    capacity: u32,
+    out_result: *mut GoapPlanResult,
+) -> GoapStatus {
+    guard!("goap_domain_plan_from", [world, out_result], {
+        let out = PlanOutputs {
+            actions: out_actions,
+            capacity,
+            result: out_result,
+        };
+        out.check()?;
+        // SAFETY: options is NULL or readable.
+        let options = unsafe { read_options(options) }?;
+        // SAFETY: world is non-NULL and live.
+        let world = unsafe { world_ref(world) };
+        let entry = read_domain(world, domain)?;
+        // SAFETY: start and goal are valid for their counts.
+        let (start_values, goal_values) = unsafe {
+            (
+                read_fact_values(&entry, "start", start, start_count)?,
+                read_fact_values(&entry, "goal", goal, goal_count)?,
+            )
+        };
+        let start = start_state(entry.domain(), &start_values)
+            .map_err(|e| list_error(&entry, "start", e))?;
+        let goal = entry
+            .domain()
+            .conditions(goal_values)
+            .map_err(|e| list_error(&entry, "goal", e))?;
+        // SAFETY: out_result is non-NULL; the buffers are valid by the caller's contract.
+        unsafe { plan_and_write(world, &entry, &start, &goal, &options, &out) }
+    })
+}

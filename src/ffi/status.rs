@@ -1,0 +1,138 @@
+//! `GoapStatus`: the result of every fallible call.
+
+use std::ffi::c_char;
+
+/// The result of every fallible function. `GOAP_STATUS_OK` is zero; every other value is an
+/// error whose details are in the thread's last error message (goap_last_error_message).
+///
+/// Values are stable: a value once published keeps its meaning and is never reused, even if
+/// its status is retired. The type is an `int32_t`.
+#[repr(i32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GoapStatus {
+    /// Success. Output parameters have been written.
+    Ok = 0,
+    /// A required pointer argument (or a pointer inside a struct, with a non-zero count)
+    /// was NULL.
+    NullPointer = 1,
+    /// A string argument was not valid UTF-8.
+    InvalidUtf8 = 2,
+    /// An argument was out of range: a definition not made by its `_default()` function,
+    /// a fact value other than 0 or 1, an empty name, an unknown heuristic, a misaligned
+    /// array.
+    InvalidArgument = 3,
+    /// An action cost was NaN, infinite or negative.
+    InvalidCost = 4,
+    /// The domain id is zero, stale (its domain was destroyed) or foreign (another world's).
+    UnknownDomain = 5,
+    /// The fact id is zero, belongs to another domain, or is not a fact of this domain.
+    UnknownFact = 6,
+    /// The action id is zero, belongs to another domain, or is not an action of this domain.
+    UnknownAction = 7,
+    /// An action with this name exists already in the domain.
+    DuplicateName = 8,
+    /// One list names the same fact as both true (1) and false (0).
+    Contradiction = 9,
+    /// A caller buffer is too small. The needed size has been written to the function's
+    /// length or count output (the one documented exception to "outputs are written only on
+    /// success").
+    BufferTooSmall = 10,
+    /// A domain file did not parse; the message gives line:column and what is expected.
+    ParseError = 11,
+    /// No fact or action has this name.
+    NotFound = 12,
+    /// A Rust panic was caught inside the library (a bug in goap, or the test hook
+    /// goap_debug_force_panic). Memory is safe and the world may be used further, but the
+    /// failed call may have been partly applied.
+    Panic = 13,
+    /// goap_domain_plan was called on a domain without a goal (see goap_domain_set_goal).
+    NoGoal = 14,
+    /// A limit of the library was reached: too many facts or actions in a domain (over
+    /// 2^32 - 2), too many domains created in the process, or a length over UINT32_MAX.
+    TooMany = 15,
+}
+
+/// Every status, in value order.
+const ALL: [GoapStatus; 16] = [
+    GoapStatus::Ok,
+    GoapStatus::NullPointer,
+    GoapStatus::InvalidUtf8,
+    GoapStatus::InvalidArgument,
+    GoapStatus::InvalidCost,
+    GoapStatus::UnknownDomain,
+    GoapStatus::UnknownFact,
+    GoapStatus::UnknownAction,
+    GoapStatus::DuplicateName,
+    GoapStatus::Contradiction,
+    GoapStatus::BufferTooSmall,
+    GoapStatus::ParseError,
+    GoapStatus::NotFound,
+    GoapStatus::Panic,
+    GoapStatus::NoGoal,
+    GoapStatus::TooMany,
+];
+
+impl GoapStatus {
+    /// The status with this value, if any.
+    pub fn from_i32(value: i32) -> Option<GoapStatus> {
+        ALL.into_iter().find(|s| *s as i32 == value)
+    }
+
+    /// The constant's name in `goap.h`, NUL-terminated.
+    fn name_nul(self) -> &'static str {
+        match self {
+            GoapStatus::Ok => "GOAP_STATUS_OK\0",
+            GoapStatus::NullPointer => "GOAP_STATUS_NULL_POINTER\0",
+            GoapStatus::InvalidUtf8 => "GOAP_STATUS_INVALID_UTF8\0",
+            GoapStatus::InvalidArgument => "GOAP_STATUS_INVALID_ARGUMENT\0",
+            GoapStatus::InvalidCost => "GOAP_STATUS_INVALID_COST\0",
+            GoapStatus::UnknownDomain => "GOAP_STATUS_UNKNOWN_DOMAIN\0",
+            GoapStatus::UnknownFact => "GOAP_STATUS_UNKNOWN_FACT\0",
+            GoapStatus::UnknownAction => "GOAP_STATUS_UNKNOWN_ACTION\0",
+            GoapStatus::DuplicateName => "GOAP_STATUS_DUPLICATE_NAME\0",
+            GoapStatus::Contradiction => "GOAP_STATUS_CONTRADICTION\0",
+            GoapStatus::BufferTooSmall => "GOAP_STATUS_BUFFER_TOO_SMALL\0",
+            GoapStatus::ParseError => "GOAP_STATUS_PARSE_ERROR\0",
+            GoapStatus::NotFound => "GOAP_STATUS_NOT_FOUND\0",
+            GoapStatus::Panic => "GOAP_STATUS_PANIC\0",
+            GoapStatus::NoGoal => "GOAP_STATUS_NO_GOAL\0",
+            GoapStatus::TooMany => "GOAP_STATUS_TOO_MANY\0",
+        }
+    }
+
+    /// The constant's name in `goap.h`, e.g. `"GOAP_STATUS_OK"`.
+    pub fn name(self) -> &'static str {
+        self.name_nul().trim_end_matches('\0')
+    }
+}
+
+const UNKNOWN_STATUS: &str = "GOAP_STATUS_UNKNOWN\0";
+
+/// The name of a status value as a static NUL-terminated string, e.g. "GOAP_STATUS_OK";
+/// "GOAP_STATUS_UNKNOWN" for a value that is not a status. Never NULL.
+///
+/// Ownership: the string is static; do not free it. Thread safety: any thread, any time.
+#[no_mangle]
+pub extern "C" fn goap_status_name(status: i32) -> *const c_char {
+    crate::ffi::guard::run_value("goap_status_name", UNKNOWN_STATUS.as_ptr().cast(), || {
+        GoapStatus::from_i32(status)
+            .map_or(UNKNOWN_STATUS, GoapStatus::name_nul)
+            .as_ptr()
+            .cast()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_are_distinct_and_dense() {
+        for (i, s) in ALL.iter().enumerate() {
+            assert_eq!(*s as i32, i as i32);
+            assert_eq!(GoapStatus::from_i32(i as i32), Some(*s));
+            assert!(s.name().starts_with("GOAP_STATUS_"));
+        }
+        assert_eq!(GoapStatus::from_i32(-1), None);
+    }
+}

@@ -1,0 +1,108 @@
+//! `GoapWorld`: the root object.
+
+use super::args::{read_def, write_out};
+use super::guard::run_value;
+use super::status::GoapStatus;
+use crate::world::{World, WorldDef};
+
+/// The root object: owns domains (and their facts, actions, start states and goals) and
+/// pooled planning memory. Created by goap_world_create, freed by goap_world_destroy.
+/// Opaque; every function on it is thread-safe (see THREADING at the top).
+pub struct GoapWorld {
+    pub(crate) world: World,
+}
+
+const WORLD_DEF_COOKIE: u32 = 0x6F61_5701;
+
+/// Settings for goap_world_create. Obtain from goap_world_def_default(), then change fields.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct GoapWorldDef {
+    /// Internal: set by goap_world_def_default() to detect uninitialised definitions.
+    /// Do not change.
+    pub cookie: u32,
+    /// How many idle planners (with their grown search memory) the world keeps between
+    /// plan calls, for reuse. More concurrent plans still work; their planners are freed
+    /// afterwards. 0 keeps none (every plan allocates afresh). Default 8.
+    pub max_idle_planners: u32,
+}
+
+/// The default world definition. Always use it to initialise a GoapWorldDef.
+///
+/// Thread safety: any thread, any time.
+#[no_mangle]
+pub extern "C" fn goap_world_def_default() -> GoapWorldDef {
+    run_value("goap_world_def_default", WORLD_DEF_DEFAULT, || {
+        WORLD_DEF_DEFAULT
+    })
+}
+
+const WORLD_DEF_DEFAULT: GoapWorldDef = GoapWorldDef {
+    cookie: WORLD_DEF_COOKIE,
+    max_idle_planners: WorldDef::DEFAULT_MAX_IDLE_PLANNERS as u32,
+};
+
+/// Creates a world. On success `*out` receives a new world that the caller owns and must
+/// free with goap_world_destroy.
+///
+/// `def` is read during the call only.
+///
+/// Errors: GOAP_STATUS_NULL_POINTER (def or out NULL), GOAP_STATUS_INVALID_ARGUMENT (def not
+/// initialised with goap_world_def_default()). `*out` is written only on success.
+/// Thread safety: any thread, any time.
+///
+/// # Safety
+/// `def` must point to a readable GoapWorldDef; `out` must be valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn goap_world_create(
+    def: *const GoapWorldDef,
+    out: *mut *mut GoapWorld,
+) -> GoapStatus {
+    guard!("goap_world_create", [def, out], {
+        // SAFETY: the caller guarantees def is readable.
+        let def = unsafe {
+            read_def(
+                "def",
+                def,
+                |d| d.cookie,
+                WORLD_DEF_COOKIE,
+                "goap_world_def_default",
+            )
+        }?;
+        let world = World::new(WorldDef {
+            max_idle_planners: def.max_idle_planners as usize,
+        });
+        let ptr = Box::into_raw(Box::new(GoapWorld { world }));
+        // SAFETY: out is non-NULL (guard) and writable by the caller's contract.
+        unsafe { write_out(out, ptr) };
+        Ok(())
+    })
+}
+
+/// Destroys a world and everything in it: its domains, facts and actions; all their ids
+/// become invalid. NULL is accepted and ignored.
+///
+/// Thread safety: must not run concurrently with any other call on this world; the pointer
+/// must not be used afterwards.
+///
+/// # Safety
+/// `world` must be NULL or a pointer from goap_world_create that was not destroyed yet.
+#[no_mangle]
+pub unsafe extern "C" fn goap_world_destroy(world: *mut GoapWorld) {
+    let _ = guard!("goap_world_destroy", [], {
+        if !world.is_null() {
+            // SAFETY: created by Box::into_raw in goap_world_create, not yet destroyed.
+            drop(unsafe { Box::from_raw(world) });
+        }
+        Ok(())
+    });
+}
+
+/// The world behind a non-NULL pointer.
+///
+/// # Safety
+/// `ptr` must be non-NULL and a live world from goap_world_create, for `'a`.
+pub(crate) unsafe fn world_ref<'a>(ptr: *const GoapWorld) -> &'a World {
+    // SAFETY: forwarded from the caller.
+    unsafe { &(*ptr).world }
+}

@@ -1,0 +1,430 @@
+//! A world: the root object that owns domains (later also agents) and plans with them.
+//!
+//! A [`World`] is `Send + Sync`. Its contents sit behind one reader–writer lock: calls that
+//! change the world (creating, destroying or editing a domain) take it exclusively and run
+//! one at a time; calls that only read it, planning included, share it and run in parallel.
+//! Planning scratch memory comes from a pool of [`Planner`]s kept by the world, so parallel
+//! plans do not contend for one planner and repeated plans reuse grown buffers.
+//!
+//! # Domain ids
+//! Every domain created in the process gets a [`DomainId`] drawn from one global counter,
+//! so an id is never handed out twice: an id from a destroyed domain (stale) or from another
+//! world (foreign) finds nothing and fails with [`WorldError::UnknownDomain`].
+#![forbid(unsafe_code)]
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::num::NonZeroU32;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use parking_lot::{MappedRwLockReadGuard, MappedRwLockWriteGuard, Mutex, RwLock};
+use parking_lot::{RwLockReadGuard, RwLockWriteGuard};
+
+use crate::domain::{Domain, DomainError, FactValue, Goal};
+use crate::format::{self, DomainFile, FormatError};
+use crate::planner::{PlanOptions, PlanResult, Planner};
+use crate::state::WorldState;
+
+/// Process-unique id of a domain. Never zero, never reused within a process.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DomainId(NonZeroU32);
+
+impl DomainId {
+    /// The id as a number (≥ 1).
+    pub fn get(self) -> u32 {
+        self.0.get()
+    }
+
+    /// The id with this number; `None` for zero. The id may not name a live domain.
+    pub fn from_raw(raw: u32) -> Option<Self> {
+        NonZeroU32::new(raw).map(DomainId)
+    }
+
+    /// A fresh id, or `None` once the process has created `u32::MAX - 1` domains.
+    fn next() -> Option<Self> {
+        static NEXT: AtomicU32 = AtomicU32::new(1);
+        NEXT.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_add(1))
+            .ok()
+            .and_then(Self::from_raw)
+    }
+}
+
+impl fmt::Display for DomainId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// Settings of a [`World`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WorldDef {
+    /// How many idle planners (with their grown search buffers) the world keeps for reuse.
+    /// More parallel plans than this still work; their planners are freed afterwards.
+    pub max_idle_planners: usize,
+}
+
+impl WorldDef {
+    /// Default for [`WorldDef::max_idle_planners`].
+    pub const DEFAULT_MAX_IDLE_PLANNERS: usize = 8;
+}
+
+impl Default for WorldDef {
+    fn default() -> Self {
+        WorldDef {
+            max_idle_planners: Self::DEFAULT_MAX_IDLE_PLANNERS,
+        }
+    }
+}
+
+/// Why a world operation failed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum WorldError {
+    /// No domain with this id exists in this world (destroyed, or made by another world).
+    UnknownDomain(DomainId),
+    /// The process has used up all domain ids.
+    TooManyDomains,
+    /// A definition was rejected by the domain.
+    Domain(DomainError),
+    /// A domain file did not parse.
+    Format(FormatError),
+    /// The domain has no stored goal to plan toward.
+    NoGoal(DomainId),
+}
+
+impl fmt::Display for WorldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WorldError::UnknownDomain(id) => write!(
+                f,
+                "domain id {id} does not exist in this world (destroyed, or created by another world)"
+            ),
+            WorldError::TooManyDomains => write!(f, "the process has used up all domain ids"),
+            WorldError::Domain(e) => e.fmt(f),
+            WorldError::Format(e) => e.fmt(f),
+            WorldError::NoGoal(id) => write!(f, "domain {id} has no goal: set one first"),
+        }
+    }
+}
+
+impl std::error::Error for WorldError {}
+
+impl From<DomainError> for WorldError {
+    fn from(e: DomainError) -> Self {
+        WorldError::Domain(e)
+    }
+}
+
+impl From<FormatError> for WorldError {
+    fn from(e: FormatError) -> Self {
+        WorldError::Format(e)
+    }
+}
+
+/// One domain of a world with its stored start state and goal.
+#[derive(Debug, Clone)]
+pub struct DomainEntry {
+    id: DomainId,
+    name: String,
+    domain: Domain,
+    start: WorldState,
+    goal: Option<Goal>,
+}
+
+impl DomainEntry {
+    /// The domain's id.
+    pub fn id(&self) -> DomainId {
+        self.id
+    }
+
+    /// The name given at creation (may be empty); used in messages.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Facts and actions.
+    pub fn domain(&self) -> &Domain {
+        &self.domain
+    }
+
+    /// Facts and actions, for adding to them.
+    pub fn domain_mut(&mut self) -> &mut Domain {
+        &mut self.domain
+    }
+
+    /// The stored start state (all facts false until set).
+    pub fn start(&self) -> &WorldState {
+        &self.start
+    }
+
+    /// The stored goal, if one was set.
+    pub fn goal(&self) -> Option<&Goal> {
+        self.goal.as_ref()
+    }
+
+    /// Replaces the start state: exactly the listed `true` entries hold. Fails on an
+    /// unknown fact or a fact listed with both values; the state is unchanged then.
+    pub fn set_start(&mut self, values: &[FactValue]) -> Result<(), DomainError> {
+        self.start = start_state(&self.domain, values)?;
+        Ok(())
+    }
+
+    /// Replaces the goal. An empty list is a goal that every state satisfies.
+    pub fn set_goal(&mut self, conditions: &[FactValue]) -> Result<(), DomainError> {
+        self.goal = Some(self.domain.conditions(conditions.iter().copied())?);
+        Ok(())
+    }
+
+    /// `domain 3` or `domain 3 ("kitchen")`, for messages.
+    pub fn describe(&self) -> String {
+        if self.name.is_empty() {
+            format!("domain {}", self.id)
+        } else {
+            format!("domain {} (\"{}\")", self.id, self.name)
+        }
+    }
+}
+
+/// A validated start state over `domain`'s facts.
+pub fn start_state(domain: &Domain, values: &[FactValue]) -> Result<WorldState, DomainError> {
+    let checked = domain.conditions(values.iter().copied())?;
+    Ok(WorldState::from_values(checked.entries().iter().copied()))
+}
+
+/// The root object: domains, their start states and goals, and pooled planners.
+#[derive(Debug, Default)]
+pub struct World {
+    def: WorldDef,
+    domains: RwLock<BTreeMap<DomainId, DomainEntry>>,
+    planners: Mutex<Vec<Planner>>,
+}
+
+// The FFI hands one world to many threads.
+const _: () = {
+    const fn send_sync<T: Send + Sync>() {}
+    send_sync::<World>();
+};
+
+impl World {
+    /// An empty world.
+    pub fn new(def: WorldDef) -> Self {
+        World {
+            def,
+            ..World::default()
+        }
+    }
+
+    /// The settings the world was created with.
+    pub fn def(&self) -> WorldDef {
+        self.def
+    }
+
+    /// Creates an empty domain. `name` may be empty; it only appears in messages.
+    pub fn create_domain(&self, name: &str) -> Result<DomainId, WorldError> {
+        self.insert(name, Domain::new(), WorldState::new(), None)
+    }
+
+    /// Creates a domain from a domain file's text, with the file's start state and goal.
+    pub fn load_domain(&self, text: &str) -> Result<DomainId, WorldError> {
+        self.insert_file(format::parse_domain(text)?)
+    }
+
+    /// Creates a domain from a parsed domain file.
+    pub fn insert_file(&self, file: DomainFile) -> Result<DomainId, WorldError> {
+        self.insert("", file.domain, file.start, file.goal)
+    }
+
+    fn insert(
+        &self,
+        name: &str,
+        domain: Domain,
+        start: WorldState,
+        goal: Option<Goal>,
+    ) -> Result<DomainId, WorldError> {
+        let id = DomainId::next().ok_or(WorldError::TooManyDomains)?;
+        let entry = DomainEntry {
+            id,
+            name: name.to_owned(),
+            domain,
+            start,
+            goal,
+        };
+        self.domains.write().insert(id, entry);
+        Ok(id)
+    }
+
+    /// Destroys a domain; its id (and its facts' and actions' ids) become stale.
+    pub fn destroy_domain(&self, id: DomainId) -> Result<(), WorldError> {
+        let removed = self.domains.write().remove(&id);
+        // Drop the domain after releasing the lock.
+        removed.map(drop).ok_or(WorldError::UnknownDomain(id))
+    }
+
+    /// Number of live domains.
+    pub fn domain_count(&self) -> usize {
+        self.domains.read().len()
+    }
+
+    /// Shared access to a domain. Holds the world's read lock until the guard is dropped:
+    /// do not call a mutating method of this world on the same thread meanwhile.
+    pub fn domain(
+        &self,
+        id: DomainId,
+    ) -> Result<MappedRwLockReadGuard<'_, DomainEntry>, WorldError> {
+        RwLockReadGuard::try_map(self.domains.read(), |d| d.get(&id))
+            .map_err(|_| WorldError::UnknownDomain(id))
+    }
+
+    /// Exclusive access to a domain. Holds the world's write lock until the guard is
+    /// dropped: do not call any other method of this world on the same thread meanwhile.
+    pub fn domain_mut(
+        &self,
+        id: DomainId,
+    ) -> Result<MappedRwLockWriteGuard<'_, DomainEntry>, WorldError> {
+        RwLockWriteGuard::try_map(self.domains.write(), |d| d.get_mut(&id))
+            .map_err(|_| WorldError::UnknownDomain(id))
+    }
+
+    /// Plans from the domain's stored start state to its stored goal.
+    pub fn plan(&self, id: DomainId, options: &PlanOptions) -> Result<PlanResult, WorldError> {
+        let entry = self.domain(id)?;
+        let goal = entry.goal().ok_or(WorldError::NoGoal(id))?;
+        Ok(self.plan_with(entry.domain(), entry.start(), goal, options))
+    }
+
+    /// Plans with an explicit start state (listed `true` facts hold) and goal.
+    pub fn plan_from(
+        &self,
+        id: DomainId,
+        start: &[FactValue],
+        goal: &[FactValue],
+        options: &PlanOptions,
+    ) -> Result<PlanResult, WorldError> {
+        let entry = self.domain(id)?;
+        let domain = entry.domain();
+        let start = start_state(domain, start)?;
+        let goal = domain.conditions(goal.iter().copied())?;
+        Ok(self.plan_with(domain, &start, &goal, options))
+    }
+
+    /// Plans on `domain` (typically borrowed from [`World::domain`]) with a pooled planner.
+    pub fn plan_with(
+        &self,
+        domain: &Domain,
+        start: &WorldState,
+        goal: &Goal,
+        options: &PlanOptions,
+    ) -> PlanResult {
+        let mut planner = self.planners.lock().pop().unwrap_or_default();
+        // A panic below drops the planner instead of returning half-updated buffers.
+        let result = planner.plan(domain, start, goal, options);
+        let mut idle = self.planners.lock();
+        if idle.len() < self.def.max_idle_planners {
+            idle.push(planner);
+        }
+        result
+    }
+
+    /// Number of idle planners kept for reuse.
+    pub fn idle_planners(&self) -> usize {
+        self.planners.lock().len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::{ActionDef, FactId};
+    use crate::planner::Outcome;
+
+    fn chop_world() -> (World, DomainId, FactId) {
+        let world = World::new(WorldDef::default());
+        let id = world.create_domain("wood").unwrap();
+        let mut e = world.domain_mut(id).unwrap();
+        let axe = e.domain_mut().add_fact("axe").unwrap();
+        let wood = e.domain_mut().add_fact("wood").unwrap();
+        e.domain_mut()
+            .add_action(ActionDef {
+                name: "get_axe".into(),
+                pre: vec![],
+                effects: vec![FactValue::new(axe, true)],
+                cost: 2.0,
+            })
+            .unwrap();
+        e.domain_mut()
+            .add_action(ActionDef {
+                name: "chop".into(),
+                pre: vec![FactValue::new(axe, true)],
+                effects: vec![FactValue::new(wood, true)],
+                cost: 1.0,
+            })
+            .unwrap();
+        e.set_goal(&[FactValue::new(wood, true)]).unwrap();
+        drop(e);
+        (world, id, axe)
+    }
+
+    #[test]
+    fn plans_stored_and_explicit_problems() {
+        let (world, id, axe) = chop_world();
+        let r = world.plan(id, &PlanOptions::default()).unwrap();
+        assert_eq!(r.plan().unwrap().cost, 3.0);
+        let wood = world.domain(id).unwrap().domain().fact_id("wood").unwrap();
+        let r = world
+            .plan_from(
+                id,
+                &[FactValue::new(axe, true)],
+                &[FactValue::new(wood, true)],
+                &PlanOptions::default(),
+            )
+            .unwrap();
+        assert_eq!(r.plan().unwrap().cost, 1.0);
+        assert_eq!(world.idle_planners(), 1);
+    }
+
+    #[test]
+    fn ids_are_never_reused_and_never_shared_between_worlds() {
+        let (a, id, _) = chop_world();
+        let b = World::new(WorldDef::default());
+        let other = b.create_domain("").unwrap();
+        assert_ne!(id, other);
+        assert!(matches!(a.domain(other), Err(WorldError::UnknownDomain(_))));
+        a.destroy_domain(id).unwrap();
+        assert_eq!(a.destroy_domain(id), Err(WorldError::UnknownDomain(id)));
+        let again = a.create_domain("").unwrap();
+        assert_ne!(again, id);
+        assert!(a.plan(id, &PlanOptions::default()).is_err());
+    }
+
+    #[test]
+    fn missing_goal_and_bad_start_are_errors() {
+        let world = World::new(WorldDef::default());
+        let id = world.create_domain("").unwrap();
+        assert_eq!(
+            world.plan(id, &PlanOptions::default()),
+            Err(WorldError::NoGoal(id))
+        );
+        let mut e = world.domain_mut(id).unwrap();
+        let f = e.domain_mut().add_fact("f").unwrap();
+        let both = [FactValue::new(f, true), FactValue::new(f, false)];
+        assert!(matches!(
+            e.set_start(&both),
+            Err(DomainError::Contradiction { .. })
+        ));
+        assert!(e.set_start(&[FactValue::new(FactId(9), true)]).is_err());
+        e.set_goal(&[]).unwrap();
+        drop(e);
+        let r = world.plan(id, &PlanOptions::default()).unwrap();
+        assert_eq!(r.outcome, Outcome::Found(Default::default()));
+    }
+
+    #[test]
+    fn idle_planners_are_capped() {
+        let world = World::new(WorldDef {
+            max_idle_planners: 0,
+        });
+        let id = world.create_domain("").unwrap();
+        world.domain_mut(id).unwrap().set_goal(&[]).unwrap();
+        world.plan(id, &PlanOptions::default()).unwrap();
+        assert_eq!(world.idle_planners(), 0);
+    }
+}

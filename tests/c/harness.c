@@ -1,0 +1,453 @@
+/*
+ * C harness for include/goap.h: plans the kitchen domain built by hand and loaded from
+ * JSON, and checks error statuses, last-error messages, buffer-too-small and a forced
+ * panic. Valid C99 and C++17; built and run (also under valgrind) by tests/c_harness.rs:
+ *
+ *   gcc -std=c99 -Wall -Wextra -Wpedantic -Werror -Iinclude tests/c/harness.c \
+ *       target/debug/libgoap.a -lpthread -ldl -lm -o harness
+ *   ./harness examples/domains/kitchen.json
+ *
+ * Prints "N passed, M failed" last; exits 1 when any check failed.
+ * With --skip-json the JSON checks are left out (used only while src/format.rs is the
+ * placeholder parser).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "goap.h"
+
+static int passed = 0;
+static int failed = 0;
+
+#define CHECK(cond) check((cond) != 0, #cond, __LINE__)
+#define CHECK_STATUS(call, expected) check_status((call), (expected), #call, __LINE__)
+
+static void check(int ok, const char *what, int line) {
+    if (ok) {
+        passed++;
+    } else {
+        failed++;
+        fprintf(stderr, "harness.c:%d: check failed: %s\n", line, what);
+    }
+}
+
+/* The thread's last error, copied into a static buffer. */
+static const char *last_error(void) {
+    static char buf[2048];
+    uint32_t len = 0;
+    GoapStatus st = goap_last_error_message(buf, (uint32_t)sizeof buf, &len);
+    if (st != GOAP_STATUS_OK) {
+        snprintf(buf, sizeof buf, "<goap_last_error_message failed: %s>", goap_status_name(st));
+    }
+    return buf;
+}
+
+static void check_status(GoapStatus got, GoapStatus expected, const char *call, int line) {
+    if (got == expected) {
+        passed++;
+    } else {
+        failed++;
+        fprintf(stderr, "harness.c:%d: %s returned %s, expected %s (last error: %s)\n", line,
+                call, goap_status_name(got), goap_status_name(expected), last_error());
+    }
+}
+
+/* The last error contains `needle`. */
+#define CHECK_MESSAGE(needle) check_message((needle), __LINE__)
+static void check_message(const char *needle, int line) {
+    const char *msg = last_error();
+    if (strstr(msg, needle) != NULL) {
+        passed++;
+    } else {
+        failed++;
+        fprintf(stderr, "harness.c:%d: last error \"%s\" lacks \"%s\"\n", line, msg, needle);
+    }
+}
+
+static uint32_t len32(const char *s) { return (uint32_t)strlen(s); }
+
+static GoapFactValue fv(GoapFactId fact, int32_t value) {
+    GoapFactValue v;
+    v.fact = fact;
+    v.value = value;
+    return v;
+}
+
+/* ------------------------------------------------------------------ kitchen by hand */
+
+enum { VEG_BOUGHT, VEG_WASHED, VEG_CUT, VEG_FRIED, MEAT_BOUGHT, MEAT_DONE, RICE_DONE, DINNER, FACTS };
+
+static const char *const fact_names[FACTS] = {
+    "菜已买", "菜已洗", "菜已切", "菜已炒", "肉已买", "肉已熟", "饭已熟", "晚餐完成",
+};
+
+typedef struct KitchenAction {
+    const char *name;
+    int pre[3];
+    int pre_count;
+    int effect;
+    double cost;
+} KitchenAction;
+
+static const KitchenAction kitchen_actions[7] = {
+    {"洗菜", {VEG_BOUGHT, 0, 0}, 1, VEG_WASHED, 1.0},
+    {"切菜", {VEG_WASHED, 0, 0}, 1, VEG_CUT, 1.0},
+    {"炒菜", {VEG_CUT, 0, 0}, 1, VEG_FRIED, 2.0},
+    {"买肉", {0, 0, 0}, 0, MEAT_BOUGHT, 3.0},
+    {"炖肉", {MEAT_BOUGHT, 0, 0}, 1, MEAT_DONE, 4.0},
+    {"蒸饭", {0, 0, 0}, 0, RICE_DONE, 5.0},
+    {"摆盘", {VEG_FRIED, MEAT_DONE, RICE_DONE}, 3, DINNER, 1.0},
+};
+
+static GoapDomainId build_kitchen(GoapWorld *world, GoapFactId facts[FACTS]) {
+    GoapDomainDef ddef = goap_domain_def_default();
+    GoapDomainId d = 0;
+    int i, j;
+    ddef.name = "kitchen";
+    ddef.name_len = len32(ddef.name);
+    CHECK_STATUS(goap_domain_create(world, &ddef, &d), GOAP_STATUS_OK);
+    for (i = 0; i < FACTS; i++) {
+        CHECK_STATUS(goap_domain_add_fact(world, d, fact_names[i], len32(fact_names[i]), &facts[i]),
+                     GOAP_STATUS_OK);
+    }
+    for (i = 0; i < 7; i++) {
+        const KitchenAction *k = &kitchen_actions[i];
+        GoapFactValue pre[3];
+        GoapFactValue effect = fv(facts[k->effect], 1);
+        GoapActionDef def = goap_action_def_default();
+        GoapActionId id = 0;
+        for (j = 0; j < k->pre_count; j++) pre[j] = fv(facts[k->pre[j]], 1);
+        def.name = k->name;
+        def.name_len = len32(k->name);
+        def.pre = k->pre_count > 0 ? pre : NULL;
+        def.pre_count = (uint32_t)k->pre_count;
+        def.effects = &effect;
+        def.effect_count = 1;
+        def.cost = k->cost;
+        CHECK_STATUS(goap_domain_add_action(world, d, &def, &id), GOAP_STATUS_OK);
+        CHECK(id != 0);
+    }
+    {
+        GoapFactValue start = fv(facts[VEG_BOUGHT], 1);
+        GoapFactValue goal = fv(facts[DINNER], 1);
+        CHECK_STATUS(goap_domain_set_start(world, d, &start, 1), GOAP_STATUS_OK);
+        CHECK_STATUS(goap_domain_set_goal(world, d, &goal, 1), GOAP_STATUS_OK);
+    }
+    return d;
+}
+
+/* Plans the stored problem of `d`, checks cost 17 / 7 steps and prints the plan. */
+static void plan_kitchen(const GoapWorld *world, GoapDomainId d, const char *label) {
+    GoapActionId plan[16];
+    GoapPlanResult r;
+    uint32_t i;
+    double replayed = 0.0;
+    uint32_t error_len = goap_last_error_length();
+    GoapStatus st = goap_domain_plan(world, d, NULL, plan, 16, &r);
+    CHECK_STATUS(st, GOAP_STATUS_OK);
+    if (st != GOAP_STATUS_OK) return; /* r and plan were not written */
+    CHECK(r.outcome == GOAP_OUTCOME_FOUND);
+    CHECK(r.action_count == 7);
+    CHECK(r.cost == 17.0);
+    CHECK(r.expanded > 0);
+    printf("%s: cost %g, %u actions, %llu expanded:", label, r.cost, (unsigned)r.action_count,
+           (unsigned long long)r.expanded);
+    for (i = 0; i < r.action_count && i < 16; i++) {
+        char name[64];
+        uint32_t len = 0;
+        int k;
+        CHECK_STATUS(goap_domain_action_name(world, d, plan[i], name, (uint32_t)sizeof name, &len),
+                     GOAP_STATUS_OK);
+        CHECK(len == strlen(name));
+        for (k = 0; k < 7; k++) {
+            if (strcmp(kitchen_actions[k].name, name) == 0) replayed += kitchen_actions[k].cost;
+        }
+        printf(" %s", name);
+    }
+    printf("\n");
+    CHECK(replayed == 17.0);
+    CHECK(goap_last_error_length() == error_len); /* successes leave the last error alone */
+}
+
+static void test_kitchen_by_hand(void) {
+    GoapWorldDef wdef = goap_world_def_default();
+    GoapWorld *world = NULL;
+    GoapFactId facts[FACTS];
+    GoapDomainId d;
+    uint32_t count = 0;
+    CHECK_STATUS(goap_world_create(&wdef, &world), GOAP_STATUS_OK);
+    CHECK(world != NULL);
+    d = build_kitchen(world, facts);
+    CHECK_STATUS(goap_domain_fact_count(world, d, &count), GOAP_STATUS_OK);
+    CHECK(count == 8);
+    CHECK_STATUS(goap_domain_action_count(world, d, &count), GOAP_STATUS_OK);
+    CHECK(count == 7);
+    plan_kitchen(world, d, "kitchen (by hand)");
+
+    /* plan_from: the engine senses fried vegetables and cooked rice. */
+    {
+        GoapFactValue start[2];
+        GoapFactValue goal = fv(facts[DINNER], 1);
+        GoapActionId plan[8];
+        GoapPlanResult r;
+        GoapPlanOptions opts = goap_plan_options_default();
+        opts.heuristic = GOAP_HEURISTIC_LMCUT;
+        start[0] = fv(facts[VEG_FRIED], 1);
+        start[1] = fv(facts[RICE_DONE], 1);
+        CHECK_STATUS(goap_domain_plan_from(world, d, start, 2, &goal, 1, &opts, plan, 8, &r),
+                     GOAP_STATUS_OK);
+        CHECK(r.outcome == GOAP_OUTCOME_FOUND && r.action_count == 3 && r.cost == 8.0);
+    }
+
+    /* Buffer too small: result written with the needed count, actions untouched. */
+    {
+        GoapActionId plan[3] = {42, 42, 42};
+        GoapPlanResult r;
+        memset(&r, 0, sizeof r);
+        CHECK_STATUS(goap_domain_plan(world, d, NULL, plan, 3, &r), GOAP_STATUS_BUFFER_TOO_SMALL);
+        CHECK(r.action_count == 7);
+        CHECK(r.cost == 17.0);
+        CHECK(plan[0] == 42 && plan[1] == 42 && plan[2] == 42);
+        CHECK_MESSAGE("the plan has 7 actions");
+    }
+    {
+        char name[8];
+        uint32_t len = 0;
+        memset(name, 'x', sizeof name);
+        /* "晚餐完成" is 12 bytes: needs 13. */
+        CHECK_STATUS(goap_domain_fact_name(world, d, facts[DINNER], name, 8, &len),
+                     GOAP_STATUS_BUFFER_TOO_SMALL);
+        CHECK(len == 12);
+        CHECK(name[0] == 'x' && name[7] == 'x');
+        CHECK_STATUS(goap_domain_fact_name(world, d, facts[DINNER], NULL, 0, &len),
+                     GOAP_STATUS_BUFFER_TOO_SMALL);
+        CHECK(len == 12);
+    }
+    /* No plan and node limit are outcomes, not errors. */
+    {
+        GoapFactId lonely = 0;
+        GoapFactValue goal;
+        GoapPlanResult r;
+        GoapPlanOptions opts = goap_plan_options_default();
+        CHECK_STATUS(goap_domain_add_fact(world, d, "unreachable", len32("unreachable"), &lonely),
+                     GOAP_STATUS_OK);
+        goal = fv(lonely, 1);
+        CHECK_STATUS(goap_domain_plan_from(world, d, NULL, 0, &goal, 1, NULL, NULL, 0, &r),
+                     GOAP_STATUS_OK);
+        CHECK(r.outcome == GOAP_OUTCOME_NO_PLAN);
+        opts.max_nodes = 2;
+        CHECK_STATUS(goap_domain_plan(world, d, &opts, NULL, 0, &r), GOAP_STATUS_OK);
+        CHECK(r.outcome == GOAP_OUTCOME_LIMIT);
+    }
+    goap_world_destroy(world);
+}
+
+/* ------------------------------------------------------------------ errors */
+
+static void test_errors(void) {
+    GoapWorldDef wdef = goap_world_def_default();
+    GoapWorld *world = NULL;
+    GoapWorld *other = NULL;
+    GoapFactId facts[FACTS];
+    GoapFactId foreign[FACTS];
+    GoapDomainId d, od;
+    GoapActionDef def;
+    GoapActionId action = 0;
+    GoapFactValue effect;
+    GoapDomainId out = 0;
+
+    CHECK_STATUS(goap_world_create(NULL, &world), GOAP_STATUS_NULL_POINTER);
+    CHECK_MESSAGE("goap_world_create: argument `def` is NULL");
+    CHECK(world == NULL);
+    wdef.cookie = 0;
+    CHECK_STATUS(goap_world_create(&wdef, &world), GOAP_STATUS_INVALID_ARGUMENT);
+    CHECK_MESSAGE("not initialised with goap_world_def_default()");
+    wdef = goap_world_def_default();
+    CHECK_STATUS(goap_world_create(&wdef, &world), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_world_create(&wdef, &other), GOAP_STATUS_OK);
+    d = build_kitchen(world, facts);
+    od = build_kitchen(other, foreign);
+    effect = fv(facts[VEG_WASHED], 1);
+
+    /* Invalid costs. */
+    def = goap_action_def_default();
+    def.name = "bad";
+    def.name_len = 3;
+    def.effects = &effect;
+    def.effect_count = 1;
+    def.cost = NAN;
+    CHECK_STATUS(goap_domain_add_action(world, d, &def, &action), GOAP_STATUS_INVALID_COST);
+    CHECK_MESSAGE("goap_domain_add_action: action \"bad\": cost NaN is invalid");
+    def.cost = -1.0;
+    CHECK_STATUS(goap_domain_add_action(world, d, &def, &action), GOAP_STATUS_INVALID_COST);
+    def.cost = HUGE_VAL;
+    CHECK_STATUS(goap_domain_add_action(world, d, &def, &action), GOAP_STATUS_INVALID_COST);
+    CHECK(action == 0);
+
+    /* Duplicate name, bad value, contradiction, foreign fact, bad cookie, bad UTF-8. */
+    def.cost = 1.0;
+    def.name = "洗菜";
+    def.name_len = len32(def.name);
+    CHECK_STATUS(goap_domain_add_action(world, d, &def, &action), GOAP_STATUS_DUPLICATE_NAME);
+    CHECK_MESSAGE("duplicate action name \"洗菜\"");
+    def.name = "new";
+    def.name_len = 3;
+    effect.value = 2;
+    CHECK_STATUS(goap_domain_add_action(world, d, &def, &action), GOAP_STATUS_INVALID_ARGUMENT);
+    CHECK_MESSAGE("def->effects[0].value is 2 (expected 0 or 1)");
+    effect.value = 1;
+    {
+        GoapFactValue both[2];
+        both[0] = fv(facts[VEG_CUT], 1);
+        both[1] = fv(facts[VEG_CUT], 0);
+        def.pre = both;
+        def.pre_count = 2;
+        CHECK_STATUS(goap_domain_add_action(world, d, &def, &action), GOAP_STATUS_CONTRADICTION);
+        CHECK_MESSAGE("pre lists fact \"菜已切\" as both true and false");
+        CHECK_STATUS(goap_domain_set_goal(world, d, both, 2), GOAP_STATUS_CONTRADICTION);
+        def.pre = NULL;
+        def.pre_count = 0;
+    }
+    effect = fv(foreign[VEG_WASHED], 1);
+    CHECK_STATUS(goap_domain_add_action(world, d, &def, &action), GOAP_STATUS_UNKNOWN_FACT);
+    CHECK_MESSAGE("def->effects[0].fact");
+    CHECK_MESSAGE("does not belong to domain");
+    effect = fv(facts[VEG_WASHED], 1);
+    def.pre_count = 1; /* NULL array with a count */
+    CHECK_STATUS(goap_domain_add_action(world, d, &def, &action), GOAP_STATUS_NULL_POINTER);
+    CHECK_MESSAGE("def->pre");
+    def.pre_count = 0;
+    memset(&def, 0, sizeof def);
+    CHECK_STATUS(goap_domain_add_action(world, d, &def, &action), GOAP_STATUS_INVALID_ARGUMENT);
+    CHECK_MESSAGE("definition not initialised with goap_action_def_default()");
+    def = goap_action_def_default();
+    def.name = "\xff\xfe";
+    def.name_len = 2;
+    CHECK_STATUS(goap_domain_add_action(world, d, &def, &action), GOAP_STATUS_INVALID_UTF8);
+    CHECK_MESSAGE("def->name is not valid UTF-8");
+    CHECK(action == 0);
+    CHECK_STATUS(goap_domain_add_fact(world, d, "\xc3", 1, &out), GOAP_STATUS_INVALID_UTF8);
+
+    /* Domain ids: zero, foreign, stale. */
+    CHECK_STATUS(goap_domain_add_fact(world, 0, "x", 1, &out), GOAP_STATUS_UNKNOWN_DOMAIN);
+    CHECK_MESSAGE("domain id 0 is never valid");
+    CHECK_STATUS(goap_domain_add_fact(world, od, "x", 1, &out), GOAP_STATUS_UNKNOWN_DOMAIN);
+    CHECK_MESSAGE("does not exist in this world");
+    {
+        GoapDomainDef ddef = goap_domain_def_default();
+        GoapDomainId gone = 0;
+        GoapPlanResult r;
+        CHECK_STATUS(goap_domain_create(world, &ddef, &gone), GOAP_STATUS_OK);
+        CHECK_STATUS(goap_domain_destroy(world, gone), GOAP_STATUS_OK);
+        CHECK_STATUS(goap_domain_destroy(world, gone), GOAP_STATUS_UNKNOWN_DOMAIN);
+        CHECK_STATUS(goap_domain_plan(world, gone, NULL, NULL, 0, &r), GOAP_STATUS_UNKNOWN_DOMAIN);
+    }
+    /* Unknown action id, not-found names, NULL pointers. */
+    {
+        char buf[16];
+        uint32_t len = 0;
+        GoapPlanResult r;
+        CHECK_STATUS(goap_domain_action_name(world, d, 0, buf, 16, &len), GOAP_STATUS_UNKNOWN_ACTION);
+        CHECK_MESSAGE("0 is never a valid action id");
+        CHECK_STATUS(goap_domain_find_action(world, d, "fly", 3, &action), GOAP_STATUS_NOT_FOUND);
+        CHECK_MESSAGE("no action named \"fly\"");
+        CHECK_STATUS(goap_domain_find_fact(NULL, d, "x", 1, &out), GOAP_STATUS_NULL_POINTER);
+        CHECK_MESSAGE("argument `world` is NULL");
+        CHECK_STATUS(goap_domain_plan(world, d, NULL, NULL, 0, NULL), GOAP_STATUS_NULL_POINTER);
+        CHECK_MESSAGE("argument `out_result` is NULL");
+        CHECK_STATUS(goap_domain_plan(world, d, NULL, NULL, 5, &r), GOAP_STATUS_NULL_POINTER);
+        CHECK_MESSAGE("out_actions");
+    }
+    /* The last error: length, too-small buffer, reading never changes it. */
+    {
+        uint32_t need = goap_last_error_length();
+        char small[4] = {'z', 'z', 'z', 'z'};
+        uint32_t len = 0;
+        CHECK(need == strlen(last_error()));
+        CHECK_STATUS(goap_last_error_message(small, 4, &len), GOAP_STATUS_BUFFER_TOO_SMALL);
+        CHECK(len == need);
+        CHECK(small[0] == 'z');
+        CHECK(goap_last_error_length() == need);
+    }
+    /* Forced panic: a status, never an abort. */
+    CHECK_STATUS(goap_debug_force_panic(), GOAP_STATUS_PANIC);
+    CHECK_MESSAGE("goap_debug_force_panic: panic: goap_debug_force_panic was called");
+    plan_kitchen(world, d, "kitchen (after a caught panic)");
+    CHECK(strcmp(goap_status_name(GOAP_STATUS_PANIC), "GOAP_STATUS_PANIC") == 0);
+    CHECK(strcmp(goap_status_name(12345), "GOAP_STATUS_UNKNOWN") == 0);
+
+    goap_world_destroy(other);
+    goap_world_destroy(world);
+    goap_world_destroy(NULL);
+}
+
+/* ------------------------------------------------------------------ JSON */
+
+static char *read_file(const char *path, uint32_t *len) {
+    FILE *f = fopen(path, "rb");
+    char *text;
+    long size;
+    if (f == NULL) return NULL;
+    fseek(f, 0, SEEK_END);
+    size = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    text = (char *)malloc((size_t)size + 1);
+    if (text != NULL && fread(text, 1, (size_t)size, f) != (size_t)size) {
+        free(text);
+        text = NULL;
+    }
+    fclose(f);
+    *len = (uint32_t)size;
+    return text;
+}
+
+static void test_json(const char *path) {
+    GoapWorldDef wdef = goap_world_def_default();
+    GoapWorld *world = NULL;
+    uint32_t len = 0;
+    char *text = read_file(path, &len);
+    GoapDomainId d = 0;
+    GoapFactId fact = 0;
+    const char *broken = "{\n  \"actions\": [\n    {\"name\": \"a\", \"cost\": }\n  ]\n}";
+    CHECK(text != NULL);
+    if (text == NULL) {
+        fprintf(stderr, "cannot read %s\n", path);
+        return;
+    }
+    CHECK_STATUS(goap_world_create(&wdef, &world), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_domain_load_json(world, text, len, &d), GOAP_STATUS_OK);
+    free(text);
+    plan_kitchen(world, d, "kitchen (from JSON)");
+    CHECK_STATUS(goap_domain_find_fact(world, d, "晚餐完成", len32("晚餐完成"), &fact), GOAP_STATUS_OK);
+    CHECK(fact != 0);
+    d = 0;
+    CHECK_STATUS(goap_domain_load_json(world, broken, len32(broken), &d), GOAP_STATUS_PARSE_ERROR);
+    CHECK_MESSAGE("goap_domain_load_json: <input>:3:");
+    CHECK(d == 0);
+    goap_world_destroy(world);
+}
+
+int main(int argc, char **argv) {
+    int skip_json = argc > 2 && strcmp(argv[2], "--skip-json") == 0;
+    if (argc < 2) {
+        fprintf(stderr, "usage: %s KITCHEN_JSON [--skip-json]\n", argv[0]);
+        return 2;
+    }
+    CHECK((goap_version() >> 16) == GOAP_VERSION_MAJOR);
+    CHECK(goap_version() == ((GOAP_VERSION_MAJOR << 16) | (GOAP_VERSION_MINOR << 8) | GOAP_VERSION_PATCH));
+    CHECK(goap_version_string() != NULL && goap_version_string()[0] != '\0');
+    CHECK(goap_last_error_length() == 0);
+
+    test_kitchen_by_hand();
+    test_errors();
+    if (skip_json) {
+        printf("JSON checks skipped (--skip-json)\n");
+    } else {
+        test_json(argv[1]);
+    }
+
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}

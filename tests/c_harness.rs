@@ -1,0 +1,191 @@
+//! Builds `tests/c/harness.c` against `include/goap.h` and the static library, as C99 and
+//! as C++17 with `-Wall -Wextra -Wpedantic -Werror`, runs both, and runs the C build under
+//! valgrind requiring zero errors and zero leaks.
+//!
+//! gcc, g++ and valgrind are required: when one is missing this test fails and says how to
+//! install it; it never skips.
+//!
+//! While `src/format.rs` is the placeholder parser (its parse_domain returns exactly
+//! "not yet implemented"), the harness runs with `--skip-json`; once the real parser is
+//! merged the JSON checks run automatically.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const WARNINGS: [&str; 4] = ["-Wall", "-Wextra", "-Wpedantic", "-Werror"];
+
+fn manifest_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `target/<profile>`, the directory this test binary was built into (its parent is `deps`).
+fn profile_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("current_exe");
+    exe.parent()
+        .and_then(Path::parent)
+        .expect("test binary lives in target/<profile>/deps")
+        .to_path_buf()
+}
+
+/// Runs `cargo build --lib` for this test's profile and returns the static library.
+fn build_static_lib() -> PathBuf {
+    let dir = profile_dir();
+    let profile = dir.file_name().and_then(|n| n.to_str()).unwrap_or("debug");
+    let target_dir = dir.parent().expect("target dir");
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let mut cmd = Command::new(&cargo);
+    cmd.current_dir(manifest_dir())
+        .args(["build", "--lib", "--target-dir"])
+        .arg(target_dir);
+    match profile {
+        "debug" => {}
+        "release" => {
+            cmd.arg("--release");
+        }
+        other => {
+            cmd.args(["--profile", other]);
+        }
+    }
+    let out = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {cargo}: {e}"));
+    assert!(
+        out.status.success(),
+        "`cargo build --lib` failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lib = dir.join("libgoap.a");
+    assert!(lib.is_file(), "{} was not built", lib.display());
+    lib
+}
+
+/// Fails with an install hint when `tool` is not on PATH.
+fn require(tool: &str) {
+    let found = Command::new(tool).arg("--version").output();
+    assert!(
+        found.is_ok_and(|o| o.status.success()),
+        "`{tool}` is required by the C harness test but was not found on PATH; \
+         install it (Debian/Ubuntu: apt-get install gcc g++ valgrind)"
+    );
+}
+
+fn run(cmd: &mut Command) -> Output {
+    let shown = format!("{cmd:?}");
+    let out = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {shown}: {e}"));
+    eprintln!("$ {shown}");
+    out
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Compiles the harness; `cpp` builds it as C++17 instead of C99.
+fn compile(lib: &Path, out: &Path, cpp: bool) {
+    let root = manifest_dir();
+    let mut cmd = Command::new(if cpp { "g++" } else { "gcc" });
+    if cpp {
+        cmd.args(["-x", "c++", "-std=c++17"]);
+    } else {
+        cmd.arg("-std=c99");
+    }
+    cmd.args(WARNINGS)
+        .arg("-g")
+        .arg("-I")
+        .arg(root.join("include"))
+        .arg(root.join("tests/c/harness.c"));
+    if cpp {
+        cmd.args(["-x", "none"]); // the library is not C++ source
+    }
+    cmd.arg(lib)
+        .args(["-lpthread", "-ldl", "-lm", "-o"])
+        .arg(out);
+    let result = run(&mut cmd);
+    assert!(
+        result.status.success(),
+        "compiling the harness as {} failed:\n{}",
+        if cpp { "C++17" } else { "C99" },
+        text(&result.stderr)
+    );
+}
+
+/// True while src/format.rs is the placeholder (see the module docs).
+fn placeholder_parser() -> bool {
+    matches!(goap::format::parse_domain("{\"actions\": []}"),
+        Err(e) if e.message == "not yet implemented")
+}
+
+fn harness_args() -> Vec<String> {
+    let mut args = vec![manifest_dir()
+        .join("examples/domains/kitchen.json")
+        .display()
+        .to_string()];
+    if placeholder_parser() {
+        eprintln!("NOTE: src/format.rs is the placeholder; the harness skips its JSON checks");
+        args.push("--skip-json".into());
+    }
+    args
+}
+
+/// Checks the harness's own verdict line: "N passed, 0 failed" with N > 0.
+fn check_summary(name: &str, out: &Output) {
+    let stdout = text(&out.stdout);
+    let last = stdout.lines().last().unwrap_or("");
+    let passed: Option<u32> = last
+        .strip_suffix(" passed, 0 failed")
+        .and_then(|n| n.parse().ok());
+    assert!(
+        out.status.success() && passed.is_some_and(|n| n > 0),
+        "{name} failed ({}):\n--- stdout\n{stdout}\n--- stderr\n{}",
+        out.status,
+        text(&out.stderr)
+    );
+}
+
+fn build_dir() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("c-harness");
+    std::fs::create_dir_all(&dir).expect("create build dir");
+    dir
+}
+
+#[test]
+fn c_and_cpp_harness_pass_and_c_is_clean_under_valgrind() {
+    require("gcc");
+    require("g++");
+    require("valgrind");
+    let lib = build_static_lib();
+    let dir = build_dir();
+    let args = harness_args();
+
+    let c_exe = dir.join("harness_c");
+    let cpp_exe = dir.join("harness_cpp");
+    compile(&lib, &c_exe, false);
+    compile(&lib, &cpp_exe, true);
+
+    for exe in [&c_exe, &cpp_exe] {
+        let out = run(Command::new(exe).args(&args).env("RUST_BACKTRACE", "0"));
+        check_summary(&exe.display().to_string(), &out);
+    }
+
+    let out = run(Command::new("valgrind")
+        .args([
+            "--leak-check=full",
+            "--errors-for-leak-kinds=definite,indirect",
+            "--error-exitcode=99",
+        ])
+        .arg(&c_exe)
+        .args(&args)
+        .env("RUST_BACKTRACE", "0"));
+    check_summary("harness_c under valgrind", &out);
+    let report = text(&out.stderr);
+    assert!(
+        report.contains("ERROR SUMMARY: 0 errors"),
+        "valgrind found errors:\n{report}"
+    );
+    let no_leaks = report.contains("All heap blocks were freed")
+        || (report.contains("definitely lost: 0 bytes")
+            && report.contains("indirectly lost: 0 bytes"));
+    assert!(no_leaks, "valgrind found leaks:\n{report}");
+}

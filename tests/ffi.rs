@@ -1,0 +1,1590 @@
+//! The C ABI called from Rust exactly as a C program would: every error path (status and
+//! last-error text), the kitchen domain built by hand and loaded from JSON, concurrency.
+//!
+//! Tests marked "needs the real parser" exercise goap_domain_load_json. While
+//! `src/format.rs` is still the placeholder (its parse_domain returns exactly
+//! "not yet implemented"), they report that and return early; once the real parser is
+//! merged the early return can no longer trigger and they run in full.
+
+use std::ffi::{c_char, CStr};
+use std::ptr::{null, null_mut};
+
+use goap::ffi::*;
+
+// ---------------------------------------------------------------- helpers
+
+/// The last error through the C API (length, then copy), checked for consistency.
+fn last_error() -> String {
+    let len = goap_last_error_length();
+    let mut buf = vec![0xAAu8; len as usize + 1];
+    let mut out_len = u32::MAX;
+    let st = unsafe { goap_last_error_message(buf.as_mut_ptr().cast(), len + 1, &mut out_len) };
+    assert_eq!(st, GoapStatus::Ok);
+    assert_eq!(out_len, len);
+    assert_eq!(buf[len as usize], 0, "message is NUL-terminated");
+    String::from_utf8(buf[..len as usize].to_vec()).expect("message is UTF-8")
+}
+
+/// Asserts `status == expected` and that the last error names the function and contains
+/// every needle.
+#[track_caller]
+fn expect_err(status: GoapStatus, expected: GoapStatus, function: &str, needles: &[&str]) {
+    assert_eq!(status, expected, "last error: {}", last_error());
+    let msg = last_error();
+    assert!(
+        msg.starts_with(&format!("{function}: ")),
+        "message {msg:?} should start with {function:?}"
+    );
+    for n in needles {
+        assert!(msg.contains(n), "message {msg:?} should contain {n:?}");
+    }
+}
+
+#[track_caller]
+fn ok(status: GoapStatus) {
+    assert_eq!(status, GoapStatus::Ok, "last error: {}", last_error());
+}
+
+fn s(text: &str) -> (*const c_char, u32) {
+    (text.as_ptr().cast(), text.len() as u32)
+}
+
+fn fv(fact: GoapFactId, value: bool) -> GoapFactValue {
+    GoapFactValue {
+        fact,
+        value: i32::from(value),
+    }
+}
+
+/// A world freed on drop.
+struct World(*mut GoapWorld);
+
+impl World {
+    fn new() -> World {
+        let def = goap_world_def_default();
+        let mut w = null_mut();
+        ok(unsafe { goap_world_create(&def, &mut w) });
+        assert!(!w.is_null());
+        World(w)
+    }
+
+    fn domain(&self) -> GoapDomainId {
+        let def = goap_domain_def_default();
+        let mut d = 0;
+        ok(unsafe { goap_domain_create(self.0, &def, &mut d) });
+        assert_ne!(d, 0);
+        d
+    }
+
+    fn fact(&self, d: GoapDomainId, name: &str) -> GoapFactId {
+        let (p, n) = s(name);
+        let mut f = 0;
+        ok(unsafe { goap_domain_add_fact(self.0, d, p, n, &mut f) });
+        f
+    }
+
+    fn add_action(
+        &self,
+        d: GoapDomainId,
+        name: &str,
+        pre: &[GoapFactValue],
+        effects: &[GoapFactValue],
+        cost: f64,
+    ) -> Result<GoapActionId, GoapStatus> {
+        let mut def = goap_action_def_default();
+        (def.name, def.name_len) = s(name);
+        def.pre = pre.as_ptr();
+        def.pre_count = pre.len() as u32;
+        def.effects = effects.as_ptr();
+        def.effect_count = effects.len() as u32;
+        def.cost = cost;
+        let mut a = 0;
+        match unsafe { goap_domain_add_action(self.0, d, &def, &mut a) } {
+            GoapStatus::Ok => Ok(a),
+            st => Err(st),
+        }
+    }
+
+    fn action(
+        &self,
+        d: GoapDomainId,
+        name: &str,
+        pre: &[GoapFactValue],
+        eff: &[GoapFactValue],
+        cost: f64,
+    ) -> GoapActionId {
+        self.add_action(d, name, pre, eff, cost)
+            .unwrap_or_else(|st| panic!("{st:?}: {}", last_error()))
+    }
+
+    fn action_name(&self, d: GoapDomainId, a: GoapActionId) -> String {
+        let mut buf = [0u8; 64];
+        let mut len = 0;
+        ok(unsafe { goap_domain_action_name(self.0, d, a, buf.as_mut_ptr().cast(), 64, &mut len) });
+        String::from_utf8(buf[..len as usize].to_vec()).unwrap()
+    }
+
+    fn fact_name(&self, d: GoapDomainId, f: GoapFactId) -> String {
+        let mut buf = [0u8; 64];
+        let mut len = 0;
+        ok(unsafe { goap_domain_fact_name(self.0, d, f, buf.as_mut_ptr().cast(), 64, &mut len) });
+        String::from_utf8(buf[..len as usize].to_vec()).unwrap()
+    }
+
+    fn plan(&self, d: GoapDomainId) -> (GoapPlanResult, Vec<GoapActionId>) {
+        let mut actions = [0u64; 32];
+        let mut r = GoapPlanResult::default();
+        ok(unsafe { goap_domain_plan(self.0, d, null(), actions.as_mut_ptr(), 32, &mut r) });
+        (r, actions[..r.action_count as usize].to_vec())
+    }
+
+    fn count(&self, d: GoapDomainId) -> (u32, u32) {
+        let (mut facts, mut actions) = (0, 0);
+        ok(unsafe { goap_domain_fact_count(self.0, d, &mut facts) });
+        ok(unsafe { goap_domain_action_count(self.0, d, &mut actions) });
+        (facts, actions)
+    }
+}
+
+impl Drop for World {
+    fn drop(&mut self) {
+        unsafe { goap_world_destroy(self.0) };
+    }
+}
+
+/// The seed's kitchen scenario, built through the API: (world, domain, fact ids by name).
+struct Kitchen {
+    w: World,
+    d: GoapDomainId,
+    facts: Vec<(&'static str, GoapFactId)>,
+}
+
+impl Kitchen {
+    fn fact(&self, name: &str) -> GoapFactId {
+        self.facts.iter().find(|(n, _)| *n == name).unwrap().1
+    }
+}
+
+const KITCHEN_FACTS: [&str; 8] = [
+    "菜已买",
+    "菜已洗",
+    "菜已切",
+    "菜已炒",
+    "肉已买",
+    "肉已熟",
+    "饭已熟",
+    "晚餐完成",
+];
+
+/// (name, pre, effect, cost) of the kitchen actions.
+const KITCHEN_ACTIONS: [(&str, &[&str], &str, f64); 7] = [
+    ("洗菜", &["菜已买"], "菜已洗", 1.0),
+    ("切菜", &["菜已洗"], "菜已切", 1.0),
+    ("炒菜", &["菜已切"], "菜已炒", 2.0),
+    ("买肉", &[], "肉已买", 3.0),
+    ("炖肉", &["肉已买"], "肉已熟", 4.0),
+    ("蒸饭", &[], "饭已熟", 5.0),
+    ("摆盘", &["菜已炒", "肉已熟", "饭已熟"], "晚餐完成", 1.0),
+];
+
+fn kitchen_in(w: World) -> Kitchen {
+    let d = w.domain();
+    let facts: Vec<_> = KITCHEN_FACTS.iter().map(|n| (*n, w.fact(d, n))).collect();
+    let k = Kitchen { w, d, facts };
+    for (name, pre, eff, cost) in KITCHEN_ACTIONS {
+        let pre: Vec<_> = pre.iter().map(|p| fv(k.fact(p), true)).collect();
+        k.w.action(d, name, &pre, &[fv(k.fact(eff), true)], cost);
+    }
+    let start = [fv(k.fact("菜已买"), true)];
+    ok(unsafe { goap_domain_set_start(k.w.0, d, start.as_ptr(), 1) });
+    let goal = [fv(k.fact("晚餐完成"), true)];
+    ok(unsafe { goap_domain_set_goal(k.w.0, d, goal.as_ptr(), 1) });
+    k
+}
+
+fn kitchen() -> Kitchen {
+    kitchen_in(World::new())
+}
+
+/// Replays a plan of action names on the kitchen rules from `start`; returns the final
+/// true facts and the summed cost, panicking on an inapplicable step.
+fn replay_kitchen(names: &[String], start: &[&str]) -> (Vec<String>, f64) {
+    let mut state: Vec<String> = start.iter().map(|s| s.to_string()).collect();
+    let mut cost = 0.0;
+    for n in names {
+        let (_, pre, eff, c) = KITCHEN_ACTIONS
+            .iter()
+            .find(|a| a.0 == n)
+            .unwrap_or_else(|| panic!("unknown action {n}"));
+        for p in *pre {
+            assert!(state.iter().any(|s| s == p), "{n} needs {p} in {state:?}");
+        }
+        if !state.iter().any(|s| s == eff) {
+            state.push(eff.to_string());
+        }
+        cost += c;
+    }
+    (state, cost)
+}
+
+const KITCHEN_JSON: &str = include_str!("../examples/domains/kitchen.json");
+
+/// True while src/format.rs is the placeholder (see the module docs).
+fn placeholder_parser() -> bool {
+    match goap::format::parse_domain("{\"actions\": []}") {
+        Err(e) if e.message == "not yet implemented" => {
+            eprintln!(
+                "NOTE: src/format.rs is the placeholder; skipping the JSON part of this test"
+            );
+            true
+        }
+        _ => false,
+    }
+}
+
+// ---------------------------------------------------------------- version, status names
+
+#[test]
+fn version_and_status_names() {
+    let v = goap_version();
+    assert_eq!(
+        v,
+        (GOAP_VERSION_MAJOR << 16) | (GOAP_VERSION_MINOR << 8) | GOAP_VERSION_PATCH
+    );
+    let text = unsafe { CStr::from_ptr(goap_version_string()) };
+    assert_eq!(text.to_str().unwrap(), env!("CARGO_PKG_VERSION"));
+    let name = |v: i32| {
+        unsafe { CStr::from_ptr(goap_status_name(v)) }
+            .to_str()
+            .unwrap()
+    };
+    assert_eq!(name(0), "GOAP_STATUS_OK");
+    assert_eq!(
+        name(GoapStatus::BufferTooSmall as i32),
+        "GOAP_STATUS_BUFFER_TOO_SMALL"
+    );
+    assert_eq!(name(GoapStatus::Panic as i32), "GOAP_STATUS_PANIC");
+    assert_eq!(name(-7), "GOAP_STATUS_UNKNOWN");
+    assert_eq!(name(1000), "GOAP_STATUS_UNKNOWN");
+}
+
+// ---------------------------------------------------------------- world
+
+#[test]
+fn world_create_errors_and_destroy_null() {
+    let def = goap_world_def_default();
+    let sentinel = std::ptr::dangling_mut::<GoapWorld>(); // must stay untouched
+    let mut w = sentinel;
+    expect_err(
+        unsafe { goap_world_create(null(), &mut w) },
+        GoapStatus::NullPointer,
+        "goap_world_create",
+        &["`def` is NULL"],
+    );
+    assert_eq!(w, sentinel);
+    expect_err(
+        unsafe { goap_world_create(&def, null_mut()) },
+        GoapStatus::NullPointer,
+        "goap_world_create",
+        &["`out` is NULL"],
+    );
+    let mut bad = def;
+    bad.cookie = 0;
+    expect_err(
+        unsafe { goap_world_create(&bad, &mut w) },
+        GoapStatus::InvalidArgument,
+        "goap_world_create",
+        &["not initialised with goap_world_def_default()"],
+    );
+    assert_eq!(w, sentinel);
+    unsafe { goap_world_destroy(null_mut()) };
+    // A world with no pooled planners still plans.
+    let mut def0 = goap_world_def_default();
+    def0.max_idle_planners = 0;
+    let mut w0 = null_mut();
+    ok(unsafe { goap_world_create(&def0, &mut w0) });
+    let k = kitchen_in(World(w0));
+    assert_eq!(k.w.plan(k.d).0.cost, 17.0);
+}
+
+// ---------------------------------------------------------------- NULL pointers
+
+#[test]
+fn null_world_is_rejected_by_every_function() {
+    let (p, n) = s("x");
+    let mut id = 0u64;
+    let mut count = 0u32;
+    let mut r = GoapPlanResult::default();
+    let ddef = goap_domain_def_default();
+    let adef = goap_action_def_default();
+    let nw = null_mut::<GoapWorld>();
+    let calls: Vec<(&str, GoapStatus)> = unsafe {
+        vec![
+            ("goap_domain_create", goap_domain_create(nw, &ddef, &mut id)),
+            (
+                "goap_domain_load_json",
+                goap_domain_load_json(nw, p, n, &mut id),
+            ),
+            ("goap_domain_destroy", goap_domain_destroy(nw, 1)),
+            (
+                "goap_domain_add_fact",
+                goap_domain_add_fact(nw, 1, p, n, &mut id),
+            ),
+            (
+                "goap_domain_find_fact",
+                goap_domain_find_fact(nw, 1, p, n, &mut id),
+            ),
+            (
+                "goap_domain_fact_name",
+                goap_domain_fact_name(nw, 1, 1, null_mut(), 0, &mut count),
+            ),
+            (
+                "goap_domain_fact_count",
+                goap_domain_fact_count(nw, 1, &mut count),
+            ),
+            (
+                "goap_domain_add_action",
+                goap_domain_add_action(nw, 1, &adef, &mut id),
+            ),
+            (
+                "goap_domain_find_action",
+                goap_domain_find_action(nw, 1, p, n, &mut id),
+            ),
+            (
+                "goap_domain_action_name",
+                goap_domain_action_name(nw, 1, 1, null_mut(), 0, &mut count),
+            ),
+            (
+                "goap_domain_action_count",
+                goap_domain_action_count(nw, 1, &mut count),
+            ),
+            (
+                "goap_domain_set_start",
+                goap_domain_set_start(nw, 1, null(), 0),
+            ),
+            (
+                "goap_domain_set_goal",
+                goap_domain_set_goal(nw, 1, null(), 0),
+            ),
+            (
+                "goap_domain_plan",
+                goap_domain_plan(nw, 1, null(), null_mut(), 0, &mut r),
+            ),
+            (
+                "goap_domain_plan_from",
+                goap_domain_plan_from(nw, 1, null(), 0, null(), 0, null(), null_mut(), 0, &mut r),
+            ),
+        ]
+    };
+    for (function, st) in calls {
+        // Each call overwrote the last error; check the status, and the message of the last.
+        assert_eq!(st, GoapStatus::NullPointer, "{function}");
+    }
+    assert!(last_error().starts_with("goap_domain_plan_from: argument `world` is NULL"));
+    assert_eq!((id, count), (0, 0), "outputs untouched");
+}
+
+#[test]
+fn null_outputs_and_inputs_are_rejected() {
+    let k = kitchen();
+    let (w, d) = (k.w.0, k.d);
+    let (p, n) = s("菜已买");
+    let f = k.fact("菜已买");
+    unsafe {
+        expect_err(
+            goap_domain_add_fact(w, d, p, n, null_mut()),
+            GoapStatus::NullPointer,
+            "goap_domain_add_fact",
+            &["`out`"],
+        );
+        expect_err(
+            goap_domain_find_fact(w, d, p, n, null_mut()),
+            GoapStatus::NullPointer,
+            "goap_domain_find_fact",
+            &["`out`"],
+        );
+        expect_err(
+            goap_domain_find_action(w, d, p, n, null_mut()),
+            GoapStatus::NullPointer,
+            "goap_domain_find_action",
+            &["`out`"],
+        );
+        expect_err(
+            goap_domain_fact_count(w, d, null_mut()),
+            GoapStatus::NullPointer,
+            "goap_domain_fact_count",
+            &["`out_count`"],
+        );
+        expect_err(
+            goap_domain_action_count(w, d, null_mut()),
+            GoapStatus::NullPointer,
+            "goap_domain_action_count",
+            &["`out_count`"],
+        );
+        expect_err(
+            goap_domain_create(w, null(), &mut 0),
+            GoapStatus::NullPointer,
+            "goap_domain_create",
+            &["`def`"],
+        );
+        expect_err(
+            goap_domain_create(w, &goap_domain_def_default(), null_mut()),
+            GoapStatus::NullPointer,
+            "goap_domain_create",
+            &["`out`"],
+        );
+        expect_err(
+            goap_domain_load_json(w, p, n, null_mut()),
+            GoapStatus::NullPointer,
+            "goap_domain_load_json",
+            &["`out`"],
+        );
+        expect_err(
+            goap_domain_add_action(w, d, null(), &mut 0),
+            GoapStatus::NullPointer,
+            "goap_domain_add_action",
+            &["`def`"],
+        );
+        // String inputs: NULL with a length.
+        let mut out = 0u64;
+        expect_err(
+            goap_domain_add_fact(w, d, null(), 3, &mut out),
+            GoapStatus::NullPointer,
+            "goap_domain_add_fact",
+            &["name", "count 3"],
+        );
+        expect_err(
+            goap_domain_find_fact(w, d, null(), 1, &mut out),
+            GoapStatus::NullPointer,
+            "goap_domain_find_fact",
+            &["name"],
+        );
+        expect_err(
+            goap_domain_load_json(w, null(), 10, &mut out),
+            GoapStatus::NullPointer,
+            "goap_domain_load_json",
+            &["text"],
+        );
+        let mut ddef = goap_domain_def_default();
+        ddef.name_len = 4;
+        expect_err(
+            goap_domain_create(w, &ddef, &mut out),
+            GoapStatus::NullPointer,
+            "goap_domain_create",
+            &["def->name"],
+        );
+        // Array inputs: NULL with a count.
+        expect_err(
+            goap_domain_set_start(w, d, null(), 2),
+            GoapStatus::NullPointer,
+            "goap_domain_set_start",
+            &["values", "count 2"],
+        );
+        expect_err(
+            goap_domain_set_goal(w, d, null(), 1),
+            GoapStatus::NullPointer,
+            "goap_domain_set_goal",
+            &["conditions"],
+        );
+        let mut adef = goap_action_def_default();
+        (adef.name, adef.name_len) = s("new");
+        adef.pre_count = 1;
+        expect_err(
+            goap_domain_add_action(w, d, &adef, &mut out),
+            GoapStatus::NullPointer,
+            "goap_domain_add_action",
+            &["def->pre"],
+        );
+        adef.pre_count = 0;
+        adef.effect_count = 2;
+        expect_err(
+            goap_domain_add_action(w, d, &adef, &mut out),
+            GoapStatus::NullPointer,
+            "goap_domain_add_action",
+            &["def->effects"],
+        );
+        adef.name = null();
+        adef.effect_count = 0;
+        expect_err(
+            goap_domain_add_action(w, d, &adef, &mut out),
+            GoapStatus::NullPointer,
+            "goap_domain_add_action",
+            &["def->name"],
+        );
+        assert_eq!(out, 0, "outputs untouched");
+        // NULL name with length 0 is the empty string, and empty names are invalid.
+        expect_err(
+            goap_domain_add_fact(w, d, null(), 0, &mut out),
+            GoapStatus::InvalidArgument,
+            "goap_domain_add_fact",
+            &["name is empty"],
+        );
+        adef.name_len = 0;
+        expect_err(
+            goap_domain_add_action(w, d, &adef, &mut out),
+            GoapStatus::InvalidArgument,
+            "goap_domain_add_action",
+            &["def->name is empty"],
+        );
+        // Output buffers.
+        let mut len = 0u32;
+        expect_err(
+            goap_domain_fact_name(w, d, f, null_mut(), 8, &mut len),
+            GoapStatus::NullPointer,
+            "goap_domain_fact_name",
+            &["`buf`", "capacity 8"],
+        );
+        let mut buf = [0 as c_char; 8];
+        expect_err(
+            goap_domain_fact_name(w, d, f, buf.as_mut_ptr(), 8, null_mut()),
+            GoapStatus::NullPointer,
+            "goap_domain_fact_name",
+            &["`out_len`"],
+        );
+        expect_err(
+            goap_domain_action_name(w, d, 1, buf.as_mut_ptr(), 8, null_mut()),
+            GoapStatus::NullPointer,
+            "goap_domain_action_name",
+            &["`out_len`"],
+        );
+        let mut actions = [0u64; 4];
+        expect_err(
+            goap_domain_plan(w, d, null(), actions.as_mut_ptr(), 4, null_mut()),
+            GoapStatus::NullPointer,
+            "goap_domain_plan",
+            &["`out_result`"],
+        );
+        let mut r = GoapPlanResult::default();
+        expect_err(
+            goap_domain_plan(w, d, null(), null_mut(), 4, &mut r),
+            GoapStatus::NullPointer,
+            "goap_domain_plan",
+            &["`out_actions`", "capacity 4"],
+        );
+        expect_err(
+            goap_domain_plan_from(
+                w,
+                d,
+                null(),
+                1,
+                null(),
+                0,
+                null(),
+                actions.as_mut_ptr(),
+                4,
+                &mut r,
+            ),
+            GoapStatus::NullPointer,
+            "goap_domain_plan_from",
+            &["start"],
+        );
+        expect_err(
+            goap_domain_plan_from(
+                w,
+                d,
+                null(),
+                0,
+                null(),
+                1,
+                null(),
+                actions.as_mut_ptr(),
+                4,
+                &mut r,
+            ),
+            GoapStatus::NullPointer,
+            "goap_domain_plan_from",
+            &["goal"],
+        );
+        expect_err(
+            goap_domain_plan_from(
+                w,
+                d,
+                null(),
+                0,
+                null(),
+                0,
+                null(),
+                actions.as_mut_ptr(),
+                4,
+                null_mut(),
+            ),
+            GoapStatus::NullPointer,
+            "goap_domain_plan_from",
+            &["`out_result`"],
+        );
+        assert_eq!(r, GoapPlanResult::default(), "outputs untouched");
+        // Last error: NULL out_len; NULL buf with capacity. Neither changes the message.
+        let before = last_error();
+        assert_eq!(
+            goap_last_error_message(buf.as_mut_ptr(), 8, null_mut()),
+            GoapStatus::NullPointer
+        );
+        assert_eq!(
+            goap_last_error_message(null_mut(), 8, &mut len),
+            GoapStatus::NullPointer
+        );
+        assert_eq!(last_error(), before);
+    }
+}
+
+// ---------------------------------------------------------------- UTF-8
+
+#[test]
+fn invalid_utf8_names_the_argument() {
+    let k = kitchen();
+    let (w, d) = (k.w.0, k.d);
+    let bad = b"ok\xff\xfe";
+    let (p, n) = (bad.as_ptr().cast::<c_char>(), bad.len() as u32);
+    let mut out = 0u64;
+    unsafe {
+        expect_err(
+            goap_domain_add_fact(w, d, p, n, &mut out),
+            GoapStatus::InvalidUtf8,
+            "goap_domain_add_fact",
+            &["name is not valid UTF-8", "offset 2"],
+        );
+        expect_err(
+            goap_domain_find_fact(w, d, p, n, &mut out),
+            GoapStatus::InvalidUtf8,
+            "goap_domain_find_fact",
+            &["name"],
+        );
+        expect_err(
+            goap_domain_find_action(w, d, p, n, &mut out),
+            GoapStatus::InvalidUtf8,
+            "goap_domain_find_action",
+            &["name"],
+        );
+        expect_err(
+            goap_domain_load_json(w, p, n, &mut out),
+            GoapStatus::InvalidUtf8,
+            "goap_domain_load_json",
+            &["text is not valid UTF-8"],
+        );
+        let mut ddef = goap_domain_def_default();
+        (ddef.name, ddef.name_len) = (p, n);
+        expect_err(
+            goap_domain_create(w, &ddef, &mut out),
+            GoapStatus::InvalidUtf8,
+            "goap_domain_create",
+            &["def->name"],
+        );
+        let mut adef = goap_action_def_default();
+        (adef.name, adef.name_len) = (p, n);
+        expect_err(
+            goap_domain_add_action(w, d, &adef, &mut out),
+            GoapStatus::InvalidUtf8,
+            "goap_domain_add_action",
+            &["def->name"],
+        );
+        // A UTF-8 sequence cut in half is invalid too.
+        let cut = &"菜".as_bytes()[..2];
+        expect_err(
+            goap_domain_add_fact(w, d, cut.as_ptr().cast(), 2, &mut out),
+            GoapStatus::InvalidUtf8,
+            "goap_domain_add_fact",
+            &["offset 0"],
+        );
+    }
+    assert_eq!(out, 0);
+    assert_eq!(k.w.count(d), (8, 7), "nothing was added");
+}
+
+// ---------------------------------------------------------------- domain ids
+
+#[test]
+fn zero_stale_foreign_and_misused_domain_ids() {
+    let a = kitchen();
+    let b = kitchen();
+    let (p, n) = s("x");
+    let mut out = 0u64;
+    let mut count = 0u32;
+    unsafe {
+        expect_err(
+            goap_domain_add_fact(a.w.0, 0, p, n, &mut out),
+            GoapStatus::UnknownDomain,
+            "goap_domain_add_fact",
+            &["domain id 0 is never valid"],
+        );
+        // Foreign: b's domain used with a's world.
+        expect_err(
+            goap_domain_fact_count(a.w.0, b.d, &mut count),
+            GoapStatus::UnknownDomain,
+            "goap_domain_fact_count",
+            &["does not exist in this world"],
+        );
+        let mut r = GoapPlanResult::default();
+        expect_err(
+            goap_domain_plan(a.w.0, b.d, null(), null_mut(), 0, &mut r),
+            GoapStatus::UnknownDomain,
+            "goap_domain_plan",
+            &["does not exist"],
+        );
+        // A fact id is not a domain id.
+        expect_err(
+            goap_domain_fact_count(a.w.0, a.fact("菜已买"), &mut count),
+            GoapStatus::UnknownDomain,
+            "goap_domain_fact_count",
+            &["not a domain id"],
+        );
+        // Stale: destroyed domain.
+        let d2 = a.w.domain();
+        let f2 = a.w.fact(d2, "f");
+        ok(goap_domain_destroy(a.w.0, d2));
+        expect_err(
+            goap_domain_destroy(a.w.0, d2),
+            GoapStatus::UnknownDomain,
+            "goap_domain_destroy",
+            &[&format!("domain id {d2} does not exist")],
+        );
+        expect_err(
+            goap_domain_add_fact(a.w.0, d2, p, n, &mut out),
+            GoapStatus::UnknownDomain,
+            "goap_domain_add_fact",
+            &[],
+        );
+        let mut len = 0;
+        expect_err(
+            goap_domain_fact_name(a.w.0, d2, f2, null_mut(), 0, &mut len),
+            GoapStatus::UnknownDomain,
+            "goap_domain_fact_name",
+            &[],
+        );
+        expect_err(
+            goap_domain_destroy(a.w.0, 0),
+            GoapStatus::UnknownDomain,
+            "goap_domain_destroy",
+            &["0 is never valid"],
+        );
+        // A new domain never reuses the destroyed id.
+        let d3 = a.w.domain();
+        assert_ne!(d3, d2);
+        assert_eq!((out, count, len), (0, 0, 0), "outputs untouched");
+    }
+    // The other domains are unaffected.
+    assert_eq!(a.w.plan(a.d).0.cost, 17.0);
+    assert_eq!(b.w.plan(b.d).0.cost, 17.0);
+}
+
+#[test]
+fn named_domain_appears_in_messages() {
+    let w = World::new();
+    let mut def = goap_domain_def_default();
+    (def.name, def.name_len) = s("厨房");
+    let mut d = 0;
+    ok(unsafe { goap_domain_create(w.0, &def, &mut d) });
+    let (p, n) = s("nothing");
+    let mut out = 0;
+    expect_err(
+        unsafe { goap_domain_find_fact(w.0, d, p, n, &mut out) },
+        GoapStatus::NotFound,
+        "goap_domain_find_fact",
+        &["(\"厨房\")", "no fact named \"nothing\""],
+    );
+}
+
+// ---------------------------------------------------------------- fact and action ids
+
+#[test]
+fn unknown_and_foreign_fact_ids() {
+    let a = kitchen();
+    let other = a.w.domain(); // same world, other domain
+    let foreign_same_world = a.w.fact(other, "菜已买");
+    let b = kitchen(); // other world
+    let foreign_world = b.fact("菜已买");
+    let mine = a.fact("菜已买");
+    let beyond = (mine & !0xffff_ffff) | 100; // right domain, no such fact
+    let no_index = mine & !0xffff_ffff; // right domain, index part 0
+    let mut len = 0u32;
+    for (id, needle) in [
+        (0, "0 is never a valid fact id"),
+        (foreign_same_world, "does not belong to domain"),
+        (foreign_world, "does not belong to domain"),
+        (beyond, "(it has 8 facts)"),
+        (no_index, "is not a fact of"),
+    ] {
+        expect_err(
+            unsafe { goap_domain_fact_name(a.w.0, a.d, id, null_mut(), 0, &mut len) },
+            GoapStatus::UnknownFact,
+            "goap_domain_fact_name",
+            &["fact:", needle],
+        );
+    }
+    assert_eq!(len, 0);
+    // In every list argument, naming the element.
+    let bad = [fv(mine, true), fv(foreign_world, true)];
+    assert_eq!(
+        a.w.add_action(a.d, "new", &bad, &[], 1.0),
+        Err(GoapStatus::UnknownFact)
+    );
+    assert!(
+        last_error().contains("def->pre[1].fact"),
+        "{}",
+        last_error()
+    );
+    assert_eq!(
+        a.w.add_action(a.d, "new", &[], &bad, 1.0),
+        Err(GoapStatus::UnknownFact)
+    );
+    assert!(last_error().contains("def->effects[1].fact"));
+    unsafe {
+        expect_err(
+            goap_domain_set_start(a.w.0, a.d, bad.as_ptr(), 2),
+            GoapStatus::UnknownFact,
+            "goap_domain_set_start",
+            &["values[1].fact"],
+        );
+        expect_err(
+            goap_domain_set_goal(a.w.0, a.d, bad.as_ptr(), 2),
+            GoapStatus::UnknownFact,
+            "goap_domain_set_goal",
+            &["conditions[1].fact"],
+        );
+        let mut r = GoapPlanResult::default();
+        expect_err(
+            goap_domain_plan_from(
+                a.w.0,
+                a.d,
+                bad.as_ptr(),
+                2,
+                null(),
+                0,
+                null(),
+                null_mut(),
+                0,
+                &mut r,
+            ),
+            GoapStatus::UnknownFact,
+            "goap_domain_plan_from",
+            &["start[1].fact"],
+        );
+        expect_err(
+            goap_domain_plan_from(
+                a.w.0,
+                a.d,
+                null(),
+                0,
+                bad.as_ptr(),
+                2,
+                null(),
+                null_mut(),
+                0,
+                &mut r,
+            ),
+            GoapStatus::UnknownFact,
+            "goap_domain_plan_from",
+            &["goal[1].fact"],
+        );
+        assert_eq!(r, GoapPlanResult::default());
+    }
+    assert_eq!(a.w.count(a.d), (8, 7));
+    assert_eq!(a.w.plan(a.d).0.cost, 17.0, "start and goal unchanged");
+}
+
+#[test]
+fn unknown_and_foreign_action_ids() {
+    let a = kitchen();
+    let b = kitchen();
+    let (p, n) = s("洗菜");
+    let mut mine = 0;
+    ok(unsafe { goap_domain_find_action(a.w.0, a.d, p, n, &mut mine) });
+    assert_eq!(a.w.action_name(a.d, mine), "洗菜");
+    let mut theirs = 0;
+    ok(unsafe { goap_domain_find_action(b.w.0, b.d, p, n, &mut theirs) });
+    let mut len = 0u32;
+    for (id, needle) in [
+        (0, "0 is never a valid action id"),
+        (theirs, "does not belong to domain"),
+        ((mine & !0xffff_ffff) | 8, "(it has 7 actions)"),
+    ] {
+        expect_err(
+            unsafe { goap_domain_action_name(a.w.0, a.d, id, null_mut(), 0, &mut len) },
+            GoapStatus::UnknownAction,
+            "goap_domain_action_name",
+            &["action:", needle],
+        );
+    }
+    assert_eq!(len, 0);
+    let (p, n) = s("飞");
+    expect_err(
+        unsafe { goap_domain_find_action(a.w.0, a.d, p, n, &mut mine) },
+        GoapStatus::NotFound,
+        "goap_domain_find_action",
+        &["no action named \"飞\""],
+    );
+}
+
+// ---------------------------------------------------------------- action definitions
+
+#[test]
+fn invalid_costs_are_rejected() {
+    let k = kitchen();
+    let f = k.fact("菜已买");
+    for cost in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY, -1.0, -1e-300] {
+        assert_eq!(
+            k.w.add_action(k.d, "bad", &[], &[fv(f, true)], cost),
+            Err(GoapStatus::InvalidCost),
+            "cost {cost}"
+        );
+        let msg = last_error();
+        assert!(msg.starts_with("goap_domain_add_action: "), "{msg}");
+        assert!(
+            msg.contains("action \"bad\": cost") && msg.contains("finite number >= 0"),
+            "{msg}"
+        );
+    }
+    assert!(
+        last_error().contains("-0.000"),
+        "negative tiny cost printed: {}",
+        last_error()
+    );
+    assert_eq!(k.w.count(k.d), (8, 7), "nothing was added");
+    // Zero and fractional costs are fine.
+    k.w.action(k.d, "free", &[], &[fv(f, true)], 0.0);
+    k.w.action(k.d, "half", &[], &[fv(f, true)], 0.5);
+}
+
+#[test]
+fn values_must_be_zero_or_one() {
+    let k = kitchen();
+    let f = k.fact("菜已买");
+    for v in [2, -1, i32::MAX] {
+        let bad = [fv(f, true), GoapFactValue { fact: f, value: v }];
+        assert_eq!(
+            k.w.add_action(k.d, "x", &bad, &[], 1.0),
+            Err(GoapStatus::InvalidArgument)
+        );
+        assert!(last_error().contains(&format!("def->pre[1].value is {v} (expected 0 or 1)")));
+        assert_eq!(
+            k.w.add_action(k.d, "x", &[], &bad, 1.0),
+            Err(GoapStatus::InvalidArgument)
+        );
+        assert!(last_error().contains("def->effects[1].value"));
+        unsafe {
+            expect_err(
+                goap_domain_set_start(k.w.0, k.d, bad.as_ptr(), 2),
+                GoapStatus::InvalidArgument,
+                "goap_domain_set_start",
+                &["values[1].value"],
+            );
+            expect_err(
+                goap_domain_set_goal(k.w.0, k.d, bad.as_ptr(), 2),
+                GoapStatus::InvalidArgument,
+                "goap_domain_set_goal",
+                &["conditions[1].value"],
+            );
+            let mut r = GoapPlanResult::default();
+            expect_err(
+                goap_domain_plan_from(
+                    k.w.0,
+                    k.d,
+                    null(),
+                    0,
+                    bad.as_ptr(),
+                    2,
+                    null(),
+                    null_mut(),
+                    0,
+                    &mut r,
+                ),
+                GoapStatus::InvalidArgument,
+                "goap_domain_plan_from",
+                &["goal[1].value"],
+            );
+        }
+    }
+    assert_eq!(k.w.count(k.d), (8, 7));
+}
+
+#[test]
+fn uninitialised_definitions_are_rejected() {
+    let k = kitchen();
+    let mut out = 0u64;
+    unsafe {
+        let mut adef = goap_action_def_default();
+        (adef.name, adef.name_len) = s("new");
+        adef.cookie = 0;
+        expect_err(
+            goap_domain_add_action(k.w.0, k.d, &adef, &mut out),
+            GoapStatus::InvalidArgument,
+            "goap_domain_add_action",
+            &["definition not initialised with goap_action_def_default()"],
+        );
+        let mut ddef = goap_domain_def_default();
+        ddef.cookie ^= 1;
+        expect_err(
+            goap_domain_create(k.w.0, &ddef, &mut out),
+            GoapStatus::InvalidArgument,
+            "goap_domain_create",
+            &["not initialised with goap_domain_def_default()"],
+        );
+        // A plan options struct filled by hand (cookie 0).
+        let opts = GoapPlanOptions {
+            cookie: 0,
+            max_nodes: 100,
+            heuristic: 0,
+        };
+        let mut r = GoapPlanResult::default();
+        expect_err(
+            goap_domain_plan(k.w.0, k.d, &opts, null_mut(), 0, &mut r),
+            GoapStatus::InvalidArgument,
+            "goap_domain_plan",
+            &["not initialised with goap_plan_options_default()"],
+        );
+        let mut opts = goap_plan_options_default();
+        opts.heuristic = 5;
+        expect_err(
+            goap_domain_plan(k.w.0, k.d, &opts, null_mut(), 0, &mut r),
+            GoapStatus::InvalidArgument,
+            "goap_domain_plan",
+            &["options->heuristic is 5"],
+        );
+        assert_eq!(r, GoapPlanResult::default());
+    }
+    assert_eq!(out, 0);
+}
+
+#[test]
+fn duplicate_action_names_and_idempotent_facts() {
+    let k = kitchen();
+    let f = k.fact("菜已买");
+    assert_eq!(
+        k.w.add_action(k.d, "洗菜", &[], &[fv(f, true)], 1.0),
+        Err(GoapStatus::DuplicateName)
+    );
+    let msg = last_error();
+    assert!(
+        msg.starts_with("goap_domain_add_action: duplicate action name \"洗菜\""),
+        "{msg}"
+    );
+    // Registering a fact name again returns the same id.
+    assert_eq!(k.w.fact(k.d, "菜已买"), f);
+    assert_eq!(k.w.fact_name(k.d, f), "菜已买");
+    let (p, n) = s("晚餐完成");
+    let mut found = 0;
+    ok(unsafe { goap_domain_find_fact(k.w.0, k.d, p, n, &mut found) });
+    assert_eq!(found, k.fact("晚餐完成"));
+    assert_eq!(k.w.count(k.d), (8, 7));
+}
+
+#[test]
+fn contradictions_name_the_fact() {
+    let k = kitchen();
+    let f = k.fact("菜已洗");
+    let both = [fv(f, true), fv(f, false)];
+    assert_eq!(
+        k.w.add_action(k.d, "x", &both, &[], 1.0),
+        Err(GoapStatus::Contradiction)
+    );
+    assert!(
+        last_error().contains("action \"x\": pre lists fact \"菜已洗\" as both true and false"),
+        "{}",
+        last_error()
+    );
+    assert_eq!(
+        k.w.add_action(k.d, "x", &[], &both, 1.0),
+        Err(GoapStatus::Contradiction)
+    );
+    assert!(last_error().contains("effects lists fact \"菜已洗\""));
+    unsafe {
+        expect_err(
+            goap_domain_set_start(k.w.0, k.d, both.as_ptr(), 2),
+            GoapStatus::Contradiction,
+            "goap_domain_set_start",
+            &["values lists fact \"菜已洗\"", "both 1 and 0"],
+        );
+        expect_err(
+            goap_domain_set_goal(k.w.0, k.d, both.as_ptr(), 2),
+            GoapStatus::Contradiction,
+            "goap_domain_set_goal",
+            &["conditions lists fact \"菜已洗\""],
+        );
+        let mut r = GoapPlanResult::default();
+        expect_err(
+            goap_domain_plan_from(
+                k.w.0,
+                k.d,
+                both.as_ptr(),
+                2,
+                null(),
+                0,
+                null(),
+                null_mut(),
+                0,
+                &mut r,
+            ),
+            GoapStatus::Contradiction,
+            "goap_domain_plan_from",
+            &["start lists fact"],
+        );
+        expect_err(
+            goap_domain_plan_from(
+                k.w.0,
+                k.d,
+                null(),
+                0,
+                both.as_ptr(),
+                2,
+                null(),
+                null_mut(),
+                0,
+                &mut r,
+            ),
+            GoapStatus::Contradiction,
+            "goap_domain_plan_from",
+            &["goal lists fact"],
+        );
+    }
+    // Exact repeats are not contradictions.
+    let twice = [fv(f, true), fv(f, true)];
+    k.w.action(k.d, "x", &twice, &[], 1.0);
+    assert_eq!(
+        k.w.plan(k.d).0.cost,
+        17.0,
+        "stored start and goal unchanged"
+    );
+}
+
+// ---------------------------------------------------------------- buffers
+
+#[test]
+fn name_buffer_too_small_reports_the_needed_length() {
+    let k = kitchen();
+    let f = k.fact("晚餐完成"); // 12 bytes of UTF-8
+    let mut buf = [0x55 as c_char; 16];
+    for capacity in [0u32, 1, 12] {
+        let mut len = 0u32;
+        expect_err(
+            unsafe { goap_domain_fact_name(k.w.0, k.d, f, buf.as_mut_ptr(), capacity, &mut len) },
+            GoapStatus::BufferTooSmall,
+            "goap_domain_fact_name",
+            &["13 bytes are needed"],
+        );
+        assert_eq!(len, 12, "needed length");
+        assert!(buf.iter().all(|&b| b == 0x55), "buffer untouched");
+    }
+    let mut len2 = 0u32;
+    ok(unsafe { goap_domain_fact_name(k.w.0, k.d, f, buf.as_mut_ptr(), 13, &mut len2) });
+    assert_eq!(len2, 12);
+    assert_eq!(
+        unsafe { CStr::from_ptr(buf.as_ptr()) }.to_str().unwrap(),
+        "晚餐完成"
+    );
+    assert_eq!(buf[13], 0x55, "nothing written past the terminator");
+    // Action names follow the same rules.
+    let mut a = 0;
+    let (p, n) = s("摆盘");
+    ok(unsafe { goap_domain_find_action(k.w.0, k.d, p, n, &mut a) });
+    let mut alen = 0;
+    let st = unsafe { goap_domain_action_name(k.w.0, k.d, a, buf.as_mut_ptr(), 6, &mut alen) };
+    expect_err(
+        st,
+        GoapStatus::BufferTooSmall,
+        "goap_domain_action_name",
+        &["7 bytes"],
+    );
+    assert_eq!(alen, 6);
+}
+
+#[test]
+fn last_error_buffer_too_small_keeps_the_message() {
+    let mut out = 0u64;
+    let st = unsafe { goap_domain_add_fact(null_mut(), 1, null(), 0, &mut out) };
+    assert_eq!(st, GoapStatus::NullPointer);
+    let full = last_error();
+    let len = goap_last_error_length();
+    assert_eq!(len as usize, full.len());
+    let mut small = [0x11 as c_char; 4];
+    let mut got = 0u32;
+    assert_eq!(
+        unsafe { goap_last_error_message(small.as_mut_ptr(), 4, &mut got) },
+        GoapStatus::BufferTooSmall
+    );
+    assert_eq!(got, len, "needed length");
+    assert!(small.iter().all(|&b| b == 0x11), "buffer untouched");
+    // Exactly len bytes is still one too few (the NUL).
+    let mut exact = vec![0 as c_char; len as usize];
+    assert_eq!(
+        unsafe { goap_last_error_message(exact.as_mut_ptr(), len, &mut got) },
+        GoapStatus::BufferTooSmall
+    );
+    assert_eq!(last_error(), full, "reading the message never changes it");
+}
+
+#[test]
+fn plan_buffer_too_small_writes_only_the_result() {
+    let k = kitchen();
+    let mut actions = [7u64; 8];
+    let mut r = GoapPlanResult::default();
+    for capacity in [0u32, 6] {
+        let ptr = if capacity == 0 {
+            null_mut()
+        } else {
+            actions.as_mut_ptr()
+        };
+        let st = unsafe { goap_domain_plan(k.w.0, k.d, null(), ptr, capacity, &mut r) };
+        expect_err(
+            st,
+            GoapStatus::BufferTooSmall,
+            "goap_domain_plan",
+            &["the plan has 7 actions"],
+        );
+        assert_eq!(r.action_count, 7, "needed count");
+        assert_eq!(r.outcome, GoapOutcome::Found as i32);
+        assert_eq!(r.cost, 17.0);
+        assert!(actions.iter().all(|&a| a == 7), "actions untouched");
+    }
+    let start = [fv(k.fact("菜已买"), true)];
+    let goal = [fv(k.fact("晚餐完成"), true)];
+    let st = unsafe {
+        goap_domain_plan_from(
+            k.w.0,
+            k.d,
+            start.as_ptr(),
+            1,
+            goal.as_ptr(),
+            1,
+            null(),
+            actions.as_mut_ptr(),
+            3,
+            &mut r,
+        )
+    };
+    expect_err(
+        st,
+        GoapStatus::BufferTooSmall,
+        "goap_domain_plan_from",
+        &["capacity 3"],
+    );
+    assert_eq!(r.action_count, 7);
+    assert!(actions.iter().all(|&a| a == 7));
+    // With room, the same plan.
+    ok(unsafe { goap_domain_plan(k.w.0, k.d, null(), actions.as_mut_ptr(), 7, &mut r) });
+    assert_eq!(r.action_count, 7);
+    assert_eq!(actions[7], 7, "nothing written past the plan");
+}
+
+// ---------------------------------------------------------------- panics and the last error
+
+#[test]
+fn forced_panic_becomes_a_status() {
+    assert_eq!(goap_debug_force_panic(), GoapStatus::Panic);
+    let msg = last_error();
+    assert!(
+        msg.starts_with("goap_debug_force_panic: panic: goap_debug_force_panic was called"),
+        "{msg}"
+    );
+    // The library keeps working after a caught panic.
+    let k = kitchen();
+    assert_eq!(k.w.plan(k.d).0.cost, 17.0);
+    assert_eq!(goap_debug_force_panic(), GoapStatus::Panic);
+}
+
+#[test]
+fn last_error_is_per_thread_and_kept_by_successful_calls() {
+    std::thread::spawn(|| {
+        assert_eq!(goap_last_error_length(), 0, "fresh thread has no message");
+        assert_eq!(last_error(), "");
+        let mut len = 99u32;
+        let mut one = [0x33 as c_char; 1];
+        ok(unsafe { goap_last_error_message(one.as_mut_ptr(), 1, &mut len) });
+        assert_eq!((len, one[0]), (0, 0));
+        let mut out = 0u64;
+        let st = unsafe { goap_domain_add_fact(null_mut(), 1, null(), 0, &mut out) };
+        assert_eq!(st, GoapStatus::NullPointer);
+        let msg = last_error();
+        let k = kitchen(); // many successful calls
+        assert_eq!(k.w.plan(k.d).0.cost, 17.0);
+        assert_eq!(last_error(), msg, "success leaves the last error alone");
+        std::thread::spawn(|| assert_eq!(goap_last_error_length(), 0))
+            .join()
+            .unwrap();
+    })
+    .join()
+    .unwrap();
+}
+
+// ---------------------------------------------------------------- planning
+
+#[test]
+fn kitchen_built_by_hand_plans_optimally() {
+    let k = kitchen();
+    let (r, actions) = k.w.plan(k.d);
+    assert_eq!(r.outcome, GoapOutcome::Found as i32);
+    assert_eq!(r.cost, 17.0);
+    assert_eq!(r.action_count, 7);
+    assert!(r.expanded > 0 && r.generated > 0);
+    assert!(
+        r.initial_h > 0.0 && r.initial_h <= 17.0,
+        "admissible start estimate"
+    );
+    let names: Vec<String> = actions.iter().map(|&a| k.w.action_name(k.d, a)).collect();
+    let (state, cost) = replay_kitchen(&names, &["菜已买"]);
+    assert_eq!(cost, 17.0);
+    assert!(state.iter().any(|s| s == "晚餐完成"), "{names:?}");
+    // Deterministic: planning again gives the same ids.
+    assert_eq!(k.w.plan(k.d).1, actions);
+    // Every heuristic is optimal.
+    for h in [
+        GoapHeuristic::Auto,
+        GoapHeuristic::Lmcut,
+        GoapHeuristic::Landmarks,
+        GoapHeuristic::Hmax,
+        GoapHeuristic::Blind,
+    ] {
+        let mut opts = goap_plan_options_default();
+        opts.heuristic = h as i32;
+        let mut buf = [0u64; 8];
+        let mut r = GoapPlanResult::default();
+        ok(unsafe { goap_domain_plan(k.w.0, k.d, &opts, buf.as_mut_ptr(), 8, &mut r) });
+        assert_eq!(
+            (r.outcome, r.cost),
+            (GoapOutcome::Found as i32, 17.0),
+            "{h:?}"
+        );
+    }
+}
+
+#[test]
+fn plan_from_uses_the_given_state_not_the_stored_one() {
+    let k = kitchen();
+    // The engine senses that the vegetables are already fried and the rice is done.
+    let start = [fv(k.fact("菜已炒"), true), fv(k.fact("饭已熟"), true)];
+    let goal = [fv(k.fact("晚餐完成"), true)];
+    let mut buf = [0u64; 8];
+    let mut r = GoapPlanResult::default();
+    ok(unsafe {
+        goap_domain_plan_from(
+            k.w.0,
+            k.d,
+            start.as_ptr(),
+            2,
+            goal.as_ptr(),
+            1,
+            null(),
+            buf.as_mut_ptr(),
+            8,
+            &mut r,
+        )
+    });
+    let names: Vec<String> = buf[..r.action_count as usize]
+        .iter()
+        .map(|&a| k.w.action_name(k.d, a))
+        .collect();
+    assert_eq!(names, ["买肉", "炖肉", "摆盘"]);
+    assert_eq!(r.cost, 8.0);
+    // Already satisfied: found, empty, cost 0 (NULL buffer is fine then).
+    ok(unsafe {
+        goap_domain_plan_from(
+            k.w.0,
+            k.d,
+            goal.as_ptr(),
+            1,
+            goal.as_ptr(),
+            1,
+            null(),
+            null_mut(),
+            0,
+            &mut r,
+        )
+    });
+    assert_eq!(
+        (r.outcome, r.action_count, r.cost),
+        (GoapOutcome::Found as i32, 0, 0.0)
+    );
+    // The stored problem is unchanged.
+    assert_eq!(k.w.plan(k.d).0.cost, 17.0);
+}
+
+#[test]
+fn no_plan_limit_and_missing_goal_outcomes() {
+    let k = kitchen();
+    let lonely = k.w.fact(k.d, "没人能做到");
+    let goal = [fv(lonely, true)];
+    let mut r = GoapPlanResult::default();
+    ok(unsafe {
+        goap_domain_plan_from(
+            k.w.0,
+            k.d,
+            null(),
+            0,
+            goal.as_ptr(),
+            1,
+            null(),
+            null_mut(),
+            0,
+            &mut r,
+        )
+    });
+    assert_eq!(
+        (r.outcome, r.action_count, r.cost),
+        (GoapOutcome::NoPlan as i32, 0, 0.0)
+    );
+    let mut opts = goap_plan_options_default();
+    opts.max_nodes = 2;
+    ok(unsafe { goap_domain_plan(k.w.0, k.d, &opts, null_mut(), 0, &mut r) });
+    assert_eq!((r.outcome, r.action_count), (GoapOutcome::Limit as i32, 0));
+    let d = k.w.domain();
+    expect_err(
+        unsafe { goap_domain_plan(k.w.0, d, null(), null_mut(), 0, &mut r) },
+        GoapStatus::NoGoal,
+        "goap_domain_plan",
+        &["has no goal"],
+    );
+    // An empty goal is always satisfied.
+    ok(unsafe { goap_domain_set_goal(k.w.0, d, null(), 0) });
+    let (r, actions) = k.w.plan(d);
+    assert_eq!((r.outcome, actions.len()), (GoapOutcome::Found as i32, 0));
+}
+
+#[test]
+fn kitchen_from_json_plans_optimally() {
+    // Needs the real parser.
+    if placeholder_parser() {
+        return;
+    }
+    let w = World::new();
+    let (p, n) = s(KITCHEN_JSON);
+    let mut d = 0;
+    ok(unsafe { goap_domain_load_json(w.0, p, n, &mut d) });
+    assert_eq!(w.count(d), (8, 7));
+    let (r, actions) = w.plan(d);
+    assert_eq!(
+        (r.outcome, r.cost, r.action_count),
+        (GoapOutcome::Found as i32, 17.0, 7)
+    );
+    let names: Vec<String> = actions.iter().map(|&a| w.action_name(d, a)).collect();
+    let (state, cost) = replay_kitchen(&names, &["菜已买"]);
+    assert!(state.iter().any(|s| s == "晚餐完成") && cost == 17.0);
+    // Facts are found by their Chinese names and round-trip.
+    let (p, n) = s("菜已洗");
+    let mut f = 0;
+    ok(unsafe { goap_domain_find_fact(w.0, d, p, n, &mut f) });
+    assert_eq!(w.fact_name(d, f), "菜已洗");
+    // The loaded domain is editable like any other.
+    let a = w.action(d, "外卖", &[], &[fv(f, true)], 0.5);
+    assert_eq!(w.action_name(d, a), "外卖");
+}
+
+#[test]
+fn json_parse_errors_give_line_and_column() {
+    let w = World::new();
+    let text = "{\n  \"actions\": [\n    {\"name\": \"a\", \"cost\": }\n  ]\n}";
+    let (p, n) = s(text);
+    let mut d = 0;
+    let st = unsafe { goap_domain_load_json(w.0, p, n, &mut d) };
+    assert_eq!(st, GoapStatus::ParseError, "{}", last_error());
+    assert_eq!(d, 0, "no id on error");
+    let msg = last_error();
+    assert!(msg.starts_with("goap_domain_load_json: <input>:"), "{msg}");
+    // Needs the real parser: the placeholder knows no line numbers.
+    if placeholder_parser() {
+        return;
+    }
+    assert!(msg.contains("<input>:3:"), "{msg}");
+    let dup = r#"{"actions": [{"name": "a"}, {"name": "a"}], "goal": {}}"#;
+    let (p, n) = s(dup);
+    let st = unsafe { goap_domain_load_json(w.0, p, n, &mut d) };
+    assert_eq!(st, GoapStatus::ParseError);
+    assert!(last_error().contains("\"a\""), "{}", last_error());
+}
+
+// ---------------------------------------------------------------- concurrency
+
+#[test]
+fn parallel_plans_on_one_world_agree() {
+    let k = kitchen();
+    let expected = k.w.plan(k.d).1;
+    let start = [fv(k.fact("菜已炒"), true)];
+    let goal = [fv(k.fact("晚餐完成"), true)];
+    let expected_from = {
+        let mut buf = [0u64; 16];
+        let mut r = GoapPlanResult::default();
+        ok(unsafe {
+            goap_domain_plan_from(
+                k.w.0,
+                k.d,
+                start.as_ptr(),
+                1,
+                goal.as_ptr(),
+                1,
+                null(),
+                buf.as_mut_ptr(),
+                16,
+                &mut r,
+            )
+        });
+        assert_eq!((r.cost, r.action_count), (13.0, 4));
+        (buf[..4].to_vec(), r.cost)
+    };
+    let world = k.w.0 as usize; // raw pointers are not Send; the world is thread-safe
+    let d = k.d;
+    let (start_addr, goal_addr) = (start.as_ptr() as usize, goal.as_ptr() as usize);
+    let results: Vec<Vec<(Vec<u64>, f64)>> = std::thread::scope(|scope| {
+        let planners: Vec<_> = (0..4)
+            .map(|t| {
+                scope.spawn(move || {
+                    let w = world as *const GoapWorld;
+                    (0..200)
+                        .map(|i| {
+                            let mut buf = [0u64; 16];
+                            let mut r = GoapPlanResult::default();
+                            let st = if (i + t) % 2 == 0 {
+                                unsafe {
+                                    goap_domain_plan(w, d, null(), buf.as_mut_ptr(), 16, &mut r)
+                                }
+                            } else {
+                                unsafe {
+                                    goap_domain_plan_from(
+                                        w,
+                                        d,
+                                        start_addr as *const GoapFactValue,
+                                        1,
+                                        goal_addr as *const GoapFactValue,
+                                        1,
+                                        null(),
+                                        buf.as_mut_ptr(),
+                                        16,
+                                        &mut r,
+                                    )
+                                }
+                            };
+                            assert_eq!(st, GoapStatus::Ok);
+                            (buf[..r.action_count as usize].to_vec(), r.cost)
+                        })
+                        .collect()
+                })
+            })
+            .collect();
+        // Meanwhile another thread mutates another domain of the same world.
+        let mutator = scope.spawn(move || {
+            let w = world as *mut GoapWorld;
+            let def = goap_domain_def_default();
+            let mut other = 0;
+            assert_eq!(
+                unsafe { goap_domain_create(w, &def, &mut other) },
+                GoapStatus::Ok
+            );
+            for i in 0..200 {
+                let name = format!("f{i}");
+                let mut f = 0;
+                let st = unsafe {
+                    goap_domain_add_fact(w, other, name.as_ptr().cast(), name.len() as u32, &mut f)
+                };
+                assert_eq!(st, GoapStatus::Ok);
+            }
+        });
+        mutator.join().unwrap();
+        planners.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    for (t, thread) in results.iter().enumerate() {
+        for (i, result) in thread.iter().enumerate() {
+            let want = if (i + t) % 2 == 0 {
+                (expected.clone(), 17.0)
+            } else {
+                expected_from.clone()
+            };
+            assert_eq!(result, &want, "thread {t}, call {i}");
+        }
+    }
+}
