@@ -4,10 +4,6 @@
 //!
 //! gcc, g++ and valgrind are required: when one is missing this test fails and says how to
 //! install it; it never skips.
-//!
-//! While `src/format.rs` is the placeholder parser (its parse_domain returns exactly
-//! "not yet implemented"), the harness runs with `--skip-json`; once the real parser is
-//! merged the JSON checks run automatically.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -111,22 +107,11 @@ fn compile(lib: &Path, out: &Path, cpp: bool) {
     );
 }
 
-/// True while src/format.rs is the placeholder (see the module docs).
-fn placeholder_parser() -> bool {
-    matches!(goap::format::parse_domain("{\"actions\": []}"),
-        Err(e) if e.message == "not yet implemented")
-}
-
 fn harness_args() -> Vec<String> {
-    let mut args = vec![manifest_dir()
+    vec![manifest_dir()
         .join("examples/domains/kitchen.json")
         .display()
-        .to_string()];
-    if placeholder_parser() {
-        eprintln!("NOTE: src/format.rs is the placeholder; the harness skips its JSON checks");
-        args.push("--skip-json".into());
-    }
-    args
+        .to_string()]
 }
 
 /// Checks the harness's own verdict line: "N passed, 0 failed" with N > 0.

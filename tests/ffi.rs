@@ -1,10 +1,5 @@
 //! The C ABI called from Rust exactly as a C program would: every error path (status and
 //! last-error text), the kitchen domain built by hand and loaded from JSON, concurrency.
-//!
-//! Tests marked "needs the real parser" exercise goap_domain_load_json. While
-//! `src/format.rs` is still the placeholder (its parse_domain returns exactly
-//! "not yet implemented"), they report that and return early; once the real parser is
-//! merged the early return can no longer trigger and they run in full.
 
 use std::ffi::{c_char, CStr};
 use std::ptr::{null, null_mut};
@@ -228,19 +223,6 @@ fn replay_kitchen(names: &[String], start: &[&str]) -> (Vec<String>, f64) {
 }
 
 const KITCHEN_JSON: &str = include_str!("../examples/domains/kitchen.json");
-
-/// True while src/format.rs is the placeholder (see the module docs).
-fn placeholder_parser() -> bool {
-    match goap::format::parse_domain("{\"actions\": []}") {
-        Err(e) if e.message == "not yet implemented" => {
-            eprintln!(
-                "NOTE: src/format.rs is the placeholder; skipping the JSON part of this test"
-            );
-            true
-        }
-        _ => false,
-    }
-}
 
 // ---------------------------------------------------------------- version, status names
 
@@ -1439,10 +1421,6 @@ fn no_plan_limit_and_missing_goal_outcomes() {
 
 #[test]
 fn kitchen_from_json_plans_optimally() {
-    // Needs the real parser.
-    if placeholder_parser() {
-        return;
-    }
     let w = World::new();
     let (p, n) = s(KITCHEN_JSON);
     let mut d = 0;
@@ -1477,10 +1455,6 @@ fn json_parse_errors_give_line_and_column() {
     assert_eq!(d, 0, "no id on error");
     let msg = last_error();
     assert!(msg.starts_with("goap_domain_load_json: <input>:"), "{msg}");
-    // Needs the real parser: the placeholder knows no line numbers.
-    if placeholder_parser() {
-        return;
-    }
     assert!(msg.contains("<input>:3:"), "{msg}");
     let dup = r#"{"actions": [{"name": "a"}, {"name": "a"}], "goal": {}}"#;
     let (p, n) = s(dup);

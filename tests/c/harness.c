@@ -8,8 +8,6 @@
  *   ./harness examples/domains/kitchen.json
  *
  * Prints "N passed, M failed" last; exits 1 when any check failed.
- * With --skip-json the JSON checks are left out (used only while src/format.rs is the
- * placeholder parser).
  */
 #include <math.h>
 #include <stdio.h>
@@ -430,9 +428,8 @@ static void test_json(const char *path) {
 }
 
 int main(int argc, char **argv) {
-    int skip_json = argc > 2 && strcmp(argv[2], "--skip-json") == 0;
     if (argc < 2) {
-        fprintf(stderr, "usage: %s KITCHEN_JSON [--skip-json]\n", argv[0]);
+        fprintf(stderr, "usage: %s KITCHEN_JSON\n", argv[0]);
         return 2;
     }
     CHECK((goap_version() >> 16) == GOAP_VERSION_MAJOR);
@@ -442,11 +439,7 @@ int main(int argc, char **argv) {
 
     test_kitchen_by_hand();
     test_errors();
-    if (skip_json) {
-        printf("JSON checks skipped (--skip-json)\n");
-    } else {
-        test_json(argv[1]);
-    }
+    test_json(argv[1]);
 
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
