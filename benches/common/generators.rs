@@ -172,13 +172,20 @@ fn tower_facts(towers: &[Vec<usize>], with_table: bool) -> Vec<String> {
 }
 
 /// 4-operator blocksworld with `n` blocks, random start and goal towers from `seed`
-/// (IPC style: the goal lists only `on` facts). No closed form for the optimum.
+/// (IPC style: the goal lists only `on` facts). No closed form for the optimum. A goal
+/// the start already satisfies is drawn again, so the problem is never trivial (for
+/// `n` ≥ 2).
 pub fn blocksworld(n: usize, seed: u64) -> Problem {
     let b = blocksworld_actions(n);
     let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
     let mut start = vec!["handempty".to_owned()];
     start.extend(tower_facts(&random_towers(n, &mut rng), true));
-    let goal = tower_facts(&random_towers(n, &mut rng), false);
+    let goal = loop {
+        let goal = tower_facts(&random_towers(n, &mut rng), false);
+        if n < 2 || goal.iter().any(|g| !start.contains(g)) {
+            break goal;
+        }
+    };
     let start: Vec<&str> = start.iter().map(String::as_str).collect();
     let goal: Vec<(&str, bool)> = goal.iter().map(|g| (g.as_str(), true)).collect();
     b.finish(&format!("blocksworld-{n}"), &start, &goal, None)
@@ -303,25 +310,67 @@ impl Rng {
     }
 }
 
-/// `facts` facts and `actions` actions, most of them distractors: a chain of 12 steps with
-/// skips and detours leads to the goal; the rest read and write random facts.
+/// `facts` facts and `actions` actions, most of them distractors (like
+/// `examples/domains/wide-64-60.json`, where pruning keeps 21 of 60 actions).
+///
+/// Fact layout (all `facts` facts are registered up front, named `x000`, `x001`, …):
+/// - `x000..=x012`, the **chain**: the start has `x000`, the goal is `x012`. Steps move
+///   the token one cell (cost 1–3), skips two cells (cost 4–6), detours one cell for cost 1
+///   while consuming a resource.
+/// - 8 **resources**, read by the detours and produced by 8 junk actions (cost 8–11).
+/// - **static background** facts (a quarter of the rest, at least 8): read by steps and
+///   junk actions, written by nothing, so they keep their start values. Steps and junk
+///   actions read them only at their start values, so the step chain always reaches the
+///   goal.
+/// - **noise**, everything else: written by the distractors and read by nothing but
+///   distractors.
+///
+/// The distractors (all actions beyond the chain and junk ones) read random facts of any
+/// kind and write only noise, so relevance pruning drops them. One in twenty instead
+/// touches a relevant fact without helping: half move the chain token backwards (cost
+/// 6–11), half produce a resource for at least 12, which the junk action producing the
+/// same resource always does cheaper from the start. Those survive pruning and are
+/// searched. Deterministic for a given seed.
 pub fn wide(facts: usize, actions: usize, seed: u64) -> Problem {
     assert!(facts >= 40 && actions >= 40);
-    let mut rng = Rng(seed | 1);
+    let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
     let mut b = Builder::new();
     let x = |i: usize| format!("x{i:03}");
     for i in 0..facts {
         b.d.add_fact(&x(i)).unwrap();
     }
     let len = 12;
-    let res_base = len + 1; // resource facts used by detours
-    let free_base = res_base + 8; // the rest: background facts
+    let res_base = len + 1;
+    let res_count = 8;
+    let static_base = res_base + res_count;
+    let static_count = ((facts - static_base) / 4).max(8);
+    let noise_base = static_base + static_count;
+    let noise_count = facts - noise_base;
+
+    // Start values: the token at x000, half the static facts, a third of the noise.
+    let static_value: Vec<bool> = (0..static_count).map(|_| rng.below(2) == 0).collect();
+    let static_true: Vec<usize> = (0..static_count)
+        .filter(|&i| static_value[i])
+        .map(|i| static_base + i)
+        .collect();
+    let mut start = vec![x(0)];
+    start.extend(static_true.iter().map(|&i| x(i)));
+    for i in noise_base..facts {
+        if rng.below(3) == 0 {
+            start.push(x(i));
+        }
+    }
+
     let mut made = 0;
     for i in 0..len {
         let mut pre = vec![(x(i), true)];
-        for _ in 0..rng.below(3) {
-            pre.push((x(free_base + rng.below(facts - free_base)), true));
+        if !static_true.is_empty() {
+            for _ in 0..rng.below(3) {
+                pre.push((x(static_true[rng.below(static_true.len())]), true));
+            }
         }
+        pre.sort();
+        pre.dedup();
         let pre_ref: Vec<(&str, bool)> = pre.iter().map(|(n, v)| (n.as_str(), *v)).collect();
         b.action(
             &format!("step{i}"),
@@ -340,7 +389,7 @@ pub fn wide(facts: usize, actions: usize, seed: u64) -> Problem {
             made += 1;
         }
         if i % 3 == 0 {
-            let r = x(res_base + rng.below(8));
+            let r = x(res_base + rng.below(res_count));
             b.action(
                 &format!("detour{i}"),
                 1.0,
@@ -350,13 +399,14 @@ pub fn wide(facts: usize, actions: usize, seed: u64) -> Problem {
             made += 1;
         }
     }
-    for j in 0..8 {
+    for j in 0..res_count {
         let r = x(res_base + j);
-        let p = x(free_base + rng.below(facts - free_base));
+        let s = rng.below(static_count);
+        let p = x(static_base + s);
         b.action(
             &format!("junk{j}"),
             8.0 + rng.below(4) as f64,
-            &[(&p, true)],
+            &[(&p, static_value[s])],
             &[(&r, true)],
         );
         made += 1;
@@ -364,18 +414,38 @@ pub fn wide(facts: usize, actions: usize, seed: u64) -> Problem {
     let mut k = 0;
     while made < actions {
         let mut pre = Vec::new();
-        for _ in 0..1 + rng.below(4) {
-            pre.push((
-                x(free_base + rng.below(facts - free_base)),
-                rng.below(4) != 0,
-            ));
-        }
         let mut eff = Vec::new();
-        for _ in 0..1 + rng.below(3) {
-            eff.push((
-                x(free_base + rng.below(facts - free_base)),
-                rng.below(3) != 0,
-            ));
+        let cost;
+        if rng.below(20) == 0 {
+            // Relevant but useless: reads chain, resource and static facts only (reading
+            // noise would make noise relevant, and with it every distractor writing it).
+            for _ in 0..rng.below(3) {
+                pre.push((x(res_base + rng.below(res_count + static_count)), true));
+            }
+            if rng.below(2) == 0 {
+                let from = 1 + rng.below(len - 1);
+                let to = rng.below(from);
+                pre.push((x(from), true));
+                eff.push((x(to), true));
+                eff.push((x(from), false));
+                cost = 6.0 + rng.below(6) as f64;
+            } else {
+                eff.push((x(res_base + rng.below(res_count)), true));
+                cost = 12.0 + rng.below(4) as f64;
+            }
+            if noise_count > 0 && rng.below(2) == 0 {
+                eff.push((x(noise_base + rng.below(noise_count)), rng.below(2) == 0));
+            }
+        } else {
+            for _ in 0..1 + rng.below(4) {
+                pre.push((x(rng.below(facts)), rng.below(4) != 0));
+            }
+            if noise_count > 0 {
+                for _ in 0..1 + rng.below(3) {
+                    eff.push((x(noise_base + rng.below(noise_count)), rng.below(3) != 0));
+                }
+            }
+            cost = 1.0 + rng.below(6) as f64;
         }
         pre.sort();
         pre.dedup_by(|a, b| a.0 == b.0);
@@ -383,20 +453,9 @@ pub fn wide(facts: usize, actions: usize, seed: u64) -> Problem {
         eff.dedup_by(|a, b| a.0 == b.0);
         let pre_ref: Vec<(&str, bool)> = pre.iter().map(|(n, v)| (n.as_str(), *v)).collect();
         let eff_ref: Vec<(&str, bool)> = eff.iter().map(|(n, v)| (n.as_str(), *v)).collect();
-        b.action(
-            &format!("dis{k}"),
-            1.0 + rng.below(6) as f64,
-            &pre_ref,
-            &eff_ref,
-        );
+        b.action(&format!("dis{k}"), cost, &pre_ref, &eff_ref);
         made += 1;
         k += 1;
-    }
-    let mut start = vec![x(0)];
-    for i in free_base..facts {
-        if rng.below(3) == 0 {
-            start.push(x(i));
-        }
     }
     let start: Vec<&str> = start.iter().map(String::as_str).collect();
     let goal = x(len);
