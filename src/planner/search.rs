@@ -19,9 +19,9 @@ use crate::state::WorldState;
 pub const AUTO_LAZY_AFTER: u64 = 64;
 
 /// With [`Heuristic::Auto`], how many LM-cut evaluations are watched before deciding
-/// whether they pay. Evaluation stops for the rest of the search when fewer than three in
-/// four of them raised the node's bound, or when more than half of the nodes they raised
-/// were expanded anyway.
+/// whether they pay. Evaluation stops for the rest of the search when, on average, they
+/// raised a node's bound by less than the cheapest action's cost, or when more than half of
+/// the nodes they raised were expanded anyway.
 const AUTO_SAMPLE: u64 = 32;
 
 /// Domains with at most this many actions skip relevance pruning: on them the analysis
@@ -297,6 +297,13 @@ impl Search {
         let mut lazy_on = lazy_from != u64::MAX;
         let adaptive = options.heuristic == Heuristic::Auto;
         let mut raised_expanded: u64 = 0;
+        let mut raise_sum = 0.0;
+        let min_cost = self
+            .acost
+            .iter()
+            .copied()
+            .filter(|&c| c > 0.0)
+            .fold(f64::INFINITY, f64::min);
         while let Some(Reverse((key, n))) = self.open.pop() {
             let (f_bits, seq) = ((key >> 64) as u64, key as u32);
             let ni = n as usize;
@@ -343,12 +350,14 @@ impl Search {
                 if raised {
                     stats.raised += 1;
                     self.nodes[ni].raised = true;
+                    raise_sum += f - f_entry;
                 }
                 if adaptive
                     && self.relaxed.evaluations >= AUTO_SAMPLE
-                    && stats.raised * 5 < self.relaxed.evaluations * 4
+                    && raise_sum < self.relaxed.evaluations as f64 * min_cost
                 {
-                    // LM-cut rarely changes the order here: stop paying for it.
+                    // On average an evaluation raises a bound by less than the cheapest
+                    // action: it reorders within plateaus but prunes little. Stop paying.
                     lazy_on = false;
                 }
                 // Still the best node? Then expand it now instead of re-queueing it.
@@ -507,10 +516,16 @@ impl Search {
         // landmarks used by all its known paths.
         let improved = g2 < self.nodes[mi].g;
         if improved || !self.nodes[mi].closed {
+            let mut changed = false;
             for i in 0..lw {
-                self.hits[mi * lw + i] &= self.child_hit[i];
+                let old = self.hits[mi * lw + i];
+                let new = old & self.child_hit[i];
+                changed |= new != old;
+                self.hits[mi * lw + i] = new;
             }
-            self.nodes[mi].h_la = self.h_la(mi);
+            if changed {
+                self.nodes[mi].h_la = self.h_la(mi);
+            }
             self.nodes[mi].h_inh = self.nodes[mi].h_inh.max(h_inh);
         }
         if improved {
