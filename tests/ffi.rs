@@ -902,7 +902,14 @@ fn unknown_and_foreign_action_ids() {
 fn invalid_costs_are_rejected() {
     let k = kitchen();
     let f = k.fact("菜已买");
-    for cost in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY, -1.0, 1e13, -1e-300] {
+    for cost in [
+        f64::NAN,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        -1.0,
+        1e13,
+        -1e-300,
+    ] {
         assert_eq!(
             k.w.add_action(k.d, "bad", &[], &[fv(f, true)], cost),
             Err(GoapStatus::InvalidCost),
