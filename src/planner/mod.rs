@@ -19,9 +19,11 @@
 //!    mode except none: there is no non-optimal mode yet.
 //!
 //! # Tie-breaking (deterministic)
-//! The open list orders nodes by lowest `f = g + h`, then lowest `h`, then earliest push.
-//! Successors are generated in action registration order. Hence the same domain (same
-//! registration order), start and goal give the same plan on every run and platform.
+//! The open list orders nodes by lowest `f = g + h`, then lowest `h`, then earliest
+//! insertion (a node put back after a lazy evaluation raised its bound counts as inserted
+//! anew). Successors are generated in action registration order. No decision depends on
+//! time, addresses or thread count, so the same domain (same registration order), start,
+//! goal and options give the same plan on every run and platform.
 //!
 //! # Costs
 //! Costs are `f64`, finite and ≥ 0; zero and fractional costs are planned optimally.
