@@ -170,50 +170,134 @@ fn fact_name(i: usize) -> String {
     format!("f{i}")
 }
 
-/// The set bits of `mask` below `facts` as (fact, value) entries; `reverse` lists them in
-/// descending order (the library must not care).
-fn entries(facts: usize, t: u32, f: u32, reverse: bool) -> Vec<FactValue> {
-    let mut v = Vec::new();
-    for i in 0..facts {
-        if t >> i & 1 == 1 {
-            v.push(FactValue::new(FactId(i as u32), true));
-        }
-        if f >> i & 1 == 1 {
-            v.push(FactValue::new(FactId(i as u32), false));
+/// Where a case's facts live in the library's domain. The identity layout registers fact
+/// `i` as id `i`; a wide layout scatters them over many more facts (multi-word states) with
+/// padding facts that no action touches.
+#[derive(Clone, Debug)]
+struct Layout {
+    /// Facts registered in the domain.
+    total: usize,
+    /// Library id of case fact `i`.
+    ids: Vec<u32>,
+    /// Padding facts true at the start.
+    pad_start: Vec<u32>,
+    /// Goal entries on padding facts (all satisfied at the start).
+    pad_goal: Vec<FactValue>,
+    /// Ids at or beyond `total` set in the start state (the planner must ignore them).
+    stray_start: Vec<u32>,
+}
+
+impl Layout {
+    fn identity(facts: usize) -> Self {
+        Layout {
+            total: facts,
+            ids: (0..facts as u32).collect(),
+            pad_start: Vec::new(),
+            pad_goal: Vec::new(),
+            stray_start: Vec::new(),
         }
     }
-    if reverse {
-        v.reverse();
+
+    /// A random layout with `total` facts for a case of `facts` facts.
+    fn wide(rng: &mut Rng, facts: usize, total: usize) -> Self {
+        let mut all: Vec<u32> = (0..total as u32).collect();
+        for i in (1..all.len()).rev() {
+            let j = rng.range(0, i);
+            all.swap(i, j);
+        }
+        // Often put case facts right at word boundaries.
+        if rng.chance(50) {
+            let edges = [0u32, 1, 62, 63, 64, 65, 126, 127, 128, 129];
+            let mut k = 0;
+            for &e in edges.iter().filter(|&&e| (e as usize) < total) {
+                if k < facts {
+                    let pos = all.iter().position(|&x| x == e).unwrap();
+                    all.swap(k, pos);
+                    k += 1;
+                }
+            }
+        }
+        let ids = all[..facts].to_vec();
+        let pad: Vec<u32> = all[facts..].to_vec();
+        let pad_start: Vec<u32> = pad.iter().copied().filter(|_| rng.chance(50)).collect();
+        let mut pad_goal = Vec::new();
+        for &p in &pad {
+            if rng.chance(5) {
+                pad_goal.push(FactValue::new(FactId(p), pad_start.contains(&p)));
+            }
+        }
+        let stray_start = (0..rng.range(0, 3))
+            .map(|_| (total + rng.range(0, 130)) as u32)
+            .collect();
+        Layout {
+            total,
+            ids,
+            pad_start,
+            pad_goal,
+            stray_start,
+        }
     }
-    v
+
+    /// The set bits of masks `t` (true) and `f` (false) as entries; `reverse` lists them in
+    /// descending order (the library must not care).
+    fn entries(&self, t: u32, f: u32, reverse: bool) -> Vec<FactValue> {
+        let mut v = Vec::new();
+        for (i, &id) in self.ids.iter().enumerate() {
+            if t >> i & 1 == 1 {
+                v.push(FactValue::new(FactId(id), true));
+            }
+            if f >> i & 1 == 1 {
+                v.push(FactValue::new(FactId(id), false));
+            }
+        }
+        if reverse {
+            v.reverse();
+        }
+        v
+    }
 }
 
 fn build(case: &Case) -> (Domain, WorldState, Goal) {
+    build_in(case, &Layout::identity(case.facts))
+}
+
+fn build_in(case: &Case, layout: &Layout) -> (Domain, WorldState, Goal) {
+    assert_eq!(layout.ids.len(), case.facts);
     let mut d = Domain::new();
-    for i in 0..case.facts {
-        let id = d.add_fact(&fact_name(i)).unwrap();
-        assert_eq!(id, FactId(i as u32));
+    let mut case_fact = vec![None; layout.total];
+    for (i, &id) in layout.ids.iter().enumerate() {
+        case_fact[id as usize] = Some(i);
+    }
+    for (id, cf) in case_fact.iter().enumerate() {
+        let name = match cf {
+            Some(i) => fact_name(*i),
+            None => format!("pad{id}"),
+        };
+        assert_eq!(d.add_fact(&name).unwrap(), FactId(id as u32));
     }
     for (i, a) in case.actions.iter().enumerate() {
         let id = d
             .add_action(ActionDef {
                 name: a.name.clone(),
-                pre: entries(case.facts, a.pre_t, a.pre_f, i % 2 == 1),
-                effects: entries(case.facts, a.add, a.del, i % 3 == 1),
+                pre: layout.entries(a.pre_t, a.pre_f, i % 2 == 1),
+                effects: layout.entries(a.add, a.del, i % 3 == 1),
                 cost: a.cost,
             })
             .unwrap_or_else(|e| panic!("action {} rejected: {e}", a.name));
         assert_eq!(id, ActionId(i as u32));
     }
     let mut start = WorldState::new();
-    for i in 0..case.facts {
+    for (i, &id) in layout.ids.iter().enumerate() {
         if case.start >> i & 1 == 1 {
-            start.set(FactId(i as u32), true);
+            start.set(FactId(id), true);
         }
     }
-    let goal = d
-        .conditions(entries(case.facts, case.goal_t, case.goal_f, false))
-        .unwrap();
+    for &p in layout.pad_start.iter().chain(&layout.stray_start) {
+        start.set(FactId(p), true);
+    }
+    let mut goal = layout.entries(case.goal_t, case.goal_f, false);
+    goal.extend_from_slice(&layout.pad_goal);
+    let goal = d.conditions(goal).unwrap();
     (d, start, goal)
 }
 
@@ -228,6 +312,11 @@ fn close(a: f64, b: f64) -> bool {
 /// Checks one library result against the reference optimum `expected`.
 fn check_outcome(case: &Case, expected: Option<f64>, outcome: &Outcome) -> Result<(), String> {
     match (expected, outcome) {
+        (Some(_), Outcome::Found(plan)) if case.is_goal(case.start) && !plan.actions.is_empty() => {
+            Err(format!(
+                "the start satisfies the goal, but the plan is {plan:?}"
+            ))
+        }
         (Some(c), Outcome::Found(plan)) => {
             let mut s = case.start;
             let mut sum = 0.0;
@@ -275,7 +364,23 @@ fn plan_with(
     mode: Heuristic,
     max_nodes: u32,
 ) -> Result<PlanResult, String> {
-    let (d, start, goal) = build(case);
+    plan_in(
+        planner,
+        case,
+        &Layout::identity(case.facts),
+        mode,
+        max_nodes,
+    )
+}
+
+fn plan_in(
+    planner: &mut Planner,
+    case: &Case,
+    layout: &Layout,
+    mode: Heuristic,
+    max_nodes: u32,
+) -> Result<PlanResult, String> {
+    let (d, start, goal) = build_in(case, layout);
     let options = PlanOptions {
         max_nodes,
         heuristic: mode,
@@ -334,9 +439,9 @@ fn conds_str(facts: usize, t: u32, f: u32) -> String {
 fn domain_json(case: &Case) -> String {
     let mut out = String::from("{\n  \"actions\": [\n");
     for (i, a) in case.actions.iter().enumerate() {
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "    {{\"name\": \"{}\", \"cost\": {:?}, \"pre\": {}, \"effects\": {}}}{}\n",
+            "    {{\"name\": \"{}\", \"cost\": {:?}, \"pre\": {}, \"effects\": {}}}{}",
             a.name,
             a.cost,
             conds_str(case.facts, a.pre_t, a.pre_f),
@@ -450,8 +555,20 @@ fn simplifications(case: &Case) -> Vec<Case> {
         }
     }
     for i in 0..case.actions.len() {
-        for simpler in [0.0, 1.0, 2.0, case.actions[i].cost.round()] {
-            if simpler != case.actions[i].cost && simpler >= 0.0 {
+        // Strictly simpler costs only (fractional -> integer -> 1 -> 0), so it ends.
+        let x = case.actions[i].cost;
+        let mut simpler = vec![];
+        if x != 0.0 {
+            simpler.push(0.0);
+        }
+        if x != 0.0 && x != 1.0 {
+            simpler.push(1.0);
+        }
+        if x.fract() != 0.0 && x.round() > 1.0 {
+            simpler.push(x.round());
+        }
+        for simpler in simpler {
+            {
                 let mut c = case.clone();
                 c.actions[i].cost = simpler;
                 out.push(c);
@@ -469,11 +586,18 @@ fn simplifications(case: &Case) -> Vec<Case> {
     out
 }
 
-/// Greedily shrinks `case` while `fails` keeps failing.
+/// Greedily shrinks `case` while `fails` keeps failing, within a budget of checks and time
+/// (so a failing run still ends promptly in debug builds).
 fn minimise(case: &Case, fails: impl Fn(&Case) -> bool) -> Case {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    let mut budget = 20_000;
     let mut cur = case.clone();
     'outer: loop {
         for c in simplifications(&cur) {
+            if budget == 0 || std::time::Instant::now() > deadline {
+                return cur;
+            }
+            budget -= 1;
             if fails(&c) {
                 cur = c;
                 continue 'outer;
@@ -483,7 +607,8 @@ fn minimise(case: &Case, fails: impl Fn(&Case) -> bool) -> Case {
     }
 }
 
-/// Collects failures and panics at the end with the first few, each minimised.
+/// Collects failures and panics at the end with the first few. A failure tagged with a
+/// mode is also minimised, when it reproduces alone (fresh planner, plain layout).
 #[derive(Default)]
 struct Failures {
     list: Vec<(String, Case, Option<Heuristic>)>,
@@ -499,12 +624,21 @@ impl Failures {
             return;
         }
         let mut msg = format!("{suite}: {} failure(s)\n", self.list.len());
-        for (what, case, mode) in self.list.iter().take(6) {
+        for (n, (what, case, mode)) in self.list.iter().take(6).enumerate() {
             let _ = writeln!(msg, "\n=== {what}\n{}", describe(case));
-            if let Some(mode) = *mode {
+            let Some(mode) = *mode else { continue };
+            if n >= 3 {
+                continue; // minimising takes a while; three are enough
+            }
+            if run_check(case, mode).is_err() {
                 let small = minimise(case, |c| run_check(c, mode).is_err());
                 let why = run_check(&small, mode).unwrap_err();
                 let _ = writeln!(msg, "--- minimised ({mode:?}): {why}\n{}", describe(&small));
+            } else {
+                let _ = writeln!(
+                    msg,
+                    "--- (passes alone with a fresh planner and the plain layout)"
+                );
             }
         }
         panic!("{msg}");
@@ -1100,6 +1234,16 @@ fn node_limits_never_give_wrong_answers() {
                         continue;
                     }
                 };
+                if r.stats.stored > u64::from(max_nodes) {
+                    failures.add(
+                        format!(
+                            "small case {i}, {mode:?}: stored {} nodes with max_nodes {max_nodes}",
+                            r.stats.stored
+                        ),
+                        &case,
+                        None,
+                    );
+                }
                 if r.outcome == Outcome::LimitReached {
                     limited += 1;
                     continue;
@@ -1184,6 +1328,164 @@ fn larger_random_domains_match_reference() {
         (random_case(&mut rng, facts, 30, 6, 20), seed)
     });
     assert!(mix.nontrivial > 0, "{mix:?}");
+}
+
+/// The same small cases embedded in domains of 65–200 facts (states of two to four words),
+/// their facts scattered (often onto word boundaries) among padding facts that no action
+/// touches, some of them in the goal, and stray start bits beyond the domain's facts.
+#[test]
+fn wide_domains_match_reference_in_every_mode() {
+    let mut failures = Failures::default();
+    for i in indices(SMALL_CASES).into_iter().step_by(3) {
+        let case = small_case(i);
+        let mut rng = Rng::new(case_seed(SMALL_SEED ^ 0x77, i));
+        let total = if rng.chance(20) {
+            rng.range(case.facts + 1, 64)
+        } else {
+            rng.range(65, 200)
+        };
+        let layout = Layout::wide(&mut rng, case.facts, total);
+        let expected = reference_cost(&case);
+        for mode in MODES {
+            let result = plan_in(
+                &mut Planner::new(),
+                &case,
+                &layout,
+                mode,
+                PlanOptions::DEFAULT_MAX_NODES,
+            )
+            .and_then(|r| check_outcome(&case, expected, &r.outcome));
+            if let Err(e) = result {
+                failures.add(
+                    format!("wide case {i}, {mode:?}: {e}\n  layout: {layout:?}"),
+                    &case,
+                    Some(mode),
+                );
+            }
+        }
+    }
+    failures.finish("wide domains");
+}
+
+/// A domain edited between plans (actions added one by one, then more facts) is planned
+/// as it is now, by one reused planner: the compiled form must follow every edit.
+#[test]
+fn domain_edits_between_plans_are_seen() {
+    let mut failures = Failures::default();
+    let mut planner = Planner::new();
+    for i in indices(SMALL_CASES).into_iter().step_by(5) {
+        let case = small_case(i);
+        let mode = MODES[i % MODES.len()];
+        let options = PlanOptions {
+            heuristic: mode,
+            ..PlanOptions::default()
+        };
+        let (full, start, goal) = build(&case);
+        let mut d = Domain::new();
+        for f in 0..case.facts {
+            d.add_fact(&fact_name(f)).unwrap();
+        }
+        for k in 0..=case.actions.len() {
+            if k > 0 {
+                let a = full.action(ActionId(k as u32 - 1)).unwrap();
+                d.add_action(ActionDef {
+                    name: a.name().to_owned(),
+                    pre: a.pre().entries().to_vec(),
+                    effects: a.effects().entries().to_vec(),
+                    cost: a.cost(),
+                })
+                .unwrap();
+            }
+            let mut prefix = case.clone();
+            prefix.actions.truncate(k);
+            let r = planner.plan(&d, &start, &goal, &options);
+            if let Err(e) = check_outcome(&prefix, reference_cost(&prefix), &r.outcome) {
+                failures.add(
+                    format!("edit case {i}, {mode:?}, first {k} actions: {e}"),
+                    &prefix,
+                    Some(mode),
+                );
+            }
+            let fresh = Planner::new().plan(&build(&prefix).0, &start, &goal, &options);
+            if fresh.outcome != r.outcome {
+                failures.add(
+                    format!(
+                        "edit case {i}, {mode:?}, first {k} actions: the edited domain plans \
+                         {:?}, a freshly built one {:?}",
+                        r.outcome, fresh.outcome
+                    ),
+                    &prefix,
+                    None,
+                );
+            }
+        }
+        // More facts (the state grows to two words), then a clone.
+        let expected = reference_cost(&case);
+        for extra in 0..70 {
+            d.add_fact(&format!("later{extra}")).unwrap();
+        }
+        let r = planner.plan(&d, &start, &goal, &options);
+        if let Err(e) = check_outcome(&case, expected, &r.outcome) {
+            failures.add(
+                format!("edit case {i}, {mode:?}, 70 more facts: {e}"),
+                &case,
+                None,
+            );
+        }
+        let copy = d.clone();
+        let r2 = planner.plan(&copy, &start, &goal, &options);
+        if r2.outcome != r.outcome {
+            failures.add(
+                format!(
+                    "edit case {i}, {mode:?}: the clone plans {:?}, the original {:?}",
+                    r2.outcome, r.outcome
+                ),
+                &case,
+                None,
+            );
+        }
+    }
+    failures.finish("domain edits");
+}
+
+/// Goal entries on fact ids the domain does not have (possible through `Conditions::new`)
+/// follow the documented rule: `false` always holds, `true` never can.
+#[test]
+fn goal_entries_on_unknown_facts() {
+    let mut failures = Failures::default();
+    let mut planner = Planner::new();
+    for i in indices(SMALL_CASES).into_iter().step_by(10) {
+        let case = small_case(i);
+        let (d, start, goal) = build(&case);
+        let expected = reference_cost(&case);
+        for mode in MODES {
+            let options = PlanOptions {
+                heuristic: mode,
+                ..PlanOptions::default()
+            };
+            for (unknown, value) in [
+                (case.facts as u32, false),
+                (200, false),
+                (case.facts as u32 + 1, true),
+            ] {
+                let mut entries = goal.entries().to_vec();
+                entries.push(FactValue::new(FactId(unknown), value));
+                let g = goap::Conditions::new(entries).unwrap();
+                let r = planner.plan(&d, &start, &g, &options);
+                let want = if value { None } else { expected };
+                if let Err(e) = check_outcome(&case, want, &r.outcome) {
+                    failures.add(
+                        format!(
+                            "unknown-fact case {i}, {mode:?}, goal also f#{unknown}={value}: {e}"
+                        ),
+                        &case,
+                        None,
+                    );
+                }
+            }
+        }
+    }
+    failures.finish("goals on unknown facts");
 }
 
 #[test]
