@@ -1,16 +1,35 @@
 //! Differential test: the library's planner against a brute-force reference planner.
 //!
-//! The reference below is written independently of the library: states are `u32` bit masks
-//! (bit `i` = fact `i`), actions are four masks (pre-true, pre-false, add, delete) and a cost,
-//! and the search is a plain Dijkstra over explicit states with no heuristic and no pruning.
+//! The reference below is written independently of the library: states are `u128` bit
+//! masks (bit `i` = fact `i`), actions are four masks (pre-true, pre-false, add, delete) and
+//! a cost, and the search is a plain Dijkstra over explicit states with no heuristic and no
+//! pruning (a dense distance table up to 20 facts, a hash map of reachable states beyond).
+//!
+//! Every answer is checked the same way ([`check_outcome`]): a plan is replayed step by step
+//! with the reference's own state code, must end in a goal state, must cost the reference
+//! optimum (within 1e-9 relative) and `plan.cost` must be the sum of its actions' costs;
+//! "no plan" must agree, and `LimitReached` is wrong under default options.
+//!
+//! Suites (all five heuristic modes unless said otherwise):
+//! - 2,400 small random domains (1–10 facts, 1–12 actions), the core of the test;
+//! - 300 medium ones (11–14 facts, up to 24 actions; 1,500 in release builds);
+//! - 6 large ones (16–20 facts, 30 actions; 40 in release), `Auto` and `LmCut` only;
+//! - 12 many-fact chain domains (70–128 facts, two-word states; 120 in release);
+//! - the small domains again embedded in 65–200 facts, with padding and stray start bits;
+//! - one planner reused across all small domains (forwards and backwards) against fresh
+//!   planners, and two fresh planners against each other (identical action sequences);
+//! - node limits (never a wrong answer; a binary counter that needs every state);
+//! - domains edited between plans, goals on unknown facts, a domain without facts.
 //!
 //! Random domains come from a small deterministic PRNG (splitmix64). Every case has an index
 //! and its own seed; a failure prints both, the case as Rust data and as a domain file, and a
-//! greedily minimised version of it. To replay one case:
-//! `GOAP_DIFF_CASE=<index> cargo test --test differential -- --nocapture`.
+//! greedily minimised version of it. To replay one case of every suite:
+//! `GOAP_DIFF_CASE=<index> cargo test --test differential -- --nocapture`. For a long soak,
+//! `GOAP_DIFF_SCALE=<n> cargo test --release --test differential` runs `n` times as many
+//! cases.
 
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, HashMap};
 use std::fmt::Write as _;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -37,6 +56,10 @@ const SMALL_CASES: usize = 2_400;
 // ---------------------------------------------------------------------------------------
 // PRNG
 // ---------------------------------------------------------------------------------------
+
+/// A state or condition set of the reference: bit `i` is fact `i` (at most 128 facts).
+type Mask = u128;
+const ONE: Mask = 1;
 
 /// splitmix64: tiny, deterministic, good enough for test generation.
 struct Rng(u64);
@@ -69,6 +92,11 @@ impl Rng {
         self.below(100) < percent
     }
 
+    /// 128 random bits.
+    fn mask(&mut self) -> Mask {
+        (Mask::from(self.next_u64()) << 64) | Mask::from(self.next_u64())
+    }
+
     /// Uniform in `[0, 1)`.
     fn unit(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
@@ -87,19 +115,19 @@ fn case_seed(master: u64, index: usize) -> u64 {
 #[derive(Clone, Debug, PartialEq)]
 struct RefAction {
     name: String,
-    pre_t: u32,
-    pre_f: u32,
-    add: u32,
-    del: u32,
+    pre_t: Mask,
+    pre_f: Mask,
+    add: Mask,
+    del: Mask,
     cost: f64,
 }
 
 impl RefAction {
-    fn applicable(&self, s: u32) -> bool {
+    fn applicable(&self, s: Mask) -> bool {
         s & self.pre_t == self.pre_t && s & self.pre_f == 0
     }
 
-    fn apply(&self, s: u32) -> u32 {
+    fn apply(&self, s: Mask) -> Mask {
         (s & !self.del) | self.add
     }
 }
@@ -108,42 +136,77 @@ impl RefAction {
 struct Case {
     facts: usize,
     actions: Vec<RefAction>,
-    start: u32,
-    goal_t: u32,
-    goal_f: u32,
+    start: Mask,
+    goal_t: Mask,
+    goal_f: Mask,
 }
 
 impl Case {
-    fn is_goal(&self, s: u32) -> bool {
+    fn is_goal(&self, s: Mask) -> bool {
         s & self.goal_t == self.goal_t && s & self.goal_f == 0
     }
 
-    fn fact_mask(&self) -> u32 {
-        if self.facts >= 32 {
-            u32::MAX
+    fn fact_mask(&self) -> Mask {
+        if self.facts >= 128 {
+            Mask::MAX
         } else {
-            (1u32 << self.facts) - 1
+            (ONE << self.facts) - 1
         }
     }
 }
 
-/// Uniform-cost search (Dijkstra) over all `2^facts` explicit states. Returns the optimal
-/// plan cost, or `None` when no state satisfying the goal is reachable.
+/// Uniform-cost search (Dijkstra) over explicit states. Returns the optimal plan cost, or
+/// `None` when no state satisfying the goal is reachable. Up to 20 facts the distances
+/// live in a dense table over all `2^facts` states, beyond in a hash map of the reachable
+/// ones (which must stay small).
 fn reference_cost(case: &Case) -> Option<f64> {
-    assert!(case.facts <= 24, "reference is dense over 2^facts states");
-    let n = 1usize << case.facts;
-    let mut dist = vec![f64::INFINITY; n];
-    let mut done = vec![false; n];
-    let mut heap: BinaryHeap<Reverse<(u64, u32)>> = BinaryHeap::new();
-    dist[case.start as usize] = 0.0;
+    if case.facts <= 20 {
+        dijkstra(case, &mut vec![f64::INFINITY; 1usize << case.facts])
+    } else {
+        let mut dist: HashMap<Mask, f64> = HashMap::new();
+        let r = dijkstra(case, &mut dist);
+        assert!(
+            dist.len() <= 2_000_000,
+            "reference: too many reachable states"
+        );
+        r
+    }
+}
+
+/// Best known distance per state (infinite when unknown).
+trait Distances {
+    fn get(&self, s: Mask) -> f64;
+    fn set(&mut self, s: Mask, d: f64);
+}
+
+impl Distances for Vec<f64> {
+    fn get(&self, s: Mask) -> f64 {
+        self[s as usize]
+    }
+    fn set(&mut self, s: Mask, d: f64) {
+        self[s as usize] = d;
+    }
+}
+
+impl Distances for HashMap<Mask, f64> {
+    fn get(&self, s: Mask) -> f64 {
+        self.get(&s).copied().unwrap_or(f64::INFINITY)
+    }
+    fn set(&mut self, s: Mask, d: f64) {
+        self.insert(s, d);
+    }
+}
+
+fn dijkstra(case: &Case, dist: &mut impl Distances) -> Option<f64> {
+    let mut heap: BinaryHeap<Reverse<(u64, Mask)>> = BinaryHeap::new();
+    dist.set(case.start, 0.0);
     heap.push(Reverse((0f64.to_bits(), case.start)));
     while let Some(Reverse((bits, s))) = heap.pop() {
-        if done[s as usize] {
-            continue;
-        }
-        done[s as usize] = true;
         // Non-negative f64 values order like their bit patterns.
         let d = f64::from_bits(bits);
+        if d > dist.get(s) {
+            continue; // stale entry
+        }
         if case.is_goal(s) {
             return Some(d);
         }
@@ -153,8 +216,8 @@ fn reference_cost(case: &Case) -> Option<f64> {
             }
             let t = a.apply(s);
             let nd = d + a.cost;
-            if nd < dist[t as usize] {
-                dist[t as usize] = nd;
+            if nd < dist.get(t) {
+                dist.set(t, nd);
                 heap.push(Reverse((nd.to_bits(), t)));
             }
         }
@@ -240,7 +303,7 @@ impl Layout {
 
     /// The set bits of masks `t` (true) and `f` (false) as entries; `reverse` lists them in
     /// descending order (the library must not care).
-    fn entries(&self, t: u32, f: u32, reverse: bool) -> Vec<FactValue> {
+    fn entries(&self, t: Mask, f: Mask, reverse: bool) -> Vec<FactValue> {
         let mut v = Vec::new();
         for (i, &id) in self.ids.iter().enumerate() {
             if t >> i & 1 == 1 {
@@ -414,7 +477,7 @@ fn run_check(case: &Case, mode: Heuristic) -> Result<(), String> {
 // Reporting and minimising failures
 // ---------------------------------------------------------------------------------------
 
-fn state_str(facts: usize, s: u32) -> String {
+fn state_str(facts: usize, s: Mask) -> String {
     let on: Vec<String> = (0..facts)
         .filter(|i| s >> i & 1 == 1)
         .map(fact_name)
@@ -422,7 +485,7 @@ fn state_str(facts: usize, s: u32) -> String {
     format!("{{{}}}", on.join(", "))
 }
 
-fn conds_str(facts: usize, t: u32, f: u32) -> String {
+fn conds_str(facts: usize, t: Mask, f: Mask) -> String {
     let mut v = Vec::new();
     for i in 0..facts {
         if t >> i & 1 == 1 {
@@ -460,7 +523,12 @@ fn domain_json(case: &Case) -> String {
 
 fn describe(case: &Case) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "  facts: {} (f0..f{})", case.facts, case.facts - 1);
+    let _ = writeln!(
+        out,
+        "  facts: {} (f0..f{})",
+        case.facts,
+        case.facts.max(1) - 1
+    );
     let _ = writeln!(out, "  start: {}", state_str(case.facts, case.start));
     let _ = writeln!(
         out,
@@ -485,9 +553,9 @@ fn describe(case: &Case) -> String {
 
 /// Removes fact `f`, renumbering the facts above it.
 fn drop_fact(case: &Case, f: usize) -> Case {
-    let squeeze = |m: u32| -> u32 {
-        let low = m & ((1u32 << f) - 1);
-        let high = (m >> (f + 1)) << f;
+    let squeeze = |m: Mask| -> Mask {
+        let low = m & ((ONE << f) - 1);
+        let high = m.checked_shr(f as u32 + 1).unwrap_or(0) << f;
         low | high
     };
     Case {
@@ -524,7 +592,7 @@ fn simplifications(case: &Case) -> Vec<Case> {
         }
     }
     for bit in 0..case.facts {
-        let b = 1u32 << bit;
+        let b = ONE << bit;
         for field in 0..3 {
             let mut c = case.clone();
             let m = match field {
@@ -672,7 +740,7 @@ fn random_cost(rng: &mut Rng) -> f64 {
 }
 
 /// Random (true, false) masks over `facts` facts, each fact taken with `percent` chance.
-fn random_conds(rng: &mut Rng, facts: usize, percent: u64) -> (u32, u32) {
+fn random_conds(rng: &mut Rng, facts: usize, percent: u64) -> (Mask, Mask) {
     let (mut t, mut f) = (0, 0);
     for i in 0..facts {
         if rng.chance(percent) {
@@ -716,7 +784,7 @@ fn random_action(rng: &mut Rng, facts: usize, pre_p: u64, eff_p: u64) -> RefActi
 }
 
 /// Literals of state `s` (as true/false masks), each fact taken with `percent` % chance.
-fn literals_of(rng: &mut Rng, facts: usize, s: u32, percent: u64) -> (u32, u32) {
+fn literals_of(rng: &mut Rng, facts: usize, s: Mask, percent: u64) -> (Mask, Mask) {
     let (mut t, mut f) = (0, 0);
     for i in 0..facts {
         if rng.chance(percent) {
@@ -731,11 +799,11 @@ fn literals_of(rng: &mut Rng, facts: usize, s: u32, percent: u64) -> (u32, u32) 
 }
 
 /// An action applicable in `s` that mostly changes one to three facts of it.
-fn walk_action(rng: &mut Rng, facts: usize, s: u32, pre_p: u64) -> RefAction {
+fn walk_action(rng: &mut Rng, facts: usize, s: Mask, pre_p: u64) -> RefAction {
     let (pre_t, pre_f) = literals_of(rng, facts, s, pre_p);
     let (mut add, mut del) = (0, 0);
     for _ in 0..rng.range(1, facts.min(3)) {
-        let b = 1u32 << rng.range(0, facts - 1);
+        let b = ONE << rng.range(0, facts - 1);
         let flip = rng.chance(85);
         if (s & b != 0) != flip {
             add |= b;
@@ -769,12 +837,12 @@ fn random_case(
     goal_max: usize,
     max_walk: usize,
 ) -> Case {
-    let full = if facts >= 32 {
-        u32::MAX
+    let full = if facts >= 128 {
+        Mask::MAX
     } else {
-        (1u32 << facts) - 1
+        (ONE << facts) - 1
     };
-    let mut start = (rng.next_u64() as u32) & full & random_mask(rng, facts);
+    let mut start = rng.mask() & full & random_mask(rng, facts);
     let pre_p = [10, 20, 30, 45][rng.range(0, 3)];
     let eff_p = [10, 20, 35, 50][rng.range(0, 3)];
     let mut actions: Vec<RefAction> = Vec::new();
@@ -832,7 +900,7 @@ fn random_case(
         if !actions.is_empty() && rng.chance(25) {
             // A mutated copy of an existing action.
             let mut a = actions[rng.range(0, actions.len() - 1)].clone();
-            let b = 1u32 << rng.range(0, facts - 1);
+            let b = ONE << rng.range(0, facts - 1);
             match rng.below(5) {
                 0 => a.pre_t ^= b,
                 1 => a.pre_f ^= b,
@@ -866,7 +934,7 @@ fn random_case(
     }
     // A fact that no action touches.
     if rng.chance(15) {
-        let keep = !(1u32 << rng.range(0, facts - 1));
+        let keep = !(ONE << rng.range(0, facts - 1));
         for a in &mut actions {
             a.pre_t &= keep;
             a.pre_f &= keep;
@@ -883,7 +951,7 @@ fn random_case(
         1 => {
             // Unreachable: a goal value that the start lacks and no action produces.
             let f = rng.range(0, facts - 1);
-            let b = 1u32 << f;
+            let b = ONE << f;
             if start & b != 0 {
                 goal_f |= b;
                 for a in &mut actions {
@@ -902,14 +970,14 @@ fn random_case(
         2 if facts >= 2 => {
             // Unreachable, but not by relaxed reachability: every action that makes
             // `f = vf` makes `g = !vg` and vice versa, and the start has not both.
-            let bf = 1u32 << rng.range(0, facts - 1);
-            let mut bg = 1u32 << rng.range(0, facts - 2);
+            let bf = ONE << rng.range(0, facts - 1);
+            let mut bg = ONE << rng.range(0, facts - 2);
             if bg >= bf {
                 bg <<= 1;
             }
             let (vf, vg) = (rng.chance(50), rng.chance(50));
             let sets =
-                |a: &RefAction, b: u32, v: bool| if v { a.add & b != 0 } else { a.del & b != 0 };
+                |a: &RefAction, b: Mask, v: bool| if v { a.add & b != 0 } else { a.del & b != 0 };
             for a in &mut actions {
                 if sets(a, bf, vf) {
                     a.add &= !bg;
@@ -955,13 +1023,13 @@ fn random_case(
                 goal_t = (t & changed) | (t2 & !changed);
                 goal_f = (f & changed) | (f2 & !changed);
                 if (goal_t | goal_f) & changed == 0 && changed != 0 {
-                    let b = 1u32 << changed.trailing_zeros();
+                    let b = ONE << changed.trailing_zeros();
                     goal_t |= end & b;
                     goal_f |= !end & b;
                 }
             } else {
                 for _ in 0..rng.range(1, goal_max.min(facts)) {
-                    let b = 1u32 << rng.range(0, facts - 1);
+                    let b = ONE << rng.range(0, facts - 1);
                     if (goal_t | goal_f) & b != 0 {
                         continue;
                     }
@@ -990,8 +1058,104 @@ fn random_case(
     }
 }
 
+/// Two or three chains of positions over 70–128 facts (states of two words), a token on
+/// each chain moved by step actions (one-hot: each step deletes where it came from), with
+/// some steps back, shortcuts, negative preconditions and links between chains; the goal
+/// is the chains' ends. The reachable space stays at most the product of the chain
+/// lengths while the root has many landmarks (more than 64 in most cases), and every fact
+/// id beyond the chains is padding no action touches.
+fn chains_case(rng: &mut Rng, facts: usize) -> Case {
+    let n_chains = if rng.chance(70) { 2 } else { 3 };
+    let len = if n_chains == 2 {
+        rng.range(30, (facts / 2 - 1).min(50))
+    } else {
+        rng.range(20, (facts / 3 - 1).min(28))
+    };
+    let mut ids: Vec<usize> = (0..facts).collect();
+    for i in (1..ids.len()).rev() {
+        let j = rng.range(0, i);
+        ids.swap(i, j);
+    }
+    let pos: Vec<Vec<usize>> = (0..n_chains)
+        .map(|c| ids[c * (len + 1)..(c + 1) * (len + 1)].to_vec())
+        .collect();
+    let padding = &ids[n_chains * (len + 1)..];
+    let bit = |f: usize| ONE << f;
+    let mut start = 0;
+    for chain in &pos {
+        start |= bit(chain[0]);
+    }
+    for &p in padding {
+        if rng.chance(50) {
+            start |= bit(p);
+        }
+    }
+    let mut actions = Vec::new();
+    let mv = |from: usize, to: usize, cost: f64| RefAction {
+        name: String::new(),
+        pre_t: bit(from),
+        pre_f: 0,
+        add: bit(to),
+        del: bit(from),
+        cost,
+    };
+    for (c, chain) in pos.iter().enumerate() {
+        for i in 0..len {
+            let mut a = mv(chain[i], chain[i + 1], random_cost(rng));
+            if rng.chance(30) {
+                a.pre_f |= bit(chain[i + 1]);
+            }
+            if n_chains > 1 && rng.chance(15) {
+                // A link: another chain's token must (not) be at some position.
+                let other = &pos[(c + rng.range(1, n_chains - 1)) % n_chains];
+                let at = other[rng.range(0, len)];
+                if rng.chance(30) {
+                    a.pre_t |= bit(at);
+                } else {
+                    a.pre_f |= bit(at);
+                }
+            }
+            actions.push(a);
+            if rng.chance(25) {
+                actions.push(mv(chain[i + 1], chain[i], random_cost(rng)));
+            }
+        }
+        for _ in 0..rng.range(0, 6) {
+            let i = rng.range(0, len - 2);
+            let j = (i + rng.range(2, 6)).min(len);
+            actions.push(mv(
+                chain[i],
+                chain[j],
+                random_cost(rng) * rng.range(1, 4) as f64,
+            ));
+        }
+    }
+    for i in (1..actions.len()).rev() {
+        let j = rng.range(0, i);
+        actions.swap(i, j);
+    }
+    for (i, a) in actions.iter_mut().enumerate() {
+        a.name = format!("a{i}");
+    }
+    let (mut goal_t, mut goal_f) = (0, 0);
+    for chain in &pos {
+        if rng.chance(85) {
+            goal_t |= bit(chain[len]);
+        } else {
+            goal_f |= bit(chain[0]);
+        }
+    }
+    Case {
+        facts,
+        actions,
+        start,
+        goal_t,
+        goal_f,
+    }
+}
+
 /// Each fact kept with a random per-case density (so starts range from sparse to dense).
-fn random_mask(rng: &mut Rng, facts: usize) -> u32 {
+fn random_mask(rng: &mut Rng, facts: usize) -> Mask {
     let p = [20, 50, 80, 100][rng.range(0, 3)];
     let mut m = 0;
     for i in 0..facts {
@@ -1267,7 +1431,7 @@ fn node_limits_never_give_wrong_answers() {
 fn counter(n: usize) -> Case {
     let actions = (0..n)
         .map(|i| {
-            let low = (1u32 << i) - 1;
+            let low = (ONE << i) - 1;
             RefAction {
                 name: format!("inc{i}"),
                 pre_t: low,
@@ -1282,7 +1446,7 @@ fn counter(n: usize) -> Case {
         facts: n,
         actions,
         start: 0,
-        goal_t: (1u32 << n) - 1,
+        goal_t: (ONE << n) - 1,
         goal_f: 0,
     }
 }
@@ -1488,6 +1652,75 @@ fn goal_entries_on_unknown_facts() {
     failures.finish("goals on unknown facts");
 }
 
+/// Many-fact chain domains (70–128 facts, two-word states, many root landmarks) against
+/// the sparse reference, in every mode.
+#[test]
+fn many_fact_chain_domains_match_reference_in_every_mode() {
+    const SEED: u64 = 0x6368_6169_6e73_2121;
+    let count = if cfg!(debug_assertions) { 12 } else { 120 };
+    let mix = run_suite("chains", count, &MODES, |i| {
+        let seed = case_seed(SEED, i);
+        let mut rng = Rng::new(seed);
+        let facts = rng.range(70, 128);
+        (chains_case(&mut rng, facts), seed)
+    });
+    assert!(mix.nontrivial > 0, "{mix:?}");
+}
+
+/// A domain without facts: only the empty goal (or goals on unknown facts set false) can
+/// hold, whatever the start state says about facts the domain does not have.
+#[test]
+fn domain_without_facts() {
+    let case = Case {
+        facts: 0,
+        actions: vec![
+            RefAction {
+                name: "noop".into(),
+                pre_t: 0,
+                pre_f: 0,
+                add: 0,
+                del: 0,
+                cost: 0.0,
+            },
+            RefAction {
+                name: "noop2".into(),
+                pre_t: 0,
+                pre_f: 0,
+                add: 0,
+                del: 0,
+                cost: 1.5,
+            },
+        ],
+        start: 0,
+        goal_t: 0,
+        goal_f: 0,
+    };
+    assert_eq!(reference_cost(&case), Some(0.0));
+    let layout = Layout {
+        stray_start: vec![0, 3, 64],
+        ..Layout::identity(0)
+    };
+    let (d, start, _) = build_in(&case, &layout);
+    for mode in MODES {
+        let options = PlanOptions {
+            heuristic: mode,
+            ..PlanOptions::default()
+        };
+        let mut planner = Planner::new();
+        for (goal, want) in [
+            (vec![], Some(0.0)),
+            (vec![FactValue::new(FactId(3), false)], Some(0.0)),
+            (vec![FactValue::new(FactId(3), true)], None),
+            (vec![FactValue::new(FactId(0), true)], None),
+        ] {
+            let g = goap::Conditions::new(goal.clone()).unwrap();
+            let r = planner.plan(&d, &start, &g, &options);
+            check_outcome(&case, want, &r.outcome)
+                .unwrap_or_else(|e| panic!("{mode:?}, goal {goal:?}: {e}"));
+        }
+    }
+}
+
 #[test]
 fn reference_planner_sanity() {
     // Two ways to the goal; the cheaper one needs a negative precondition and a delete.
@@ -1539,6 +1772,14 @@ fn reference_planner_sanity() {
     assert_eq!(reference_cost(&min), Some(0.75));
     for i in 0..SMALL_CASES {
         let c = small_case(i);
+        if i % 7 == 0 {
+            // The sparse reference agrees with the dense one.
+            assert_eq!(
+                dijkstra(&c, &mut HashMap::new()),
+                reference_cost(&c),
+                "case {i}"
+            );
+        }
         assert_eq!(c.start & !c.fact_mask(), 0);
         for a in &c.actions {
             assert_eq!(a.pre_t & a.pre_f, 0);
