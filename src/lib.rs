@@ -32,6 +32,7 @@ pub mod ffi;
 
 pub use domain::{
     Action, ActionDef, ActionId, Conditions, Domain, DomainError, FactId, FactValue, Goal,
+    MAX_ACTION_COST,
 };
 pub use planner::{plan, Heuristic, Outcome, Plan, PlanOptions, PlanResult, Planner, SearchStats};
 pub use state::WorldState;

@@ -732,8 +732,8 @@ fn random_cost(rng: &mut Rng) -> f64 {
         13 => rng.range(1, 9) as f64 * 1e-3,
         14 => 1.0 / rng.range(3, 9) as f64,
         15 if rng.chance(10) => {
-            // Rare extremes: subnormal, tiny, huge (sums must still not overflow).
-            [5e-324, 1e-300, 1e-9, 1e15 + 0.5, 1e100][rng.range(0, 4)]
+            // Rare extremes: subnormal, tiny, the largest accepted costs.
+            [5e-324, 1e-300, 1e-9, 1e12 - 0.5, goap::MAX_ACTION_COST][rng.range(0, 4)]
         }
         _ => rng.range(1, 4) as f64,
     }
