@@ -1126,7 +1126,7 @@ fn chains_case(rng: &mut Rng, facts: usize) -> Case {
             actions.push(mv(
                 chain[i],
                 chain[j],
-                random_cost(rng) * rng.range(1, 4) as f64,
+                (random_cost(rng) * rng.range(1, 4) as f64).min(goap::MAX_ACTION_COST),
             ));
         }
     }
