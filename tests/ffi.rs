@@ -896,6 +896,48 @@ fn unknown_and_foreign_action_ids() {
     );
 }
 
+#[test]
+fn id_messages_use_articles_and_singular_counts() {
+    let w = World::new();
+    let d = w.domain();
+    let f = w.fact(d, "only");
+    let a = w.action(d, "act", &[], &[fv(f, true)], 1.0);
+    let mut len = 0u32;
+    // An index beyond the last of exactly one fact / action: singular count.
+    expect_err(
+        unsafe { goap_domain_fact_name(w.0, d, f + 1, null_mut(), 0, &mut len) },
+        GoapStatus::UnknownFact,
+        "goap_domain_fact_name",
+        &["is not a fact of", "(it has 1 fact)"],
+    );
+    expect_err(
+        unsafe { goap_domain_action_name(w.0, d, a + 1, null_mut(), 0, &mut len) },
+        GoapStatus::UnknownAction,
+        "goap_domain_action_name",
+        &["is not an action of", "(it has 1 action)"],
+    );
+    // An action id of another domain.
+    let other = w.domain();
+    expect_err(
+        unsafe { goap_domain_action_name(w.0, other, a, null_mut(), 0, &mut len) },
+        GoapStatus::UnknownAction,
+        "goap_domain_action_name",
+        &["or not an action id)"],
+    );
+    // The plan has exactly one action: "1 action", not "1 actions".
+    let goal = [fv(f, true)];
+    ok(unsafe { goap_domain_set_goal(w.0, d, goal.as_ptr(), 1) });
+    let mut r = GoapPlanResult::default();
+    expect_err(
+        unsafe { goap_domain_plan(w.0, d, null(), null_mut(), 0, &mut r) },
+        GoapStatus::BufferTooSmall,
+        "goap_domain_plan",
+        &["but the plan has 1 action (out_result->action_count)"],
+    );
+    assert_eq!(r.action_count, 1);
+    assert_eq!(len, 0);
+}
+
 // ---------------------------------------------------------------- action definitions
 
 #[test]

@@ -6,6 +6,7 @@
 
 use parking_lot::{MappedRwLockReadGuard, MappedRwLockWriteGuard};
 
+use super::args::counted;
 use super::error::FfiError;
 use super::status::GoapStatus;
 use crate::domain::{ActionId, FactId};
@@ -82,18 +83,31 @@ fn decode_item(
     if owner != entry.id().get() {
         return fail(format!(
             "{kind} id {raw:#x} does not belong to {} (it is from another domain or world, \
-             or not a {kind} id)",
-            entry.describe()
+             or not {} id)",
+            entry.describe(),
+            with_article(kind)
         ));
     }
     let index = low.wrapping_sub(1);
     if low == 0 || index as usize >= count {
         return fail(format!(
-            "{kind} id {raw:#x} is not a {kind} of {} (it has {count} {kind}s)",
-            entry.describe()
+            "{kind} id {raw:#x} is not {} of {} (it has {})",
+            with_article(kind),
+            entry.describe(),
+            counted(count, kind)
         ));
     }
     Ok(index)
+}
+
+/// `a fact`, `an action`.
+fn with_article(noun: &str) -> String {
+    let article = if noun.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {noun}")
 }
 
 /// The ABI value of a fact id.

@@ -180,9 +180,10 @@ impl PlanOutputs {
             return Err(FfiError::new(
                 GoapStatus::BufferTooSmall,
                 format!(
-                    "out_actions has capacity {} but the plan has {count} actions \
+                    "out_actions has capacity {} but the plan has {} \
                      (out_result->action_count)",
-                    self.capacity
+                    self.capacity,
+                    super::args::counted(steps.len(), "action")
                 ),
             ));
         }
