@@ -7,9 +7,14 @@
  * OBJECTS AND IDS
  *   GoapWorld* is the root object: goap_world_create / goap_world_destroy (accepts NULL).
  *   Everything inside a world is named by a 64-bit id passed by value: GoapDomainId,
- *   GoapFactId, GoapActionId. Zero is never a valid id. An id of a destroyed domain (stale)
+ *   GoapFactId, GoapActionId. Ids are opaque: store them, pass them back and compare them
+ *   for equality, but do not compute with them or rely on their values (the encoding may
+ *   change between versions). Zero is never a valid id. An id of a destroyed domain (stale)
  *   or of another domain or world (foreign) is always detected and returns an error status;
- *   it never reaches memory it does not own. Definition structs (GoapWorldDef, GoapDomainDef,
+ *   it never reaches memory it does not own. The kinds never coincide either: a fact id
+ *   passed where an action id is expected is GOAP_STATUS_UNKNOWN_ACTION, an action id
+ *   passed as a fact id GOAP_STATUS_UNKNOWN_FACT, and a fact or action id passed as a
+ *   domain id GOAP_STATUS_UNKNOWN_DOMAIN; the last error says it is an id of the wrong kind. Definition structs (GoapWorldDef, GoapDomainDef,
  *   GoapActionDef, GoapPlanOptions) must come from their goap_..._default() function, which
  *   sets a hidden cookie; a struct that did not is GOAP_STATUS_INVALID_ARGUMENT.
  *
@@ -93,9 +98,11 @@ enum GoapStatus
     GOAP_STATUS_INVALID_COST = 4,
     // The domain id is zero, stale (its domain was destroyed) or foreign (another world's).
     GOAP_STATUS_UNKNOWN_DOMAIN = 5,
-    // The fact id is zero, belongs to another domain, or is not a fact of this domain.
+    // The fact id is zero, belongs to another domain, is not a fact of this domain, or is
+    // not a fact id at all (an action id, say).
     GOAP_STATUS_UNKNOWN_FACT = 6,
-    // The action id is zero, belongs to another domain, or is not an action of this domain.
+    // The action id is zero, belongs to another domain, is not an action of this domain, or
+    // is not an action id at all (a fact id, say).
     GOAP_STATUS_UNKNOWN_ACTION = 7,
     // An action with this name exists already in the domain.
     GOAP_STATUS_DUPLICATE_NAME = 8,
@@ -116,7 +123,8 @@ enum GoapStatus
     // goap_domain_plan was called on a domain without a goal (see goap_domain_set_goal).
     GOAP_STATUS_NO_GOAL = 14,
     // A limit of the library was reached: too many facts or actions in a domain (over
-    // 2^32 - 2), too many domains created in the process, or a length over UINT32_MAX.
+    // 2^31 - 1 of each kind), too many domains created in the process (2^32 - 2 in all),
+    // or a length over UINT32_MAX.
     GOAP_STATUS_TOO_MANY = 15,
 };
 #ifndef __cplusplus
@@ -203,13 +211,15 @@ typedef struct GoapDomainDef {
     uint32_t name_len;
 } GoapDomainDef;
 
-// Id of a domain within a world. Zero is never valid; the id of a destroyed domain is never
+// Id of a domain within a world. Opaque, like every id. Zero is never valid; the id of a destroyed domain is never
 // handed out again in the process, so a stale or foreign id is always an error
 // (GOAP_STATUS_UNKNOWN_DOMAIN).
 typedef uint64_t GoapDomainId;
 
-// Id of a fact of one domain. Zero is never valid; an id used with another domain is
-// always an error (GOAP_STATUS_UNKNOWN_FACT). Ids stay valid while their domain lives.
+// Id of a fact of one domain. Opaque: compare ids for equality, never compute with them.
+// Zero is never valid; an id used with another domain, and an action id passed as a fact
+// id, is always an error (GOAP_STATUS_UNKNOWN_FACT). Ids stay valid while their domain
+// lives.
 typedef uint64_t GoapFactId;
 
 // One condition or assignment: `fact` is (or must be, or becomes) `value`.
@@ -245,8 +255,10 @@ typedef struct GoapActionDef {
     double cost;
 } GoapActionDef;
 
-// Id of an action of one domain. Zero is never valid; an id used with another domain is
-// always an error (GOAP_STATUS_UNKNOWN_ACTION). Ids stay valid while their domain lives.
+// Id of an action of one domain. Opaque: compare ids for equality, never compute with
+// them. Zero is never valid; an id used with another domain, and a fact id passed as an
+// action id, is always an error (GOAP_STATUS_UNKNOWN_ACTION). No action id equals any fact
+// id. Ids stay valid while their domain lives.
 typedef uint64_t GoapActionId;
 
 // Options of one plan call. Obtain from goap_plan_options_default(), then change fields;
@@ -388,7 +400,8 @@ GoapStatus goap_domain_create(struct GoapWorld *world,
 //
 // Errors: GOAP_STATUS_NULL_POINTER (world, out, or text NULL with len > 0),
 // GOAP_STATUS_INVALID_UTF8, GOAP_STATUS_PARSE_ERROR (the last error gives
-// "<input>:line:column: what is wrong"), GOAP_STATUS_TOO_MANY. `*out` is written only on
+// "<input>:line:column: what is wrong"), GOAP_STATUS_TOO_MANY (more than 2^31 - 1 facts or
+// actions, or no domain id left in the process). `*out` is written only on
 // success; on error no domain is created.
 // Thread safety: mutates the world (serialized with other calls on it; parsing runs before
 // the world is locked).
@@ -451,7 +464,8 @@ GoapStatus goap_domain_set_goal(struct GoapWorld *world,
 //
 // Errors: GOAP_STATUS_NULL_POINTER (world, out, or name NULL with name_len > 0),
 // GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_UTF8, GOAP_STATUS_INVALID_ARGUMENT (empty
-// name), GOAP_STATUS_TOO_MANY. `*out` is written only on success.
+// name), GOAP_STATUS_TOO_MANY (a new name when the domain has 2^31 - 1 facts already).
+// `*out` is written only on success.
 // Thread safety: mutates the world (serialized with other calls on it).
 //
 // # Safety
@@ -520,9 +534,9 @@ struct GoapActionDef goap_action_def_default(void);
 // is NULL with a non-zero count), GOAP_STATUS_INVALID_ARGUMENT (def not from
 // goap_action_def_default(), empty name, a value not 0 or 1), GOAP_STATUS_INVALID_UTF8
 // (def->name), GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_FACT (a fact of another
-// domain, or not of this one), GOAP_STATUS_DUPLICATE_NAME, GOAP_STATUS_INVALID_COST (NaN,
+// domain, not of this one, or an action id), GOAP_STATUS_DUPLICATE_NAME, GOAP_STATUS_INVALID_COST (NaN,
 // infinite or negative), GOAP_STATUS_CONTRADICTION (pre or effects list one fact as both 1
-// and 0), GOAP_STATUS_TOO_MANY. `*out` is written only on success; on error the domain is
+// and 0), GOAP_STATUS_TOO_MANY (the domain has 2^31 - 1 actions already). `*out` is written only on success; on error the domain is
 // unchanged.
 // Thread safety: mutates the world (serialized with other calls on it).
 //

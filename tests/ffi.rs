@@ -877,7 +877,8 @@ fn unknown_and_foreign_action_ids() {
     for (id, needle) in [
         (0, "0 is never a valid action id"),
         (theirs, "does not belong to domain"),
-        ((mine & !0xffff_ffff) | 8, "(it has 7 actions)"),
+        ((mine & !0x7fff_ffff) | 8, "(it has 7 actions)"), // kind bit kept
+        (mine & !0x7fff_ffff, "is not an action of"),
     ] {
         expect_err(
             unsafe { goap_domain_action_name(a.w.0, a.d, id, null_mut(), 0, &mut len) },
@@ -894,6 +895,115 @@ fn unknown_and_foreign_action_ids() {
         "goap_domain_find_action",
         &["no action named \"飞\""],
     );
+}
+
+#[test]
+fn fact_and_action_ids_are_distinct_kinds() {
+    let k = kitchen();
+    let actions: Vec<GoapActionId> = KITCHEN_ACTIONS
+        .iter()
+        .map(|(name, ..)| {
+            let (p, n) = s(name);
+            let mut a = 0;
+            ok(unsafe { goap_domain_find_action(k.w.0, k.d, p, n, &mut a) });
+            a
+        })
+        .collect();
+    for &(_, f) in &k.facts {
+        assert!(!actions.contains(&f), "fact id {f:#x} is also an action id");
+    }
+    let (fact0, action0) = (k.fact("菜已买"), actions[0]);
+    let mut len = 0u32;
+    // A fact id where an action id is expected.
+    expect_err(
+        unsafe { goap_domain_action_name(k.w.0, k.d, fact0, null_mut(), 0, &mut len) },
+        GoapStatus::UnknownAction,
+        "goap_domain_action_name",
+        &[
+            "action:",
+            "is a fact id, not an action id (wrong kind of id)",
+        ],
+    );
+    // An action id where a fact id is expected: as an argument and in every list.
+    expect_err(
+        unsafe { goap_domain_fact_name(k.w.0, k.d, action0, null_mut(), 0, &mut len) },
+        GoapStatus::UnknownFact,
+        "goap_domain_fact_name",
+        &["fact:", "is an action id, not a fact id (wrong kind of id)"],
+    );
+    assert_eq!(len, 0);
+    let bad = [fv(action0, true)];
+    assert_eq!(
+        k.w.add_action(k.d, "new", &bad, &[], 1.0),
+        Err(GoapStatus::UnknownFact)
+    );
+    assert!(
+        last_error().contains("def->pre[0].fact: "),
+        "{}",
+        last_error()
+    );
+    assert!(last_error().contains("is an action id"), "{}", last_error());
+    expect_err(
+        unsafe { goap_domain_set_goal(k.w.0, k.d, bad.as_ptr(), 1) },
+        GoapStatus::UnknownFact,
+        "goap_domain_set_goal",
+        &["conditions[0].fact: ", "is an action id, not a fact id"],
+    );
+    let mut r = GoapPlanResult::default();
+    expect_err(
+        unsafe {
+            goap_domain_plan_from(
+                k.w.0,
+                k.d,
+                bad.as_ptr(),
+                1,
+                null(),
+                0,
+                null(),
+                null_mut(),
+                0,
+                &mut r,
+            )
+        },
+        GoapStatus::UnknownFact,
+        "goap_domain_plan_from",
+        &["start[0].fact: ", "is an action id"],
+    );
+    // Even an action id of another world is recognised as the wrong kind.
+    let other = kitchen();
+    let (p, n) = s("洗菜");
+    let mut theirs = 0;
+    ok(unsafe { goap_domain_find_action(other.w.0, other.d, p, n, &mut theirs) });
+    expect_err(
+        unsafe { goap_domain_fact_name(k.w.0, k.d, theirs, null_mut(), 0, &mut len) },
+        GoapStatus::UnknownFact,
+        "goap_domain_fact_name",
+        &["is an action id, not a fact id"],
+    );
+    // Neither is a domain id, and the message says which it looks like.
+    let mut count = 0;
+    expect_err(
+        unsafe { goap_domain_fact_count(k.w.0, action0, &mut count) },
+        GoapStatus::UnknownDomain,
+        "goap_domain_fact_count",
+        &["is not a domain id (it looks like an action id)"],
+    );
+    expect_err(
+        unsafe { goap_domain_fact_count(k.w.0, fact0, &mut count) },
+        GoapStatus::UnknownDomain,
+        "goap_domain_fact_count",
+        &["is not a domain id (it looks like a fact id)"],
+    );
+    // ... and a domain id is neither a fact nor an action id.
+    expect_err(
+        unsafe { goap_domain_fact_name(k.w.0, k.d, k.d, null_mut(), 0, &mut len) },
+        GoapStatus::UnknownFact,
+        "goap_domain_fact_name",
+        &["is not a fact id (it looks like a domain id)"],
+    );
+    assert_eq!((len, count), (0, 0));
+    assert_eq!(k.w.count(k.d), (8, 7), "nothing was added");
+    assert_eq!(k.w.plan(k.d).0.cost, 17.0, "goal unchanged");
 }
 
 #[test]

@@ -7,7 +7,8 @@ use super::error::FfiError;
 use super::fact::{read_fact_values, GoapFactValue};
 use super::guard::run_value;
 use super::ids::{
-    decode_action, encode_action, read_domain, write_domain, GoapActionId, GoapDomainId,
+    decode_action, encode_action, ensure_fits, read_domain, write_domain, GoapActionId,
+    GoapDomainId, Kind,
 };
 use super::status::GoapStatus;
 use super::world::{world_ref, GoapWorld};
@@ -71,9 +72,9 @@ const ACTION_DEF_DEFAULT: GoapActionDef = GoapActionDef {
 /// is NULL with a non-zero count), GOAP_STATUS_INVALID_ARGUMENT (def not from
 /// goap_action_def_default(), empty name, a value not 0 or 1), GOAP_STATUS_INVALID_UTF8
 /// (def->name), GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_FACT (a fact of another
-/// domain, or not of this one), GOAP_STATUS_DUPLICATE_NAME, GOAP_STATUS_INVALID_COST (NaN,
+/// domain, not of this one, or an action id), GOAP_STATUS_DUPLICATE_NAME, GOAP_STATUS_INVALID_COST (NaN,
 /// infinite or negative), GOAP_STATUS_CONTRADICTION (pre or effects list one fact as both 1
-/// and 0), GOAP_STATUS_TOO_MANY. `*out` is written only on success; on error the domain is
+/// and 0), GOAP_STATUS_TOO_MANY (the domain has 2^31 - 1 actions already). `*out` is written only on success; on error the domain is
 /// unchanged.
 /// Thread safety: mutates the world (serialized with other calls on it).
 ///
@@ -113,6 +114,7 @@ pub unsafe extern "C" fn goap_domain_add_action(
                 read_fact_values(&entry, "def->effects", def.effects, def.effect_count)?,
             )
         };
+        ensure_fits(entry.domain().action_count() + 1, Kind::Action)?;
         let id = entry.domain_mut().add_action(ActionDef {
             name: name.to_owned(),
             pre,

@@ -5,9 +5,11 @@ use std::ffi::c_char;
 use super::args::{read_def, read_str, write_out};
 use super::fact::{list_error, read_fact_values, GoapFactValue};
 use super::guard::run_value;
-use super::ids::{decode_domain, encode_domain, write_domain, GoapDomainId};
+use super::ids::{decode_domain, encode_domain, ensure_fits, write_domain, GoapDomainId, Kind};
 use super::status::GoapStatus;
 use super::world::{world_ref, GoapWorld};
+use crate::format;
+use crate::world::WorldError;
 
 const DOMAIN_DEF_COOKIE: u32 = 0x6F61_4401;
 
@@ -88,7 +90,8 @@ pub unsafe extern "C" fn goap_domain_create(
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER (world, out, or text NULL with len > 0),
 /// GOAP_STATUS_INVALID_UTF8, GOAP_STATUS_PARSE_ERROR (the last error gives
-/// "<input>:line:column: what is wrong"), GOAP_STATUS_TOO_MANY. `*out` is written only on
+/// "<input>:line:column: what is wrong"), GOAP_STATUS_TOO_MANY (more than 2^31 - 1 facts or
+/// actions, or no domain id left in the process). `*out` is written only on
 /// success; on error no domain is created.
 /// Thread safety: mutates the world (serialized with other calls on it; parsing runs before
 /// the world is locked).
@@ -105,7 +108,10 @@ pub unsafe extern "C" fn goap_domain_load_json(
     guard!("goap_domain_load_json", [world, out], {
         // SAFETY: world is non-NULL and live; text is valid for len bytes.
         let (world, text) = unsafe { (world_ref(world), read_str("text", text, len)?) };
-        let id = world.load_domain(text)?;
+        let file = format::parse_domain(text).map_err(WorldError::from)?;
+        ensure_fits(file.domain.fact_count(), Kind::Fact)?;
+        ensure_fits(file.domain.action_count(), Kind::Action)?;
+        let id = world.insert_file(file)?;
         // SAFETY: out is non-NULL and writable.
         unsafe { write_out(out, encode_domain(id)) };
         Ok(())

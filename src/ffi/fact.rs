@@ -4,7 +4,10 @@ use std::ffi::c_char;
 
 use super::args::{len_u32, read_slice, read_str, write_out, write_string};
 use super::error::FfiError;
-use super::ids::{decode_fact, encode_fact, read_domain, write_domain, GoapDomainId, GoapFactId};
+use super::ids::{
+    decode_fact, encode_fact, ensure_fits, read_domain, write_domain, GoapDomainId, GoapFactId,
+    Kind,
+};
 use super::status::GoapStatus;
 use super::world::{world_ref, GoapWorld};
 use crate::domain::{DomainError, FactValue};
@@ -73,7 +76,8 @@ pub(crate) fn list_error(entry: &DomainEntry, what: &str, e: DomainError) -> Ffi
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER (world, out, or name NULL with name_len > 0),
 /// GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_UTF8, GOAP_STATUS_INVALID_ARGUMENT (empty
-/// name), GOAP_STATUS_TOO_MANY. `*out` is written only on success.
+/// name), GOAP_STATUS_TOO_MANY (a new name when the domain has 2^31 - 1 facts already).
+/// `*out` is written only on success.
 /// Thread safety: mutates the world (serialized with other calls on it).
 ///
 /// # Safety
@@ -95,6 +99,9 @@ pub unsafe extern "C" fn goap_domain_add_fact(
             ));
         }
         let mut entry = write_domain(world, domain)?;
+        if entry.domain().fact_id(name).is_none() {
+            ensure_fits(entry.domain().fact_count() + 1, Kind::Fact)?;
+        }
         let fact = entry.domain_mut().add_fact(name)?;
         // SAFETY: out is non-NULL and writable.
         unsafe { write_out(out, encode_fact(entry.id(), fact)) };

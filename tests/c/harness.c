@@ -347,8 +347,21 @@ static void test_errors(void) {
         char buf[16];
         uint32_t len = 0;
         GoapPlanResult r;
+        GoapActionId first = 0;
+        GoapFactValue wrong;
         CHECK_STATUS(goap_domain_action_name(world, d, 0, buf, 16, &len), GOAP_STATUS_UNKNOWN_ACTION);
         CHECK_MESSAGE("0 is never a valid action id");
+        /* Fact and action ids are different kinds: one never passes for the other. */
+        CHECK_STATUS(goap_domain_find_action(world, d, "洗菜", len32("洗菜"), &first), GOAP_STATUS_OK);
+        CHECK(first != facts[VEG_BOUGHT]);
+        CHECK_STATUS(goap_domain_action_name(world, d, facts[VEG_BOUGHT], buf, 16, &len),
+                     GOAP_STATUS_UNKNOWN_ACTION);
+        CHECK_MESSAGE("is a fact id, not an action id (wrong kind of id)");
+        CHECK_STATUS(goap_domain_fact_name(world, d, first, buf, 16, &len), GOAP_STATUS_UNKNOWN_FACT);
+        CHECK_MESSAGE("is an action id, not a fact id (wrong kind of id)");
+        wrong = fv(first, 1);
+        CHECK_STATUS(goap_domain_set_goal(world, d, &wrong, 1), GOAP_STATUS_UNKNOWN_FACT);
+        CHECK_MESSAGE("conditions[0].fact");
         CHECK_STATUS(goap_domain_find_action(world, d, "fly", 3, &action), GOAP_STATUS_NOT_FOUND);
         CHECK_MESSAGE("no action named \"fly\"");
         CHECK_STATUS(goap_domain_find_fact(NULL, d, "x", 1, &out), GOAP_STATUS_NULL_POINTER);
