@@ -42,11 +42,26 @@
  *   memory you must free except the world itself.
  *
  * THREADING
- *   Every function is thread-safe. Calls that take `const GoapWorld*` only read the world
- *   (find, name, count, goap_domain_plan, goap_domain_plan_from) and run in parallel with
- *   each other on one world; each plan call uses its own pooled search memory. Calls that
- *   take `GoapWorld*` change it (create/destroy/load a domain, add facts and actions, set
- *   start and goal); they are serialized by the world's lock and wait for running plans.
+ *   Every function is thread-safe, and no call holds a lock of the world for long. No call
+ *   ever waits for a running plan, and a plan waits for other calls only for microseconds,
+ *   while it looks its domain up and takes a snapshot of it.
+ *   - Reads take `const GoapWorld*`: find, name, count, goap_domain_plan and
+ *     goap_domain_plan_from. A read takes a snapshot of the domain (facts, actions, start
+ *     state, goal) under a lock held for microseconds, then works without any lock. So a
+ *     plan sees the domain as it was when the call started: edits made while it runs do not
+ *     change it (they apply to later calls), and a plan of a domain destroyed meanwhile
+ *     still finishes. Any number of reads and plans run in parallel, on one domain or many;
+ *     each plan uses its own pooled search memory.
+ *   - Edits take `GoapWorld*`: add a fact or an action, set the start state or the goal.
+ *     Edits of one domain run one at a time, in some order; edits of different domains run
+ *     in parallel. An edit never waits for a plan: while a plan uses a snapshot of the
+ *     domain, the edit changes a copy (the facts and actions are copied only if the edit
+ *     changes them, once per snapshot in use) and publishes it when done; otherwise it
+ *     changes the domain in place, and a read of that domain that starts meanwhile waits
+ *     for it to finish (microseconds: an edit does no planning, and in place no copying).
+ *   - goap_domain_create, goap_domain_load_json and goap_domain_destroy take the world's
+ *     lock only to insert or remove the domain (a file is parsed before, a destroyed domain
+ *     is freed after); they never wait for plans.
  *   The exception is goap_world_destroy: it must not run concurrently with any other call
  *   on that world, and the pointer must not be used afterwards. The last error is per
  *   thread. Functions that take no world may be called from any thread at any time.
@@ -184,7 +199,8 @@ typedef int32_t GoapOutcome;
 
 // The root object: owns domains (and their facts, actions, start states and goals) and
 // pooled planning memory. Created by goap_world_create, freed by goap_world_destroy.
-// Opaque; every function on it is thread-safe (see THREADING at the top).
+// Opaque; every function on it is thread-safe (see THREADING at the top), and no call
+// holds its locks for long.
 typedef struct GoapWorld GoapWorld;
 
 // Settings for goap_world_create. Obtain from goap_world_def_default(), then change fields.
@@ -383,7 +399,8 @@ struct GoapDomainDef goap_domain_def_default(void);
 // Errors: GOAP_STATUS_NULL_POINTER (world, def, out, or def->name NULL with a length),
 // GOAP_STATUS_INVALID_ARGUMENT (def not from goap_domain_def_default()),
 // GOAP_STATUS_INVALID_UTF8 (def->name), GOAP_STATUS_TOO_MANY. `*out` is written only on
-// success. Thread safety: mutates the world (serialized with other calls on it).
+// success. Thread safety: takes the world's lock only to insert the domain; never waits for
+// plans.
 //
 // # Safety
 // `world` must be a live world; `def` readable, with `name` valid for `name_len` bytes;
@@ -403,8 +420,8 @@ GoapStatus goap_domain_create(struct GoapWorld *world,
 // "<input>:line:column: what is wrong"), GOAP_STATUS_TOO_MANY (more than 2^31 - 1 facts or
 // actions, or no domain id left in the process). `*out` is written only on
 // success; on error no domain is created.
-// Thread safety: mutates the world (serialized with other calls on it; parsing runs before
-// the world is locked).
+// Thread safety: parses without any lock, then takes the world's lock only to insert the
+// domain; never waits for plans.
 //
 // # Safety
 // `world` must be a live world; `text` valid for `len` bytes; `out` valid for a write.
@@ -417,8 +434,9 @@ GoapStatus goap_domain_load_json(struct GoapWorld *world,
 // stale: using them is GOAP_STATUS_UNKNOWN_DOMAIN from then on.
 //
 // Errors: GOAP_STATUS_NULL_POINTER (world), GOAP_STATUS_UNKNOWN_DOMAIN (zero, stale or
-// foreign id; nothing happens). Thread safety: mutates the world (serialized with other
-// calls on it).
+// foreign id; nothing happens). Thread safety: takes the world's lock only to remove the
+// domain; never waits for plans. Plans running on the domain finish on their snapshot
+// (the action ids in their result are then stale).
 //
 // # Safety
 // `world` must be a live world.
@@ -432,7 +450,8 @@ GoapStatus goap_domain_destroy(struct GoapWorld *world, GoapDomainId domain);
 // GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_FACT, GOAP_STATUS_INVALID_ARGUMENT (a
 // value not 0 or 1), GOAP_STATUS_CONTRADICTION (a fact listed as both 1 and 0). On error
 // the stored start state is unchanged.
-// Thread safety: mutates the world (serialized with other calls on it).
+// Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
+// one at a time.
 //
 // # Safety
 // `world` must be a live world; `values` valid for `count` elements.
@@ -447,7 +466,8 @@ GoapStatus goap_domain_set_start(struct GoapWorld *world,
 // when `count` is 0.
 //
 // Errors: as goap_domain_set_start. On error the stored goal is unchanged.
-// Thread safety: mutates the world (serialized with other calls on it).
+// Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
+// one at a time.
 //
 // # Safety
 // `world` must be a live world; `conditions` valid for `count` elements.
@@ -466,7 +486,8 @@ GoapStatus goap_domain_set_goal(struct GoapWorld *world,
 // GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_UTF8, GOAP_STATUS_INVALID_ARGUMENT (empty
 // name), GOAP_STATUS_TOO_MANY (a new name when the domain has 2^31 - 1 facts already).
 // `*out` is written only on success.
-// Thread safety: mutates the world (serialized with other calls on it).
+// Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
+// one at a time.
 //
 // # Safety
 // `world` must be a live world; `name` valid for `name_len` bytes; `out` valid for a write.
@@ -480,7 +501,8 @@ GoapStatus goap_domain_add_fact(struct GoapWorld *world,
 //
 // Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_UTF8,
 // GOAP_STATUS_NOT_FOUND (no fact has this name). `*out` is written only on success.
-// Thread safety: read-only; may run concurrently with other read-only calls.
+// Thread safety: a read (see THREADING): runs in parallel with every other call but
+// goap_world_destroy.
 //
 // # Safety
 // `world` must be a live world; `name` valid for `name_len` bytes; `out` valid for a write.
@@ -499,7 +521,8 @@ GoapStatus goap_domain_find_fact(const struct GoapWorld *world,
 //
 // Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_FACT,
 // GOAP_STATUS_BUFFER_TOO_SMALL. Nothing is written on other errors.
-// Thread safety: read-only; may run concurrently with other read-only calls.
+// Thread safety: a read (see THREADING): runs in parallel with every other call but
+// goap_world_destroy.
 //
 // # Safety
 // `world` must be a live world; `buf` valid for `capacity` bytes; `out_len` for a write.
@@ -513,7 +536,8 @@ GoapStatus goap_domain_fact_name(const struct GoapWorld *world,
 // On success `*out_count` receives the number of facts of the domain.
 //
 // Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN. Written only on success.
-// Thread safety: read-only; may run concurrently with other read-only calls.
+// Thread safety: a read (see THREADING): runs in parallel with every other call but
+// goap_world_destroy.
 //
 // # Safety
 // `world` must be a live world; `out_count` valid for a write.
@@ -538,7 +562,8 @@ struct GoapActionDef goap_action_def_default(void);
 // infinite or negative), GOAP_STATUS_CONTRADICTION (pre or effects list one fact as both 1
 // and 0), GOAP_STATUS_TOO_MANY (the domain has 2^31 - 1 actions already). `*out` is written only on success; on error the domain is
 // unchanged.
-// Thread safety: mutates the world (serialized with other calls on it).
+// Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
+// one at a time.
 //
 // # Safety
 // `world` must be a live world; `def` readable, with its pointers valid for their counts;
@@ -552,7 +577,8 @@ GoapStatus goap_domain_add_action(struct GoapWorld *world,
 //
 // Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_UTF8,
 // GOAP_STATUS_NOT_FOUND (no action has this name). `*out` is written only on success.
-// Thread safety: read-only; may run concurrently with other read-only calls.
+// Thread safety: a read (see THREADING): runs in parallel with every other call but
+// goap_world_destroy.
 //
 // # Safety
 // `world` must be a live world; `name` valid for `name_len` bytes; `out` valid for a write.
@@ -568,7 +594,8 @@ GoapStatus goap_domain_find_action(const struct GoapWorld *world,
 //
 // Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_ACTION,
 // GOAP_STATUS_BUFFER_TOO_SMALL. Nothing is written on other errors.
-// Thread safety: read-only; may run concurrently with other read-only calls.
+// Thread safety: a read (see THREADING): runs in parallel with every other call but
+// goap_world_destroy.
 //
 // # Safety
 // `world` must be a live world; `buf` valid for `capacity` bytes; `out_len` for a write.
@@ -582,7 +609,8 @@ GoapStatus goap_domain_action_name(const struct GoapWorld *world,
 // On success `*out_count` receives the number of actions of the domain.
 //
 // Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN. Written only on success.
-// Thread safety: read-only; may run concurrently with other read-only calls.
+// Thread safety: a read (see THREADING): runs in parallel with every other call but
+// goap_world_destroy.
 //
 // # Safety
 // `world` must be a live world; `out_count` valid for a write.
@@ -614,8 +642,9 @@ struct GoapPlanOptions goap_plan_options_default(void);
 // 0), GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_ARGUMENT (options not from
 // goap_plan_options_default(), unknown heuristic), GOAP_STATUS_NO_GOAL (no goal stored),
 // GOAP_STATUS_BUFFER_TOO_SMALL (see above). Nothing is written on other errors.
-// Thread safety: read-only; plan calls on one world run in parallel. A mutation of the
-// world waits until running plans finish.
+// Thread safety: a read (see THREADING): plans on a snapshot of the domain as it was when
+// the call started, holding no lock while it searches; runs in parallel with other plans
+// and with edits, and never makes them wait.
 //
 // # Safety
 // `world` must be a live world; `options` NULL or readable; `out_actions` valid for
@@ -638,7 +667,8 @@ GoapStatus goap_domain_plan(const struct GoapWorld *world,
 // count), GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_FACT, GOAP_STATUS_INVALID_ARGUMENT
 // (a value not 0 or 1, bad options), GOAP_STATUS_CONTRADICTION (a list names a fact as
 // both 1 and 0), GOAP_STATUS_BUFFER_TOO_SMALL. Nothing is written on other errors.
-// Thread safety: read-only; plan calls on one world run in parallel.
+// Thread safety: as goap_domain_plan (the explicit start and goal are checked against the
+// same snapshot).
 //
 // # Safety
 // `world` must be a live world; `start`/`goal` valid for their counts; `options` NULL or

@@ -1714,3 +1714,221 @@ fn parallel_plans_on_one_world_agree() {
         }
     }
 }
+
+/// A domain of `n` independent facts, each made true by its own action (cost 1), with the
+/// goal "all true". Blind search stores every one of the 2^n states before it finds the
+/// plan: a slow plan of predictable cost.
+fn independent_facts(w: &World, n: usize) -> GoapDomainId {
+    let d = w.domain();
+    let facts: Vec<_> = (0..n).map(|i| w.fact(d, &format!("f{i}"))).collect();
+    for (i, &f) in facts.iter().enumerate() {
+        w.action(d, &format!("set{i}"), &[], &[fv(f, true)], 1.0);
+    }
+    let goal: Vec<_> = facts.iter().map(|&f| fv(f, true)).collect();
+    ok(unsafe { goap_domain_set_goal(w.0, d, goal.as_ptr(), goal.len() as u32) });
+    d
+}
+
+/// When a call ran, relative to a common origin.
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    start: std::time::Duration,
+    end: std::time::Duration,
+}
+
+impl Span {
+    fn len(self) -> std::time::Duration {
+        self.end - self.start
+    }
+}
+
+#[test]
+fn a_long_plan_blocks_neither_edits_nor_other_plans() {
+    use std::sync::mpsc;
+    use std::time::{Duration, Instant};
+
+    let w = World::new();
+    let trivial = w.domain();
+    ok(unsafe { goap_domain_set_goal(w.0, trivial, null(), 0) });
+    let other = w.domain();
+    // The world is thread-safe; raw pointers are not Send.
+    let world = w.0 as usize;
+    // Grow the slow domain until its plan takes at least 200 ms on this machine.
+    for n in 12..=24usize {
+        let slow = independent_facts(&w, n);
+        let origin = Instant::now();
+        let since = move || origin.elapsed();
+        let (started, wait_started) = mpsc::channel();
+        let (slow_span, slow_result, edit_span, plan_span, cheap) = std::thread::scope(|scope| {
+            let planner = scope.spawn(move || {
+                let w = world as *const GoapWorld;
+                let mut opts = goap_plan_options_default();
+                opts.heuristic = GoapHeuristic::Blind as i32;
+                opts.max_nodes = u32::MAX;
+                let mut actions = [0u64; 32];
+                let mut r = GoapPlanResult::default();
+                started.send(()).unwrap();
+                let start = since();
+                let st =
+                    unsafe { goap_domain_plan(w, slow, &opts, actions.as_mut_ptr(), 32, &mut r) };
+                let end = since();
+                assert_eq!(st, GoapStatus::Ok);
+                (Span { start, end }, r)
+            });
+            wait_started.recv().unwrap();
+            std::thread::sleep(Duration::from_millis(20)); // the search is under way
+            let editor = scope.spawn(move || {
+                let w = world as *mut GoapWorld;
+                let start = since();
+                let mut all = Vec::new();
+                for (d, prefix) in [(other, "other"), (slow, "more")] {
+                    for i in 0..50 {
+                        let name = format!("{prefix}{i}");
+                        let mut f = 0;
+                        let st = unsafe {
+                            goap_domain_add_fact(
+                                w,
+                                d,
+                                name.as_ptr().cast(),
+                                name.len() as u32,
+                                &mut f,
+                            )
+                        };
+                        assert_eq!(st, GoapStatus::Ok);
+                    }
+                }
+                // A shortcut to the slow domain's goal: later plans use it, the running one
+                // plans on the domain as it was when it started.
+                for i in 0..n {
+                    let name = format!("f{i}");
+                    let mut f = 0;
+                    let st = unsafe {
+                        goap_domain_find_fact(
+                            w,
+                            slow,
+                            name.as_ptr().cast(),
+                            name.len() as u32,
+                            &mut f,
+                        )
+                    };
+                    assert_eq!(st, GoapStatus::Ok);
+                    all.push(fv(f, true));
+                }
+                let mut def = goap_action_def_default();
+                (def.name, def.name_len) = s("everything");
+                def.effects = all.as_ptr();
+                def.effect_count = all.len() as u32;
+                def.cost = 0.5;
+                let mut a = 0;
+                assert_eq!(
+                    unsafe { goap_domain_add_action(w, slow, &def, &mut a) },
+                    GoapStatus::Ok
+                );
+                let end = since();
+                (Span { start, end }, a)
+            });
+            std::thread::sleep(Duration::from_millis(5)); // the edits are under way
+            let quick = scope.spawn(move || {
+                let w = world as *const GoapWorld;
+                let start = since();
+                for _ in 0..20 {
+                    let mut r = GoapPlanResult::default();
+                    let st = unsafe { goap_domain_plan(w, trivial, null(), null_mut(), 0, &mut r) };
+                    assert_eq!((st, r.outcome), (GoapStatus::Ok, GoapOutcome::Found as i32));
+                }
+                Span {
+                    start,
+                    end: since(),
+                }
+            });
+            let (slow_span, slow_result) = planner.join().unwrap();
+            let (edit_span, cheap) = editor.join().unwrap();
+            (
+                slow_span,
+                slow_result,
+                edit_span,
+                quick.join().unwrap(),
+                cheap,
+            )
+        });
+        if slow_span.len() < Duration::from_millis(200) && n < 24 {
+            continue; // too fast to tell on this machine: try a bigger domain
+        }
+        let report = format!(
+            "n = {n}: slow plan {slow_span:?}, edits {edit_span:?}, trivial plans {plan_span:?}"
+        );
+        assert!(slow_span.len() >= Duration::from_millis(200), "{report}");
+        // The edits and the trivial plans ran while the slow plan did, and took a small
+        // fraction of its time: nobody waited for it.
+        for span in [edit_span, plan_span] {
+            assert!(
+                span.start > slow_span.start && span.end < slow_span.end,
+                "{report}"
+            );
+            assert!(span.len() * 10 < slow_span.len(), "{report}");
+        }
+        // The slow plan saw the domain as it was when it started.
+        assert_eq!(
+            (
+                slow_result.outcome,
+                slow_result.cost,
+                slow_result.action_count
+            ),
+            (GoapOutcome::Found as i32, n as f64, n as u32),
+            "{report}"
+        );
+        // Later plans see the edits.
+        let (r, actions) = w.plan(slow);
+        assert_eq!((r.cost, actions), (0.5, vec![cheap]));
+        assert_eq!(w.count(slow), (n as u32 + 50, n as u32 + 1));
+        assert_eq!(w.count(other), (50, 0));
+        return;
+    }
+}
+
+#[test]
+fn concurrent_edits_of_one_domain_are_never_lost_while_plans_run() {
+    let k = kitchen();
+    let world = k.w.0 as usize;
+    let d = k.d;
+    let bought = k.fact("菜已买");
+    std::thread::scope(|scope| {
+        for t in 0..4 {
+            scope.spawn(move || {
+                let w = world as *mut GoapWorld;
+                for i in 0..100 {
+                    let name = format!("t{t}_{i}");
+                    let mut f = 0;
+                    let st = unsafe {
+                        goap_domain_add_fact(w, d, name.as_ptr().cast(), name.len() as u32, &mut f)
+                    };
+                    assert_eq!(st, GoapStatus::Ok);
+                    // Every start state set here gives the same plan.
+                    let start = [fv(bought, true), fv(f, true)];
+                    assert_eq!(
+                        unsafe { goap_domain_set_start(w, d, start.as_ptr(), 2) },
+                        GoapStatus::Ok
+                    );
+                }
+            });
+            scope.spawn(move || {
+                let w = world as *const GoapWorld;
+                for _ in 0..50 {
+                    let mut r = GoapPlanResult::default();
+                    let mut buf = [0u64; 16];
+                    let st =
+                        unsafe { goap_domain_plan(w, d, null(), buf.as_mut_ptr(), 16, &mut r) };
+                    assert_eq!(
+                        (st, r.outcome, r.cost),
+                        (GoapStatus::Ok, GoapOutcome::Found as i32, 17.0)
+                    );
+                }
+            });
+        }
+    });
+    assert_eq!(
+        k.w.count(d),
+        (8 + 400, 7),
+        "every fact was added exactly once"
+    );
+}

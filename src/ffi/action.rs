@@ -7,7 +7,7 @@ use super::error::FfiError;
 use super::fact::{read_fact_values, GoapFactValue};
 use super::guard::run_value;
 use super::ids::{
-    decode_action, encode_action, ensure_fits, read_domain, write_domain, GoapActionId,
+    decode_action, edit_domain, encode_action, ensure_fits, read_domain, GoapActionId,
     GoapDomainId, Kind,
 };
 use super::status::GoapStatus;
@@ -76,7 +76,8 @@ const ACTION_DEF_DEFAULT: GoapActionDef = GoapActionDef {
 /// infinite or negative), GOAP_STATUS_CONTRADICTION (pre or effects list one fact as both 1
 /// and 0), GOAP_STATUS_TOO_MANY (the domain has 2^31 - 1 actions already). `*out` is written only on success; on error the domain is
 /// unchanged.
-/// Thread safety: mutates the world (serialized with other calls on it).
+/// Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
+/// one at a time.
 ///
 /// # Safety
 /// `world` must be a live world; `def` readable, with its pointers valid for their counts;
@@ -106,23 +107,25 @@ pub unsafe extern "C" fn goap_domain_add_action(
             ));
         }
         // SAFETY: world is non-NULL and live.
-        let mut entry = write_domain(unsafe { world_ref(world) }, domain)?;
-        // SAFETY: def's arrays are valid for their counts.
-        let (pre, effects) = unsafe {
-            (
-                read_fact_values(&entry, "def->pre", def.pre, def.pre_count)?,
-                read_fact_values(&entry, "def->effects", def.effects, def.effect_count)?,
-            )
-        };
-        ensure_fits(entry.domain().action_count() + 1, Kind::Action)?;
-        let id = entry.domain_mut().add_action(ActionDef {
-            name: name.to_owned(),
-            pre,
-            effects,
-            cost: def.cost,
+        let id = edit_domain(unsafe { world_ref(world) }, domain, |entry| {
+            // SAFETY: def's arrays are valid for their counts.
+            let (pre, effects) = unsafe {
+                (
+                    read_fact_values(entry, "def->pre", def.pre, def.pre_count)?,
+                    read_fact_values(entry, "def->effects", def.effects, def.effect_count)?,
+                )
+            };
+            ensure_fits(entry.domain().action_count() + 1, Kind::Action)?;
+            let action = entry.domain_mut().add_action(ActionDef {
+                name: name.to_owned(),
+                pre,
+                effects,
+                cost: def.cost,
+            })?;
+            Ok(encode_action(entry.id(), action))
         })?;
         // SAFETY: out is non-NULL and writable.
-        unsafe { write_out(out, encode_action(entry.id(), id)) };
+        unsafe { write_out(out, id) };
         Ok(())
     })
 }
@@ -131,7 +134,8 @@ pub unsafe extern "C" fn goap_domain_add_action(
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_UTF8,
 /// GOAP_STATUS_NOT_FOUND (no action has this name). `*out` is written only on success.
-/// Thread safety: read-only; may run concurrently with other read-only calls.
+/// Thread safety: a read (see THREADING): runs in parallel with every other call but
+/// goap_world_destroy.
 ///
 /// # Safety
 /// `world` must be a live world; `name` valid for `name_len` bytes; `out` valid for a write.
@@ -165,7 +169,8 @@ pub unsafe extern "C" fn goap_domain_find_action(
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_ACTION,
 /// GOAP_STATUS_BUFFER_TOO_SMALL. Nothing is written on other errors.
-/// Thread safety: read-only; may run concurrently with other read-only calls.
+/// Thread safety: a read (see THREADING): runs in parallel with every other call but
+/// goap_world_destroy.
 ///
 /// # Safety
 /// `world` must be a live world; `buf` valid for `capacity` bytes; `out_len` for a write.
@@ -195,7 +200,8 @@ pub unsafe extern "C" fn goap_domain_action_name(
 /// On success `*out_count` receives the number of actions of the domain.
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN. Written only on success.
-/// Thread safety: read-only; may run concurrently with other read-only calls.
+/// Thread safety: a read (see THREADING): runs in parallel with every other call but
+/// goap_world_destroy.
 ///
 /// # Safety
 /// `world` must be a live world; `out_count` valid for a write.

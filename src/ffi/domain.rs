@@ -5,7 +5,7 @@ use std::ffi::c_char;
 use super::args::{read_def, read_str, write_out};
 use super::fact::{list_error, read_fact_values, GoapFactValue};
 use super::guard::run_value;
-use super::ids::{decode_domain, encode_domain, ensure_fits, write_domain, GoapDomainId, Kind};
+use super::ids::{decode_domain, edit_domain, encode_domain, ensure_fits, GoapDomainId, Kind};
 use super::status::GoapStatus;
 use super::world::{world_ref, GoapWorld};
 use crate::format;
@@ -51,7 +51,8 @@ const DOMAIN_DEF_DEFAULT: GoapDomainDef = GoapDomainDef {
 /// Errors: GOAP_STATUS_NULL_POINTER (world, def, out, or def->name NULL with a length),
 /// GOAP_STATUS_INVALID_ARGUMENT (def not from goap_domain_def_default()),
 /// GOAP_STATUS_INVALID_UTF8 (def->name), GOAP_STATUS_TOO_MANY. `*out` is written only on
-/// success. Thread safety: mutates the world (serialized with other calls on it).
+/// success. Thread safety: takes the world's lock only to insert the domain; never waits for
+/// plans.
 ///
 /// # Safety
 /// `world` must be a live world; `def` readable, with `name` valid for `name_len` bytes;
@@ -93,8 +94,8 @@ pub unsafe extern "C" fn goap_domain_create(
 /// "<input>:line:column: what is wrong"), GOAP_STATUS_TOO_MANY (more than 2^31 - 1 facts or
 /// actions, or no domain id left in the process). `*out` is written only on
 /// success; on error no domain is created.
-/// Thread safety: mutates the world (serialized with other calls on it; parsing runs before
-/// the world is locked).
+/// Thread safety: parses without any lock, then takes the world's lock only to insert the
+/// domain; never waits for plans.
 ///
 /// # Safety
 /// `world` must be a live world; `text` valid for `len` bytes; `out` valid for a write.
@@ -122,8 +123,9 @@ pub unsafe extern "C" fn goap_domain_load_json(
 /// stale: using them is GOAP_STATUS_UNKNOWN_DOMAIN from then on.
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER (world), GOAP_STATUS_UNKNOWN_DOMAIN (zero, stale or
-/// foreign id; nothing happens). Thread safety: mutates the world (serialized with other
-/// calls on it).
+/// foreign id; nothing happens). Thread safety: takes the world's lock only to remove the
+/// domain; never waits for plans. Plans running on the domain finish on their snapshot
+/// (the action ids in their result are then stale).
 ///
 /// # Safety
 /// `world` must be a live world.
@@ -147,7 +149,8 @@ pub unsafe extern "C" fn goap_domain_destroy(
 /// GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_FACT, GOAP_STATUS_INVALID_ARGUMENT (a
 /// value not 0 or 1), GOAP_STATUS_CONTRADICTION (a fact listed as both 1 and 0). On error
 /// the stored start state is unchanged.
-/// Thread safety: mutates the world (serialized with other calls on it).
+/// Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
+/// one at a time.
 ///
 /// # Safety
 /// `world` must be a live world; `values` valid for `count` elements.
@@ -160,12 +163,13 @@ pub unsafe extern "C" fn goap_domain_set_start(
 ) -> GoapStatus {
     guard!("goap_domain_set_start", [world], {
         // SAFETY: world is non-NULL and live.
-        let mut entry = write_domain(unsafe { world_ref(world) }, domain)?;
-        // SAFETY: values is valid for count elements.
-        let values = unsafe { read_fact_values(&entry, "values", values, count) }?;
-        entry
-            .set_start(&values)
-            .map_err(|e| list_error(&entry, "values", e))
+        edit_domain(unsafe { world_ref(world) }, domain, |entry| {
+            // SAFETY: values is valid for count elements.
+            let values = unsafe { read_fact_values(entry, "values", values, count) }?;
+            entry
+                .set_start(&values)
+                .map_err(|e| list_error(entry, "values", e))
+        })
     })
 }
 
@@ -175,7 +179,8 @@ pub unsafe extern "C" fn goap_domain_set_start(
 /// when `count` is 0.
 ///
 /// Errors: as goap_domain_set_start. On error the stored goal is unchanged.
-/// Thread safety: mutates the world (serialized with other calls on it).
+/// Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
+/// one at a time.
 ///
 /// # Safety
 /// `world` must be a live world; `conditions` valid for `count` elements.
@@ -188,11 +193,12 @@ pub unsafe extern "C" fn goap_domain_set_goal(
 ) -> GoapStatus {
     guard!("goap_domain_set_goal", [world], {
         // SAFETY: world is non-NULL and live.
-        let mut entry = write_domain(unsafe { world_ref(world) }, domain)?;
-        // SAFETY: conditions is valid for count elements.
-        let conditions = unsafe { read_fact_values(&entry, "conditions", conditions, count) }?;
-        entry
-            .set_goal(&conditions)
-            .map_err(|e| list_error(&entry, "conditions", e))
+        edit_domain(unsafe { world_ref(world) }, domain, |entry| {
+            // SAFETY: conditions is valid for count elements.
+            let conditions = unsafe { read_fact_values(entry, "conditions", conditions, count) }?;
+            entry
+                .set_goal(&conditions)
+                .map_err(|e| list_error(entry, "conditions", e))
+        })
     })
 }

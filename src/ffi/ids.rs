@@ -10,7 +10,7 @@
 //!   id), and zero is never valid. Indices are limited to 2^31 - 2, so a domain has at most
 //!   2^31 - 1 facts and 2^31 - 1 actions through the C ABI ([`ensure_fits`]).
 
-use parking_lot::{MappedRwLockReadGuard, MappedRwLockWriteGuard};
+use std::sync::Arc;
 
 use super::args::counted;
 use super::error::FfiError;
@@ -60,20 +60,19 @@ pub(crate) fn decode_domain(raw: GoapDomainId) -> Result<DomainId, FfiError> {
         })
 }
 
-/// Shared access to the domain `raw` of `world`.
-pub(crate) fn read_domain(
-    world: &World,
-    raw: GoapDomainId,
-) -> Result<MappedRwLockReadGuard<'_, DomainEntry>, FfiError> {
-    Ok(world.domain(decode_domain(raw)?)?)
+/// A snapshot of the domain `raw` of `world` (see [`World::snapshot`]); holds no lock.
+pub(crate) fn read_domain(world: &World, raw: GoapDomainId) -> Result<Arc<DomainEntry>, FfiError> {
+    Ok(world.snapshot(decode_domain(raw)?)?)
 }
 
-/// Exclusive access to the domain `raw` of `world`.
-pub(crate) fn write_domain(
+/// Runs `edit` on the domain `raw` of `world` (see [`World::edit`]): its changes are kept
+/// when it returns `Ok`; it must change nothing when it fails.
+pub(crate) fn edit_domain<T>(
     world: &World,
     raw: GoapDomainId,
-) -> Result<MappedRwLockWriteGuard<'_, DomainEntry>, FfiError> {
-    Ok(world.domain_mut(decode_domain(raw)?)?)
+    edit: impl FnOnce(&mut DomainEntry) -> Result<T, FfiError>,
+) -> Result<T, FfiError> {
+    world.edit(decode_domain(raw)?, edit)
 }
 
 /// Bit 31 of an item id's low word: set for actions, clear for facts.

@@ -231,8 +231,9 @@ unsafe fn plan_and_write(
 /// 0), GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_ARGUMENT (options not from
 /// goap_plan_options_default(), unknown heuristic), GOAP_STATUS_NO_GOAL (no goal stored),
 /// GOAP_STATUS_BUFFER_TOO_SMALL (see above). Nothing is written on other errors.
-/// Thread safety: read-only; plan calls on one world run in parallel. A mutation of the
-/// world waits until running plans finish.
+/// Thread safety: a read (see THREADING): plans on a snapshot of the domain as it was when
+/// the call started, holding no lock while it searches; runs in parallel with other plans
+/// and with edits, and never makes them wait.
 ///
 /// # Safety
 /// `world` must be a live world; `options` NULL or readable; `out_actions` valid for
@@ -275,7 +276,8 @@ pub unsafe extern "C" fn goap_domain_plan(
 /// count), GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_FACT, GOAP_STATUS_INVALID_ARGUMENT
 /// (a value not 0 or 1, bad options), GOAP_STATUS_CONTRADICTION (a list names a fact as
 /// both 1 and 0), GOAP_STATUS_BUFFER_TOO_SMALL. Nothing is written on other errors.
-/// Thread safety: read-only; plan calls on one world run in parallel.
+/// Thread safety: as goap_domain_plan (the explicit start and goal are checked against the
+/// same snapshot).
 ///
 /// # Safety
 /// `world` must be a live world; `start`/`goal` valid for their counts; `options` NULL or

@@ -7,7 +7,8 @@ use crate::world::{World, WorldDef};
 
 /// The root object: owns domains (and their facts, actions, start states and goals) and
 /// pooled planning memory. Created by goap_world_create, freed by goap_world_destroy.
-/// Opaque; every function on it is thread-safe (see THREADING at the top).
+/// Opaque; every function on it is thread-safe (see THREADING at the top), and no call
+/// holds its locks for long.
 pub struct GoapWorld {
     pub(crate) world: World,
 }
