@@ -14,9 +14,10 @@
  *   it never reaches memory it does not own. The kinds never coincide either: a fact id
  *   passed where an action id is expected is GOAP_STATUS_UNKNOWN_ACTION, an action id
  *   passed as a fact id GOAP_STATUS_UNKNOWN_FACT, and a fact or action id passed as a
- *   domain id GOAP_STATUS_UNKNOWN_DOMAIN; the last error says it is an id of the wrong kind. Definition structs (GoapWorldDef, GoapDomainDef,
- *   GoapActionDef, GoapPlanOptions) must come from their goap_..._default() function, which
- *   sets a hidden cookie; a struct that did not is GOAP_STATUS_INVALID_ARGUMENT.
+ *   domain id GOAP_STATUS_UNKNOWN_DOMAIN; the last error says it is an id of the wrong kind.
+ *   Definition structs (GoapWorldDef, GoapDomainDef, GoapActionDef, GoapPlanOptions) must
+ *   come from their goap_..._default() function, which sets a hidden cookie; a struct that
+ *   did not is GOAP_STATUS_INVALID_ARGUMENT.
  *
  * STATUS AND ERRORS
  *   Every fallible function returns a GoapStatus; GOAP_STATUS_OK is 0. Output parameters are
@@ -227,9 +228,9 @@ typedef struct GoapDomainDef {
     uint32_t name_len;
 } GoapDomainDef;
 
-// Id of a domain within a world. Opaque, like every id. Zero is never valid; the id of a destroyed domain is never
-// handed out again in the process, so a stale or foreign id is always an error
-// (GOAP_STATUS_UNKNOWN_DOMAIN).
+// Id of a domain within a world. Opaque, like every id. Zero is never valid; the id of a
+// destroyed domain is never handed out again in the process, so a stale or foreign id is
+// always an error (GOAP_STATUS_UNKNOWN_DOMAIN).
 typedef uint64_t GoapDomainId;
 
 // Id of a fact of one domain. Opaque: compare ids for equality, never compute with them.
@@ -558,10 +559,10 @@ struct GoapActionDef goap_action_def_default(void);
 // is NULL with a non-zero count), GOAP_STATUS_INVALID_ARGUMENT (def not from
 // goap_action_def_default(), empty name, a value not 0 or 1), GOAP_STATUS_INVALID_UTF8
 // (def->name), GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_FACT (a fact of another
-// domain, not of this one, or an action id), GOAP_STATUS_DUPLICATE_NAME, GOAP_STATUS_INVALID_COST (NaN,
-// infinite or negative), GOAP_STATUS_CONTRADICTION (pre or effects list one fact as both 1
-// and 0), GOAP_STATUS_TOO_MANY (the domain has 2^31 - 1 actions already). `*out` is written only on success; on error the domain is
-// unchanged.
+// domain, not of this one, or an action id), GOAP_STATUS_DUPLICATE_NAME,
+// GOAP_STATUS_INVALID_COST (NaN, infinite or negative), GOAP_STATUS_CONTRADICTION (pre or
+// effects list one fact as both 1 and 0), GOAP_STATUS_TOO_MANY (the domain has 2^31 - 1
+// actions already). `*out` is written only on success; on error the domain is unchanged.
 // Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
 // one at a time.
 //

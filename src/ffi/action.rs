@@ -72,10 +72,10 @@ const ACTION_DEF_DEFAULT: GoapActionDef = GoapActionDef {
 /// is NULL with a non-zero count), GOAP_STATUS_INVALID_ARGUMENT (def not from
 /// goap_action_def_default(), empty name, a value not 0 or 1), GOAP_STATUS_INVALID_UTF8
 /// (def->name), GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_FACT (a fact of another
-/// domain, not of this one, or an action id), GOAP_STATUS_DUPLICATE_NAME, GOAP_STATUS_INVALID_COST (NaN,
-/// infinite or negative), GOAP_STATUS_CONTRADICTION (pre or effects list one fact as both 1
-/// and 0), GOAP_STATUS_TOO_MANY (the domain has 2^31 - 1 actions already). `*out` is written only on success; on error the domain is
-/// unchanged.
+/// domain, not of this one, or an action id), GOAP_STATUS_DUPLICATE_NAME,
+/// GOAP_STATUS_INVALID_COST (NaN, infinite or negative), GOAP_STATUS_CONTRADICTION (pre or
+/// effects list one fact as both 1 and 0), GOAP_STATUS_TOO_MANY (the domain has 2^31 - 1
+/// actions already). `*out` is written only on success; on error the domain is unchanged.
 /// Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
 /// one at a time.
 ///
