@@ -285,7 +285,11 @@ typedef struct GoapPlanOptions {
     // Do not change.
     uint32_t cookie;
     // Maximum number of distinct states the search may store; when it needs more, the
-    // result is GOAP_OUTCOME_LIMIT. Default 1000000. 0 gives GOAP_OUTCOME_LIMIT at once.
+    // result is GOAP_OUTCOME_LIMIT. Default 1000000. Two answers need no search and come
+    // whatever the limit, 0 included: GOAP_OUTCOME_FOUND (empty plan) when the start state
+    // already satisfies the goal, and GOAP_OUTCOME_NO_PLAN when the reachability check
+    // that runs before the search proves the goal unreachable (say, a goal fact that no
+    // action makes true). Otherwise 0 gives GOAP_OUTCOME_LIMIT without searching.
     uint32_t max_nodes;
     // A GoapHeuristic value. Default GOAP_HEURISTIC_AUTO.
     int32_t heuristic;

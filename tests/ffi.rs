@@ -1572,6 +1572,48 @@ fn no_plan_limit_and_missing_goal_outcomes() {
 }
 
 #[test]
+fn max_nodes_zero_still_answers_what_needs_no_search() {
+    let k = kitchen();
+    let lonely = k.w.fact(k.d, "没人能做到");
+    let mut opts = goap_plan_options_default();
+    opts.max_nodes = 0;
+    let plan_from = |start: &[GoapFactValue], goal: &[GoapFactValue]| {
+        let mut r = GoapPlanResult::default();
+        ok(unsafe {
+            goap_domain_plan_from(
+                k.w.0,
+                k.d,
+                start.as_ptr(),
+                start.len() as u32,
+                goal.as_ptr(),
+                goal.len() as u32,
+                &opts,
+                null_mut(),
+                0,
+                &mut r,
+            )
+        });
+        (r.outcome, r.action_count)
+    };
+    let dinner = k.fact("晚餐完成");
+    // Already satisfied: found, empty plan.
+    assert_eq!(
+        plan_from(&[fv(dinner, true)], &[fv(dinner, true)]),
+        (GoapOutcome::Found as i32, 0)
+    );
+    // Provably unreachable: no action makes the fact true.
+    assert_eq!(
+        plan_from(&[], &[fv(lonely, true)]),
+        (GoapOutcome::NoPlan as i32, 0)
+    );
+    // Anything else needs a search: the limit.
+    assert_eq!(
+        plan_from(&[fv(k.fact("菜已买"), true)], &[fv(dinner, true)]),
+        (GoapOutcome::Limit as i32, 0)
+    );
+}
+
+#[test]
 fn kitchen_from_json_plans_optimally() {
     let w = World::new();
     let (p, n) = s(KITCHEN_JSON);
