@@ -749,6 +749,44 @@ fn zero_stale_foreign_and_misused_domain_ids() {
 }
 
 #[test]
+fn stale_fact_and_action_ids_with_a_live_domain() {
+    let k = kitchen();
+    let gone = k.w.domain();
+    let f = k.w.fact(gone, "f");
+    let a = k.w.action(gone, "a", &[], &[fv(f, true)], 1.0);
+    ok(unsafe { goap_domain_destroy(k.w.0, gone) });
+    let mut len = 0u32;
+    // With the destroyed domain: the domain id is what is unknown.
+    expect_err(
+        unsafe { goap_domain_action_name(k.w.0, gone, a, null_mut(), 0, &mut len) },
+        GoapStatus::UnknownDomain,
+        "goap_domain_action_name",
+        &["does not exist"],
+    );
+    // With a live domain: ids of another domain.
+    expect_err(
+        unsafe { goap_domain_fact_name(k.w.0, k.d, f, null_mut(), 0, &mut len) },
+        GoapStatus::UnknownFact,
+        "goap_domain_fact_name",
+        &["does not belong to domain"],
+    );
+    expect_err(
+        unsafe { goap_domain_action_name(k.w.0, k.d, a, null_mut(), 0, &mut len) },
+        GoapStatus::UnknownAction,
+        "goap_domain_action_name",
+        &["does not belong to domain"],
+    );
+    let goal = [fv(f, true)];
+    expect_err(
+        unsafe { goap_domain_set_goal(k.w.0, k.d, goal.as_ptr(), 1) },
+        GoapStatus::UnknownFact,
+        "goap_domain_set_goal",
+        &["conditions[0].fact"],
+    );
+    assert_eq!(len, 0);
+}
+
+#[test]
 fn named_domain_appears_in_messages() {
     let w = World::new();
     let mut def = goap_domain_def_default();

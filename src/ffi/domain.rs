@@ -120,7 +120,10 @@ pub unsafe extern "C" fn goap_domain_load_json(
 }
 
 /// Destroys a domain of the world. Its id and the ids of its facts and actions become
-/// stale: using them is GOAP_STATUS_UNKNOWN_DOMAIN from then on.
+/// stale, and are never handed out again. The domain id gives GOAP_STATUS_UNKNOWN_DOMAIN
+/// from then on (so every call naming the destroyed domain fails with it); a stale fact or
+/// action id passed with a live domain is an id of another domain: GOAP_STATUS_UNKNOWN_FACT
+/// or GOAP_STATUS_UNKNOWN_ACTION.
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER (world), GOAP_STATUS_UNKNOWN_DOMAIN (zero, stale or
 /// foreign id; nothing happens). Thread safety: takes the world's lock only to remove the
