@@ -15,6 +15,10 @@
  *   passed where an action id is expected is GOAP_STATUS_UNKNOWN_ACTION, an action id
  *   passed as a fact id GOAP_STATUS_UNKNOWN_FACT, and a fact or action id passed as a
  *   domain id GOAP_STATUS_UNKNOWN_DOMAIN; the last error says it is an id of the wrong kind.
+ *   Domain ids come from one counter for the whole process, shared by all worlds, and are
+ *   never reused: after 2^32 - 2 domains have been created in one process (destroyed ones
+ *   included), creating or loading another fails with GOAP_STATUS_TOO_MANY. A domain has
+ *   at most 2^31 - 1 facts and 2^31 - 1 actions.
  *   Definition structs (GoapWorldDef, GoapDomainDef, GoapActionDef, GoapPlanOptions) must
  *   come from their goap_..._default() function, which sets a hidden cookie; a struct that
  *   did not is GOAP_STATUS_INVALID_ARGUMENT.
@@ -41,6 +45,16 @@
  *   GOAP_STATUS_BUFFER_TOO_SMALL alike, so a buffer needs *out_len + 1 bytes. Arrays passed
  *   out (plans) go into a caller buffer (out_actions, capacity). The library never returns
  *   memory you must free except the world itself.
+ *
+ * MEMORY
+ *   A world keeps up to GoapWorldDef.max_idle_planners idle planners for reuse by later
+ *   plan calls. Each keeps its search buffers at the size the largest search it ran grew
+ *   them to; they are not shrunk while the world lives, and goap_world_destroy frees them.
+ *
+ * PLANS AND COSTS
+ *   A plan found is a minimum-cost plan; its cost is the sum of its actions' costs in plan
+ *   order, as doubles. Plans whose costs differ by less than floating-point rounding (about
+ *   1e-15 relative) may be taken for equal, so another plan may be cheaper by that much.
  *
  * THREADING
  *   Every function is thread-safe, and no call holds a lock of the world for long. No call
@@ -212,6 +226,10 @@ typedef struct GoapWorldDef {
     // How many idle planners (with their grown search memory) the world keeps between
     // plan calls, for reuse. More concurrent plans still work; their planners are freed
     // afterwards. 0 keeps none (every plan allocates afresh). Default 8.
+    //
+    // An idle planner keeps the search buffers at the size its largest search grew them
+    // to: after a big plan, up to max_idle_planners such buffers stay allocated while the
+    // world lives (they are not shrunk); goap_world_destroy frees them.
     uint32_t max_idle_planners;
 } GoapWorldDef;
 
@@ -228,9 +246,11 @@ typedef struct GoapDomainDef {
     uint32_t name_len;
 } GoapDomainDef;
 
-// Id of a domain within a world. Opaque, like every id. Zero is never valid; the id of a
-// destroyed domain is never handed out again in the process, so a stale or foreign id is
-// always an error (GOAP_STATUS_UNKNOWN_DOMAIN).
+// Id of a domain within a world. Opaque, like every id. Zero is never valid. Domain ids
+// come from one counter for the whole process (all worlds), so the id of a destroyed
+// domain is never handed out again and a stale or foreign id is always an error
+// (GOAP_STATUS_UNKNOWN_DOMAIN); after 2^32 - 2 domains have been created in one process,
+// creating another fails with GOAP_STATUS_TOO_MANY.
 typedef uint64_t GoapDomainId;
 
 // Id of a fact of one domain. Opaque: compare ids for equality, never compute with them.
@@ -303,7 +323,10 @@ typedef struct GoapPlanResult {
     // Number of actions in the plan (0 unless the outcome is GOAP_OUTCOME_FOUND). With
     // GOAP_STATUS_BUFFER_TOO_SMALL: the capacity needed.
     uint32_t action_count;
-    // Total cost of the plan (0 unless the outcome is GOAP_OUTCOME_FOUND).
+    // Total cost of the plan (0 unless the outcome is GOAP_OUTCOME_FOUND): the sum of its
+    // actions' costs in plan order, as doubles. Plans whose costs differ by less than
+    // floating-point rounding (about 1e-15 relative) may be taken for equal, so another
+    // plan may be cheaper by that much.
     double cost;
     // Search nodes expanded.
     uint64_t expanded;
@@ -382,8 +405,8 @@ struct GoapWorldDef goap_world_def_default(void);
 // `def` must point to a readable GoapWorldDef; `out` must be valid for a write.
 GoapStatus goap_world_create(const struct GoapWorldDef *def, struct GoapWorld **out);
 
-// Destroys a world and everything in it: its domains, facts and actions; all their ids
-// become invalid. NULL is accepted and ignored.
+// Destroys a world and everything in it: its domains, facts and actions (all their ids
+// become invalid) and its idle planners' search memory. NULL is accepted and ignored.
 //
 // Thread safety: must not run concurrently with any other call on this world; the pointer
 // must not be used afterwards.
@@ -403,9 +426,10 @@ struct GoapDomainDef goap_domain_def_default(void);
 //
 // Errors: GOAP_STATUS_NULL_POINTER (world, def, out, or def->name NULL with a length),
 // GOAP_STATUS_INVALID_ARGUMENT (def not from goap_domain_def_default()),
-// GOAP_STATUS_INVALID_UTF8 (def->name), GOAP_STATUS_TOO_MANY. `*out` is written only on
-// success. Thread safety: takes the world's lock only to insert the domain; never waits for
-// plans.
+// GOAP_STATUS_INVALID_UTF8 (def->name), GOAP_STATUS_TOO_MANY (the process has created
+// 2^32 - 2 domains: domain ids come from one process-wide counter, shared by all worlds and
+// never reused, so destroyed domains count too). `*out` is written only on success.
+// Thread safety: takes the world's lock only to insert the domain; never waits for plans.
 //
 // # Safety
 // `world` must be a live world; `def` readable, with `name` valid for `name_len` bytes;
@@ -423,7 +447,7 @@ GoapStatus goap_domain_create(struct GoapWorld *world,
 // Errors: GOAP_STATUS_NULL_POINTER (world, out, or text NULL with len > 0),
 // GOAP_STATUS_INVALID_UTF8, GOAP_STATUS_PARSE_ERROR (the last error gives
 // "<input>:line:column: what is wrong"), GOAP_STATUS_TOO_MANY (more than 2^31 - 1 facts or
-// actions, or no domain id left in the process). `*out` is written only on
+// actions, or no domain id left in the process, as goap_domain_create). `*out` is written only on
 // success; on error no domain is created.
 // Thread safety: parses without any lock, then takes the world's lock only to insert the
 // domain; never waits for plans.
@@ -632,7 +656,8 @@ GoapStatus goap_domain_action_count(const struct GoapWorld *world,
 struct GoapPlanOptions goap_plan_options_default(void);
 
 // Plans from the domain's stored start state (goap_domain_set_start) to its stored goal
-// (goap_domain_set_goal), returning a minimum-cost plan.
+// (goap_domain_set_goal), returning a minimum-cost plan (up to floating-point rounding:
+// see GoapPlanResult.cost).
 //
 // `options` may be NULL for the defaults; it is read during the call only. On
 // GOAP_STATUS_OK, `*out_result` describes the search and, when its outcome is

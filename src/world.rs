@@ -56,7 +56,14 @@ impl DomainId {
     /// A fresh id, or `None` once the process has created `u32::MAX - 1` domains.
     fn next() -> Option<Self> {
         static NEXT: AtomicU32 = AtomicU32::new(1);
-        NEXT.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_add(1))
+        Self::next_from(&NEXT)
+    }
+
+    /// The id `counter` holds, advancing it; `None` from `u32::MAX` on (which is never
+    /// handed out, so the last id is `u32::MAX - 1`).
+    fn next_from(counter: &AtomicU32) -> Option<Self> {
+        counter
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_add(1))
             .ok()
             .and_then(Self::from_raw)
     }
@@ -538,6 +545,17 @@ mod tests {
                 .cost,
             1.0
         );
+    }
+
+    #[test]
+    fn domain_ids_run_out_after_u32_max_minus_1() {
+        let counter = AtomicU32::new(u32::MAX - 2);
+        let ids: Vec<_> = (0..4).map(|_| DomainId::next_from(&counter)).collect();
+        let last = DomainId::from_raw(u32::MAX - 1);
+        assert_eq!(ids, [DomainId::from_raw(u32::MAX - 2), last, None, None]);
+        // The world reports it as TooManyDomains, the C ABI as GOAP_STATUS_TOO_MANY.
+        let e = crate::ffi::FfiError::from(WorldError::TooManyDomains);
+        assert_eq!(e.status, crate::ffi::GoapStatus::TooMany);
     }
 
     #[test]

@@ -50,9 +50,10 @@ const DOMAIN_DEF_DEFAULT: GoapDomainDef = GoapDomainDef {
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER (world, def, out, or def->name NULL with a length),
 /// GOAP_STATUS_INVALID_ARGUMENT (def not from goap_domain_def_default()),
-/// GOAP_STATUS_INVALID_UTF8 (def->name), GOAP_STATUS_TOO_MANY. `*out` is written only on
-/// success. Thread safety: takes the world's lock only to insert the domain; never waits for
-/// plans.
+/// GOAP_STATUS_INVALID_UTF8 (def->name), GOAP_STATUS_TOO_MANY (the process has created
+/// 2^32 - 2 domains: domain ids come from one process-wide counter, shared by all worlds and
+/// never reused, so destroyed domains count too). `*out` is written only on success.
+/// Thread safety: takes the world's lock only to insert the domain; never waits for plans.
 ///
 /// # Safety
 /// `world` must be a live world; `def` readable, with `name` valid for `name_len` bytes;
@@ -92,7 +93,7 @@ pub unsafe extern "C" fn goap_domain_create(
 /// Errors: GOAP_STATUS_NULL_POINTER (world, out, or text NULL with len > 0),
 /// GOAP_STATUS_INVALID_UTF8, GOAP_STATUS_PARSE_ERROR (the last error gives
 /// "<input>:line:column: what is wrong"), GOAP_STATUS_TOO_MANY (more than 2^31 - 1 facts or
-/// actions, or no domain id left in the process). `*out` is written only on
+/// actions, or no domain id left in the process, as goap_domain_create). `*out` is written only on
 /// success; on error no domain is created.
 /// Thread safety: parses without any lock, then takes the world's lock only to insert the
 /// domain; never waits for plans.

@@ -18,9 +18,11 @@ use super::status::GoapStatus;
 use crate::domain::{ActionId, FactId};
 use crate::world::{DomainEntry, DomainId, World};
 
-/// Id of a domain within a world. Opaque, like every id. Zero is never valid; the id of a
-/// destroyed domain is never handed out again in the process, so a stale or foreign id is
-/// always an error (GOAP_STATUS_UNKNOWN_DOMAIN).
+/// Id of a domain within a world. Opaque, like every id. Zero is never valid. Domain ids
+/// come from one counter for the whole process (all worlds), so the id of a destroyed
+/// domain is never handed out again and a stale or foreign id is always an error
+/// (GOAP_STATUS_UNKNOWN_DOMAIN); after 2^32 - 2 domains have been created in one process,
+/// creating another fails with GOAP_STATUS_TOO_MANY.
 pub type GoapDomainId = u64;
 
 /// Id of a fact of one domain. Opaque: compare ids for equality, never compute with them.

@@ -88,7 +88,10 @@ pub struct GoapPlanResult {
     /// Number of actions in the plan (0 unless the outcome is GOAP_OUTCOME_FOUND). With
     /// GOAP_STATUS_BUFFER_TOO_SMALL: the capacity needed.
     pub action_count: u32,
-    /// Total cost of the plan (0 unless the outcome is GOAP_OUTCOME_FOUND).
+    /// Total cost of the plan (0 unless the outcome is GOAP_OUTCOME_FOUND): the sum of its
+    /// actions' costs in plan order, as doubles. Plans whose costs differ by less than
+    /// floating-point rounding (about 1e-15 relative) may be taken for equal, so another
+    /// plan may be cheaper by that much.
     pub cost: f64,
     /// Search nodes expanded.
     pub expanded: u64,
@@ -217,7 +220,8 @@ unsafe fn plan_and_write(
 }
 
 /// Plans from the domain's stored start state (goap_domain_set_start) to its stored goal
-/// (goap_domain_set_goal), returning a minimum-cost plan.
+/// (goap_domain_set_goal), returning a minimum-cost plan (up to floating-point rounding:
+/// see GoapPlanResult.cost).
 ///
 /// `options` may be NULL for the defaults; it is read during the call only. On
 /// GOAP_STATUS_OK, `*out_result` describes the search and, when its outcome is
