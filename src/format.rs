@@ -220,9 +220,38 @@ fn describe(text: &str, e: &serde_json::Error, path: &[Segment]) -> FormatError 
     FormatError {
         file: None,
         line,
-        column: char_column(text, line, byte_column),
+        column: error_column(text, e, line, byte_column),
         message: context.join(": "),
     }
+}
+
+/// The 1-based character column of a serde_json error.
+///
+/// serde_json reports the column of the last character it consumed. That is the offending
+/// character for most errors, but not for two kinds: an end of input (after a newline, or
+/// in an empty document, there is no such character: column 0) and a list or object where
+/// something else was expected (the `[` or `{` is only peeked at, so the column is the
+/// character before it, or 0 at the start of a line). Those point at the end of the input
+/// and at the bracket instead. Every reader uses a typed `deserialize_*` call (never
+/// `deserialize_any`), so a list or object of the wrong type is always only peeked at.
+fn error_column(text: &str, e: &serde_json::Error, line: usize, byte_column: usize) -> usize {
+    let mut column = char_column(text, line, byte_column);
+    if e.classify() == serde_json::error::Category::Data {
+        let message = e.to_string();
+        let bracket = if message.starts_with("invalid type: sequence") {
+            Some(b'[')
+        } else if message.starts_with("invalid type: map") {
+            Some(b'{')
+        } else {
+            None
+        };
+        let line_text = line.checked_sub(1).and_then(|i| text.split('\n').nth(i));
+        let next = line_text.and_then(|l| l.as_bytes().get(byte_column).copied());
+        if bracket.is_some() && next == bracket {
+            column += 1;
+        }
+    }
+    column.max(1)
 }
 
 /// `action "name"` or `action #3` (1-based).
@@ -360,6 +389,48 @@ mod tests {
         has(&e, "trailing");
         let e = err("[1]");
         has(&e, "expected a domain object");
+    }
+
+    #[test]
+    fn columns_are_one_based_even_before_the_first_character() {
+        for (text, at, what) in [
+            ("", (1, 1), "EOF while parsing a value"),
+            ("   ", (1, 3), "EOF while parsing a value"),
+            ("{\n", (2, 1), "EOF while parsing an object"),
+            ("[]", (1, 1), "invalid type: sequence"),
+            ("\n[]", (2, 1), "invalid type: sequence"),
+            ("  []", (1, 3), "invalid type: sequence"),
+            ("{}", (1, 2), "missing \"actions\""),
+        ] {
+            let e = err(text);
+            assert_eq!((e.line, e.column), at, "{text:?}: {e}");
+            has(&e, what);
+        }
+    }
+
+    #[test]
+    fn a_list_or_object_of_the_wrong_type_is_pointed_at() {
+        for (text, column) in [
+            (r#"{"actions": {}}"#, 13),
+            (r#"{"actions": [[]]}"#, 14),
+            (r#"{"actions": [], "start": []}"#, 26),
+            (r#"{"actions": [{"name": []}]}"#, 23),
+            (r#"{"actions": [{"name": "洗菜", "pre": []}]}"#, 36),
+            (r#"{"actions": [{"name": "a", "cost": {}}]}"#, 36),
+            (r#"{"actions": [], "goal": {"f": []}}"#, 31),
+            (r#"{"actions": [], "goal": {"f": {}}}"#, 31),
+            (r#"{"actions": [], "goals": {}}"#, 26),
+            (r#"{"actions": [], "goals": [[]]}"#, 27),
+        ] {
+            let e = err(text);
+            assert_eq!((e.line, e.column), (1, column), "{text}: {e}");
+            let bracket = text.chars().nth(column - 1).unwrap();
+            assert!(bracket == '[' || bracket == '{', "{text}: column {column}");
+            has(&e, "invalid type");
+        }
+        // Scalars of the wrong type were read: the column is their last character.
+        let e = err(r#"{"actions": [{"name": "a", "cost": "3"}]}"#);
+        assert_eq!((e.line, e.column), (1, 38), "{e}");
     }
 
     #[test]

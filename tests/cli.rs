@@ -315,6 +315,32 @@ fn malformed_json_names_file_line_and_column() {
 }
 
 #[test]
+fn errors_at_the_start_of_a_document_are_column_1() {
+    for (label, text, what) in [
+        ("empty", "", "EOF while parsing a value"),
+        (
+            "list",
+            "[]",
+            "invalid type: sequence, expected a domain object",
+        ),
+        ("newline-list", "\n[]", "invalid type: sequence"),
+    ] {
+        let f = TempFile::new(label, text);
+        let at = if label == "newline-list" { 2 } else { 1 };
+        for command in ["validate", "plan"] {
+            let r = goap(&[command, f.path()]);
+            assert_invalid(&r, &[&format!("{}:{at}:1: {what}", f.path())]);
+        }
+    }
+    // A list where the actions belong is pointed at, not the space before it.
+    let f = TempFile::new("actions-object", r#"{"actions": {}}"#);
+    assert_invalid(
+        &goap(&["validate", f.path()]),
+        &[":1:13: actions: invalid type: map"],
+    );
+}
+
+#[test]
 fn unknown_keys_are_errors_except_inside_meta() {
     let f = TempFile::new(
         "unknown-action-key",

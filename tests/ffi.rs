@@ -1695,6 +1695,35 @@ fn json_parse_errors_give_line_and_column() {
     assert!(last_error().contains("\"a\""), "{}", last_error());
 }
 
+#[test]
+fn json_errors_at_the_start_are_column_1() {
+    let w = World::new();
+    for (text, want) in [
+        (
+            "",
+            "goap_domain_load_json: <input>:1:1: EOF while parsing a value",
+        ),
+        (
+            "[]",
+            "goap_domain_load_json: <input>:1:1: invalid type: sequence",
+        ),
+        (
+            "\n\n{}",
+            "goap_domain_load_json: <input>:3:2: missing \"actions\"",
+        ),
+    ] {
+        let (p, n) = s(text);
+        let mut d = 0;
+        expect_err(
+            unsafe { goap_domain_load_json(w.0, p, n, &mut d) },
+            GoapStatus::ParseError,
+            "goap_domain_load_json",
+            &[want],
+        );
+        assert_eq!(d, 0);
+    }
+}
+
 // ---------------------------------------------------------------- concurrency
 
 #[test]

@@ -219,7 +219,8 @@ struct BoolSeed;
 impl<'de> DeserializeSeed<'de> for BoolSeed {
     type Value = bool;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<bool, D::Error> {
-        d.deserialize_any(self)
+        // Not deserialize_any: see `error_column` in format.rs.
+        d.deserialize_bool(self)
     }
 }
 
@@ -241,7 +242,8 @@ struct NumberSeed {
 impl<'de> DeserializeSeed<'de> for NumberSeed {
     type Value = f64;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<f64, D::Error> {
-        d.deserialize_any(self)
+        // Not deserialize_any: see `error_column` in format.rs.
+        d.deserialize_f64(self)
     }
 }
 

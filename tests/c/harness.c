@@ -437,6 +437,12 @@ static void test_json(const char *path) {
     CHECK_STATUS(goap_domain_load_json(world, broken, len32(broken), &d), GOAP_STATUS_PARSE_ERROR);
     CHECK_MESSAGE("goap_domain_load_json: <input>:3:");
     CHECK(d == 0);
+    /* Columns are 1-based, also before the first character. */
+    CHECK_STATUS(goap_domain_load_json(world, "", 0, &d), GOAP_STATUS_PARSE_ERROR);
+    CHECK_MESSAGE("goap_domain_load_json: <input>:1:1: EOF");
+    CHECK_STATUS(goap_domain_load_json(world, "[]", 2, &d), GOAP_STATUS_PARSE_ERROR);
+    CHECK_MESSAGE("goap_domain_load_json: <input>:1:1: invalid type: sequence");
+    CHECK(d == 0);
     goap_world_destroy(world);
 }
 
