@@ -447,9 +447,9 @@ GoapStatus goap_domain_create(struct GoapWorld *world,
 // Errors: GOAP_STATUS_NULL_POINTER (world, out, or text NULL with len > 0),
 // GOAP_STATUS_INVALID_UTF8, GOAP_STATUS_PARSE_ERROR (the last error gives
 // "<input>:line:column: what is wrong", line and column 1-based, the column in
-// characters), GOAP_STATUS_TOO_MANY (more than 2^31 - 1 facts or
-// actions, or no domain id left in the process, as goap_domain_create). `*out` is written only on
-// success; on error no domain is created.
+// characters), GOAP_STATUS_TOO_MANY (more than 2^31 - 1 facts or actions, or no domain id
+// left in the process, as goap_domain_create). `*out` is written only on success; on error
+// no domain is created.
 // Thread safety: parses without any lock, then takes the world's lock only to insert the
 // domain; never waits for plans.
 //
