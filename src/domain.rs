@@ -113,7 +113,7 @@ pub struct ActionDef {
     pub pre: Vec<FactValue>,
     /// Assignments applied together after the action.
     pub effects: Vec<FactValue>,
-    /// Finite cost ≥ 0.
+    /// Cost: a number from 0 to [`MAX_ACTION_COST`].
     pub cost: f64,
 }
 
@@ -150,9 +150,11 @@ impl Action {
 pub enum DomainError {
     /// A fact or action name was empty.
     EmptyName,
+    /// A fact or action name contains a NUL character (it would read differently in C).
+    NulInName(String),
     /// An action with this name exists already.
     DuplicateAction(String),
-    /// The cost is NaN, infinite or negative.
+    /// The cost is NaN, infinite, negative or above [`MAX_ACTION_COST`].
     InvalidCost {
         /// The action.
         action: String,
@@ -185,10 +187,16 @@ impl fmt::Display for DomainError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DomainError::EmptyName => write!(f, "names must not be empty"),
+            DomainError::NulInName(n) => write!(
+                f,
+                "name {:?} contains a NUL character (names are UTF-8 text without NUL)",
+                n
+            ),
             DomainError::DuplicateAction(n) => write!(f, "duplicate action name \"{n}\""),
             DomainError::InvalidCost { action, cost } => write!(
                 f,
-                "action \"{action}\": cost {cost} is invalid (expected a finite number >= 0)"
+                "action \"{action}\": cost {} is invalid (expected a number from 0 to {MAX_ACTION_COST:e})",
+                format_cost(*cost)
             ),
             DomainError::UnknownFact(id) => write!(f, "unknown fact id {}", id.0),
             DomainError::UnknownAction(id) => write!(f, "unknown action id {}", id.0),
@@ -209,6 +217,31 @@ impl fmt::Display for DomainError {
 }
 
 impl std::error::Error for DomainError {}
+
+/// The largest action cost accepted. Bounding costs keeps every sum the search forms (at
+/// most a few billion actions long) far from overflowing to infinity, which the planner
+/// reserves for "unreachable".
+pub const MAX_ACTION_COST: f64 = 1e12;
+
+/// A cost for messages: plain for ordinary magnitudes, scientific otherwise (Rust's `{}`
+/// never uses an exponent, which turns 1e-300 into 300 digits).
+fn format_cost(cost: f64) -> String {
+    if cost == 0.0 || (1e-6..1e15).contains(&cost.abs()) || !cost.is_finite() {
+        format!("{cost}")
+    } else {
+        format!("{cost:e}")
+    }
+}
+
+fn check_name(name: &str) -> Result<(), DomainError> {
+    if name.is_empty() {
+        Err(DomainError::EmptyName)
+    } else if name.contains('\0') {
+        Err(DomainError::NulInName(name.to_owned()))
+    } else {
+        Ok(())
+    }
+}
 
 /// Facts and actions of one planning domain.
 ///
@@ -242,10 +275,9 @@ impl Domain {
     }
 
     /// Interns `name` and returns its id; registering a name twice returns the first id.
+    /// Rejects an empty name and one containing a NUL character.
     pub fn add_fact(&mut self, name: &str) -> Result<FactId, DomainError> {
-        if name.is_empty() {
-            return Err(DomainError::EmptyName);
-        }
+        check_name(name)?;
         if let Some(&id) = self.fact_ids.get(name) {
             return Ok(id);
         }
@@ -259,16 +291,15 @@ impl Domain {
         Ok(id)
     }
 
-    /// Validates and adds an action. Rejects an empty or duplicate name, a cost that is not
-    /// finite and ≥ 0, unknown fact ids and self-contradicting lists.
+    /// Validates and adds an action. Rejects an empty or duplicate name, a name with a NUL
+    /// character, a cost that is not a number from 0 to [`MAX_ACTION_COST`], unknown fact
+    /// ids and self-contradicting lists.
     pub fn add_action(&mut self, def: ActionDef) -> Result<ActionId, DomainError> {
-        if def.name.is_empty() {
-            return Err(DomainError::EmptyName);
-        }
+        check_name(&def.name)?;
         if self.action_ids.contains_key(&def.name) {
             return Err(DomainError::DuplicateAction(def.name));
         }
-        if !def.cost.is_finite() || def.cost < 0.0 {
+        if !(0.0..=MAX_ACTION_COST).contains(&def.cost) {
             return Err(DomainError::InvalidCost {
                 action: def.name,
                 cost: def.cost,
@@ -373,5 +404,63 @@ impl Domain {
     /// change and cached until the next change.
     pub(crate) fn compiled(&self) -> &CompiledDomain {
         self.compiled.get_or_init(|| CompiledDomain::build(self))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn def(name: &str, cost: f64) -> ActionDef {
+        ActionDef {
+            name: name.into(),
+            pre: vec![],
+            effects: vec![],
+            cost,
+        }
+    }
+
+    #[test]
+    fn rejects_bad_names_and_costs() {
+        let mut d = Domain::new();
+        assert_eq!(d.add_fact(""), Err(DomainError::EmptyName));
+        assert!(matches!(d.add_fact("a\0b"), Err(DomainError::NulInName(_))));
+        assert!(matches!(
+            d.add_action(def("x\0", 1.0)),
+            Err(DomainError::NulInName(_))
+        ));
+        for bad in [f64::NAN, f64::INFINITY, -1.0, -1e-300, 1.0001e12, 1e308] {
+            let e = d.add_action(def("a", bad)).unwrap_err();
+            assert!(matches!(e, DomainError::InvalidCost { .. }), "{bad}");
+            // Messages stay short whatever the magnitude.
+            assert!(e.to_string().len() < 120, "{e}");
+        }
+        assert!(d.add_action(def("max", MAX_ACTION_COST)).is_ok());
+        assert!(d.add_action(def("zero", -0.0)).is_ok());
+        assert_eq!(
+            d.action(ActionId(1)).unwrap().cost().to_bits(),
+            0.0f64.to_bits()
+        );
+        assert_eq!(
+            d.add_action(def("max", 1.0)),
+            Err(DomainError::DuplicateAction("max".into()))
+        );
+    }
+
+    #[test]
+    fn contradictions_name_the_fact() {
+        let mut d = Domain::new();
+        let f = d.add_fact("door_open").unwrap();
+        let e = d
+            .add_action(ActionDef {
+                name: "a".into(),
+                pre: vec![FactValue::new(f, true), FactValue::new(f, false)],
+                effects: vec![],
+                cost: 1.0,
+            })
+            .unwrap_err();
+        assert!(e.to_string().contains("door_open"), "{e}");
+        assert!(Conditions::new([FactValue::new(f, true), FactValue::new(f, true)]).is_ok());
+        assert!(d.conditions([FactValue::new(FactId(9), true)]).is_err());
     }
 }

@@ -42,7 +42,7 @@ impl FfiError {
 impl From<DomainError> for FfiError {
     fn from(e: DomainError) -> Self {
         let status = match &e {
-            DomainError::EmptyName => GoapStatus::InvalidArgument,
+            DomainError::EmptyName | DomainError::NulInName(_) => GoapStatus::InvalidArgument,
             DomainError::DuplicateAction(_) => GoapStatus::DuplicateName,
             DomainError::InvalidCost { .. } => GoapStatus::InvalidCost,
             DomainError::UnknownFact(_) => GoapStatus::UnknownFact,

@@ -22,7 +22,7 @@ pub const AUTO_LAZY_AFTER: u64 = 64;
 /// whether they pay. Evaluation stops for the rest of the search when, on average, they
 /// raised a node's bound by less than the cheapest action's cost, or when more than half of
 /// the nodes they raised were expanded anyway.
-const AUTO_SAMPLE: u64 = 32;
+const AUTO_SAMPLE: u64 = 16;
 
 /// Domains with at most this many actions skip relevance pruning: on them the analysis
 /// costs more than the successors it saves.
@@ -657,8 +657,16 @@ impl Search {
     /// `self.child_hit`, and records it in table slot `slot`.
     fn new_node(&mut self, slot: usize, hash: u64) -> u32 {
         let n = self.nodes.len() as u32;
-        self.states.extend_from_slice(&self.child);
-        self.hits.extend_from_slice(&self.child_hit);
+        // One-word states and landmark sets are the common case: skip memcpy for them.
+        match self.child[..] {
+            [word] => self.states.push(word),
+            _ => self.states.extend_from_slice(&self.child),
+        }
+        match self.child_hit[..] {
+            [] => {}
+            [word] => self.hits.push(word),
+            _ => self.hits.extend_from_slice(&self.child_hit),
+        }
         self.hashes.push(hash);
         self.nodes.push(Node {
             g: 0.0,

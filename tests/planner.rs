@@ -1,0 +1,297 @@
+//! The planner's documented behaviour, one contract per test: optimal costs with zero and
+//! fractional costs, more than 64 facts, fast "no plan", the node limit, determinism and
+//! tie-breaking, memory reuse across domains, and the sample domains' known optima.
+
+use goap::format::load_domain_file;
+use goap::{
+    ActionDef, ActionId, Domain, FactId, FactValue, Goal, Heuristic, Outcome, PlanOptions, Planner,
+    WorldState,
+};
+
+const HEURISTICS: [Heuristic; 5] = [
+    Heuristic::Auto,
+    Heuristic::LmCut,
+    Heuristic::Landmarks,
+    Heuristic::HMax,
+    Heuristic::Blind,
+];
+
+fn opts(heuristic: Heuristic) -> PlanOptions {
+    PlanOptions {
+        heuristic,
+        ..PlanOptions::default()
+    }
+}
+
+fn act(d: &mut Domain, name: &str, cost: f64, pre: &[(FactId, bool)], eff: &[(FactId, bool)]) {
+    let fv = |l: &[(FactId, bool)]| l.iter().map(|&(f, v)| FactValue::new(f, v)).collect();
+    d.add_action(ActionDef {
+        name: name.into(),
+        pre: fv(pre),
+        effects: fv(eff),
+        cost,
+    })
+    .unwrap();
+}
+
+fn goal(d: &Domain, l: &[(FactId, bool)]) -> Goal {
+    d.conditions(l.iter().map(|&(f, v)| FactValue::new(f, v)))
+        .unwrap()
+}
+
+/// Replays `plan` from `start`, panicking on an inapplicable step; returns the end state.
+fn replay(d: &Domain, start: &WorldState, plan: &[ActionId]) -> WorldState {
+    let mut s = start.clone();
+    for &a in plan {
+        let action = d.action(a).unwrap();
+        assert!(
+            s.satisfies(action.pre()),
+            "{} not applicable",
+            action.name()
+        );
+        s.apply(action.effects());
+    }
+    s
+}
+
+fn names(d: &Domain, plan: &[ActionId]) -> Vec<String> {
+    plan.iter()
+        .map(|&a| d.action(a).unwrap().name().to_owned())
+        .collect()
+}
+
+#[test]
+fn sample_domains_plan_at_their_known_optimum_in_every_mode() {
+    let mut planner = Planner::new();
+    let mut checked = 0;
+    for entry in std::fs::read_dir("examples/domains").unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "json") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let meta: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let optimal = meta["meta"]["optimal_cost"].as_f64().unwrap();
+        let file = load_domain_file(&path).unwrap();
+        let g = file.goal.clone().unwrap();
+        for h in HEURISTICS {
+            let r = planner.plan(&file.domain, &file.start, &g, &opts(h));
+            let plan = r.plan().unwrap_or_else(|| panic!("{path:?} {h:?}: {r:?}"));
+            assert_eq!(plan.cost, optimal, "{path:?} with {h:?}");
+            let end = replay(&file.domain, &file.start, &plan.actions);
+            assert!(end.satisfies(&g), "{path:?} {h:?}: goal not reached");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 11, "only {checked} sample domains found");
+}
+
+#[test]
+fn zero_and_fractional_costs_are_optimal() {
+    let mut d = Domain::new();
+    let [a, b, c] = ["a", "b", "c"].map(|n| d.add_fact(n).unwrap());
+    // Direct: 1.0. Via b with a free first step: 0 + 0.25 + 0.5 = 0.75.
+    act(&mut d, "direct", 1.0, &[(a, true)], &[(c, true)]);
+    act(&mut d, "free", 0.0, &[(a, true)], &[(b, true)]);
+    act(&mut d, "quarter", 0.25, &[(b, true)], &[(b, false)]);
+    act(&mut d, "half", 0.5, &[(b, true)], &[(c, true)]);
+    let start = WorldState::from_values([FactValue::new(a, true)]);
+    let g = goal(&d, &[(c, true)]);
+    for h in HEURISTICS {
+        let r = Planner::new().plan(&d, &start, &g, &opts(h));
+        let plan = r.plan().unwrap();
+        assert_eq!(plan.cost, 0.5, "{h:?}");
+        assert_eq!(names(&d, &plan.actions), ["free", "half"], "{h:?}");
+    }
+}
+
+#[test]
+fn more_than_64_facts() {
+    // A corridor of 300 cells: states span five words.
+    let mut d = Domain::new();
+    let cells: Vec<FactId> = (0..300)
+        .map(|i| d.add_fact(&format!("cell{i}")).unwrap())
+        .collect();
+    for i in 0..299 {
+        act(
+            &mut d,
+            &format!("step{i}"),
+            1.0,
+            &[(cells[i], true)],
+            &[(cells[i + 1], true), (cells[i], false)],
+        );
+    }
+    let start = WorldState::from_values([FactValue::new(cells[0], true)]);
+    let g = goal(&d, &[(cells[299], true), (cells[0], false)]);
+    for h in [Heuristic::Auto, Heuristic::Blind] {
+        let r = Planner::new().plan(&d, &start, &g, &opts(h));
+        let plan = r.plan().unwrap();
+        assert_eq!(plan.cost, 299.0);
+        assert!(replay(&d, &start, &plan.actions).get(cells[299]));
+    }
+}
+
+#[test]
+fn unreachable_goal_is_no_plan_without_search() {
+    let mut d = Domain::new();
+    let [a, b, never] = ["a", "b", "never"].map(|n| d.add_fact(n).unwrap());
+    act(&mut d, "ab", 1.0, &[(a, true)], &[(b, true)]);
+    act(&mut d, "needs_never", 1.0, &[(never, true)], &[(a, true)]);
+    let g = goal(&d, &[(b, true)]);
+    for h in HEURISTICS {
+        let r = Planner::new().plan(&d, &WorldState::new(), &g, &opts(h));
+        assert_eq!(r.outcome, Outcome::NoPlan, "{h:?}");
+        assert_eq!(
+            r.stats.expanded, 0,
+            "{h:?}: relaxed reachability decides it"
+        );
+    }
+}
+
+#[test]
+fn unreachable_only_by_deletes_is_no_plan_after_search() {
+    // Relaxed reachability cannot see that taking the key destroys the door.
+    let mut d = Domain::new();
+    let [key, door, inside] = ["key", "door", "inside"].map(|n| d.add_fact(n).unwrap());
+    act(&mut d, "take_key", 1.0, &[], &[(key, true), (door, false)]);
+    act(
+        &mut d,
+        "enter",
+        1.0,
+        &[(key, true), (door, true)],
+        &[(inside, true)],
+    );
+    let start = WorldState::from_values([FactValue::new(door, true)]);
+    let g = goal(&d, &[(inside, true)]);
+    for h in HEURISTICS {
+        let r = Planner::new().plan(&d, &start, &g, &opts(h));
+        assert_eq!(r.outcome, Outcome::NoPlan, "{h:?}");
+    }
+}
+
+#[test]
+fn satisfied_goal_is_an_empty_plan() {
+    let mut d = Domain::new();
+    let a = d.add_fact("a").unwrap();
+    act(&mut d, "noop", 1.0, &[], &[(a, true)]);
+    let start = WorldState::from_values([FactValue::new(a, true)]);
+    let r = Planner::new().plan(&d, &start, &goal(&d, &[(a, true)]), &PlanOptions::default());
+    let plan = r.plan().unwrap();
+    assert!(plan.actions.is_empty());
+    assert_eq!(plan.cost, 0.0);
+}
+
+/// A domain where blind search needs many nodes: `bits` independent toggles.
+fn counter(bits: usize) -> (Domain, Goal) {
+    let mut d = Domain::new();
+    let facts: Vec<FactId> = (0..bits)
+        .map(|i| d.add_fact(&format!("b{i}")).unwrap())
+        .collect();
+    for (i, &f) in facts.iter().enumerate() {
+        act(&mut d, &format!("set{i}"), 1.0, &[], &[(f, true)]);
+        act(&mut d, &format!("clear{i}"), 1.0, &[], &[(f, false)]);
+    }
+    let g = goal(&d, &facts.iter().map(|&f| (f, true)).collect::<Vec<_>>());
+    (d, g)
+}
+
+#[test]
+fn node_limit_returns_limit_never_a_wrong_plan() {
+    let (d, g) = counter(10);
+    for h in HEURISTICS {
+        let limited = PlanOptions {
+            max_nodes: 20,
+            heuristic: h,
+        };
+        let r = Planner::new().plan(&d, &WorldState::new(), &g, &limited);
+        if h == Heuristic::Blind || h == Heuristic::HMax {
+            assert_eq!(r.outcome, Outcome::LimitReached, "{h:?}");
+            assert!(r.stats.stored <= 20, "{h:?}: stored {}", r.stats.stored);
+        } else if let Some(plan) = r.plan() {
+            // Landmark heuristics are exact here and may finish within the limit.
+            assert_eq!(plan.cost, 10.0, "{h:?}");
+        }
+        let r = Planner::new().plan(&d, &WorldState::new(), &g, &opts(h));
+        assert_eq!(r.plan().map(|p| p.cost), Some(10.0), "{h:?}");
+    }
+    let zero = PlanOptions {
+        max_nodes: 0,
+        ..PlanOptions::default()
+    };
+    let r = Planner::new().plan(&d, &WorldState::new(), &g, &zero);
+    assert_eq!(r.outcome, Outcome::LimitReached);
+}
+
+#[test]
+fn ties_break_by_registration_order_and_repeat_exactly() {
+    // Two equally cheap ways. Without lazy re-insertions (modes that never evaluate a node
+    // twice) the documented rule picks the one whose first action was registered first;
+    // in every mode the choice is the same on every call and with a reused planner.
+    let mut d = Domain::new();
+    let [x, y, done] = ["x", "y", "done"].map(|n| d.add_fact(n).unwrap());
+    act(&mut d, "via_x", 1.0, &[], &[(x, true)]);
+    act(&mut d, "via_y", 1.0, &[], &[(y, true)]);
+    act(&mut d, "finish_y", 1.0, &[(y, true)], &[(done, true)]);
+    act(&mut d, "finish_x", 1.0, &[(x, true)], &[(done, true)]);
+    let g = goal(&d, &[(done, true)]);
+    let mut reused = Planner::new();
+    for h in HEURISTICS {
+        let first = Planner::new().plan(&d, &WorldState::new(), &g, &opts(h));
+        let first = names(&d, &first.plan().unwrap().actions);
+        if matches!(h, Heuristic::Auto | Heuristic::Landmarks | Heuristic::Blind) {
+            assert_eq!(first, ["via_x", "finish_x"], "{h:?}");
+        }
+        for _ in 0..3 {
+            let again = reused.plan(&d, &WorldState::new(), &g, &opts(h));
+            assert_eq!(names(&d, &again.plan().unwrap().actions), first, "{h:?}");
+        }
+    }
+}
+
+#[test]
+fn one_planner_reused_across_domains_of_different_sizes() {
+    let (big, big_goal) = counter(12);
+    let mut small = Domain::new();
+    let a = small.add_fact("a").unwrap();
+    act(&mut small, "make_a", 2.0, &[], &[(a, true)]);
+    let small_goal = goal(&small, &[(a, true)]);
+    let mut planner = Planner::new();
+    for _ in 0..3 {
+        for h in HEURISTICS {
+            let r = planner.plan(&big, &WorldState::new(), &big_goal, &opts(h));
+            assert_eq!(r.plan().unwrap().cost, 12.0, "{h:?}");
+            let r = planner.plan(&small, &WorldState::new(), &small_goal, &opts(h));
+            assert_eq!(r.plan().unwrap().cost, 2.0, "{h:?}");
+        }
+    }
+}
+
+#[test]
+fn statistics_describe_the_search() {
+    let file = load_domain_file("examples/domains/kitchen.json".as_ref()).unwrap();
+    let g = file.goal.clone().unwrap();
+    let r = Planner::new().plan(&file.domain, &file.start, &g, &PlanOptions::default());
+    let s = r.stats;
+    assert_eq!(
+        r.plan().unwrap().actions.len() as u64,
+        s.expanded,
+        "a straight walk"
+    );
+    assert!(s.generated >= s.expanded && s.stored >= s.expanded);
+    assert_eq!(s.initial_h, 17.0, "the root landmarks are exact on kitchen");
+    assert_eq!(s.actions_kept + s.actions_pruned, 7);
+    assert!(s.elapsed.as_nanos() > 0);
+}
+
+#[test]
+fn irrelevant_and_unusable_actions_are_pruned() {
+    let file = load_domain_file("examples/domains/wide-64-60.json".as_ref()).unwrap();
+    let g = file.goal.clone().unwrap();
+    let r = Planner::new().plan(&file.domain, &file.start, &g, &PlanOptions::default());
+    assert!(r.plan().is_some());
+    assert!(
+        r.stats.actions_pruned >= 30,
+        "pruned only {} of 60",
+        r.stats.actions_pruned
+    );
+}
