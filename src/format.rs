@@ -272,7 +272,8 @@ fn entry(text: &str, list: &str, what: &str, index: usize, name: &EntryName) -> 
 fn name_in(text: &str, list: &str, index: usize) -> Option<String> {
     let doc: serde_json::Value = serde_json::from_str(text).ok()?;
     let name = doc.get(list)?.get(index)?.get("name")?.as_str()?;
-    (!name.is_empty()).then(|| name.to_owned())
+    // A name that is itself the error (empty, NUL inside) does not name the entry.
+    (!name.is_empty() && !name.contains('\0')).then(|| name.to_owned())
 }
 
 /// serde_json counts columns in bytes; editors count characters.
@@ -440,7 +441,7 @@ mod tests {
         assert_eq!((e.line, e.column), (1, 38), "{e}");
         has(
             &e,
-            "action \"洗菜\": cost: -1 is invalid; expected a finite number >= 0",
+            "action \"洗菜\": cost: -1 is invalid; expected a number from 0 to 1e12",
         );
     }
 
@@ -523,11 +524,11 @@ mod tests {
         );
         has(
             &err(r#"{"actions": [{"name": "a", "cost": "3"}]}"#),
-            "expected a number >= 0",
+            "expected a number from 0 to 1e12",
         );
         has(
             &err(r#"{"actions": [{"name": "a", "cost": null}]}"#),
-            "expected a number >= 0",
+            "expected a number from 0 to 1e12",
         );
         has(
             &err(r#"{"actions": [{"name": "a", "cost": 1e999}]}"#),
@@ -541,6 +542,52 @@ mod tests {
             &err(r#"{"actions": {}}"#),
             "expected a list of action objects",
         );
+    }
+
+    #[test]
+    fn nul_in_names_and_costs_over_the_maximum_are_placed() {
+        let e = err(r#"{"actions": [{"name": "a\u0000b"}]}"#);
+        assert_eq!((e.line, e.column), (1, 32), "{e}");
+        assert_eq!(
+            e.message,
+            "action #1: action name \"a\\0b\" contains a NUL character; names are UTF-8 text \
+             without NUL"
+        );
+        let e = err(r#"{"actions": [{"name": "a", "pre": {"x\u0000": true}}]}"#);
+        assert_eq!((e.line, e.column), (1, 44), "{e}");
+        has(
+            &e,
+            "action \"a\": pre: fact name \"x\\0\" contains a NUL character",
+        );
+        has(
+            &err(r#"{"actions": [], "goal": {"\u0000": true}}"#),
+            "goal: fact name \"\\0\" contains a NUL",
+        );
+        has(
+            &err(
+                r#"{"actions": [], "goals": [{"name": "\u0000", "priority": 1, "conditions": {}}]}"#,
+            ),
+            "goals entry #1: goal name \"\\0\" contains a NUL",
+        );
+        // Costs: up to 1e12 (the core's MAX_ACTION_COST), placed like a negative cost.
+        let f = parse_domain(r#"{"actions": [{"name": "a", "cost": 1e12}]}"#).unwrap();
+        assert_eq!(f.domain.actions()[0].cost(), crate::domain::MAX_ACTION_COST);
+        let e = err(r#"{"actions": [{"name": "a", "cost": 1e13}]}"#);
+        assert_eq!((e.line, e.column), (1, 39), "{e}");
+        assert_eq!(
+            e.message,
+            "action \"a\": cost: 10000000000000 is invalid; expected a number from 0 to 1e12"
+        );
+        has(
+            &err(r#"{"actions": [{"name": "a", "cost": -1e-300}]}"#),
+            "cost: -1e-300 is invalid",
+        );
+        // Priorities stay any finite number.
+        let f = parse_domain(
+            r#"{"actions": [], "goals": [{"name": "g", "priority": 1e300, "conditions": {}}]}"#,
+        )
+        .unwrap();
+        assert_eq!(f.goals[0].priority, 1e300);
     }
 
     #[test]
