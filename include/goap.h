@@ -103,6 +103,10 @@
 // Patch version of this header.
 #define GOAP_VERSION_PATCH 0
 
+// The largest action cost accepted (1e12); a higher one is GOAP_STATUS_INVALID_COST.
+// Bounding costs keeps every sum a search forms far from overflowing.
+#define GOAP_MAX_ACTION_COST 1e12
+
 // The result of every fallible function. `GOAP_STATUS_OK` is zero; every other value is an
 // error whose details are in the thread's last error message (goap_last_error_message).
 //
@@ -121,10 +125,10 @@ enum GoapStatus
     // A string argument was not valid UTF-8.
     GOAP_STATUS_INVALID_UTF8 = 2,
     // An argument was out of range: a definition not made by its `_default()` function,
-    // a fact value other than 0 or 1, an empty name, an unknown heuristic, a misaligned
-    // array.
+    // a fact value other than 0 or 1, an empty name or one containing a NUL byte, an
+    // unknown heuristic, a misaligned array.
     GOAP_STATUS_INVALID_ARGUMENT = 3,
-    // An action cost was NaN, infinite or negative.
+    // An action cost was NaN, infinite, negative or above GOAP_MAX_ACTION_COST (1e12).
     GOAP_STATUS_INVALID_COST = 4,
     // The domain id is zero, stale (its domain was destroyed) or foreign (another world's).
     GOAP_STATUS_UNKNOWN_DOMAIN = 5,
@@ -239,8 +243,8 @@ typedef struct GoapDomainDef {
     // Internal: set by goap_domain_def_default() to detect uninitialised definitions.
     // Do not change.
     uint32_t cookie;
-    // Optional name (UTF-8, `name_len` bytes, not NUL-terminated), used in error messages
-    // only; read during goap_domain_create. Default NULL (no name).
+    // Optional name (UTF-8, `name_len` bytes, not NUL-terminated, without NUL bytes), used
+    // in error messages only; read during goap_domain_create. Default NULL (no name).
     const char *name;
     // Length of `name` in bytes. Default 0.
     uint32_t name_len;
@@ -274,7 +278,8 @@ typedef struct GoapActionDef {
     // Internal: set by goap_action_def_default() to detect uninitialised definitions.
     // Do not change.
     uint32_t cookie;
-    // Unique, non-empty name: UTF-8, `name_len` bytes, not NUL-terminated.
+    // Unique, non-empty name: UTF-8, `name_len` bytes, not NUL-terminated, without NUL
+    // bytes.
     const char *name;
     // Length of `name` in bytes.
     uint32_t name_len;
@@ -288,7 +293,8 @@ typedef struct GoapActionDef {
     const struct GoapFactValue *effects;
     // Number of effects.
     uint32_t effect_count;
-    // Cost: finite and >= 0 (0 and fractions are fine). Default 1.
+    // Cost: a number from 0 to GOAP_MAX_ACTION_COST (1e12); 0 and fractions are fine.
+    // Default 1.
     double cost;
 } GoapActionDef;
 
@@ -425,7 +431,8 @@ struct GoapDomainDef goap_domain_def_default(void);
 // goap_domain_destroy or goap_world_destroy.
 //
 // Errors: GOAP_STATUS_NULL_POINTER (world, def, out, or def->name NULL with a length),
-// GOAP_STATUS_INVALID_ARGUMENT (def not from goap_domain_def_default()),
+// GOAP_STATUS_INVALID_ARGUMENT (def not from goap_domain_def_default(), or def->name
+// containing a NUL byte),
 // GOAP_STATUS_INVALID_UTF8 (def->name), GOAP_STATUS_TOO_MANY (the process has created
 // 2^32 - 2 domains: domain ids come from one process-wide counter, shared by all worlds and
 // never reused, so destroyed domains count too). `*out` is written only on success.
@@ -447,9 +454,12 @@ GoapStatus goap_domain_create(struct GoapWorld *world,
 // Errors: GOAP_STATUS_NULL_POINTER (world, out, or text NULL with len > 0),
 // GOAP_STATUS_INVALID_UTF8, GOAP_STATUS_PARSE_ERROR (the last error gives
 // "<input>:line:column: what is wrong", line and column 1-based, the column in
-// characters), GOAP_STATUS_TOO_MANY (more than 2^31 - 1 facts or actions, or no domain id
-// left in the process, as goap_domain_create). `*out` is written only on success; on error
-// no domain is created.
+// characters; every invalid value in the file is a parse error with its position,
+// including what goap_domain_add_fact and goap_domain_add_action reject with other
+// statuses: a name containing a NUL character ("\u0000") and a cost that is negative or
+// above GOAP_MAX_ACTION_COST, 1e12), GOAP_STATUS_TOO_MANY (more than 2^31 - 1 facts or
+// actions, or no domain id left in the process, as goap_domain_create). `*out` is written
+// only on success; on error no domain is created.
 // Thread safety: parses without any lock, then takes the world's lock only to insert the
 // domain; never waits for plans.
 //
@@ -513,12 +523,13 @@ GoapStatus goap_domain_set_goal(struct GoapWorld *world,
 // a name registered before gives the same id again. New facts are false in the stored
 // start state.
 //
-// `name` is UTF-8, `name_len` bytes, not NUL-terminated; read during the call only.
+// `name` is UTF-8, `name_len` bytes, not NUL-terminated and without NUL bytes; read during
+// the call only.
 //
 // Errors: GOAP_STATUS_NULL_POINTER (world, out, or name NULL with name_len > 0),
 // GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_UTF8, GOAP_STATUS_INVALID_ARGUMENT (empty
-// name), GOAP_STATUS_TOO_MANY (a new name when the domain has 2^31 - 1 facts already).
-// `*out` is written only on success.
+// name, or a name containing a NUL byte), GOAP_STATUS_TOO_MANY (a new name when the domain
+// has 2^31 - 1 facts already). `*out` is written only on success.
 // Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
 // one at a time.
 //
@@ -589,11 +600,12 @@ struct GoapActionDef goap_action_def_default(void);
 //
 // Errors: GOAP_STATUS_NULL_POINTER (world, def, out, or an array/name pointer in def that
 // is NULL with a non-zero count), GOAP_STATUS_INVALID_ARGUMENT (def not from
-// goap_action_def_default(), empty name, a value not 0 or 1), GOAP_STATUS_INVALID_UTF8
-// (def->name), GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_FACT (a fact of another
-// domain, not of this one, or an action id), GOAP_STATUS_DUPLICATE_NAME,
-// GOAP_STATUS_INVALID_COST (NaN, infinite or negative), GOAP_STATUS_CONTRADICTION (pre or
-// effects list one fact as both 1 and 0), GOAP_STATUS_TOO_MANY (the domain has 2^31 - 1
+// goap_action_def_default(), an empty name or one containing a NUL byte, a value not 0 or
+// 1), GOAP_STATUS_INVALID_UTF8 (def->name), GOAP_STATUS_UNKNOWN_DOMAIN,
+// GOAP_STATUS_UNKNOWN_FACT (a fact of another domain, not of this one, or an action id),
+// GOAP_STATUS_DUPLICATE_NAME, GOAP_STATUS_INVALID_COST (NaN, infinite, negative or above
+// GOAP_MAX_ACTION_COST, 1e12), GOAP_STATUS_CONTRADICTION (pre or effects list one fact as
+// both 1 and 0), GOAP_STATUS_TOO_MANY (the domain has 2^31 - 1
 // actions already). `*out` is written only on success; on error the domain is unchanged.
 // Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
 // one at a time.

@@ -252,8 +252,12 @@ impl World {
         self.def
     }
 
-    /// Creates an empty domain. `name` may be empty; it only appears in messages.
+    /// Creates an empty domain. `name` may be empty; it only appears in messages. Like every
+    /// name it must not contain a NUL character ([`DomainError::NulInName`]).
     pub fn create_domain(&self, name: &str) -> Result<DomainId, WorldError> {
+        if name.contains('\0') {
+            return Err(DomainError::NulInName(name.to_owned()).into());
+        }
         self.insert(name, Domain::new(), WorldState::new(), None)
     }
 

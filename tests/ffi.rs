@@ -1124,6 +1124,73 @@ fn invalid_costs_are_rejected() {
 }
 
 #[test]
+fn names_with_nul_and_costs_over_the_maximum_are_rejected() {
+    let k = kitchen();
+    let f = k.fact("菜已买");
+    let nul = "a\0b"; // 3 bytes, valid UTF-8
+    let (p, n) = s(nul);
+    assert_eq!(n, 3);
+    let mut out = 0;
+    expect_err(
+        unsafe { goap_domain_add_fact(k.w.0, k.d, p, n, &mut out) },
+        GoapStatus::InvalidArgument,
+        "goap_domain_add_fact",
+        &["name \"a\\0b\" contains a NUL character"],
+    );
+    assert_eq!(
+        k.w.add_action(k.d, nul, &[], &[fv(f, true)], 1.0),
+        Err(GoapStatus::InvalidArgument)
+    );
+    let msg = last_error();
+    assert!(
+        msg.starts_with("goap_domain_add_action: ") && msg.contains("contains a NUL character"),
+        "{msg}"
+    );
+    let mut def = goap_domain_def_default();
+    (def.name, def.name_len) = (p, n);
+    let mut d = 0;
+    expect_err(
+        unsafe { goap_domain_create(k.w.0, &def, &mut d) },
+        GoapStatus::InvalidArgument,
+        "goap_domain_create",
+        &["name \"a\\0b\" contains a NUL character"],
+    );
+    assert_eq!(
+        k.w.add_action(k.d, "dear", &[], &[fv(f, true)], 1e13),
+        Err(GoapStatus::InvalidCost)
+    );
+    let msg = last_error();
+    assert!(
+        msg.contains("cost 10000000000000 is invalid (expected a number from 0 to 1e12)"),
+        "{msg}"
+    );
+    assert_eq!((out, d), (0, 0));
+    assert_eq!(k.w.count(k.d), (8, 7), "nothing was added");
+    // The maximum itself is fine.
+    k.w.action(k.d, "dearest", &[], &[fv(f, true)], GOAP_MAX_ACTION_COST);
+    // In a domain file both are parse errors placed at the offending value.
+    for (text, want) in [
+        (
+            r#"{"actions": [{"name": "a\u0000b"}]}"#,
+            "<input>:1:32: action #1: action name \"a\\0b\" contains a NUL character",
+        ),
+        (
+            r#"{"actions": [{"name": "a", "cost": 1e13}]}"#,
+            "<input>:1:39: action \"a\": cost: 10000000000000 is invalid; expected a number from 0 to 1e12",
+        ),
+    ] {
+        let (p, n) = s(text);
+        expect_err(
+            unsafe { goap_domain_load_json(k.w.0, p, n, &mut d) },
+            GoapStatus::ParseError,
+            "goap_domain_load_json",
+            &[want],
+        );
+        assert_eq!(d, 0);
+    }
+}
+
+#[test]
 fn values_must_be_zero_or_one() {
     let k = kitchen();
     let f = k.fact("菜已买");

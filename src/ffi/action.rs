@@ -16,6 +16,13 @@ use crate::domain::ActionDef;
 
 const ACTION_DEF_COOKIE: u32 = 0x6F61_4101;
 
+/// The largest action cost accepted (1e12); a higher one is GOAP_STATUS_INVALID_COST.
+/// Bounding costs keeps every sum a search forms far from overflowing.
+pub const GOAP_MAX_ACTION_COST: f64 = 1e12;
+
+// The header's constant must follow the core's limit.
+const _: () = assert!(GOAP_MAX_ACTION_COST == crate::domain::MAX_ACTION_COST);
+
 /// Definition of an action for goap_domain_add_action. Obtain from
 /// goap_action_def_default(), then set the fields. Every pointer is read during
 /// goap_domain_add_action only; the domain keeps copies.
@@ -25,7 +32,8 @@ pub struct GoapActionDef {
     /// Internal: set by goap_action_def_default() to detect uninitialised definitions.
     /// Do not change.
     pub cookie: u32,
-    /// Unique, non-empty name: UTF-8, `name_len` bytes, not NUL-terminated.
+    /// Unique, non-empty name: UTF-8, `name_len` bytes, not NUL-terminated, without NUL
+    /// bytes.
     pub name: *const c_char,
     /// Length of `name` in bytes.
     pub name_len: u32,
@@ -39,7 +47,8 @@ pub struct GoapActionDef {
     pub effects: *const GoapFactValue,
     /// Number of effects.
     pub effect_count: u32,
-    /// Cost: finite and >= 0 (0 and fractions are fine). Default 1.
+    /// Cost: a number from 0 to GOAP_MAX_ACTION_COST (1e12); 0 and fractions are fine.
+    /// Default 1.
     pub cost: f64,
 }
 
@@ -70,11 +79,12 @@ const ACTION_DEF_DEFAULT: GoapActionDef = GoapActionDef {
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER (world, def, out, or an array/name pointer in def that
 /// is NULL with a non-zero count), GOAP_STATUS_INVALID_ARGUMENT (def not from
-/// goap_action_def_default(), empty name, a value not 0 or 1), GOAP_STATUS_INVALID_UTF8
-/// (def->name), GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_FACT (a fact of another
-/// domain, not of this one, or an action id), GOAP_STATUS_DUPLICATE_NAME,
-/// GOAP_STATUS_INVALID_COST (NaN, infinite or negative), GOAP_STATUS_CONTRADICTION (pre or
-/// effects list one fact as both 1 and 0), GOAP_STATUS_TOO_MANY (the domain has 2^31 - 1
+/// goap_action_def_default(), an empty name or one containing a NUL byte, a value not 0 or
+/// 1), GOAP_STATUS_INVALID_UTF8 (def->name), GOAP_STATUS_UNKNOWN_DOMAIN,
+/// GOAP_STATUS_UNKNOWN_FACT (a fact of another domain, not of this one, or an action id),
+/// GOAP_STATUS_DUPLICATE_NAME, GOAP_STATUS_INVALID_COST (NaN, infinite, negative or above
+/// GOAP_MAX_ACTION_COST, 1e12), GOAP_STATUS_CONTRADICTION (pre or effects list one fact as
+/// both 1 and 0), GOAP_STATUS_TOO_MANY (the domain has 2^31 - 1
 /// actions already). `*out` is written only on success; on error the domain is unchanged.
 /// Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
 /// one at a time.

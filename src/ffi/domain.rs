@@ -21,8 +21,8 @@ pub struct GoapDomainDef {
     /// Internal: set by goap_domain_def_default() to detect uninitialised definitions.
     /// Do not change.
     pub cookie: u32,
-    /// Optional name (UTF-8, `name_len` bytes, not NUL-terminated), used in error messages
-    /// only; read during goap_domain_create. Default NULL (no name).
+    /// Optional name (UTF-8, `name_len` bytes, not NUL-terminated, without NUL bytes), used
+    /// in error messages only; read during goap_domain_create. Default NULL (no name).
     pub name: *const c_char,
     /// Length of `name` in bytes. Default 0.
     pub name_len: u32,
@@ -49,7 +49,8 @@ const DOMAIN_DEF_DEFAULT: GoapDomainDef = GoapDomainDef {
 /// goap_domain_destroy or goap_world_destroy.
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER (world, def, out, or def->name NULL with a length),
-/// GOAP_STATUS_INVALID_ARGUMENT (def not from goap_domain_def_default()),
+/// GOAP_STATUS_INVALID_ARGUMENT (def not from goap_domain_def_default(), or def->name
+/// containing a NUL byte),
 /// GOAP_STATUS_INVALID_UTF8 (def->name), GOAP_STATUS_TOO_MANY (the process has created
 /// 2^32 - 2 domains: domain ids come from one process-wide counter, shared by all worlds and
 /// never reused, so destroyed domains count too). `*out` is written only on success.
@@ -93,9 +94,12 @@ pub unsafe extern "C" fn goap_domain_create(
 /// Errors: GOAP_STATUS_NULL_POINTER (world, out, or text NULL with len > 0),
 /// GOAP_STATUS_INVALID_UTF8, GOAP_STATUS_PARSE_ERROR (the last error gives
 /// "<input>:line:column: what is wrong", line and column 1-based, the column in
-/// characters), GOAP_STATUS_TOO_MANY (more than 2^31 - 1 facts or actions, or no domain id
-/// left in the process, as goap_domain_create). `*out` is written only on success; on error
-/// no domain is created.
+/// characters; every invalid value in the file is a parse error with its position,
+/// including what goap_domain_add_fact and goap_domain_add_action reject with other
+/// statuses: a name containing a NUL character ("\u0000") and a cost that is negative or
+/// above GOAP_MAX_ACTION_COST, 1e12), GOAP_STATUS_TOO_MANY (more than 2^31 - 1 facts or
+/// actions, or no domain id left in the process, as goap_domain_create). `*out` is written
+/// only on success; on error no domain is created.
 /// Thread safety: parses without any lock, then takes the world's lock only to insert the
 /// domain; never waits for plans.
 ///

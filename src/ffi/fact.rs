@@ -71,12 +71,13 @@ pub(crate) fn list_error(entry: &DomainEntry, what: &str, e: DomainError) -> Ffi
 /// a name registered before gives the same id again. New facts are false in the stored
 /// start state.
 ///
-/// `name` is UTF-8, `name_len` bytes, not NUL-terminated; read during the call only.
+/// `name` is UTF-8, `name_len` bytes, not NUL-terminated and without NUL bytes; read during
+/// the call only.
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER (world, out, or name NULL with name_len > 0),
 /// GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_UTF8, GOAP_STATUS_INVALID_ARGUMENT (empty
-/// name), GOAP_STATUS_TOO_MANY (a new name when the domain has 2^31 - 1 facts already).
-/// `*out` is written only on success.
+/// name, or a name containing a NUL byte), GOAP_STATUS_TOO_MANY (a new name when the domain
+/// has 2^31 - 1 facts already). `*out` is written only on success.
 /// Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
 /// one at a time.
 ///

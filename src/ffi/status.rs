@@ -18,10 +18,10 @@ pub enum GoapStatus {
     /// A string argument was not valid UTF-8.
     InvalidUtf8 = 2,
     /// An argument was out of range: a definition not made by its `_default()` function,
-    /// a fact value other than 0 or 1, an empty name, an unknown heuristic, a misaligned
-    /// array.
+    /// a fact value other than 0 or 1, an empty name or one containing a NUL byte, an
+    /// unknown heuristic, a misaligned array.
     InvalidArgument = 3,
-    /// An action cost was NaN, infinite or negative.
+    /// An action cost was NaN, infinite, negative or above GOAP_MAX_ACTION_COST (1e12).
     InvalidCost = 4,
     /// The domain id is zero, stale (its domain was destroyed) or foreign (another world's).
     UnknownDomain = 5,

@@ -282,7 +282,20 @@ static void test_errors(void) {
     CHECK_STATUS(goap_domain_add_action(world, d, &def, &action), GOAP_STATUS_INVALID_COST);
     def.cost = HUGE_VAL;
     CHECK_STATUS(goap_domain_add_action(world, d, &def, &action), GOAP_STATUS_INVALID_COST);
+    def.cost = 1e13;
+    CHECK(def.cost > GOAP_MAX_ACTION_COST);
+    CHECK_STATUS(goap_domain_add_action(world, d, &def, &action), GOAP_STATUS_INVALID_COST);
+    CHECK_MESSAGE("cost 10000000000000 is invalid (expected a number from 0 to 1e12)");
     CHECK(action == 0);
+    /* A NUL byte inside a name (length 3) is rejected, not cut short. */
+    CHECK_STATUS(goap_domain_add_fact(world, d, "a\0b", 3, &out), GOAP_STATUS_INVALID_ARGUMENT);
+    CHECK_MESSAGE("contains a NUL character");
+    def.cost = 1.0;
+    def.name = "a\0b";
+    def.name_len = 3;
+    CHECK_STATUS(goap_domain_add_action(world, d, &def, &action), GOAP_STATUS_INVALID_ARGUMENT);
+    CHECK_MESSAGE("contains a NUL character");
+    CHECK(action == 0 && out == 0);
 
     /* Duplicate name, bad value, contradiction, foreign fact, bad cookie, bad UTF-8. */
     def.cost = 1.0;
