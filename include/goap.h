@@ -7,11 +7,21 @@
  * OBJECTS AND IDS
  *   GoapWorld* is the root object: goap_world_create / goap_world_destroy (accepts NULL).
  *   Everything inside a world is named by a 64-bit id passed by value: GoapDomainId,
- *   GoapFactId, GoapActionId. Zero is never a valid id. An id of a destroyed domain (stale)
+ *   GoapFactId, GoapActionId. Ids are opaque: store them, pass them back and compare them
+ *   for equality, but do not compute with them or rely on their values (the encoding may
+ *   change between versions). Zero is never a valid id. An id of a destroyed domain (stale)
  *   or of another domain or world (foreign) is always detected and returns an error status;
- *   it never reaches memory it does not own. Definition structs (GoapWorldDef, GoapDomainDef,
- *   GoapActionDef, GoapPlanOptions) must come from their goap_..._default() function, which
- *   sets a hidden cookie; a struct that did not is GOAP_STATUS_INVALID_ARGUMENT.
+ *   it never reaches memory it does not own. The kinds never coincide either: a fact id
+ *   passed where an action id is expected is GOAP_STATUS_UNKNOWN_ACTION, an action id
+ *   passed as a fact id GOAP_STATUS_UNKNOWN_FACT, and a fact or action id passed as a
+ *   domain id GOAP_STATUS_UNKNOWN_DOMAIN; the last error says it is an id of the wrong kind.
+ *   Domain ids come from one counter for the whole process, shared by all worlds, and are
+ *   never reused: after 2^32 - 2 domains have been created in one process (destroyed ones
+ *   included), creating or loading another fails with GOAP_STATUS_TOO_MANY. A domain has
+ *   at most 2^31 - 1 facts and 2^31 - 1 actions.
+ *   Definition structs (GoapWorldDef, GoapDomainDef, GoapActionDef, GoapPlanOptions) must
+ *   come from their goap_..._default() function, which sets a hidden cookie; a struct that
+ *   did not is GOAP_STATUS_INVALID_ARGUMENT.
  *
  * STATUS AND ERRORS
  *   Every fallible function returns a GoapStatus; GOAP_STATUS_OK is 0. Output parameters are
@@ -36,12 +46,37 @@
  *   out (plans) go into a caller buffer (out_actions, capacity). The library never returns
  *   memory you must free except the world itself.
  *
+ * MEMORY
+ *   A world keeps up to GoapWorldDef.max_idle_planners idle planners for reuse by later
+ *   plan calls. Each keeps its search buffers at the size the largest search it ran grew
+ *   them to; they are not shrunk while the world lives, and goap_world_destroy frees them.
+ *
+ * PLANS AND COSTS
+ *   A plan found is a minimum-cost plan; its cost is the sum of its actions' costs in plan
+ *   order, as doubles. Plans whose costs differ by less than floating-point rounding (about
+ *   1e-15 relative) may be taken for equal, so another plan may be cheaper by that much.
+ *
  * THREADING
- *   Every function is thread-safe. Calls that take `const GoapWorld*` only read the world
- *   (find, name, count, goap_domain_plan, goap_domain_plan_from) and run in parallel with
- *   each other on one world; each plan call uses its own pooled search memory. Calls that
- *   take `GoapWorld*` change it (create/destroy/load a domain, add facts and actions, set
- *   start and goal); they are serialized by the world's lock and wait for running plans.
+ *   Every function is thread-safe, and no call holds a lock of the world for long. No call
+ *   ever waits for a running plan, and a plan waits for other calls only for microseconds,
+ *   while it looks its domain up and takes a snapshot of it.
+ *   - Reads take `const GoapWorld*`: find, name, count, goap_domain_plan and
+ *     goap_domain_plan_from. A read takes a snapshot of the domain (facts, actions, start
+ *     state, goal) under a lock held for microseconds, then works without any lock. So a
+ *     plan sees the domain as it was when the call started: edits made while it runs do not
+ *     change it (they apply to later calls), and a plan of a domain destroyed meanwhile
+ *     still finishes. Any number of reads and plans run in parallel, on one domain or many;
+ *     each plan uses its own pooled search memory.
+ *   - Edits take `GoapWorld*`: add a fact or an action, set the start state or the goal.
+ *     Edits of one domain run one at a time, in some order; edits of different domains run
+ *     in parallel. An edit never waits for a plan: while a plan uses a snapshot of the
+ *     domain, the edit changes a copy (the facts and actions are copied only if the edit
+ *     changes them, once per snapshot in use) and publishes it when done; otherwise it
+ *     changes the domain in place, and a read of that domain that starts meanwhile waits
+ *     for it to finish (microseconds: an edit does no planning, and in place no copying).
+ *   - goap_domain_create, goap_domain_load_json and goap_domain_destroy take the world's
+ *     lock only to insert or remove the domain (a file is parsed before, a destroyed domain
+ *     is freed after); they never wait for plans.
  *   The exception is goap_world_destroy: it must not run concurrently with any other call
  *   on that world, and the pointer must not be used afterwards. The last error is per
  *   thread. Functions that take no world may be called from any thread at any time.
@@ -68,6 +103,10 @@
 // Patch version of this header.
 #define GOAP_VERSION_PATCH 0
 
+// The largest action cost accepted (1e12); a higher one is GOAP_STATUS_INVALID_COST.
+// Bounding costs keeps every sum a search forms far from overflowing.
+#define GOAP_MAX_ACTION_COST 1e12
+
 // The result of every fallible function. `GOAP_STATUS_OK` is zero; every other value is an
 // error whose details are in the thread's last error message (goap_last_error_message).
 //
@@ -86,16 +125,18 @@ enum GoapStatus
     // A string argument was not valid UTF-8.
     GOAP_STATUS_INVALID_UTF8 = 2,
     // An argument was out of range: a definition not made by its `_default()` function,
-    // a fact value other than 0 or 1, an empty name, an unknown heuristic, a misaligned
-    // array.
+    // a fact value other than 0 or 1, an empty name or one containing a NUL byte, an
+    // unknown heuristic, a misaligned array.
     GOAP_STATUS_INVALID_ARGUMENT = 3,
-    // An action cost was NaN, infinite or negative.
+    // An action cost was NaN, infinite, negative or above GOAP_MAX_ACTION_COST (1e12).
     GOAP_STATUS_INVALID_COST = 4,
     // The domain id is zero, stale (its domain was destroyed) or foreign (another world's).
     GOAP_STATUS_UNKNOWN_DOMAIN = 5,
-    // The fact id is zero, belongs to another domain, or is not a fact of this domain.
+    // The fact id is zero, belongs to another domain, is not a fact of this domain, or is
+    // not a fact id at all (an action id, say).
     GOAP_STATUS_UNKNOWN_FACT = 6,
-    // The action id is zero, belongs to another domain, or is not an action of this domain.
+    // The action id is zero, belongs to another domain, is not an action of this domain, or
+    // is not an action id at all (a fact id, say).
     GOAP_STATUS_UNKNOWN_ACTION = 7,
     // An action with this name exists already in the domain.
     GOAP_STATUS_DUPLICATE_NAME = 8,
@@ -116,7 +157,8 @@ enum GoapStatus
     // goap_domain_plan was called on a domain without a goal (see goap_domain_set_goal).
     GOAP_STATUS_NO_GOAL = 14,
     // A limit of the library was reached: too many facts or actions in a domain (over
-    // 2^32 - 2), too many domains created in the process, or a length over UINT32_MAX.
+    // 2^31 - 1 of each kind), too many domains created in the process (2^32 - 2 in all),
+    // or a length over UINT32_MAX.
     GOAP_STATUS_TOO_MANY = 15,
 };
 #ifndef __cplusplus
@@ -176,7 +218,8 @@ typedef int32_t GoapOutcome;
 
 // The root object: owns domains (and their facts, actions, start states and goals) and
 // pooled planning memory. Created by goap_world_create, freed by goap_world_destroy.
-// Opaque; every function on it is thread-safe (see THREADING at the top).
+// Opaque; every function on it is thread-safe (see THREADING at the top), and no call
+// holds its locks for long.
 typedef struct GoapWorld GoapWorld;
 
 // Settings for goap_world_create. Obtain from goap_world_def_default(), then change fields.
@@ -187,6 +230,10 @@ typedef struct GoapWorldDef {
     // How many idle planners (with their grown search memory) the world keeps between
     // plan calls, for reuse. More concurrent plans still work; their planners are freed
     // afterwards. 0 keeps none (every plan allocates afresh). Default 8.
+    //
+    // An idle planner keeps the search buffers at the size its largest search grew them
+    // to: after a big plan, up to max_idle_planners such buffers stay allocated while the
+    // world lives (they are not shrunk); goap_world_destroy frees them.
     uint32_t max_idle_planners;
 } GoapWorldDef;
 
@@ -196,20 +243,24 @@ typedef struct GoapDomainDef {
     // Internal: set by goap_domain_def_default() to detect uninitialised definitions.
     // Do not change.
     uint32_t cookie;
-    // Optional name (UTF-8, `name_len` bytes, not NUL-terminated), used in error messages
-    // only; read during goap_domain_create. Default NULL (no name).
+    // Optional name (UTF-8, `name_len` bytes, not NUL-terminated, without NUL bytes), used
+    // in error messages only; read during goap_domain_create. Default NULL (no name).
     const char *name;
     // Length of `name` in bytes. Default 0.
     uint32_t name_len;
 } GoapDomainDef;
 
-// Id of a domain within a world. Zero is never valid; the id of a destroyed domain is never
-// handed out again in the process, so a stale or foreign id is always an error
-// (GOAP_STATUS_UNKNOWN_DOMAIN).
+// Id of a domain within a world. Opaque, like every id. Zero is never valid. Domain ids
+// come from one counter for the whole process (all worlds), so the id of a destroyed
+// domain is never handed out again and a stale or foreign id is always an error
+// (GOAP_STATUS_UNKNOWN_DOMAIN); after 2^32 - 2 domains have been created in one process,
+// creating another fails with GOAP_STATUS_TOO_MANY.
 typedef uint64_t GoapDomainId;
 
-// Id of a fact of one domain. Zero is never valid; an id used with another domain is
-// always an error (GOAP_STATUS_UNKNOWN_FACT). Ids stay valid while their domain lives.
+// Id of a fact of one domain. Opaque: compare ids for equality, never compute with them.
+// Zero is never valid; an id used with another domain, and an action id passed as a fact
+// id, is always an error (GOAP_STATUS_UNKNOWN_FACT). Ids stay valid while their domain
+// lives.
 typedef uint64_t GoapFactId;
 
 // One condition or assignment: `fact` is (or must be, or becomes) `value`.
@@ -227,7 +278,8 @@ typedef struct GoapActionDef {
     // Internal: set by goap_action_def_default() to detect uninitialised definitions.
     // Do not change.
     uint32_t cookie;
-    // Unique, non-empty name: UTF-8, `name_len` bytes, not NUL-terminated.
+    // Unique, non-empty name: UTF-8, `name_len` bytes, not NUL-terminated, without NUL
+    // bytes.
     const char *name;
     // Length of `name` in bytes.
     uint32_t name_len;
@@ -241,12 +293,15 @@ typedef struct GoapActionDef {
     const struct GoapFactValue *effects;
     // Number of effects.
     uint32_t effect_count;
-    // Cost: finite and >= 0 (0 and fractions are fine). Default 1.
+    // Cost: a number from 0 to GOAP_MAX_ACTION_COST (1e12); 0 and fractions are fine.
+    // Default 1.
     double cost;
 } GoapActionDef;
 
-// Id of an action of one domain. Zero is never valid; an id used with another domain is
-// always an error (GOAP_STATUS_UNKNOWN_ACTION). Ids stay valid while their domain lives.
+// Id of an action of one domain. Opaque: compare ids for equality, never compute with
+// them. Zero is never valid; an id used with another domain, and a fact id passed as an
+// action id, is always an error (GOAP_STATUS_UNKNOWN_ACTION). No action id equals any fact
+// id. Ids stay valid while their domain lives.
 typedef uint64_t GoapActionId;
 
 // Options of one plan call. Obtain from goap_plan_options_default(), then change fields;
@@ -256,7 +311,11 @@ typedef struct GoapPlanOptions {
     // Do not change.
     uint32_t cookie;
     // Maximum number of distinct states the search may store; when it needs more, the
-    // result is GOAP_OUTCOME_LIMIT. Default 1000000. 0 gives GOAP_OUTCOME_LIMIT at once.
+    // result is GOAP_OUTCOME_LIMIT. Default 1000000. Two answers need no search and come
+    // whatever the limit, 0 included: GOAP_OUTCOME_FOUND (empty plan) when the start state
+    // already satisfies the goal, and GOAP_OUTCOME_NO_PLAN when the reachability check
+    // that runs before the search proves the goal unreachable (say, a goal fact that no
+    // action makes true). Otherwise 0 gives GOAP_OUTCOME_LIMIT without searching.
     uint32_t max_nodes;
     // A GoapHeuristic value. Default GOAP_HEURISTIC_AUTO.
     int32_t heuristic;
@@ -270,7 +329,10 @@ typedef struct GoapPlanResult {
     // Number of actions in the plan (0 unless the outcome is GOAP_OUTCOME_FOUND). With
     // GOAP_STATUS_BUFFER_TOO_SMALL: the capacity needed.
     uint32_t action_count;
-    // Total cost of the plan (0 unless the outcome is GOAP_OUTCOME_FOUND).
+    // Total cost of the plan (0 unless the outcome is GOAP_OUTCOME_FOUND): the sum of its
+    // actions' costs in plan order, as doubles. Plans whose costs differ by less than
+    // floating-point rounding (about 1e-15 relative) may be taken for equal, so another
+    // plan may be cheaper by that much.
     double cost;
     // Search nodes expanded.
     uint64_t expanded;
@@ -349,8 +411,8 @@ struct GoapWorldDef goap_world_def_default(void);
 // `def` must point to a readable GoapWorldDef; `out` must be valid for a write.
 GoapStatus goap_world_create(const struct GoapWorldDef *def, struct GoapWorld **out);
 
-// Destroys a world and everything in it: its domains, facts and actions; all their ids
-// become invalid. NULL is accepted and ignored.
+// Destroys a world and everything in it: its domains, facts and actions (all their ids
+// become invalid) and its idle planners' search memory. NULL is accepted and ignored.
 //
 // Thread safety: must not run concurrently with any other call on this world; the pointer
 // must not be used afterwards.
@@ -369,9 +431,12 @@ struct GoapDomainDef goap_domain_def_default(void);
 // goap_domain_destroy or goap_world_destroy.
 //
 // Errors: GOAP_STATUS_NULL_POINTER (world, def, out, or def->name NULL with a length),
-// GOAP_STATUS_INVALID_ARGUMENT (def not from goap_domain_def_default()),
-// GOAP_STATUS_INVALID_UTF8 (def->name), GOAP_STATUS_TOO_MANY. `*out` is written only on
-// success. Thread safety: mutates the world (serialized with other calls on it).
+// GOAP_STATUS_INVALID_ARGUMENT (def not from goap_domain_def_default(), or def->name
+// containing a NUL byte),
+// GOAP_STATUS_INVALID_UTF8 (def->name), GOAP_STATUS_TOO_MANY (the process has created
+// 2^32 - 2 domains: domain ids come from one process-wide counter, shared by all worlds and
+// never reused, so destroyed domains count too). `*out` is written only on success.
+// Thread safety: takes the world's lock only to insert the domain; never waits for plans.
 //
 // # Safety
 // `world` must be a live world; `def` readable, with `name` valid for `name_len` bytes;
@@ -388,10 +453,15 @@ GoapStatus goap_domain_create(struct GoapWorld *world,
 //
 // Errors: GOAP_STATUS_NULL_POINTER (world, out, or text NULL with len > 0),
 // GOAP_STATUS_INVALID_UTF8, GOAP_STATUS_PARSE_ERROR (the last error gives
-// "<input>:line:column: what is wrong"), GOAP_STATUS_TOO_MANY. `*out` is written only on
-// success; on error no domain is created.
-// Thread safety: mutates the world (serialized with other calls on it; parsing runs before
-// the world is locked).
+// "<input>:line:column: what is wrong", line and column 1-based, the column in
+// characters; every invalid value in the file is a parse error with its position,
+// including what goap_domain_add_fact and goap_domain_add_action reject with other
+// statuses: a name containing a NUL character ("\u0000") and a cost that is negative or
+// above GOAP_MAX_ACTION_COST, 1e12), GOAP_STATUS_TOO_MANY (more than 2^31 - 1 facts or
+// actions, or no domain id left in the process, as goap_domain_create). `*out` is written
+// only on success; on error no domain is created.
+// Thread safety: parses without any lock, then takes the world's lock only to insert the
+// domain; never waits for plans.
 //
 // # Safety
 // `world` must be a live world; `text` valid for `len` bytes; `out` valid for a write.
@@ -401,11 +471,15 @@ GoapStatus goap_domain_load_json(struct GoapWorld *world,
                                  GoapDomainId *out);
 
 // Destroys a domain of the world. Its id and the ids of its facts and actions become
-// stale: using them is GOAP_STATUS_UNKNOWN_DOMAIN from then on.
+// stale, and are never handed out again. The domain id gives GOAP_STATUS_UNKNOWN_DOMAIN
+// from then on (so every call naming the destroyed domain fails with it); a stale fact or
+// action id passed with a live domain is an id of another domain: GOAP_STATUS_UNKNOWN_FACT
+// or GOAP_STATUS_UNKNOWN_ACTION.
 //
 // Errors: GOAP_STATUS_NULL_POINTER (world), GOAP_STATUS_UNKNOWN_DOMAIN (zero, stale or
-// foreign id; nothing happens). Thread safety: mutates the world (serialized with other
-// calls on it).
+// foreign id; nothing happens). Thread safety: takes the world's lock only to remove the
+// domain; never waits for plans. Plans running on the domain finish on their snapshot
+// (the action ids in their result are then stale).
 //
 // # Safety
 // `world` must be a live world.
@@ -419,7 +493,8 @@ GoapStatus goap_domain_destroy(struct GoapWorld *world, GoapDomainId domain);
 // GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_FACT, GOAP_STATUS_INVALID_ARGUMENT (a
 // value not 0 or 1), GOAP_STATUS_CONTRADICTION (a fact listed as both 1 and 0). On error
 // the stored start state is unchanged.
-// Thread safety: mutates the world (serialized with other calls on it).
+// Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
+// one at a time.
 //
 // # Safety
 // `world` must be a live world; `values` valid for `count` elements.
@@ -434,7 +509,8 @@ GoapStatus goap_domain_set_start(struct GoapWorld *world,
 // when `count` is 0.
 //
 // Errors: as goap_domain_set_start. On error the stored goal is unchanged.
-// Thread safety: mutates the world (serialized with other calls on it).
+// Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
+// one at a time.
 //
 // # Safety
 // `world` must be a live world; `conditions` valid for `count` elements.
@@ -447,12 +523,15 @@ GoapStatus goap_domain_set_goal(struct GoapWorld *world,
 // a name registered before gives the same id again. New facts are false in the stored
 // start state.
 //
-// `name` is UTF-8, `name_len` bytes, not NUL-terminated; read during the call only.
+// `name` is UTF-8, `name_len` bytes, not NUL-terminated and without NUL bytes; read during
+// the call only.
 //
 // Errors: GOAP_STATUS_NULL_POINTER (world, out, or name NULL with name_len > 0),
 // GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_UTF8, GOAP_STATUS_INVALID_ARGUMENT (empty
-// name), GOAP_STATUS_TOO_MANY. `*out` is written only on success.
-// Thread safety: mutates the world (serialized with other calls on it).
+// name, or a name containing a NUL byte), GOAP_STATUS_TOO_MANY (a new name when the domain
+// has 2^31 - 1 facts already). `*out` is written only on success.
+// Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
+// one at a time.
 //
 // # Safety
 // `world` must be a live world; `name` valid for `name_len` bytes; `out` valid for a write.
@@ -466,7 +545,8 @@ GoapStatus goap_domain_add_fact(struct GoapWorld *world,
 //
 // Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_UTF8,
 // GOAP_STATUS_NOT_FOUND (no fact has this name). `*out` is written only on success.
-// Thread safety: read-only; may run concurrently with other read-only calls.
+// Thread safety: a read (see THREADING): runs in parallel with every other call but
+// goap_world_destroy.
 //
 // # Safety
 // `world` must be a live world; `name` valid for `name_len` bytes; `out` valid for a write.
@@ -485,7 +565,8 @@ GoapStatus goap_domain_find_fact(const struct GoapWorld *world,
 //
 // Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_FACT,
 // GOAP_STATUS_BUFFER_TOO_SMALL. Nothing is written on other errors.
-// Thread safety: read-only; may run concurrently with other read-only calls.
+// Thread safety: a read (see THREADING): runs in parallel with every other call but
+// goap_world_destroy.
 //
 // # Safety
 // `world` must be a live world; `buf` valid for `capacity` bytes; `out_len` for a write.
@@ -499,7 +580,8 @@ GoapStatus goap_domain_fact_name(const struct GoapWorld *world,
 // On success `*out_count` receives the number of facts of the domain.
 //
 // Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN. Written only on success.
-// Thread safety: read-only; may run concurrently with other read-only calls.
+// Thread safety: a read (see THREADING): runs in parallel with every other call but
+// goap_world_destroy.
 //
 // # Safety
 // `world` must be a live world; `out_count` valid for a write.
@@ -518,13 +600,15 @@ struct GoapActionDef goap_action_def_default(void);
 //
 // Errors: GOAP_STATUS_NULL_POINTER (world, def, out, or an array/name pointer in def that
 // is NULL with a non-zero count), GOAP_STATUS_INVALID_ARGUMENT (def not from
-// goap_action_def_default(), empty name, a value not 0 or 1), GOAP_STATUS_INVALID_UTF8
-// (def->name), GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_FACT (a fact of another
-// domain, or not of this one), GOAP_STATUS_DUPLICATE_NAME, GOAP_STATUS_INVALID_COST (NaN,
-// infinite or negative), GOAP_STATUS_CONTRADICTION (pre or effects list one fact as both 1
-// and 0), GOAP_STATUS_TOO_MANY. `*out` is written only on success; on error the domain is
-// unchanged.
-// Thread safety: mutates the world (serialized with other calls on it).
+// goap_action_def_default(), an empty name or one containing a NUL byte, a value not 0 or
+// 1), GOAP_STATUS_INVALID_UTF8 (def->name), GOAP_STATUS_UNKNOWN_DOMAIN,
+// GOAP_STATUS_UNKNOWN_FACT (a fact of another domain, not of this one, or an action id),
+// GOAP_STATUS_DUPLICATE_NAME, GOAP_STATUS_INVALID_COST (NaN, infinite, negative or above
+// GOAP_MAX_ACTION_COST, 1e12), GOAP_STATUS_CONTRADICTION (pre or effects list one fact as
+// both 1 and 0), GOAP_STATUS_TOO_MANY (the domain has 2^31 - 1
+// actions already). `*out` is written only on success; on error the domain is unchanged.
+// Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
+// one at a time.
 //
 // # Safety
 // `world` must be a live world; `def` readable, with its pointers valid for their counts;
@@ -538,7 +622,8 @@ GoapStatus goap_domain_add_action(struct GoapWorld *world,
 //
 // Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_UTF8,
 // GOAP_STATUS_NOT_FOUND (no action has this name). `*out` is written only on success.
-// Thread safety: read-only; may run concurrently with other read-only calls.
+// Thread safety: a read (see THREADING): runs in parallel with every other call but
+// goap_world_destroy.
 //
 // # Safety
 // `world` must be a live world; `name` valid for `name_len` bytes; `out` valid for a write.
@@ -554,7 +639,8 @@ GoapStatus goap_domain_find_action(const struct GoapWorld *world,
 //
 // Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_ACTION,
 // GOAP_STATUS_BUFFER_TOO_SMALL. Nothing is written on other errors.
-// Thread safety: read-only; may run concurrently with other read-only calls.
+// Thread safety: a read (see THREADING): runs in parallel with every other call but
+// goap_world_destroy.
 //
 // # Safety
 // `world` must be a live world; `buf` valid for `capacity` bytes; `out_len` for a write.
@@ -568,7 +654,8 @@ GoapStatus goap_domain_action_name(const struct GoapWorld *world,
 // On success `*out_count` receives the number of actions of the domain.
 //
 // Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN. Written only on success.
-// Thread safety: read-only; may run concurrently with other read-only calls.
+// Thread safety: a read (see THREADING): runs in parallel with every other call but
+// goap_world_destroy.
 //
 // # Safety
 // `world` must be a live world; `out_count` valid for a write.
@@ -582,7 +669,8 @@ GoapStatus goap_domain_action_count(const struct GoapWorld *world,
 struct GoapPlanOptions goap_plan_options_default(void);
 
 // Plans from the domain's stored start state (goap_domain_set_start) to its stored goal
-// (goap_domain_set_goal), returning a minimum-cost plan.
+// (goap_domain_set_goal), returning a minimum-cost plan (up to floating-point rounding:
+// see GoapPlanResult.cost).
 //
 // `options` may be NULL for the defaults; it is read during the call only. On
 // GOAP_STATUS_OK, `*out_result` describes the search and, when its outcome is
@@ -600,8 +688,9 @@ struct GoapPlanOptions goap_plan_options_default(void);
 // 0), GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_ARGUMENT (options not from
 // goap_plan_options_default(), unknown heuristic), GOAP_STATUS_NO_GOAL (no goal stored),
 // GOAP_STATUS_BUFFER_TOO_SMALL (see above). Nothing is written on other errors.
-// Thread safety: read-only; plan calls on one world run in parallel. A mutation of the
-// world waits until running plans finish.
+// Thread safety: a read (see THREADING): plans on a snapshot of the domain as it was when
+// the call started, holding no lock while it searches; runs in parallel with other plans
+// and with edits, and never makes them wait.
 //
 // # Safety
 // `world` must be a live world; `options` NULL or readable; `out_actions` valid for
@@ -624,7 +713,8 @@ GoapStatus goap_domain_plan(const struct GoapWorld *world,
 // count), GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_FACT, GOAP_STATUS_INVALID_ARGUMENT
 // (a value not 0 or 1, bad options), GOAP_STATUS_CONTRADICTION (a list names a fact as
 // both 1 and 0), GOAP_STATUS_BUFFER_TOO_SMALL. Nothing is written on other errors.
-// Thread safety: read-only; plan calls on one world run in parallel.
+// Thread safety: as goap_domain_plan (the explicit start and goal are checked against the
+// same snapshot).
 //
 // # Safety
 // `world` must be a live world; `start`/`goal` valid for their counts; `options` NULL or

@@ -220,9 +220,38 @@ fn describe(text: &str, e: &serde_json::Error, path: &[Segment]) -> FormatError 
     FormatError {
         file: None,
         line,
-        column: char_column(text, line, byte_column),
+        column: error_column(text, e, line, byte_column),
         message: context.join(": "),
     }
+}
+
+/// The 1-based character column of a serde_json error.
+///
+/// serde_json reports the column of the last character it consumed. That is the offending
+/// character for most errors, but not for two kinds: an end of input (after a newline, or
+/// in an empty document, there is no such character: column 0) and a list or object where
+/// something else was expected (the `[` or `{` is only peeked at, so the column is the
+/// character before it, or 0 at the start of a line). Those point at the end of the input
+/// and at the bracket instead. Every reader uses a typed `deserialize_*` call (never
+/// `deserialize_any`), so a list or object of the wrong type is always only peeked at.
+fn error_column(text: &str, e: &serde_json::Error, line: usize, byte_column: usize) -> usize {
+    let mut column = char_column(text, line, byte_column);
+    if e.classify() == serde_json::error::Category::Data {
+        let message = e.to_string();
+        let bracket = if message.starts_with("invalid type: sequence") {
+            Some(b'[')
+        } else if message.starts_with("invalid type: map") {
+            Some(b'{')
+        } else {
+            None
+        };
+        let line_text = line.checked_sub(1).and_then(|i| text.split('\n').nth(i));
+        let next = line_text.and_then(|l| l.as_bytes().get(byte_column).copied());
+        if bracket.is_some() && next == bracket {
+            column += 1;
+        }
+    }
+    column.max(1)
 }
 
 /// `action "name"` or `action #3` (1-based).
@@ -243,7 +272,8 @@ fn entry(text: &str, list: &str, what: &str, index: usize, name: &EntryName) -> 
 fn name_in(text: &str, list: &str, index: usize) -> Option<String> {
     let doc: serde_json::Value = serde_json::from_str(text).ok()?;
     let name = doc.get(list)?.get(index)?.get("name")?.as_str()?;
-    (!name.is_empty()).then(|| name.to_owned())
+    // A name that is itself the error (empty, NUL inside) does not name the entry.
+    (!name.is_empty() && !name.contains('\0')).then(|| name.to_owned())
 }
 
 /// serde_json counts columns in bytes; editors count characters.
@@ -363,13 +393,55 @@ mod tests {
     }
 
     #[test]
+    fn columns_are_one_based_even_before_the_first_character() {
+        for (text, at, what) in [
+            ("", (1, 1), "EOF while parsing a value"),
+            ("   ", (1, 3), "EOF while parsing a value"),
+            ("{\n", (2, 1), "EOF while parsing an object"),
+            ("[]", (1, 1), "invalid type: sequence"),
+            ("\n[]", (2, 1), "invalid type: sequence"),
+            ("  []", (1, 3), "invalid type: sequence"),
+            ("{}", (1, 2), "missing \"actions\""),
+        ] {
+            let e = err(text);
+            assert_eq!((e.line, e.column), at, "{text:?}: {e}");
+            has(&e, what);
+        }
+    }
+
+    #[test]
+    fn a_list_or_object_of_the_wrong_type_is_pointed_at() {
+        for (text, column) in [
+            (r#"{"actions": {}}"#, 13),
+            (r#"{"actions": [[]]}"#, 14),
+            (r#"{"actions": [], "start": []}"#, 26),
+            (r#"{"actions": [{"name": []}]}"#, 23),
+            (r#"{"actions": [{"name": "洗菜", "pre": []}]}"#, 36),
+            (r#"{"actions": [{"name": "a", "cost": {}}]}"#, 36),
+            (r#"{"actions": [], "goal": {"f": []}}"#, 31),
+            (r#"{"actions": [], "goal": {"f": {}}}"#, 31),
+            (r#"{"actions": [], "goals": {}}"#, 26),
+            (r#"{"actions": [], "goals": [[]]}"#, 27),
+        ] {
+            let e = err(text);
+            assert_eq!((e.line, e.column), (1, column), "{text}: {e}");
+            let bracket = text.chars().nth(column - 1).unwrap();
+            assert!(bracket == '[' || bracket == '{', "{text}: column {column}");
+            has(&e, "invalid type");
+        }
+        // Scalars of the wrong type were read: the column is their last character.
+        let e = err(r#"{"actions": [{"name": "a", "cost": "3"}]}"#);
+        assert_eq!((e.line, e.column), (1, 38), "{e}");
+    }
+
+    #[test]
     fn columns_count_characters() {
         // "洗菜" is 6 bytes but 2 characters.
         let e = err(r#"{"actions": [{"name": "洗菜", "cost": -1}]}"#);
         assert_eq!((e.line, e.column), (1, 38), "{e}");
         has(
             &e,
-            "action \"洗菜\": cost: -1 is invalid; expected a finite number >= 0",
+            "action \"洗菜\": cost: -1 is invalid; expected a number from 0 to 1e12",
         );
     }
 
@@ -452,11 +524,11 @@ mod tests {
         );
         has(
             &err(r#"{"actions": [{"name": "a", "cost": "3"}]}"#),
-            "expected a number >= 0",
+            "expected a number from 0 to 1e12",
         );
         has(
             &err(r#"{"actions": [{"name": "a", "cost": null}]}"#),
-            "expected a number >= 0",
+            "expected a number from 0 to 1e12",
         );
         has(
             &err(r#"{"actions": [{"name": "a", "cost": 1e999}]}"#),
@@ -470,6 +542,52 @@ mod tests {
             &err(r#"{"actions": {}}"#),
             "expected a list of action objects",
         );
+    }
+
+    #[test]
+    fn nul_in_names_and_costs_over_the_maximum_are_placed() {
+        let e = err(r#"{"actions": [{"name": "a\u0000b"}]}"#);
+        assert_eq!((e.line, e.column), (1, 32), "{e}");
+        assert_eq!(
+            e.message,
+            "action #1: action name \"a\\0b\" contains a NUL character; names are UTF-8 text \
+             without NUL"
+        );
+        let e = err(r#"{"actions": [{"name": "a", "pre": {"x\u0000": true}}]}"#);
+        assert_eq!((e.line, e.column), (1, 44), "{e}");
+        has(
+            &e,
+            "action \"a\": pre: fact name \"x\\0\" contains a NUL character",
+        );
+        has(
+            &err(r#"{"actions": [], "goal": {"\u0000": true}}"#),
+            "goal: fact name \"\\0\" contains a NUL",
+        );
+        has(
+            &err(
+                r#"{"actions": [], "goals": [{"name": "\u0000", "priority": 1, "conditions": {}}]}"#,
+            ),
+            "goals entry #1: goal name \"\\0\" contains a NUL",
+        );
+        // Costs: up to 1e12 (the core's MAX_ACTION_COST), placed like a negative cost.
+        let f = parse_domain(r#"{"actions": [{"name": "a", "cost": 1e12}]}"#).unwrap();
+        assert_eq!(f.domain.actions()[0].cost(), crate::domain::MAX_ACTION_COST);
+        let e = err(r#"{"actions": [{"name": "a", "cost": 1e13}]}"#);
+        assert_eq!((e.line, e.column), (1, 39), "{e}");
+        assert_eq!(
+            e.message,
+            "action \"a\": cost: 10000000000000 is invalid; expected a number from 0 to 1e12"
+        );
+        has(
+            &err(r#"{"actions": [{"name": "a", "cost": -1e-300}]}"#),
+            "cost: -1e-300 is invalid",
+        );
+        // Priorities stay any finite number.
+        let f = parse_domain(
+            r#"{"actions": [], "goals": [{"name": "g", "priority": 1e300, "conditions": {}}]}"#,
+        )
+        .unwrap();
+        assert_eq!(f.goals[0].priority, 1e300);
     }
 
     #[test]

@@ -1,8 +1,21 @@
 //! A world: the root object that owns domains (later also agents) and plans with them.
 //!
-//! A [`World`] is `Send + Sync`. Its contents sit behind one reader–writer lock: calls that
-//! change the world (creating, destroying or editing a domain) take it exclusively and run
-//! one at a time; calls that only read it, planning included, share it and run in parallel.
+//! A [`World`] is `Send + Sync`, and no call holds a lock for long:
+//!
+//! - The map from ids to domains sits behind a reader–writer lock that is held only to
+//!   look a domain up, insert one or remove one (a map access of a few microseconds).
+//!   Parsing a domain file, building a domain and dropping a destroyed one happen outside it.
+//! - Each domain's contents ([`DomainEntry`]: facts, actions, start state, goal) are kept
+//!   as an `Arc` snapshot. Planning and other reads clone the `Arc` ([`World::snapshot`])
+//!   and then work without any lock, so a plan sees the domain as it was when it started
+//!   and never blocks anybody.
+//! - Edits ([`World::edit`]) of one domain run one at a time (a per-domain edit lock); they
+//!   are copy-on-write: when no snapshot is in use they change the contents in place,
+//!   otherwise they change a private copy (the facts and actions are copied only when the
+//!   edit changes them) and publish it when done. So an edit never waits for a plan, and a
+//!   plan (or read) waits for an edit at most while an in-place edit of the same domain
+//!   runs or a copy is published.
+//!
 //! Planning scratch memory comes from a pool of [`Planner`]s kept by the world, so parallel
 //! plans do not contend for one planner and repeated plans reuse grown buffers.
 //!
@@ -16,9 +29,9 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
 
-use parking_lot::{MappedRwLockReadGuard, MappedRwLockWriteGuard, Mutex, RwLock};
-use parking_lot::{RwLockReadGuard, RwLockWriteGuard};
+use parking_lot::{Mutex, RwLock};
 
 use crate::domain::{Domain, DomainError, FactValue, Goal};
 use crate::format::{self, DomainFile, FormatError};
@@ -43,7 +56,14 @@ impl DomainId {
     /// A fresh id, or `None` once the process has created `u32::MAX - 1` domains.
     fn next() -> Option<Self> {
         static NEXT: AtomicU32 = AtomicU32::new(1);
-        NEXT.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_add(1))
+        Self::next_from(&NEXT)
+    }
+
+    /// The id `counter` holds, advancing it; `None` from `u32::MAX` on (which is never
+    /// handed out, so the last id is `u32::MAX - 1`).
+    fn next_from(counter: &AtomicU32) -> Option<Self> {
+        counter
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_add(1))
             .ok()
             .and_then(Self::from_raw)
     }
@@ -121,11 +141,14 @@ impl From<FormatError> for WorldError {
 }
 
 /// One domain of a world with its stored start state and goal.
+///
+/// Cloning an entry is cheap: the facts and actions are shared (`Arc`) until one of the
+/// clones changes them through [`DomainEntry::domain_mut`].
 #[derive(Debug, Clone)]
 pub struct DomainEntry {
     id: DomainId,
     name: String,
-    domain: Domain,
+    domain: Arc<Domain>,
     start: WorldState,
     goal: Option<Goal>,
 }
@@ -146,9 +169,10 @@ impl DomainEntry {
         &self.domain
     }
 
-    /// Facts and actions, for adding to them.
+    /// Facts and actions, for adding to them. Copies them first when another entry (a
+    /// snapshot in use by a plan) shares them.
     pub fn domain_mut(&mut self) -> &mut Domain {
-        &mut self.domain
+        Arc::make_mut(&mut self.domain)
     }
 
     /// The stored start state (all facts false until set).
@@ -190,11 +214,21 @@ pub fn start_state(domain: &Domain, values: &[FactValue]) -> Result<WorldState, 
     Ok(WorldState::from_values(checked.entries().iter().copied()))
 }
 
+/// A domain's place in a [`World`].
+#[derive(Debug)]
+struct Slot {
+    /// Held for the whole of an edit: edits of one domain run one at a time.
+    edit: Mutex<()>,
+    /// The current contents. Locked only to clone or replace the `Arc`, or for an in-place
+    /// edit when nothing shares the contents.
+    current: Mutex<Arc<DomainEntry>>,
+}
+
 /// The root object: domains, their start states and goals, and pooled planners.
 #[derive(Debug, Default)]
 pub struct World {
     def: WorldDef,
-    domains: RwLock<BTreeMap<DomainId, DomainEntry>>,
+    domains: RwLock<BTreeMap<DomainId, Arc<Slot>>>,
     planners: Mutex<Vec<Planner>>,
 }
 
@@ -218,8 +252,12 @@ impl World {
         self.def
     }
 
-    /// Creates an empty domain. `name` may be empty; it only appears in messages.
+    /// Creates an empty domain. `name` may be empty; it only appears in messages. Like every
+    /// name it must not contain a NUL character ([`DomainError::NulInName`]).
     pub fn create_domain(&self, name: &str) -> Result<DomainId, WorldError> {
+        if name.contains('\0') {
+            return Err(DomainError::NulInName(name.to_owned()).into());
+        }
         self.insert(name, Domain::new(), WorldState::new(), None)
     }
 
@@ -244,15 +282,20 @@ impl World {
         let entry = DomainEntry {
             id,
             name: name.to_owned(),
-            domain,
+            domain: Arc::new(domain),
             start,
             goal,
         };
-        self.domains.write().insert(id, entry);
+        let slot = Arc::new(Slot {
+            edit: Mutex::new(()),
+            current: Mutex::new(Arc::new(entry)),
+        });
+        self.domains.write().insert(id, slot);
         Ok(id)
     }
 
-    /// Destroys a domain; its id (and its facts' and actions' ids) become stale.
+    /// Destroys a domain; its id (and its facts' and actions' ids) become stale. Plans
+    /// running on it finish on their snapshot.
     pub fn destroy_domain(&self, id: DomainId) -> Result<(), WorldError> {
         let removed = self.domains.write().remove(&id);
         // Drop the domain after releasing the lock.
@@ -264,29 +307,58 @@ impl World {
         self.domains.read().len()
     }
 
-    /// Shared access to a domain. Holds the world's read lock until the guard is dropped:
-    /// do not call a mutating method of this world on the same thread meanwhile.
-    pub fn domain(
-        &self,
-        id: DomainId,
-    ) -> Result<MappedRwLockReadGuard<'_, DomainEntry>, WorldError> {
-        RwLockReadGuard::try_map(self.domains.read(), |d| d.get(&id))
-            .map_err(|_| WorldError::UnknownDomain(id))
+    fn slot(&self, id: DomainId) -> Result<Arc<Slot>, WorldError> {
+        self.domains
+            .read()
+            .get(&id)
+            .cloned()
+            .ok_or(WorldError::UnknownDomain(id))
     }
 
-    /// Exclusive access to a domain. Holds the world's write lock until the guard is
-    /// dropped: do not call any other method of this world on the same thread meanwhile.
-    pub fn domain_mut(
+    /// The domain's contents as of now. Holds no lock: later edits do not change the
+    /// snapshot (they copy what they change while it is alive).
+    pub fn snapshot(&self, id: DomainId) -> Result<Arc<DomainEntry>, WorldError> {
+        let slot = self.slot(id)?;
+        let entry = Arc::clone(&slot.current.lock());
+        Ok(entry)
+    }
+
+    /// Runs `edit` on the domain's contents and keeps its changes when it succeeds.
+    ///
+    /// Edits of one domain run one at a time; they never wait for plans or for edits of
+    /// other domains. When no snapshot shares the contents, `edit` changes them in place
+    /// (snapshots taken meanwhile wait for it); otherwise it changes a private copy, which
+    /// replaces the contents when `edit` returns `Ok` and is dropped when it returns `Err`.
+    /// Either way `edit` must leave the entry unchanged when it fails.
+    pub fn edit<T, E: From<WorldError>>(
         &self,
         id: DomainId,
-    ) -> Result<MappedRwLockWriteGuard<'_, DomainEntry>, WorldError> {
-        RwLockWriteGuard::try_map(self.domains.write(), |d| d.get_mut(&id))
-            .map_err(|_| WorldError::UnknownDomain(id))
+        edit: impl FnOnce(&mut DomainEntry) -> Result<T, E>,
+    ) -> Result<T, E> {
+        let slot = self.slot(id)?;
+        let _one_at_a_time = slot.edit.lock();
+        {
+            let mut current = slot.current.lock();
+            if let Some(entry) = Arc::get_mut(&mut current) {
+                if Arc::get_mut(&mut entry.domain).is_some() {
+                    return edit(entry); // nothing shares it: no copy needed
+                }
+            }
+        }
+        // A plan is using the contents. Only this thread edits them (the edit lock), so the
+        // copy stays current until it is published.
+        let shared = Arc::clone(&slot.current.lock());
+        let mut copy = DomainEntry::clone(&shared); // shares the facts and actions for now
+        drop(shared);
+        let result = edit(&mut copy)?;
+        let old = std::mem::replace(&mut *slot.current.lock(), Arc::new(copy));
+        drop(old); // after unlocking: the last snapshot's owner frees it otherwise
+        Ok(result)
     }
 
     /// Plans from the domain's stored start state to its stored goal.
     pub fn plan(&self, id: DomainId, options: &PlanOptions) -> Result<PlanResult, WorldError> {
-        let entry = self.domain(id)?;
+        let entry = self.snapshot(id)?;
         let goal = entry.goal().ok_or(WorldError::NoGoal(id))?;
         Ok(self.plan_with(entry.domain(), entry.start(), goal, options))
     }
@@ -299,14 +371,14 @@ impl World {
         goal: &[FactValue],
         options: &PlanOptions,
     ) -> Result<PlanResult, WorldError> {
-        let entry = self.domain(id)?;
+        let entry = self.snapshot(id)?;
         let domain = entry.domain();
         let start = start_state(domain, start)?;
         let goal = domain.conditions(goal.iter().copied())?;
         Ok(self.plan_with(domain, &start, &goal, options))
     }
 
-    /// Plans on `domain` (typically borrowed from [`World::domain`]) with a pooled planner.
+    /// Plans on `domain` (typically from a [`World::snapshot`]) with a pooled planner.
     pub fn plan_with(
         &self,
         domain: &Domain,
@@ -339,28 +411,41 @@ mod tests {
     fn chop_world() -> (World, DomainId, FactId) {
         let world = World::new(WorldDef::default());
         let id = world.create_domain("wood").unwrap();
-        let mut e = world.domain_mut(id).unwrap();
-        let axe = e.domain_mut().add_fact("axe").unwrap();
-        let wood = e.domain_mut().add_fact("wood").unwrap();
-        e.domain_mut()
-            .add_action(ActionDef {
-                name: "get_axe".into(),
-                pre: vec![],
-                effects: vec![FactValue::new(axe, true)],
-                cost: 2.0,
+        let axe = world
+            .edit(id, |e| -> Result<_, WorldError> {
+                let axe = e.domain_mut().add_fact("axe")?;
+                let wood = e.domain_mut().add_fact("wood")?;
+                e.domain_mut().add_action(ActionDef {
+                    name: "get_axe".into(),
+                    pre: vec![],
+                    effects: vec![FactValue::new(axe, true)],
+                    cost: 2.0,
+                })?;
+                e.domain_mut().add_action(ActionDef {
+                    name: "chop".into(),
+                    pre: vec![FactValue::new(axe, true)],
+                    effects: vec![FactValue::new(wood, true)],
+                    cost: 1.0,
+                })?;
+                e.set_goal(&[FactValue::new(wood, true)])?;
+                Ok(axe)
             })
             .unwrap();
-        e.domain_mut()
-            .add_action(ActionDef {
-                name: "chop".into(),
-                pre: vec![FactValue::new(axe, true)],
-                effects: vec![FactValue::new(wood, true)],
-                cost: 1.0,
-            })
-            .unwrap();
-        e.set_goal(&[FactValue::new(wood, true)]).unwrap();
-        drop(e);
         (world, id, axe)
+    }
+
+    /// [`World::edit`] with a core edit.
+    fn edit<T>(
+        world: &World,
+        id: DomainId,
+        f: impl FnOnce(&mut DomainEntry) -> Result<T, DomainError>,
+    ) -> Result<T, WorldError> {
+        world.edit(id, |e| f(e).map_err(WorldError::from))
+    }
+
+    /// Adds a fact through [`World::edit`].
+    fn add_fact(world: &World, id: DomainId, name: &str) -> Result<FactId, WorldError> {
+        world.edit(id, |e| Ok(e.domain_mut().add_fact(name)?))
     }
 
     #[test]
@@ -368,7 +453,12 @@ mod tests {
         let (world, id, axe) = chop_world();
         let r = world.plan(id, &PlanOptions::default()).unwrap();
         assert_eq!(r.plan().unwrap().cost, 3.0);
-        let wood = world.domain(id).unwrap().domain().fact_id("wood").unwrap();
+        let wood = world
+            .snapshot(id)
+            .unwrap()
+            .domain()
+            .fact_id("wood")
+            .unwrap();
         let r = world
             .plan_from(
                 id,
@@ -387,7 +477,14 @@ mod tests {
         let b = World::new(WorldDef::default());
         let other = b.create_domain("").unwrap();
         assert_ne!(id, other);
-        assert!(matches!(a.domain(other), Err(WorldError::UnknownDomain(_))));
+        assert!(matches!(
+            a.snapshot(other),
+            Err(WorldError::UnknownDomain(_))
+        ));
+        assert!(matches!(
+            add_fact(&a, other, "x"),
+            Err(WorldError::UnknownDomain(_))
+        ));
         a.destroy_domain(id).unwrap();
         assert_eq!(a.destroy_domain(id), Err(WorldError::UnknownDomain(id)));
         let again = a.create_domain("").unwrap();
@@ -403,18 +500,66 @@ mod tests {
             world.plan(id, &PlanOptions::default()),
             Err(WorldError::NoGoal(id))
         );
-        let mut e = world.domain_mut(id).unwrap();
-        let f = e.domain_mut().add_fact("f").unwrap();
+        let f = add_fact(&world, id, "f").unwrap();
         let both = [FactValue::new(f, true), FactValue::new(f, false)];
         assert!(matches!(
-            e.set_start(&both),
-            Err(DomainError::Contradiction { .. })
+            edit(&world, id, |e| e.set_start(&both)),
+            Err(WorldError::Domain(DomainError::Contradiction { .. }))
         ));
-        assert!(e.set_start(&[FactValue::new(FactId(9), true)]).is_err());
-        e.set_goal(&[]).unwrap();
-        drop(e);
+        assert!(edit(&world, id, |e| e
+            .set_start(&[FactValue::new(FactId(9), true)]))
+        .is_err());
+        edit(&world, id, |e| e.set_goal(&[])).unwrap();
         let r = world.plan(id, &PlanOptions::default()).unwrap();
         assert_eq!(r.outcome, Outcome::Found(Default::default()));
+    }
+
+    #[test]
+    fn edits_copy_only_what_a_snapshot_shares() {
+        let (world, id, axe) = chop_world();
+        // Nobody holds a snapshot: edits change the contents in place.
+        let before = Arc::as_ptr(&world.snapshot(id).unwrap());
+        add_fact(&world, id, "in_place").unwrap();
+        assert_eq!(Arc::as_ptr(&world.snapshot(id).unwrap()), before);
+        // A snapshot in use keeps the contents it was taken with.
+        let old = world.snapshot(id).unwrap();
+        edit(&world, id, |e| e.set_start(&[FactValue::new(axe, true)])).unwrap();
+        let new = world.snapshot(id).unwrap();
+        assert!(!old.start().get(axe) && new.start().get(axe));
+        // The start state changed, the facts and actions did not: they are shared.
+        assert!(Arc::ptr_eq(&old.domain, &new.domain));
+        drop(new);
+        add_fact(&world, id, "copied").unwrap();
+        let new = world.snapshot(id).unwrap();
+        assert_eq!(
+            (old.domain().fact_count(), new.domain().fact_count()),
+            (3, 4)
+        );
+        assert!(!Arc::ptr_eq(&old.domain, &new.domain));
+        // A failed edit of a copy publishes nothing.
+        let held = Arc::clone(&new);
+        assert!(add_fact(&world, id, "").is_err());
+        assert!(Arc::ptr_eq(&world.snapshot(id).unwrap(), &held));
+        assert_eq!(
+            world
+                .plan(id, &PlanOptions::default())
+                .unwrap()
+                .plan()
+                .unwrap()
+                .cost,
+            1.0
+        );
+    }
+
+    #[test]
+    fn domain_ids_run_out_after_u32_max_minus_1() {
+        let counter = AtomicU32::new(u32::MAX - 2);
+        let ids: Vec<_> = (0..4).map(|_| DomainId::next_from(&counter)).collect();
+        let last = DomainId::from_raw(u32::MAX - 1);
+        assert_eq!(ids, [DomainId::from_raw(u32::MAX - 2), last, None, None]);
+        // The world reports it as TooManyDomains, the C ABI as GOAP_STATUS_TOO_MANY.
+        let e = crate::ffi::FfiError::from(WorldError::TooManyDomains);
+        assert_eq!(e.status, crate::ffi::GoapStatus::TooMany);
     }
 
     #[test]
@@ -423,7 +568,7 @@ mod tests {
             max_idle_planners: 0,
         });
         let id = world.create_domain("").unwrap();
-        world.domain_mut(id).unwrap().set_goal(&[]).unwrap();
+        edit(&world, id, |e| e.set_goal(&[])).unwrap();
         world.plan(id, &PlanOptions::default()).unwrap();
         assert_eq!(world.idle_planners(), 0);
     }

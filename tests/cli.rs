@@ -315,6 +315,32 @@ fn malformed_json_names_file_line_and_column() {
 }
 
 #[test]
+fn errors_at_the_start_of_a_document_are_column_1() {
+    for (label, text, what) in [
+        ("empty", "", "EOF while parsing a value"),
+        (
+            "list",
+            "[]",
+            "invalid type: sequence, expected a domain object",
+        ),
+        ("newline-list", "\n[]", "invalid type: sequence"),
+    ] {
+        let f = TempFile::new(label, text);
+        let at = if label == "newline-list" { 2 } else { 1 };
+        for command in ["validate", "plan"] {
+            let r = goap(&[command, f.path()]);
+            assert_invalid(&r, &[&format!("{}:{at}:1: {what}", f.path())]);
+        }
+    }
+    // A list where the actions belong is pointed at, not the space before it.
+    let f = TempFile::new("actions-object", r#"{"actions": {}}"#);
+    assert_invalid(
+        &goap(&["validate", f.path()]),
+        &[":1:13: actions: invalid type: map"],
+    );
+}
+
+#[test]
 fn unknown_keys_are_errors_except_inside_meta() {
     let f = TempFile::new(
         "unknown-action-key",
@@ -417,7 +443,7 @@ fn bad_costs_are_errors() {
         &goap(&["plan", f.path()]),
         &[
             "action \"run\": cost: -2.5 is invalid",
-            "expected a finite number >= 0",
+            "expected a number from 0 to 1e12",
         ],
     );
     let f = TempFile::new(
@@ -426,7 +452,7 @@ fn bad_costs_are_errors() {
     );
     assert_invalid(
         &goap(&["plan", f.path()]),
-        &["action \"run\": cost: invalid type: string \"3\", expected a number >= 0"],
+        &["action \"run\": cost: invalid type: string \"3\", expected a number from 0 to 1e12"],
     );
     let f = TempFile::new(
         "huge-cost",
@@ -436,6 +462,28 @@ fn bad_costs_are_errors() {
         &goap(&["plan", f.path()]),
         &["action \"run\"", "number out of range"],
     );
+}
+
+#[test]
+fn nul_in_names_and_costs_over_1e12_are_placed() {
+    let f = TempFile::new("nul-name", r#"{"actions": [{"name": "a\u0000b"}]}"#);
+    assert_invalid(
+        &goap(&["validate", f.path()]),
+        &[&format!(
+            "{}:1:32: action #1: action name \"a\\0b\" contains a NUL character",
+            f.path()
+        )],
+    );
+    let f = TempFile::new("huge-cost", r#"{"actions": [{"name": "a", "cost": 1e13}]}"#);
+    for command in ["validate", "plan"] {
+        assert_invalid(
+            &goap(&[command, f.path()]),
+            &[&format!(
+                "{}:1:39: action \"a\": cost: 10000000000000 is invalid; expected a number from 0 to 1e12",
+                f.path()
+            )],
+        );
+    }
 }
 
 #[test]

@@ -749,6 +749,44 @@ fn zero_stale_foreign_and_misused_domain_ids() {
 }
 
 #[test]
+fn stale_fact_and_action_ids_with_a_live_domain() {
+    let k = kitchen();
+    let gone = k.w.domain();
+    let f = k.w.fact(gone, "f");
+    let a = k.w.action(gone, "a", &[], &[fv(f, true)], 1.0);
+    ok(unsafe { goap_domain_destroy(k.w.0, gone) });
+    let mut len = 0u32;
+    // With the destroyed domain: the domain id is what is unknown.
+    expect_err(
+        unsafe { goap_domain_action_name(k.w.0, gone, a, null_mut(), 0, &mut len) },
+        GoapStatus::UnknownDomain,
+        "goap_domain_action_name",
+        &["does not exist"],
+    );
+    // With a live domain: ids of another domain.
+    expect_err(
+        unsafe { goap_domain_fact_name(k.w.0, k.d, f, null_mut(), 0, &mut len) },
+        GoapStatus::UnknownFact,
+        "goap_domain_fact_name",
+        &["does not belong to domain"],
+    );
+    expect_err(
+        unsafe { goap_domain_action_name(k.w.0, k.d, a, null_mut(), 0, &mut len) },
+        GoapStatus::UnknownAction,
+        "goap_domain_action_name",
+        &["does not belong to domain"],
+    );
+    let goal = [fv(f, true)];
+    expect_err(
+        unsafe { goap_domain_set_goal(k.w.0, k.d, goal.as_ptr(), 1) },
+        GoapStatus::UnknownFact,
+        "goap_domain_set_goal",
+        &["conditions[0].fact"],
+    );
+    assert_eq!(len, 0);
+}
+
+#[test]
 fn named_domain_appears_in_messages() {
     let w = World::new();
     let mut def = goap_domain_def_default();
@@ -877,7 +915,8 @@ fn unknown_and_foreign_action_ids() {
     for (id, needle) in [
         (0, "0 is never a valid action id"),
         (theirs, "does not belong to domain"),
-        ((mine & !0xffff_ffff) | 8, "(it has 7 actions)"),
+        ((mine & !0x7fff_ffff) | 8, "(it has 7 actions)"), // kind bit kept
+        (mine & !0x7fff_ffff, "is not an action of"),
     ] {
         expect_err(
             unsafe { goap_domain_action_name(a.w.0, a.d, id, null_mut(), 0, &mut len) },
@@ -894,6 +933,157 @@ fn unknown_and_foreign_action_ids() {
         "goap_domain_find_action",
         &["no action named \"飞\""],
     );
+}
+
+#[test]
+fn fact_and_action_ids_are_distinct_kinds() {
+    let k = kitchen();
+    let actions: Vec<GoapActionId> = KITCHEN_ACTIONS
+        .iter()
+        .map(|(name, ..)| {
+            let (p, n) = s(name);
+            let mut a = 0;
+            ok(unsafe { goap_domain_find_action(k.w.0, k.d, p, n, &mut a) });
+            a
+        })
+        .collect();
+    for &(_, f) in &k.facts {
+        assert!(!actions.contains(&f), "fact id {f:#x} is also an action id");
+    }
+    let (fact0, action0) = (k.fact("菜已买"), actions[0]);
+    let mut len = 0u32;
+    // A fact id where an action id is expected.
+    expect_err(
+        unsafe { goap_domain_action_name(k.w.0, k.d, fact0, null_mut(), 0, &mut len) },
+        GoapStatus::UnknownAction,
+        "goap_domain_action_name",
+        &[
+            "action:",
+            "is a fact id, not an action id (wrong kind of id)",
+        ],
+    );
+    // An action id where a fact id is expected: as an argument and in every list.
+    expect_err(
+        unsafe { goap_domain_fact_name(k.w.0, k.d, action0, null_mut(), 0, &mut len) },
+        GoapStatus::UnknownFact,
+        "goap_domain_fact_name",
+        &["fact:", "is an action id, not a fact id (wrong kind of id)"],
+    );
+    assert_eq!(len, 0);
+    let bad = [fv(action0, true)];
+    assert_eq!(
+        k.w.add_action(k.d, "new", &bad, &[], 1.0),
+        Err(GoapStatus::UnknownFact)
+    );
+    assert!(
+        last_error().contains("def->pre[0].fact: "),
+        "{}",
+        last_error()
+    );
+    assert!(last_error().contains("is an action id"), "{}", last_error());
+    expect_err(
+        unsafe { goap_domain_set_goal(k.w.0, k.d, bad.as_ptr(), 1) },
+        GoapStatus::UnknownFact,
+        "goap_domain_set_goal",
+        &["conditions[0].fact: ", "is an action id, not a fact id"],
+    );
+    let mut r = GoapPlanResult::default();
+    expect_err(
+        unsafe {
+            goap_domain_plan_from(
+                k.w.0,
+                k.d,
+                bad.as_ptr(),
+                1,
+                null(),
+                0,
+                null(),
+                null_mut(),
+                0,
+                &mut r,
+            )
+        },
+        GoapStatus::UnknownFact,
+        "goap_domain_plan_from",
+        &["start[0].fact: ", "is an action id"],
+    );
+    // Even an action id of another world is recognised as the wrong kind.
+    let other = kitchen();
+    let (p, n) = s("洗菜");
+    let mut theirs = 0;
+    ok(unsafe { goap_domain_find_action(other.w.0, other.d, p, n, &mut theirs) });
+    expect_err(
+        unsafe { goap_domain_fact_name(k.w.0, k.d, theirs, null_mut(), 0, &mut len) },
+        GoapStatus::UnknownFact,
+        "goap_domain_fact_name",
+        &["is an action id, not a fact id"],
+    );
+    // Neither is a domain id, and the message says which it looks like.
+    let mut count = 0;
+    expect_err(
+        unsafe { goap_domain_fact_count(k.w.0, action0, &mut count) },
+        GoapStatus::UnknownDomain,
+        "goap_domain_fact_count",
+        &["is not a domain id (it looks like an action id)"],
+    );
+    expect_err(
+        unsafe { goap_domain_fact_count(k.w.0, fact0, &mut count) },
+        GoapStatus::UnknownDomain,
+        "goap_domain_fact_count",
+        &["is not a domain id (it looks like a fact id)"],
+    );
+    // ... and a domain id is neither a fact nor an action id.
+    expect_err(
+        unsafe { goap_domain_fact_name(k.w.0, k.d, k.d, null_mut(), 0, &mut len) },
+        GoapStatus::UnknownFact,
+        "goap_domain_fact_name",
+        &["is not a fact id (it looks like a domain id)"],
+    );
+    assert_eq!((len, count), (0, 0));
+    assert_eq!(k.w.count(k.d), (8, 7), "nothing was added");
+    assert_eq!(k.w.plan(k.d).0.cost, 17.0, "goal unchanged");
+}
+
+#[test]
+fn id_messages_use_articles_and_singular_counts() {
+    let w = World::new();
+    let d = w.domain();
+    let f = w.fact(d, "only");
+    let a = w.action(d, "act", &[], &[fv(f, true)], 1.0);
+    let mut len = 0u32;
+    // An index beyond the last of exactly one fact / action: singular count.
+    expect_err(
+        unsafe { goap_domain_fact_name(w.0, d, f + 1, null_mut(), 0, &mut len) },
+        GoapStatus::UnknownFact,
+        "goap_domain_fact_name",
+        &["is not a fact of", "(it has 1 fact)"],
+    );
+    expect_err(
+        unsafe { goap_domain_action_name(w.0, d, a + 1, null_mut(), 0, &mut len) },
+        GoapStatus::UnknownAction,
+        "goap_domain_action_name",
+        &["is not an action of", "(it has 1 action)"],
+    );
+    // An action id of another domain.
+    let other = w.domain();
+    expect_err(
+        unsafe { goap_domain_action_name(w.0, other, a, null_mut(), 0, &mut len) },
+        GoapStatus::UnknownAction,
+        "goap_domain_action_name",
+        &["or not an action id)"],
+    );
+    // The plan has exactly one action: "1 action", not "1 actions".
+    let goal = [fv(f, true)];
+    ok(unsafe { goap_domain_set_goal(w.0, d, goal.as_ptr(), 1) });
+    let mut r = GoapPlanResult::default();
+    expect_err(
+        unsafe { goap_domain_plan(w.0, d, null(), null_mut(), 0, &mut r) },
+        GoapStatus::BufferTooSmall,
+        "goap_domain_plan",
+        &["but the plan has 1 action (out_result->action_count)"],
+    );
+    assert_eq!(r.action_count, 1);
+    assert_eq!(len, 0);
 }
 
 // ---------------------------------------------------------------- action definitions
@@ -931,6 +1121,73 @@ fn invalid_costs_are_rejected() {
     // Zero and fractional costs are fine.
     k.w.action(k.d, "free", &[], &[fv(f, true)], 0.0);
     k.w.action(k.d, "half", &[], &[fv(f, true)], 0.5);
+}
+
+#[test]
+fn names_with_nul_and_costs_over_the_maximum_are_rejected() {
+    let k = kitchen();
+    let f = k.fact("菜已买");
+    let nul = "a\0b"; // 3 bytes, valid UTF-8
+    let (p, n) = s(nul);
+    assert_eq!(n, 3);
+    let mut out = 0;
+    expect_err(
+        unsafe { goap_domain_add_fact(k.w.0, k.d, p, n, &mut out) },
+        GoapStatus::InvalidArgument,
+        "goap_domain_add_fact",
+        &["name \"a\\0b\" contains a NUL character"],
+    );
+    assert_eq!(
+        k.w.add_action(k.d, nul, &[], &[fv(f, true)], 1.0),
+        Err(GoapStatus::InvalidArgument)
+    );
+    let msg = last_error();
+    assert!(
+        msg.starts_with("goap_domain_add_action: ") && msg.contains("contains a NUL character"),
+        "{msg}"
+    );
+    let mut def = goap_domain_def_default();
+    (def.name, def.name_len) = (p, n);
+    let mut d = 0;
+    expect_err(
+        unsafe { goap_domain_create(k.w.0, &def, &mut d) },
+        GoapStatus::InvalidArgument,
+        "goap_domain_create",
+        &["name \"a\\0b\" contains a NUL character"],
+    );
+    assert_eq!(
+        k.w.add_action(k.d, "dear", &[], &[fv(f, true)], 1e13),
+        Err(GoapStatus::InvalidCost)
+    );
+    let msg = last_error();
+    assert!(
+        msg.contains("cost 10000000000000 is invalid (expected a number from 0 to 1e12)"),
+        "{msg}"
+    );
+    assert_eq!((out, d), (0, 0));
+    assert_eq!(k.w.count(k.d), (8, 7), "nothing was added");
+    // The maximum itself is fine.
+    k.w.action(k.d, "dearest", &[], &[fv(f, true)], GOAP_MAX_ACTION_COST);
+    // In a domain file both are parse errors placed at the offending value.
+    for (text, want) in [
+        (
+            r#"{"actions": [{"name": "a\u0000b"}]}"#,
+            "<input>:1:32: action #1: action name \"a\\0b\" contains a NUL character",
+        ),
+        (
+            r#"{"actions": [{"name": "a", "cost": 1e13}]}"#,
+            "<input>:1:39: action \"a\": cost: 10000000000000 is invalid; expected a number from 0 to 1e12",
+        ),
+    ] {
+        let (p, n) = s(text);
+        expect_err(
+            unsafe { goap_domain_load_json(k.w.0, p, n, &mut d) },
+            GoapStatus::ParseError,
+            "goap_domain_load_json",
+            &[want],
+        );
+        assert_eq!(d, 0);
+    }
 }
 
 #[test]
@@ -1427,6 +1684,48 @@ fn no_plan_limit_and_missing_goal_outcomes() {
 }
 
 #[test]
+fn max_nodes_zero_still_answers_what_needs_no_search() {
+    let k = kitchen();
+    let lonely = k.w.fact(k.d, "没人能做到");
+    let mut opts = goap_plan_options_default();
+    opts.max_nodes = 0;
+    let plan_from = |start: &[GoapFactValue], goal: &[GoapFactValue]| {
+        let mut r = GoapPlanResult::default();
+        ok(unsafe {
+            goap_domain_plan_from(
+                k.w.0,
+                k.d,
+                start.as_ptr(),
+                start.len() as u32,
+                goal.as_ptr(),
+                goal.len() as u32,
+                &opts,
+                null_mut(),
+                0,
+                &mut r,
+            )
+        });
+        (r.outcome, r.action_count)
+    };
+    let dinner = k.fact("晚餐完成");
+    // Already satisfied: found, empty plan.
+    assert_eq!(
+        plan_from(&[fv(dinner, true)], &[fv(dinner, true)]),
+        (GoapOutcome::Found as i32, 0)
+    );
+    // Provably unreachable: no action makes the fact true.
+    assert_eq!(
+        plan_from(&[], &[fv(lonely, true)]),
+        (GoapOutcome::NoPlan as i32, 0)
+    );
+    // Anything else needs a search: the limit.
+    assert_eq!(
+        plan_from(&[fv(k.fact("菜已买"), true)], &[fv(dinner, true)]),
+        (GoapOutcome::Limit as i32, 0)
+    );
+}
+
+#[test]
 fn kitchen_from_json_plans_optimally() {
     let w = World::new();
     let (p, n) = s(KITCHEN_JSON);
@@ -1468,6 +1767,35 @@ fn json_parse_errors_give_line_and_column() {
     let st = unsafe { goap_domain_load_json(w.0, p, n, &mut d) };
     assert_eq!(st, GoapStatus::ParseError);
     assert!(last_error().contains("\"a\""), "{}", last_error());
+}
+
+#[test]
+fn json_errors_at_the_start_are_column_1() {
+    let w = World::new();
+    for (text, want) in [
+        (
+            "",
+            "goap_domain_load_json: <input>:1:1: EOF while parsing a value",
+        ),
+        (
+            "[]",
+            "goap_domain_load_json: <input>:1:1: invalid type: sequence",
+        ),
+        (
+            "\n\n{}",
+            "goap_domain_load_json: <input>:3:2: missing \"actions\"",
+        ),
+    ] {
+        let (p, n) = s(text);
+        let mut d = 0;
+        expect_err(
+            unsafe { goap_domain_load_json(w.0, p, n, &mut d) },
+            GoapStatus::ParseError,
+            "goap_domain_load_json",
+            &[want],
+        );
+        assert_eq!(d, 0);
+    }
 }
 
 // ---------------------------------------------------------------- concurrency
@@ -1568,4 +1896,222 @@ fn parallel_plans_on_one_world_agree() {
             assert_eq!(result, &want, "thread {t}, call {i}");
         }
     }
+}
+
+/// A domain of `n` independent facts, each made true by its own action (cost 1), with the
+/// goal "all true". Blind search stores every one of the 2^n states before it finds the
+/// plan: a slow plan of predictable cost.
+fn independent_facts(w: &World, n: usize) -> GoapDomainId {
+    let d = w.domain();
+    let facts: Vec<_> = (0..n).map(|i| w.fact(d, &format!("f{i}"))).collect();
+    for (i, &f) in facts.iter().enumerate() {
+        w.action(d, &format!("set{i}"), &[], &[fv(f, true)], 1.0);
+    }
+    let goal: Vec<_> = facts.iter().map(|&f| fv(f, true)).collect();
+    ok(unsafe { goap_domain_set_goal(w.0, d, goal.as_ptr(), goal.len() as u32) });
+    d
+}
+
+/// When a call ran, relative to a common origin.
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    start: std::time::Duration,
+    end: std::time::Duration,
+}
+
+impl Span {
+    fn len(self) -> std::time::Duration {
+        self.end - self.start
+    }
+}
+
+#[test]
+fn a_long_plan_blocks_neither_edits_nor_other_plans() {
+    use std::sync::mpsc;
+    use std::time::{Duration, Instant};
+
+    let w = World::new();
+    let trivial = w.domain();
+    ok(unsafe { goap_domain_set_goal(w.0, trivial, null(), 0) });
+    let other = w.domain();
+    // The world is thread-safe; raw pointers are not Send.
+    let world = w.0 as usize;
+    // Grow the slow domain until its plan takes at least 200 ms on this machine.
+    for n in 12..=24usize {
+        let slow = independent_facts(&w, n);
+        let origin = Instant::now();
+        let since = move || origin.elapsed();
+        let (started, wait_started) = mpsc::channel();
+        let (slow_span, slow_result, edit_span, plan_span, cheap) = std::thread::scope(|scope| {
+            let planner = scope.spawn(move || {
+                let w = world as *const GoapWorld;
+                let mut opts = goap_plan_options_default();
+                opts.heuristic = GoapHeuristic::Blind as i32;
+                opts.max_nodes = u32::MAX;
+                let mut actions = [0u64; 32];
+                let mut r = GoapPlanResult::default();
+                started.send(()).unwrap();
+                let start = since();
+                let st =
+                    unsafe { goap_domain_plan(w, slow, &opts, actions.as_mut_ptr(), 32, &mut r) };
+                let end = since();
+                assert_eq!(st, GoapStatus::Ok);
+                (Span { start, end }, r)
+            });
+            wait_started.recv().unwrap();
+            std::thread::sleep(Duration::from_millis(20)); // the search is under way
+            let editor = scope.spawn(move || {
+                let w = world as *mut GoapWorld;
+                let start = since();
+                let mut all = Vec::new();
+                for (d, prefix) in [(other, "other"), (slow, "more")] {
+                    for i in 0..50 {
+                        let name = format!("{prefix}{i}");
+                        let mut f = 0;
+                        let st = unsafe {
+                            goap_domain_add_fact(
+                                w,
+                                d,
+                                name.as_ptr().cast(),
+                                name.len() as u32,
+                                &mut f,
+                            )
+                        };
+                        assert_eq!(st, GoapStatus::Ok);
+                    }
+                }
+                // A shortcut to the slow domain's goal: later plans use it, the running one
+                // plans on the domain as it was when it started.
+                for i in 0..n {
+                    let name = format!("f{i}");
+                    let mut f = 0;
+                    let st = unsafe {
+                        goap_domain_find_fact(
+                            w,
+                            slow,
+                            name.as_ptr().cast(),
+                            name.len() as u32,
+                            &mut f,
+                        )
+                    };
+                    assert_eq!(st, GoapStatus::Ok);
+                    all.push(fv(f, true));
+                }
+                let mut def = goap_action_def_default();
+                (def.name, def.name_len) = s("everything");
+                def.effects = all.as_ptr();
+                def.effect_count = all.len() as u32;
+                def.cost = 0.5;
+                let mut a = 0;
+                assert_eq!(
+                    unsafe { goap_domain_add_action(w, slow, &def, &mut a) },
+                    GoapStatus::Ok
+                );
+                let end = since();
+                (Span { start, end }, a)
+            });
+            std::thread::sleep(Duration::from_millis(5)); // the edits are under way
+            let quick = scope.spawn(move || {
+                let w = world as *const GoapWorld;
+                let start = since();
+                for _ in 0..20 {
+                    let mut r = GoapPlanResult::default();
+                    let st = unsafe { goap_domain_plan(w, trivial, null(), null_mut(), 0, &mut r) };
+                    assert_eq!((st, r.outcome), (GoapStatus::Ok, GoapOutcome::Found as i32));
+                }
+                Span {
+                    start,
+                    end: since(),
+                }
+            });
+            let (slow_span, slow_result) = planner.join().unwrap();
+            let (edit_span, cheap) = editor.join().unwrap();
+            (
+                slow_span,
+                slow_result,
+                edit_span,
+                quick.join().unwrap(),
+                cheap,
+            )
+        });
+        if slow_span.len() < Duration::from_millis(200) && n < 24 {
+            continue; // too fast to tell on this machine: try a bigger domain
+        }
+        let report = format!(
+            "n = {n}: slow plan {slow_span:?}, edits {edit_span:?}, trivial plans {plan_span:?}"
+        );
+        assert!(slow_span.len() >= Duration::from_millis(200), "{report}");
+        // The edits and the trivial plans ran while the slow plan did, and took a small
+        // fraction of its time: nobody waited for it.
+        for span in [edit_span, plan_span] {
+            assert!(
+                span.start > slow_span.start && span.end < slow_span.end,
+                "{report}"
+            );
+            assert!(span.len() * 10 < slow_span.len(), "{report}");
+        }
+        // The slow plan saw the domain as it was when it started.
+        assert_eq!(
+            (
+                slow_result.outcome,
+                slow_result.cost,
+                slow_result.action_count
+            ),
+            (GoapOutcome::Found as i32, n as f64, n as u32),
+            "{report}"
+        );
+        // Later plans see the edits.
+        let (r, actions) = w.plan(slow);
+        assert_eq!((r.cost, actions), (0.5, vec![cheap]));
+        assert_eq!(w.count(slow), (n as u32 + 50, n as u32 + 1));
+        assert_eq!(w.count(other), (50, 0));
+        return;
+    }
+}
+
+#[test]
+fn concurrent_edits_of_one_domain_are_never_lost_while_plans_run() {
+    let k = kitchen();
+    let world = k.w.0 as usize;
+    let d = k.d;
+    let bought = k.fact("菜已买");
+    std::thread::scope(|scope| {
+        for t in 0..4 {
+            scope.spawn(move || {
+                let w = world as *mut GoapWorld;
+                for i in 0..100 {
+                    let name = format!("t{t}_{i}");
+                    let mut f = 0;
+                    let st = unsafe {
+                        goap_domain_add_fact(w, d, name.as_ptr().cast(), name.len() as u32, &mut f)
+                    };
+                    assert_eq!(st, GoapStatus::Ok);
+                    // Every start state set here gives the same plan.
+                    let start = [fv(bought, true), fv(f, true)];
+                    assert_eq!(
+                        unsafe { goap_domain_set_start(w, d, start.as_ptr(), 2) },
+                        GoapStatus::Ok
+                    );
+                }
+            });
+            scope.spawn(move || {
+                let w = world as *const GoapWorld;
+                for _ in 0..50 {
+                    let mut r = GoapPlanResult::default();
+                    let mut buf = [0u64; 16];
+                    let st =
+                        unsafe { goap_domain_plan(w, d, null(), buf.as_mut_ptr(), 16, &mut r) };
+                    assert_eq!(
+                        (st, r.outcome, r.cost),
+                        (GoapStatus::Ok, GoapOutcome::Found as i32, 17.0)
+                    );
+                }
+            });
+        }
+    });
+    assert_eq!(
+        k.w.count(d),
+        (8 + 400, 7),
+        "every fact was added exactly once"
+    );
 }

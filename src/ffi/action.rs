@@ -7,13 +7,21 @@ use super::error::FfiError;
 use super::fact::{read_fact_values, GoapFactValue};
 use super::guard::run_value;
 use super::ids::{
-    decode_action, encode_action, read_domain, write_domain, GoapActionId, GoapDomainId,
+    decode_action, edit_domain, encode_action, ensure_fits, read_domain, GoapActionId,
+    GoapDomainId, Kind,
 };
 use super::status::GoapStatus;
 use super::world::{world_ref, GoapWorld};
 use crate::domain::ActionDef;
 
 const ACTION_DEF_COOKIE: u32 = 0x6F61_4101;
+
+/// The largest action cost accepted (1e12); a higher one is GOAP_STATUS_INVALID_COST.
+/// Bounding costs keeps every sum a search forms far from overflowing.
+pub const GOAP_MAX_ACTION_COST: f64 = 1e12;
+
+// The header's constant must follow the core's limit.
+const _: () = assert!(GOAP_MAX_ACTION_COST == crate::domain::MAX_ACTION_COST);
 
 /// Definition of an action for goap_domain_add_action. Obtain from
 /// goap_action_def_default(), then set the fields. Every pointer is read during
@@ -24,7 +32,8 @@ pub struct GoapActionDef {
     /// Internal: set by goap_action_def_default() to detect uninitialised definitions.
     /// Do not change.
     pub cookie: u32,
-    /// Unique, non-empty name: UTF-8, `name_len` bytes, not NUL-terminated.
+    /// Unique, non-empty name: UTF-8, `name_len` bytes, not NUL-terminated, without NUL
+    /// bytes.
     pub name: *const c_char,
     /// Length of `name` in bytes.
     pub name_len: u32,
@@ -38,7 +47,8 @@ pub struct GoapActionDef {
     pub effects: *const GoapFactValue,
     /// Number of effects.
     pub effect_count: u32,
-    /// Cost: finite and >= 0 (0 and fractions are fine). Default 1.
+    /// Cost: a number from 0 to GOAP_MAX_ACTION_COST (1e12); 0 and fractions are fine.
+    /// Default 1.
     pub cost: f64,
 }
 
@@ -69,13 +79,15 @@ const ACTION_DEF_DEFAULT: GoapActionDef = GoapActionDef {
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER (world, def, out, or an array/name pointer in def that
 /// is NULL with a non-zero count), GOAP_STATUS_INVALID_ARGUMENT (def not from
-/// goap_action_def_default(), empty name, a value not 0 or 1), GOAP_STATUS_INVALID_UTF8
-/// (def->name), GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_FACT (a fact of another
-/// domain, or not of this one), GOAP_STATUS_DUPLICATE_NAME, GOAP_STATUS_INVALID_COST (NaN,
-/// infinite or negative), GOAP_STATUS_CONTRADICTION (pre or effects list one fact as both 1
-/// and 0), GOAP_STATUS_TOO_MANY. `*out` is written only on success; on error the domain is
-/// unchanged.
-/// Thread safety: mutates the world (serialized with other calls on it).
+/// goap_action_def_default(), an empty name or one containing a NUL byte, a value not 0 or
+/// 1), GOAP_STATUS_INVALID_UTF8 (def->name), GOAP_STATUS_UNKNOWN_DOMAIN,
+/// GOAP_STATUS_UNKNOWN_FACT (a fact of another domain, not of this one, or an action id),
+/// GOAP_STATUS_DUPLICATE_NAME, GOAP_STATUS_INVALID_COST (NaN, infinite, negative or above
+/// GOAP_MAX_ACTION_COST, 1e12), GOAP_STATUS_CONTRADICTION (pre or effects list one fact as
+/// both 1 and 0), GOAP_STATUS_TOO_MANY (the domain has 2^31 - 1
+/// actions already). `*out` is written only on success; on error the domain is unchanged.
+/// Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
+/// one at a time.
 ///
 /// # Safety
 /// `world` must be a live world; `def` readable, with its pointers valid for their counts;
@@ -105,22 +117,25 @@ pub unsafe extern "C" fn goap_domain_add_action(
             ));
         }
         // SAFETY: world is non-NULL and live.
-        let mut entry = write_domain(unsafe { world_ref(world) }, domain)?;
-        // SAFETY: def's arrays are valid for their counts.
-        let (pre, effects) = unsafe {
-            (
-                read_fact_values(&entry, "def->pre", def.pre, def.pre_count)?,
-                read_fact_values(&entry, "def->effects", def.effects, def.effect_count)?,
-            )
-        };
-        let id = entry.domain_mut().add_action(ActionDef {
-            name: name.to_owned(),
-            pre,
-            effects,
-            cost: def.cost,
+        let id = edit_domain(unsafe { world_ref(world) }, domain, |entry| {
+            // SAFETY: def's arrays are valid for their counts.
+            let (pre, effects) = unsafe {
+                (
+                    read_fact_values(entry, "def->pre", def.pre, def.pre_count)?,
+                    read_fact_values(entry, "def->effects", def.effects, def.effect_count)?,
+                )
+            };
+            ensure_fits(entry.domain().action_count() + 1, Kind::Action)?;
+            let action = entry.domain_mut().add_action(ActionDef {
+                name: name.to_owned(),
+                pre,
+                effects,
+                cost: def.cost,
+            })?;
+            Ok(encode_action(entry.id(), action))
         })?;
         // SAFETY: out is non-NULL and writable.
-        unsafe { write_out(out, encode_action(entry.id(), id)) };
+        unsafe { write_out(out, id) };
         Ok(())
     })
 }
@@ -129,7 +144,8 @@ pub unsafe extern "C" fn goap_domain_add_action(
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_UTF8,
 /// GOAP_STATUS_NOT_FOUND (no action has this name). `*out` is written only on success.
-/// Thread safety: read-only; may run concurrently with other read-only calls.
+/// Thread safety: a read (see THREADING): runs in parallel with every other call but
+/// goap_world_destroy.
 ///
 /// # Safety
 /// `world` must be a live world; `name` valid for `name_len` bytes; `out` valid for a write.
@@ -163,7 +179,8 @@ pub unsafe extern "C" fn goap_domain_find_action(
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_ACTION,
 /// GOAP_STATUS_BUFFER_TOO_SMALL. Nothing is written on other errors.
-/// Thread safety: read-only; may run concurrently with other read-only calls.
+/// Thread safety: a read (see THREADING): runs in parallel with every other call but
+/// goap_world_destroy.
 ///
 /// # Safety
 /// `world` must be a live world; `buf` valid for `capacity` bytes; `out_len` for a write.
@@ -193,7 +210,8 @@ pub unsafe extern "C" fn goap_domain_action_name(
 /// On success `*out_count` receives the number of actions of the domain.
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN. Written only on success.
-/// Thread safety: read-only; may run concurrently with other read-only calls.
+/// Thread safety: a read (see THREADING): runs in parallel with every other call but
+/// goap_world_destroy.
 ///
 /// # Safety
 /// `world` must be a live world; `out_count` valid for a write.

@@ -92,6 +92,15 @@ pub(crate) unsafe fn write_out<T>(out: *mut T, value: T) {
     unsafe { out.write(value) }
 }
 
+/// `1 fact`, `0 facts`, `2 actions`.
+pub(crate) fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// A length as `u32`, or `GOAP_STATUS_TOO_MANY`.
 pub(crate) fn len_u32(what: &str, len: usize) -> Result<u32, FfiError> {
     u32::try_from(len).map_err(|_| {
@@ -128,8 +137,9 @@ pub(crate) unsafe fn write_string(
         return Err(FfiError::new(
             GoapStatus::BufferTooSmall,
             format!(
-                "{buf_name} has capacity {capacity} but {} bytes are needed (length {len} + NUL)",
-                text.len() + 1
+                "{buf_name} has capacity {capacity} but {} {} needed (length {len} + NUL)",
+                counted(text.len() + 1, "byte"),
+                if text.is_empty() { "is" } else { "are" }
             ),
         ));
     }
@@ -140,4 +150,16 @@ pub(crate) unsafe fn write_string(
         buf.add(text.len()).write(0);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counted_is_singular_only_for_one() {
+        assert_eq!(counted(0, "fact"), "0 facts");
+        assert_eq!(counted(1, "byte"), "1 byte");
+        assert_eq!(counted(2, "action"), "2 actions");
+    }
 }

@@ -5,9 +5,11 @@ use std::ffi::c_char;
 use super::args::{read_def, read_str, write_out};
 use super::fact::{list_error, read_fact_values, GoapFactValue};
 use super::guard::run_value;
-use super::ids::{decode_domain, encode_domain, write_domain, GoapDomainId};
+use super::ids::{decode_domain, edit_domain, encode_domain, ensure_fits, GoapDomainId, Kind};
 use super::status::GoapStatus;
 use super::world::{world_ref, GoapWorld};
+use crate::format;
+use crate::world::WorldError;
 
 const DOMAIN_DEF_COOKIE: u32 = 0x6F61_4401;
 
@@ -19,8 +21,8 @@ pub struct GoapDomainDef {
     /// Internal: set by goap_domain_def_default() to detect uninitialised definitions.
     /// Do not change.
     pub cookie: u32,
-    /// Optional name (UTF-8, `name_len` bytes, not NUL-terminated), used in error messages
-    /// only; read during goap_domain_create. Default NULL (no name).
+    /// Optional name (UTF-8, `name_len` bytes, not NUL-terminated, without NUL bytes), used
+    /// in error messages only; read during goap_domain_create. Default NULL (no name).
     pub name: *const c_char,
     /// Length of `name` in bytes. Default 0.
     pub name_len: u32,
@@ -47,9 +49,12 @@ const DOMAIN_DEF_DEFAULT: GoapDomainDef = GoapDomainDef {
 /// goap_domain_destroy or goap_world_destroy.
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER (world, def, out, or def->name NULL with a length),
-/// GOAP_STATUS_INVALID_ARGUMENT (def not from goap_domain_def_default()),
-/// GOAP_STATUS_INVALID_UTF8 (def->name), GOAP_STATUS_TOO_MANY. `*out` is written only on
-/// success. Thread safety: mutates the world (serialized with other calls on it).
+/// GOAP_STATUS_INVALID_ARGUMENT (def not from goap_domain_def_default(), or def->name
+/// containing a NUL byte),
+/// GOAP_STATUS_INVALID_UTF8 (def->name), GOAP_STATUS_TOO_MANY (the process has created
+/// 2^32 - 2 domains: domain ids come from one process-wide counter, shared by all worlds and
+/// never reused, so destroyed domains count too). `*out` is written only on success.
+/// Thread safety: takes the world's lock only to insert the domain; never waits for plans.
 ///
 /// # Safety
 /// `world` must be a live world; `def` readable, with `name` valid for `name_len` bytes;
@@ -88,10 +93,15 @@ pub unsafe extern "C" fn goap_domain_create(
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER (world, out, or text NULL with len > 0),
 /// GOAP_STATUS_INVALID_UTF8, GOAP_STATUS_PARSE_ERROR (the last error gives
-/// "<input>:line:column: what is wrong"), GOAP_STATUS_TOO_MANY. `*out` is written only on
-/// success; on error no domain is created.
-/// Thread safety: mutates the world (serialized with other calls on it; parsing runs before
-/// the world is locked).
+/// "<input>:line:column: what is wrong", line and column 1-based, the column in
+/// characters; every invalid value in the file is a parse error with its position,
+/// including what goap_domain_add_fact and goap_domain_add_action reject with other
+/// statuses: a name containing a NUL character ("\u0000") and a cost that is negative or
+/// above GOAP_MAX_ACTION_COST, 1e12), GOAP_STATUS_TOO_MANY (more than 2^31 - 1 facts or
+/// actions, or no domain id left in the process, as goap_domain_create). `*out` is written
+/// only on success; on error no domain is created.
+/// Thread safety: parses without any lock, then takes the world's lock only to insert the
+/// domain; never waits for plans.
 ///
 /// # Safety
 /// `world` must be a live world; `text` valid for `len` bytes; `out` valid for a write.
@@ -105,7 +115,10 @@ pub unsafe extern "C" fn goap_domain_load_json(
     guard!("goap_domain_load_json", [world, out], {
         // SAFETY: world is non-NULL and live; text is valid for len bytes.
         let (world, text) = unsafe { (world_ref(world), read_str("text", text, len)?) };
-        let id = world.load_domain(text)?;
+        let file = format::parse_domain(text).map_err(WorldError::from)?;
+        ensure_fits(file.domain.fact_count(), Kind::Fact)?;
+        ensure_fits(file.domain.action_count(), Kind::Action)?;
+        let id = world.insert_file(file)?;
         // SAFETY: out is non-NULL and writable.
         unsafe { write_out(out, encode_domain(id)) };
         Ok(())
@@ -113,11 +126,15 @@ pub unsafe extern "C" fn goap_domain_load_json(
 }
 
 /// Destroys a domain of the world. Its id and the ids of its facts and actions become
-/// stale: using them is GOAP_STATUS_UNKNOWN_DOMAIN from then on.
+/// stale, and are never handed out again. The domain id gives GOAP_STATUS_UNKNOWN_DOMAIN
+/// from then on (so every call naming the destroyed domain fails with it); a stale fact or
+/// action id passed with a live domain is an id of another domain: GOAP_STATUS_UNKNOWN_FACT
+/// or GOAP_STATUS_UNKNOWN_ACTION.
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER (world), GOAP_STATUS_UNKNOWN_DOMAIN (zero, stale or
-/// foreign id; nothing happens). Thread safety: mutates the world (serialized with other
-/// calls on it).
+/// foreign id; nothing happens). Thread safety: takes the world's lock only to remove the
+/// domain; never waits for plans. Plans running on the domain finish on their snapshot
+/// (the action ids in their result are then stale).
 ///
 /// # Safety
 /// `world` must be a live world.
@@ -141,7 +158,8 @@ pub unsafe extern "C" fn goap_domain_destroy(
 /// GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_FACT, GOAP_STATUS_INVALID_ARGUMENT (a
 /// value not 0 or 1), GOAP_STATUS_CONTRADICTION (a fact listed as both 1 and 0). On error
 /// the stored start state is unchanged.
-/// Thread safety: mutates the world (serialized with other calls on it).
+/// Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
+/// one at a time.
 ///
 /// # Safety
 /// `world` must be a live world; `values` valid for `count` elements.
@@ -154,12 +172,13 @@ pub unsafe extern "C" fn goap_domain_set_start(
 ) -> GoapStatus {
     guard!("goap_domain_set_start", [world], {
         // SAFETY: world is non-NULL and live.
-        let mut entry = write_domain(unsafe { world_ref(world) }, domain)?;
-        // SAFETY: values is valid for count elements.
-        let values = unsafe { read_fact_values(&entry, "values", values, count) }?;
-        entry
-            .set_start(&values)
-            .map_err(|e| list_error(&entry, "values", e))
+        edit_domain(unsafe { world_ref(world) }, domain, |entry| {
+            // SAFETY: values is valid for count elements.
+            let values = unsafe { read_fact_values(entry, "values", values, count) }?;
+            entry
+                .set_start(&values)
+                .map_err(|e| list_error(entry, "values", e))
+        })
     })
 }
 
@@ -169,7 +188,8 @@ pub unsafe extern "C" fn goap_domain_set_start(
 /// when `count` is 0.
 ///
 /// Errors: as goap_domain_set_start. On error the stored goal is unchanged.
-/// Thread safety: mutates the world (serialized with other calls on it).
+/// Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
+/// one at a time.
 ///
 /// # Safety
 /// `world` must be a live world; `conditions` valid for `count` elements.
@@ -182,11 +202,12 @@ pub unsafe extern "C" fn goap_domain_set_goal(
 ) -> GoapStatus {
     guard!("goap_domain_set_goal", [world], {
         // SAFETY: world is non-NULL and live.
-        let mut entry = write_domain(unsafe { world_ref(world) }, domain)?;
-        // SAFETY: conditions is valid for count elements.
-        let conditions = unsafe { read_fact_values(&entry, "conditions", conditions, count) }?;
-        entry
-            .set_goal(&conditions)
-            .map_err(|e| list_error(&entry, "conditions", e))
+        edit_domain(unsafe { world_ref(world) }, domain, |entry| {
+            // SAFETY: conditions is valid for count elements.
+            let conditions = unsafe { read_fact_values(entry, "conditions", conditions, count) }?;
+            entry
+                .set_goal(&conditions)
+                .map_err(|e| list_error(entry, "conditions", e))
+        })
     })
 }

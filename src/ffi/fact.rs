@@ -4,7 +4,9 @@ use std::ffi::c_char;
 
 use super::args::{len_u32, read_slice, read_str, write_out, write_string};
 use super::error::FfiError;
-use super::ids::{decode_fact, encode_fact, read_domain, write_domain, GoapDomainId, GoapFactId};
+use super::ids::{
+    decode_fact, edit_domain, encode_fact, ensure_fits, read_domain, GoapDomainId, GoapFactId, Kind,
+};
 use super::status::GoapStatus;
 use super::world::{world_ref, GoapWorld};
 use crate::domain::{DomainError, FactValue};
@@ -69,12 +71,15 @@ pub(crate) fn list_error(entry: &DomainEntry, what: &str, e: DomainError) -> Ffi
 /// a name registered before gives the same id again. New facts are false in the stored
 /// start state.
 ///
-/// `name` is UTF-8, `name_len` bytes, not NUL-terminated; read during the call only.
+/// `name` is UTF-8, `name_len` bytes, not NUL-terminated and without NUL bytes; read during
+/// the call only.
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER (world, out, or name NULL with name_len > 0),
 /// GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_UTF8, GOAP_STATUS_INVALID_ARGUMENT (empty
-/// name), GOAP_STATUS_TOO_MANY. `*out` is written only on success.
-/// Thread safety: mutates the world (serialized with other calls on it).
+/// name, or a name containing a NUL byte), GOAP_STATUS_TOO_MANY (a new name when the domain
+/// has 2^31 - 1 facts already). `*out` is written only on success.
+/// Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
+/// one at a time.
 ///
 /// # Safety
 /// `world` must be a live world; `name` valid for `name_len` bytes; `out` valid for a write.
@@ -94,10 +99,15 @@ pub unsafe extern "C" fn goap_domain_add_fact(
                 "name is empty (fact names must not be empty)",
             ));
         }
-        let mut entry = write_domain(world, domain)?;
-        let fact = entry.domain_mut().add_fact(name)?;
+        let id = edit_domain(world, domain, |entry| {
+            if entry.domain().fact_id(name).is_none() {
+                ensure_fits(entry.domain().fact_count() + 1, Kind::Fact)?;
+            }
+            let fact = entry.domain_mut().add_fact(name)?;
+            Ok(encode_fact(entry.id(), fact))
+        })?;
         // SAFETY: out is non-NULL and writable.
-        unsafe { write_out(out, encode_fact(entry.id(), fact)) };
+        unsafe { write_out(out, id) };
         Ok(())
     })
 }
@@ -106,7 +116,8 @@ pub unsafe extern "C" fn goap_domain_add_fact(
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_UTF8,
 /// GOAP_STATUS_NOT_FOUND (no fact has this name). `*out` is written only on success.
-/// Thread safety: read-only; may run concurrently with other read-only calls.
+/// Thread safety: a read (see THREADING): runs in parallel with every other call but
+/// goap_world_destroy.
 ///
 /// # Safety
 /// `world` must be a live world; `name` valid for `name_len` bytes; `out` valid for a write.
@@ -143,7 +154,8 @@ pub unsafe extern "C" fn goap_domain_find_fact(
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_FACT,
 /// GOAP_STATUS_BUFFER_TOO_SMALL. Nothing is written on other errors.
-/// Thread safety: read-only; may run concurrently with other read-only calls.
+/// Thread safety: a read (see THREADING): runs in parallel with every other call but
+/// goap_world_destroy.
 ///
 /// # Safety
 /// `world` must be a live world; `buf` valid for `capacity` bytes; `out_len` for a write.
@@ -169,7 +181,8 @@ pub unsafe extern "C" fn goap_domain_fact_name(
 /// On success `*out_count` receives the number of facts of the domain.
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN. Written only on success.
-/// Thread safety: read-only; may run concurrently with other read-only calls.
+/// Thread safety: a read (see THREADING): runs in parallel with every other call but
+/// goap_world_destroy.
 ///
 /// # Safety
 /// `world` must be a live world; `out_count` valid for a write.

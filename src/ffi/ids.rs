@@ -1,27 +1,40 @@
 //! Id types passed by value and their encoding.
 //!
+//! Ids are opaque to C callers (the header promises only that they are non-zero and that
+//! misuse is detected); the encoding below may change between versions.
+//!
 //! - A domain id is the domain's process-unique number (1 ..= 2^32 - 2).
-//! - A fact or action id is `(domain number << 32) | (index + 1)`, so an id from another
-//!   domain or world is always recognised, and zero is never valid.
+//! - A fact id is `(domain number << 32) | (index + 1)`; an action id is
+//!   `(domain number << 32) | 2^31 | (index + 1)`. The high word recognises an id from
+//!   another domain or world, bit 31 tells the kinds apart (a fact id is never an action
+//!   id), and zero is never valid. Indices are limited to 2^31 - 2, so a domain has at most
+//!   2^31 - 1 facts and 2^31 - 1 actions through the C ABI ([`ensure_fits`]).
 
-use parking_lot::{MappedRwLockReadGuard, MappedRwLockWriteGuard};
+use std::sync::Arc;
 
+use super::args::counted;
 use super::error::FfiError;
 use super::status::GoapStatus;
 use crate::domain::{ActionId, FactId};
 use crate::world::{DomainEntry, DomainId, World};
 
-/// Id of a domain within a world. Zero is never valid; the id of a destroyed domain is never
-/// handed out again in the process, so a stale or foreign id is always an error
-/// (GOAP_STATUS_UNKNOWN_DOMAIN).
+/// Id of a domain within a world. Opaque, like every id. Zero is never valid. Domain ids
+/// come from one counter for the whole process (all worlds), so the id of a destroyed
+/// domain is never handed out again and a stale or foreign id is always an error
+/// (GOAP_STATUS_UNKNOWN_DOMAIN); after 2^32 - 2 domains have been created in one process,
+/// creating another fails with GOAP_STATUS_TOO_MANY.
 pub type GoapDomainId = u64;
 
-/// Id of a fact of one domain. Zero is never valid; an id used with another domain is
-/// always an error (GOAP_STATUS_UNKNOWN_FACT). Ids stay valid while their domain lives.
+/// Id of a fact of one domain. Opaque: compare ids for equality, never compute with them.
+/// Zero is never valid; an id used with another domain, and an action id passed as a fact
+/// id, is always an error (GOAP_STATUS_UNKNOWN_FACT). Ids stay valid while their domain
+/// lives.
 pub type GoapFactId = u64;
 
-/// Id of an action of one domain. Zero is never valid; an id used with another domain is
-/// always an error (GOAP_STATUS_UNKNOWN_ACTION). Ids stay valid while their domain lives.
+/// Id of an action of one domain. Opaque: compare ids for equality, never compute with
+/// them. Zero is never valid; an id used with another domain, and a fact id passed as an
+/// action id, is always an error (GOAP_STATUS_UNKNOWN_ACTION). No action id equals any fact
+/// id. Ids stay valid while their domain lives.
 pub type GoapActionId = u64;
 
 /// The ABI value of a domain id.
@@ -39,30 +52,100 @@ pub(crate) fn decode_domain(raw: GoapDomainId) -> Result<DomainId, FfiError> {
         .ok()
         .and_then(DomainId::from_raw)
         .ok_or_else(|| {
+            let looks_like = match Kind::of_low_word(raw as u32) {
+                Kind::Fact => "a fact id",
+                Kind::Action => "an action id",
+            };
             unknown(format!(
-                "{raw:#x} is not a domain id (it looks like a fact or action id)"
+                "{raw:#x} is not a domain id (it looks like {looks_like})"
             ))
         })
 }
 
-/// Shared access to the domain `raw` of `world`.
-pub(crate) fn read_domain(
-    world: &World,
-    raw: GoapDomainId,
-) -> Result<MappedRwLockReadGuard<'_, DomainEntry>, FfiError> {
-    Ok(world.domain(decode_domain(raw)?)?)
+/// A snapshot of the domain `raw` of `world` (see [`World::snapshot`]); holds no lock.
+pub(crate) fn read_domain(world: &World, raw: GoapDomainId) -> Result<Arc<DomainEntry>, FfiError> {
+    Ok(world.snapshot(decode_domain(raw)?)?)
 }
 
-/// Exclusive access to the domain `raw` of `world`.
-pub(crate) fn write_domain(
+/// Runs `edit` on the domain `raw` of `world` (see [`World::edit`]): its changes are kept
+/// when it returns `Ok`; it must change nothing when it fails.
+pub(crate) fn edit_domain<T>(
     world: &World,
     raw: GoapDomainId,
-) -> Result<MappedRwLockWriteGuard<'_, DomainEntry>, FfiError> {
-    Ok(world.domain_mut(decode_domain(raw)?)?)
+    edit: impl FnOnce(&mut DomainEntry) -> Result<T, FfiError>,
+) -> Result<T, FfiError> {
+    world.edit(decode_domain(raw)?, edit)
 }
 
-fn encode_item(domain: DomainId, index: u32) -> u64 {
-    (u64::from(domain.get()) << 32) | (u64::from(index) + 1)
+/// Bit 31 of an item id's low word: set for actions, clear for facts.
+const ACTION_BIT: u32 = 1 << 31;
+
+/// How many facts (and, separately, actions) one domain may have through the C ABI: indices
+/// 0 ..= 2^31 - 2, so that `index + 1` fits below [`ACTION_BIT`].
+pub(crate) const MAX_ITEMS: usize = (ACTION_BIT - 1) as usize;
+
+/// The two kinds of item ids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Fact,
+    Action,
+}
+
+impl Kind {
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Fact => "fact",
+            Kind::Action => "action",
+        }
+    }
+
+    fn tag(self) -> u32 {
+        match self {
+            Kind::Fact => 0,
+            Kind::Action => ACTION_BIT,
+        }
+    }
+
+    fn of_low_word(low: u32) -> Kind {
+        if low & ACTION_BIT == 0 {
+            Kind::Fact
+        } else {
+            Kind::Action
+        }
+    }
+
+    fn status(self) -> GoapStatus {
+        match self {
+            Kind::Fact => GoapStatus::UnknownFact,
+            Kind::Action => GoapStatus::UnknownAction,
+        }
+    }
+}
+
+/// Fails with GOAP_STATUS_TOO_MANY when a domain with `count` items of `kind` would have
+/// more than the ids can name ([`MAX_ITEMS`]).
+pub(crate) fn ensure_fits(count: usize, kind: Kind) -> Result<(), FfiError> {
+    if count <= MAX_ITEMS {
+        return Ok(());
+    }
+    Err(FfiError::new(
+        GoapStatus::TooMany,
+        format!(
+            "a domain can have at most {MAX_ITEMS} {}s through the C ABI (this one would have \
+             {count})",
+            kind.name()
+        ),
+    ))
+}
+
+fn encode_item(domain: DomainId, kind: Kind, index: u32) -> u64 {
+    // ensure_fits keeps every index below the limit; anything else would alias the kinds.
+    assert!(
+        (index as usize) < MAX_ITEMS,
+        "{} index {index} is beyond the C ABI's id range",
+        kind.name()
+    );
+    (u64::from(domain.get()) << 32) | u64::from(kind.tag() | (index + 1))
 }
 
 /// Decodes an item id of `entry` with `count` items of `kind`; `what` names the argument.
@@ -70,35 +153,63 @@ fn decode_item(
     entry: &DomainEntry,
     raw: u64,
     what: &str,
-    kind: &str,
+    kind: Kind,
     count: usize,
-    status: GoapStatus,
 ) -> Result<u32, FfiError> {
-    let fail = |m: String| Err(FfiError::new(status, format!("{what}: {m}")));
+    let name = kind.name();
+    let fail = |m: String| Err(FfiError::new(kind.status(), format!("{what}: {m}")));
     if raw == 0 {
-        return fail(format!("0 is never a valid {kind} id"));
+        return fail(format!("0 is never a valid {name} id"));
     }
     let (owner, low) = ((raw >> 32) as u32, raw as u32);
-    if owner != entry.id().get() {
+    if owner == 0 {
         return fail(format!(
-            "{kind} id {raw:#x} does not belong to {} (it is from another domain or world, \
-             or not a {kind} id)",
-            entry.describe()
+            "{raw:#x} is not {} id (it looks like a domain id)",
+            with_article(name)
         ));
     }
-    let index = low.wrapping_sub(1);
-    if low == 0 || index as usize >= count {
+    let actual = Kind::of_low_word(low);
+    if actual != kind {
         return fail(format!(
-            "{kind} id {raw:#x} is not a {kind} of {} (it has {count} {kind}s)",
-            entry.describe()
+            "{raw:#x} is {} id, not {} id (wrong kind of id)",
+            with_article(actual.name()),
+            with_article(name)
+        ));
+    }
+    if owner != entry.id().get() {
+        return fail(format!(
+            "{name} id {raw:#x} does not belong to {} (it is from another domain or world, \
+             or not {} id)",
+            entry.describe(),
+            with_article(name)
+        ));
+    }
+    let number = low & !ACTION_BIT;
+    let index = number.wrapping_sub(1);
+    if number == 0 || index as usize >= count {
+        return fail(format!(
+            "{name} id {raw:#x} is not {} of {} (it has {})",
+            with_article(name),
+            entry.describe(),
+            counted(count, name)
         ));
     }
     Ok(index)
 }
 
+/// `a fact`, `an action`.
+fn with_article(noun: &str) -> String {
+    let article = if noun.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {noun}")
+}
+
 /// The ABI value of a fact id.
 pub(crate) fn encode_fact(domain: DomainId, fact: FactId) -> GoapFactId {
-    encode_item(domain, fact.0)
+    encode_item(domain, Kind::Fact, fact.0)
 }
 
 /// Decodes a fact id of `entry`; `what` names the argument in messages.
@@ -108,12 +219,12 @@ pub(crate) fn decode_fact(
     what: &str,
 ) -> Result<FactId, FfiError> {
     let count = entry.domain().fact_count();
-    decode_item(entry, raw, what, "fact", count, GoapStatus::UnknownFact).map(FactId)
+    decode_item(entry, raw, what, Kind::Fact, count).map(FactId)
 }
 
 /// The ABI value of an action id.
 pub(crate) fn encode_action(domain: DomainId, action: ActionId) -> GoapActionId {
-    encode_item(domain, action.0)
+    encode_item(domain, Kind::Action, action.0)
 }
 
 /// Decodes an action id of `entry`; `what` names the argument in messages.
@@ -123,5 +234,46 @@ pub(crate) fn decode_action(
     what: &str,
 ) -> Result<ActionId, FfiError> {
     let count = entry.domain().action_count();
-    decode_item(entry, raw, what, "action", count, GoapStatus::UnknownAction).map(ActionId)
+    decode_item(entry, raw, what, Kind::Action, count).map(ActionId)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn domain() -> DomainId {
+        DomainId::from_raw(7).unwrap()
+    }
+
+    #[test]
+    fn kinds_differ_in_bit_31_up_to_the_last_index() {
+        let last = (MAX_ITEMS - 1) as u32;
+        let fact = encode_item(domain(), Kind::Fact, last);
+        let action = encode_item(domain(), Kind::Action, last);
+        assert_eq!(fact, 0x7_7fff_ffff);
+        assert_eq!(action, 0x7_ffff_ffff);
+        assert_eq!(encode_item(domain(), Kind::Fact, 0), 0x7_0000_0001);
+        assert_eq!(encode_item(domain(), Kind::Action, 0), 0x7_8000_0001);
+        assert_eq!(Kind::of_low_word(fact as u32), Kind::Fact);
+        assert_eq!(Kind::of_low_word(action as u32), Kind::Action);
+    }
+
+    #[test]
+    #[should_panic(expected = "beyond the C ABI's id range")]
+    fn an_index_beyond_the_range_is_never_encoded() {
+        encode_item(domain(), Kind::Action, MAX_ITEMS as u32);
+    }
+
+    #[test]
+    fn counts_beyond_the_range_are_too_many() {
+        assert_eq!(MAX_ITEMS, (1 << 31) - 1);
+        assert!(ensure_fits(MAX_ITEMS, Kind::Fact).is_ok());
+        let e = ensure_fits(MAX_ITEMS + 1, Kind::Action).unwrap_err();
+        assert_eq!(e.status, GoapStatus::TooMany);
+        assert!(
+            e.message.contains("at most 2147483647 actions"),
+            "{}",
+            e.message
+        );
+    }
 }

@@ -52,7 +52,11 @@ pub struct GoapPlanOptions {
     /// Do not change.
     pub cookie: u32,
     /// Maximum number of distinct states the search may store; when it needs more, the
-    /// result is GOAP_OUTCOME_LIMIT. Default 1000000. 0 gives GOAP_OUTCOME_LIMIT at once.
+    /// result is GOAP_OUTCOME_LIMIT. Default 1000000. Two answers need no search and come
+    /// whatever the limit, 0 included: GOAP_OUTCOME_FOUND (empty plan) when the start state
+    /// already satisfies the goal, and GOAP_OUTCOME_NO_PLAN when the reachability check
+    /// that runs before the search proves the goal unreachable (say, a goal fact that no
+    /// action makes true). Otherwise 0 gives GOAP_OUTCOME_LIMIT without searching.
     pub max_nodes: u32,
     /// A GoapHeuristic value. Default GOAP_HEURISTIC_AUTO.
     pub heuristic: i32,
@@ -84,7 +88,10 @@ pub struct GoapPlanResult {
     /// Number of actions in the plan (0 unless the outcome is GOAP_OUTCOME_FOUND). With
     /// GOAP_STATUS_BUFFER_TOO_SMALL: the capacity needed.
     pub action_count: u32,
-    /// Total cost of the plan (0 unless the outcome is GOAP_OUTCOME_FOUND).
+    /// Total cost of the plan (0 unless the outcome is GOAP_OUTCOME_FOUND): the sum of its
+    /// actions' costs in plan order, as doubles. Plans whose costs differ by less than
+    /// floating-point rounding (about 1e-15 relative) may be taken for equal, so another
+    /// plan may be cheaper by that much.
     pub cost: f64,
     /// Search nodes expanded.
     pub expanded: u64,
@@ -180,9 +187,10 @@ impl PlanOutputs {
             return Err(FfiError::new(
                 GoapStatus::BufferTooSmall,
                 format!(
-                    "out_actions has capacity {} but the plan has {count} actions \
+                    "out_actions has capacity {} but the plan has {} \
                      (out_result->action_count)",
-                    self.capacity
+                    self.capacity,
+                    super::args::counted(steps.len(), "action")
                 ),
             ));
         }
@@ -212,7 +220,8 @@ unsafe fn plan_and_write(
 }
 
 /// Plans from the domain's stored start state (goap_domain_set_start) to its stored goal
-/// (goap_domain_set_goal), returning a minimum-cost plan.
+/// (goap_domain_set_goal), returning a minimum-cost plan (up to floating-point rounding:
+/// see GoapPlanResult.cost).
 ///
 /// `options` may be NULL for the defaults; it is read during the call only. On
 /// GOAP_STATUS_OK, `*out_result` describes the search and, when its outcome is
@@ -230,8 +239,9 @@ unsafe fn plan_and_write(
 /// 0), GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_ARGUMENT (options not from
 /// goap_plan_options_default(), unknown heuristic), GOAP_STATUS_NO_GOAL (no goal stored),
 /// GOAP_STATUS_BUFFER_TOO_SMALL (see above). Nothing is written on other errors.
-/// Thread safety: read-only; plan calls on one world run in parallel. A mutation of the
-/// world waits until running plans finish.
+/// Thread safety: a read (see THREADING): plans on a snapshot of the domain as it was when
+/// the call started, holding no lock while it searches; runs in parallel with other plans
+/// and with edits, and never makes them wait.
 ///
 /// # Safety
 /// `world` must be a live world; `options` NULL or readable; `out_actions` valid for
@@ -274,7 +284,8 @@ pub unsafe extern "C" fn goap_domain_plan(
 /// count), GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_FACT, GOAP_STATUS_INVALID_ARGUMENT
 /// (a value not 0 or 1, bad options), GOAP_STATUS_CONTRADICTION (a list names a fact as
 /// both 1 and 0), GOAP_STATUS_BUFFER_TOO_SMALL. Nothing is written on other errors.
-/// Thread safety: read-only; plan calls on one world run in parallel.
+/// Thread safety: as goap_domain_plan (the explicit start and goal are checked against the
+/// same snapshot).
 ///
 /// # Safety
 /// `world` must be a live world; `start`/`goal` valid for their counts; `options` NULL or

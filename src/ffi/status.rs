@@ -18,16 +18,18 @@ pub enum GoapStatus {
     /// A string argument was not valid UTF-8.
     InvalidUtf8 = 2,
     /// An argument was out of range: a definition not made by its `_default()` function,
-    /// a fact value other than 0 or 1, an empty name, an unknown heuristic, a misaligned
-    /// array.
+    /// a fact value other than 0 or 1, an empty name or one containing a NUL byte, an
+    /// unknown heuristic, a misaligned array.
     InvalidArgument = 3,
-    /// An action cost was NaN, infinite or negative.
+    /// An action cost was NaN, infinite, negative or above GOAP_MAX_ACTION_COST (1e12).
     InvalidCost = 4,
     /// The domain id is zero, stale (its domain was destroyed) or foreign (another world's).
     UnknownDomain = 5,
-    /// The fact id is zero, belongs to another domain, or is not a fact of this domain.
+    /// The fact id is zero, belongs to another domain, is not a fact of this domain, or is
+    /// not a fact id at all (an action id, say).
     UnknownFact = 6,
-    /// The action id is zero, belongs to another domain, or is not an action of this domain.
+    /// The action id is zero, belongs to another domain, is not an action of this domain, or
+    /// is not an action id at all (a fact id, say).
     UnknownAction = 7,
     /// An action with this name exists already in the domain.
     DuplicateName = 8,
@@ -48,7 +50,8 @@ pub enum GoapStatus {
     /// goap_domain_plan was called on a domain without a goal (see goap_domain_set_goal).
     NoGoal = 14,
     /// A limit of the library was reached: too many facts or actions in a domain (over
-    /// 2^32 - 2), too many domains created in the process, or a length over UINT32_MAX.
+    /// 2^31 - 1 of each kind), too many domains created in the process (2^32 - 2 in all),
+    /// or a length over UINT32_MAX.
     TooMany = 15,
 }
 

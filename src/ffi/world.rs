@@ -7,7 +7,8 @@ use crate::world::{World, WorldDef};
 
 /// The root object: owns domains (and their facts, actions, start states and goals) and
 /// pooled planning memory. Created by goap_world_create, freed by goap_world_destroy.
-/// Opaque; every function on it is thread-safe (see THREADING at the top).
+/// Opaque; every function on it is thread-safe (see THREADING at the top), and no call
+/// holds its locks for long.
 pub struct GoapWorld {
     pub(crate) world: World,
 }
@@ -24,6 +25,10 @@ pub struct GoapWorldDef {
     /// How many idle planners (with their grown search memory) the world keeps between
     /// plan calls, for reuse. More concurrent plans still work; their planners are freed
     /// afterwards. 0 keeps none (every plan allocates afresh). Default 8.
+    ///
+    /// An idle planner keeps the search buffers at the size its largest search grew them
+    /// to: after a big plan, up to max_idle_planners such buffers stay allocated while the
+    /// world lives (they are not shrunk); goap_world_destroy frees them.
     pub max_idle_planners: u32,
 }
 
@@ -79,8 +84,8 @@ pub unsafe extern "C" fn goap_world_create(
     })
 }
 
-/// Destroys a world and everything in it: its domains, facts and actions; all their ids
-/// become invalid. NULL is accepted and ignored.
+/// Destroys a world and everything in it: its domains, facts and actions (all their ids
+/// become invalid) and its idle planners' search memory. NULL is accepted and ignored.
 ///
 /// Thread safety: must not run concurrently with any other call on this world; the pointer
 /// must not be used afterwards.

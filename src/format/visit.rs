@@ -10,6 +10,8 @@ use std::fmt;
 
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
+use crate::domain::MAX_ACTION_COST;
+
 /// Fact entries of one object, in document order, each fact once.
 pub(super) type RawFacts = Vec<(String, bool)>;
 
@@ -200,6 +202,9 @@ impl<'de> Visitor<'de> for FactsSeed<'_> {
                     "empty fact name; fact names must be non-empty strings",
                 ));
             }
+            if name.contains('\0') {
+                return Err(de::Error::custom(nul_in_name("fact", &name)));
+            }
             if !seen.insert(name.clone()) {
                 return Err(de::Error::custom(format!(
                     "fact \"{name}\" is listed twice in this object"
@@ -219,7 +224,8 @@ struct BoolSeed;
 impl<'de> DeserializeSeed<'de> for BoolSeed {
     type Value = bool;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<bool, D::Error> {
-        d.deserialize_any(self)
+        // Not deserialize_any: see `error_column` in format.rs.
+        d.deserialize_bool(self)
     }
 }
 
@@ -233,26 +239,28 @@ impl Visitor<'_> for BoolSeed {
     }
 }
 
-/// A number that must be finite and ≥ 0 (`min_zero`) or just finite.
-struct NumberSeed {
-    min_zero: bool,
+/// A number: an action cost (from 0 to [`MAX_ACTION_COST`]) or a goal priority (finite).
+#[derive(Clone, Copy)]
+enum NumberSeed {
+    Cost,
+    Priority,
 }
 
 impl<'de> DeserializeSeed<'de> for NumberSeed {
     type Value = f64;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<f64, D::Error> {
-        d.deserialize_any(self)
+        // Not deserialize_any: see `error_column` in format.rs.
+        d.deserialize_f64(self)
     }
 }
 
 impl Visitor<'_> for NumberSeed {
     type Value = f64;
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if self.min_zero {
-            "a number >= 0"
-        } else {
-            "a number"
-        })
+        match self {
+            NumberSeed::Cost => write!(f, "a number from 0 to {MAX_ACTION_COST:e}"),
+            NumberSeed::Priority => f.write_str("a number"),
+        }
     }
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<f64, E> {
         self.visit_f64(v as f64)
@@ -261,15 +269,31 @@ impl Visitor<'_> for NumberSeed {
         self.visit_f64(v as f64)
     }
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<f64, E> {
-        if !v.is_finite() || (self.min_zero && v < 0.0) {
-            let expected = if self.min_zero {
-                "a finite number >= 0"
-            } else {
-                "a finite number"
+        let valid = match self {
+            NumberSeed::Cost => (0.0..=MAX_ACTION_COST).contains(&v),
+            NumberSeed::Priority => v.is_finite(),
+        };
+        if !valid {
+            let expected = match self {
+                NumberSeed::Cost => format!("a number from 0 to {MAX_ACTION_COST:e}"),
+                NumberSeed::Priority => "a finite number".to_owned(),
             };
-            return Err(E::custom(format!("{v} is invalid; expected {expected}")));
+            return Err(E::custom(format!(
+                "{} is invalid; expected {expected}",
+                number(v)
+            )));
         }
         Ok(v)
+    }
+}
+
+/// A number for messages, as the core prints costs: plain for ordinary magnitudes, with an
+/// exponent otherwise (`{}` never uses one, which turns 1e-300 into 300 digits).
+fn number(v: f64) -> String {
+    if v == 0.0 || (1e-6..1e15).contains(&v.abs()) || !v.is_finite() {
+        format!("{v}")
+    } else {
+        format!("{v:e}")
     }
 }
 
@@ -297,8 +321,17 @@ impl Visitor<'_> for NameSeed {
                 self.what
             )));
         }
+        if v.contains('\0') {
+            return Err(E::custom(nul_in_name(self.what, v)));
+        }
         Ok(v.to_owned())
     }
+}
+
+/// The message for a name with a NUL character (the core rejects them: they would read
+/// differently in C).
+fn nul_in_name(what: &str, name: &str) -> String {
+    format!("{what} name {name:?} contains a NUL character; names are UTF-8 text without NUL")
 }
 
 struct ActionsSeed<'p> {
@@ -381,7 +414,7 @@ impl<'de> Visitor<'de> for ActionSeed<'_, '_> {
                 }
                 "cost" => {
                     trail.push(Segment::Key("cost"));
-                    let seed = NumberSeed { min_zero: true };
+                    let seed = NumberSeed::Cost;
                     cost = Some(map.next_value_seed(seed)?);
                     trail.pop();
                 }
@@ -491,7 +524,7 @@ impl<'de> Visitor<'de> for GoalSeed<'_, '_> {
                 }
                 "priority" => {
                     trail.push(Segment::Key("priority"));
-                    let seed = NumberSeed { min_zero: false };
+                    let seed = NumberSeed::Priority;
                     priority = Some(map.next_value_seed(seed)?);
                     trail.pop();
                 }

@@ -282,7 +282,20 @@ static void test_errors(void) {
     CHECK_STATUS(goap_domain_add_action(world, d, &def, &action), GOAP_STATUS_INVALID_COST);
     def.cost = HUGE_VAL;
     CHECK_STATUS(goap_domain_add_action(world, d, &def, &action), GOAP_STATUS_INVALID_COST);
+    def.cost = 1e13;
+    CHECK(def.cost > GOAP_MAX_ACTION_COST);
+    CHECK_STATUS(goap_domain_add_action(world, d, &def, &action), GOAP_STATUS_INVALID_COST);
+    CHECK_MESSAGE("cost 10000000000000 is invalid (expected a number from 0 to 1e12)");
     CHECK(action == 0);
+    /* A NUL byte inside a name (length 3) is rejected, not cut short. */
+    CHECK_STATUS(goap_domain_add_fact(world, d, "a\0b", 3, &out), GOAP_STATUS_INVALID_ARGUMENT);
+    CHECK_MESSAGE("contains a NUL character");
+    def.cost = 1.0;
+    def.name = "a\0b";
+    def.name_len = 3;
+    CHECK_STATUS(goap_domain_add_action(world, d, &def, &action), GOAP_STATUS_INVALID_ARGUMENT);
+    CHECK_MESSAGE("contains a NUL character");
+    CHECK(action == 0 && out == 0);
 
     /* Duplicate name, bad value, contradiction, foreign fact, bad cookie, bad UTF-8. */
     def.cost = 1.0;
@@ -347,8 +360,21 @@ static void test_errors(void) {
         char buf[16];
         uint32_t len = 0;
         GoapPlanResult r;
+        GoapActionId first = 0;
+        GoapFactValue wrong;
         CHECK_STATUS(goap_domain_action_name(world, d, 0, buf, 16, &len), GOAP_STATUS_UNKNOWN_ACTION);
         CHECK_MESSAGE("0 is never a valid action id");
+        /* Fact and action ids are different kinds: one never passes for the other. */
+        CHECK_STATUS(goap_domain_find_action(world, d, "洗菜", len32("洗菜"), &first), GOAP_STATUS_OK);
+        CHECK(first != facts[VEG_BOUGHT]);
+        CHECK_STATUS(goap_domain_action_name(world, d, facts[VEG_BOUGHT], buf, 16, &len),
+                     GOAP_STATUS_UNKNOWN_ACTION);
+        CHECK_MESSAGE("is a fact id, not an action id (wrong kind of id)");
+        CHECK_STATUS(goap_domain_fact_name(world, d, first, buf, 16, &len), GOAP_STATUS_UNKNOWN_FACT);
+        CHECK_MESSAGE("is an action id, not a fact id (wrong kind of id)");
+        wrong = fv(first, 1);
+        CHECK_STATUS(goap_domain_set_goal(world, d, &wrong, 1), GOAP_STATUS_UNKNOWN_FACT);
+        CHECK_MESSAGE("conditions[0].fact");
         CHECK_STATUS(goap_domain_find_action(world, d, "fly", 3, &action), GOAP_STATUS_NOT_FOUND);
         CHECK_MESSAGE("no action named \"fly\"");
         CHECK_STATUS(goap_domain_find_fact(NULL, d, "x", 1, &out), GOAP_STATUS_NULL_POINTER);
@@ -423,6 +449,12 @@ static void test_json(const char *path) {
     d = 0;
     CHECK_STATUS(goap_domain_load_json(world, broken, len32(broken), &d), GOAP_STATUS_PARSE_ERROR);
     CHECK_MESSAGE("goap_domain_load_json: <input>:3:");
+    CHECK(d == 0);
+    /* Columns are 1-based, also before the first character. */
+    CHECK_STATUS(goap_domain_load_json(world, "", 0, &d), GOAP_STATUS_PARSE_ERROR);
+    CHECK_MESSAGE("goap_domain_load_json: <input>:1:1: EOF");
+    CHECK_STATUS(goap_domain_load_json(world, "[]", 2, &d), GOAP_STATUS_PARSE_ERROR);
+    CHECK_MESSAGE("goap_domain_load_json: <input>:1:1: invalid type: sequence");
     CHECK(d == 0);
     goap_world_destroy(world);
 }
