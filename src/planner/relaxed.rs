@@ -142,8 +142,11 @@ pub(crate) struct Relaxed {
     unsat: Vec<u32>,
     supporter: Vec<u32>,
     supp_cost: Vec<f64>,
+    /// Per atom, the action that set its h_max cost in the full exploration (`NONE` for
+    /// atoms of the state and unreached ones).
+    achiever: Vec<u32>,
     zone: Vec<u32>,
-    /// Per action: `mark_stamp` when already in the current cut.
+    /// Per action: equal to `mark_stamp` when marked in the current pass (see `next_mark`).
     mark: Vec<u32>,
     mark_stamp: u32,
     goal_cost: f64,
@@ -288,6 +291,8 @@ impl Relaxed {
     /// costs, each action's supporter (its most expensive precondition) and the goal's.
     fn hmax(&mut self, c: &CompiledDomain) {
         self.atom_cost.iter_mut().for_each(|x| *x = f64::INFINITY);
+        self.achiever.clear();
+        self.achiever.resize(c.atoms, NONE);
         for a in 0..c.actions {
             self.unsat[a] = if self.active[a] {
                 c.pre(a).len() as u32
@@ -342,6 +347,7 @@ impl Relaxed {
                     for &e in c.eff(a) {
                         if nc < self.atom_cost[e as usize] {
                             self.atom_cost[e as usize] = nc;
+                            self.achiever[e as usize] = a as u32;
                             if nc == 0.0 {
                                 self.zero_queue.push(e);
                             } else {
@@ -419,6 +425,107 @@ impl Relaxed {
         self.goal_cost = best_cost;
     }
 
+    /// A shortcut for the common GOAP shape, after a full h_max exploration: when every
+    /// action of the h_max-greedy relaxed plan is a *singleton landmark* (the only reachable
+    /// achiever of a goal atom, or of a precondition of another singleton landmark), those
+    /// actions' total cost equals the optimal relaxed cost h+, which bounds LM-cut from
+    /// above: LM-cut cannot find more. The singletons, each with its full cost, are then
+    /// recorded as the landmarks and their sum returned. Otherwise returns `None` (and
+    /// leaves `landmarks` empty) for the full LM-cut to run.
+    fn singleton_landmarks(
+        &mut self,
+        c: &CompiledDomain,
+        landmarks: &mut Landmarks,
+    ) -> Option<f64> {
+        let in_state = |achiever: &[u32], p: u32| achiever[p as usize] == NONE;
+        // Singleton landmarks, by backchaining from the goal.
+        self.cut.clear();
+        self.stack.clear();
+        let achiever = &self.achiever;
+        self.stack.extend(
+            self.goal_atoms
+                .iter()
+                .copied()
+                .filter(|&g| !in_state(achiever, g)),
+        );
+        let stamp = self.next_mark();
+        while let Some(p) = self.stack.pop() {
+            let mut only = NONE;
+            for &a in c.eff_of(p) {
+                if self.unsat[a as usize] == 0 {
+                    if only != NONE {
+                        return None; // two achievers: not the simple shape
+                    }
+                    only = a;
+                }
+            }
+            let a = only as usize;
+            if self.mark[a] == stamp {
+                continue;
+            }
+            self.mark[a] = stamp;
+            self.cut.push(only);
+            for &q in c.pre(a) {
+                if !in_state(&self.achiever, q) {
+                    self.stack.push(q);
+                }
+            }
+        }
+        // The h_max-greedy relaxed plan: the achiever that set each needed atom's cost. The
+        // singletons are in every relaxed plan, so the two sets are equal when their sizes
+        // are.
+        let stamp = self.next_mark();
+        let mut plan_actions = 0;
+        self.stack.clear();
+        let achiever = &self.achiever;
+        self.stack.extend(
+            self.goal_atoms
+                .iter()
+                .copied()
+                .filter(|&g| !in_state(achiever, g)),
+        );
+        while let Some(p) = self.stack.pop() {
+            let a = self.achiever[p as usize] as usize;
+            if self.mark[a] == stamp {
+                continue;
+            }
+            self.mark[a] = stamp;
+            plan_actions += 1;
+            if plan_actions > self.cut.len() {
+                return None;
+            }
+            for &q in c.pre(a) {
+                if !in_state(&self.achiever, q) {
+                    self.stack.push(q);
+                }
+            }
+        }
+        if plan_actions != self.cut.len() {
+            return None;
+        }
+        let mut h = 0.0;
+        for &a in &self.cut {
+            let cost = c.costs[a as usize];
+            if cost > 0.0 {
+                h += cost;
+                landmarks.costs.push(cost);
+                landmarks.actions.push(a);
+                landmarks.start.push(landmarks.actions.len() as u32);
+            }
+        }
+        Some(h)
+    }
+
+    /// A fresh stamp for `mark`.
+    fn next_mark(&mut self) -> u32 {
+        self.mark_stamp = self.mark_stamp.wrapping_add(1);
+        if self.mark_stamp == 0 {
+            self.mark.iter_mut().for_each(|m| *m = 0);
+            self.mark_stamp = 1;
+        }
+        self.mark_stamp
+    }
+
     /// h_max of `state` (admissible, weaker than LM-cut); `INFINITY` for a dead end.
     pub fn hmax_value(&mut self, c: &CompiledDomain, state: &[u64]) -> f64 {
         self.load_state(c, state);
@@ -444,6 +551,11 @@ impl Relaxed {
         self.hmax(c);
         if self.goal_cost == f64::INFINITY {
             return f64::INFINITY;
+        }
+        if let Some(l) = landmarks.as_deref_mut() {
+            if let Some(h) = self.singleton_landmarks(c, l) {
+                return h;
+            }
         }
         let mut h = 0.0;
         while self.goal_cost > 0.0 {
@@ -471,22 +583,18 @@ impl Relaxed {
             // state would leave out; a superset of a landmark is a landmark, so the sum
             // stays admissible, and it saves a sweep over the whole task per cut.)
             self.cut.clear();
+            let stamp = self.next_mark();
             for &p in &self.zone {
                 for &a in c.eff_of(p) {
                     let au = a as usize;
                     if self.unsat[au] == 0
                         && self.status[self.supporter[au] as usize] != STATUS_ZONE
-                        && self.mark[au] != self.mark_stamp
+                        && self.mark[au] != stamp
                     {
-                        self.mark[au] = self.mark_stamp;
+                        self.mark[au] = stamp;
                         self.cut.push(a);
                     }
                 }
-            }
-            self.mark_stamp = self.mark_stamp.wrapping_add(1);
-            if self.mark_stamp == 0 {
-                self.mark.iter_mut().for_each(|m| *m = 0);
-                self.mark_stamp = 1;
             }
             for &p in &self.zone {
                 self.status[p as usize] = STATUS_NONE;
@@ -519,7 +627,71 @@ impl Relaxed {
 
 #[cfg(test)]
 mod tests {
-    use super::sub_down;
+    use super::{sub_down, Landmarks, Relaxed};
+    use crate::domain::{ActionDef, Domain, FactValue};
+    use crate::planner::compiled::atom;
+
+    fn domain(actions: &[(&str, f64, &[&str], &[&str])]) -> Domain {
+        let mut d = Domain::new();
+        for &(name, cost, pre, eff) in actions {
+            let fv = |d: &mut Domain, l: &[&str]| -> Vec<FactValue> {
+                l.iter()
+                    .map(|n| FactValue::new(d.add_fact(n).unwrap(), true))
+                    .collect()
+            };
+            let pre = fv(&mut d, pre);
+            let effects = fv(&mut d, eff);
+            d.add_action(ActionDef {
+                name: name.into(),
+                pre,
+                effects,
+                cost,
+            })
+            .unwrap();
+        }
+        d
+    }
+
+    /// LM-cut with landmark recording (which may take the singleton shortcut) against
+    /// LM-cut without (which never does), from the empty state to `goal`.
+    fn both(d: &Domain, goal: &str) -> (f64, f64, Landmarks) {
+        let c = d.compiled();
+        let g = [atom(d.fact_id(goal).unwrap().0, true)];
+        let state = vec![0u64; c.words];
+        let mut r = Relaxed::default();
+        r.prepare(c, &g);
+        let mut l = Landmarks::default();
+        let with = r.lmcut(c, &state, Some(&mut l));
+        r.prepare(c, &g);
+        let without = r.lmcut(c, &state, None);
+        (with, without, l)
+    }
+
+    #[test]
+    fn singleton_shortcut_matches_lmcut() {
+        // A tree of single achievers (the kitchen shape): the shortcut applies.
+        let d = domain(&[
+            ("buy", 3.0, &[], &["meat"]),
+            ("cook", 4.0, &["meat"], &["stew"]),
+            ("rice", 5.0, &[], &["rice"]),
+            ("serve", 1.0, &["stew", "rice"], &["dinner"]),
+        ]);
+        let (with, without, l) = both(&d, "dinner");
+        assert_eq!((with, without), (13.0, 13.0));
+        assert_eq!(l.len(), 4, "one singleton landmark per action");
+        // Two achievers of one atom: no shortcut, same value, LM-cut's landmarks.
+        let d = domain(&[
+            ("buy", 3.0, &[], &["meat"]),
+            ("hunt", 2.0, &[], &["meat"]),
+            ("cook", 4.0, &["meat"], &["stew"]),
+        ]);
+        let (with, without, l) = both(&d, "stew");
+        assert_eq!((with, without), (6.0, 6.0));
+        assert!(
+            l.actions.len() >= 3,
+            "the disjunctive landmark {{buy, hunt}} is kept"
+        );
+    }
 
     /// `x` (0 or >= 2^-20, < 2^40) as an exact integer multiple of 2^-80.
     fn exact(x: f64) -> i128 {
