@@ -31,6 +31,9 @@
 //! floating-point rounding (about 1e-15 relative) may be taken for equal.
 
 pub(crate) mod compiled;
+mod lmcut;
+mod partition;
+mod queue;
 mod relaxed;
 mod search;
 

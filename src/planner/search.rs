@@ -8,7 +8,9 @@ use std::collections::BinaryHeap;
 use std::time::Instant;
 
 use super::compiled::{atom, CompiledDomain};
-use super::relaxed::{sub_down, Landmarks, Relaxed};
+use super::lmcut::{sub_down, Landmarks};
+use super::partition::{Partitions, Stored};
+use super::relaxed::Relaxed;
 use super::{Heuristic, Outcome, Plan, PlanOptions, PlanResult, SearchStats};
 use crate::domain::{ActionId, Domain, Goal};
 use crate::state::WorldState;
@@ -44,9 +46,8 @@ struct Node {
     action: u32,
     /// Sequence number of the node's live open-list entry, or [`NOT_OPEN`].
     open_seq: u32,
-    /// Where this node's LM-cut cost partition is kept (`used`), or `NONE`.
-    used_start: u32,
-    used_len: u32,
+    /// Where this node's LM-cut cost partition is kept, if it was evaluated and re-queued.
+    partition: Option<Stored>,
     /// Bound inherited from an evaluated parent's LM-cut landmarks.
     h_inh: f64,
     /// An LM-cut evaluation raised this node's bound and re-queued it.
@@ -102,11 +103,8 @@ pub(crate) struct Search {
     active_pos: Vec<u32>,
     /// Landmarks of the node being evaluated.
     node_lms: Landmarks,
-    /// Per active position: the cost the current node's LM-cut assigned to the action.
-    used_dense: Vec<f64>,
-    used_touched: Vec<u32>,
-    /// Stored cost partitions of evaluated, re-queued nodes: (active position, cost).
-    used: Vec<(u32, f64)>,
+    /// LM-cut cost partitions for inherited bounds.
+    partitions: Partitions,
 }
 
 #[inline]
@@ -238,10 +236,7 @@ impl Search {
         for (i, &a) in self.active.iter().enumerate() {
             self.active_pos[a as usize] = i as u32;
         }
-        self.used_dense.clear();
-        self.used_dense.resize(self.active.len(), 0.0);
-        self.used_touched.clear();
-        self.used.clear();
+        self.partitions.reset(self.active.len());
         if lw > 0 {
             for l in 0..nl {
                 for &a in self.landmarks.actions_of(l) {
@@ -322,7 +317,7 @@ impl Search {
                 self.push(n);
                 continue;
             }
-            let mut have_used = false;
+            let mut have_partition = false;
             if lazy_on
                 && self.nodes[ni].h_full == UNEVALUATED
                 && stats.expanded >= lazy_from
@@ -334,13 +329,13 @@ impl Search {
                     self.relaxed.hmax_value(c, state)
                 } else {
                     let h = self.relaxed.lmcut(c, state, Some(&mut self.node_lms));
-                    self.scatter_landmarks();
-                    have_used = true;
+                    self.partitions.scatter(&self.node_lms, &self.active_pos);
+                    have_partition = true;
                     h
                 };
                 self.nodes[ni].h_full = h;
                 if h == f64::INFINITY {
-                    self.clear_used();
+                    self.partitions.clear();
                     self.nodes[ni].closed = true; // relaxed dead end
                     continue;
                 }
@@ -366,15 +361,18 @@ impl Search {
                     None => true,
                 };
                 if raised && !still_first {
-                    if have_used {
-                        self.store_used(ni);
+                    if have_partition {
+                        self.nodes[ni].partition = Some(self.partitions.store());
                     }
                     self.push(n);
                     continue;
                 }
             }
-            if !have_used {
-                have_used = self.load_used(ni);
+            if !have_partition {
+                if let Some(at) = self.nodes[ni].partition {
+                    self.partitions.load(at);
+                    have_partition = true;
+                }
             }
             self.nodes[ni].closed = true;
             stats.expanded += 1;
@@ -387,7 +385,7 @@ impl Search {
                 }
             }
             let g = self.nodes[ni].g;
-            let h_parent = if have_used {
+            let h_parent = if have_partition {
                 self.nodes[ni].h_full
             } else {
                 f64::NAN
@@ -445,8 +443,8 @@ impl Search {
                 stats.stored = self.nodes.len() as u64;
                 return Outcome::LimitReached;
             }
-            if have_used {
-                self.clear_used();
+            if have_partition {
+                self.partitions.clear();
             }
         }
         stats.stored = self.nodes.len() as u64;
@@ -455,7 +453,7 @@ impl Search {
 
     /// Records the successor of node `n` by active action `ai`, whose state is in
     /// `self.child`. `h_parent` is `n`'s LM-cut value when its cost partition is loaded in
-    /// `used_dense` (else NaN). Returns false when the node limit stops the search.
+    /// the partitions' dense array (else NaN). Returns false when the node limit stops the search.
     fn successor(
         &mut self,
         n: u32,
@@ -472,7 +470,7 @@ impl Search {
         let h_inh = if h_parent.is_nan() {
             0.0
         } else {
-            sub_down(h_parent, self.used_dense[ai])
+            sub_down(h_parent, self.partitions.get(ai))
         };
         // The child's hit set, and its estimate: the parent's minus the landmarks the action
         // newly uses (rounded down, so rounding never makes it inadmissible).
@@ -537,52 +535,6 @@ impl Search {
             self.nodes[mi].parent = n;
             self.nodes[mi].action = self.active[ai];
             self.push(m);
-        }
-        true
-    }
-
-    /// Sums the evaluated node's landmark costs per action into `used_dense`.
-    fn scatter_landmarks(&mut self) {
-        for l in 0..self.node_lms.len() {
-            let cost = self.node_lms.costs[l];
-            for &a in self.node_lms.actions_of(l) {
-                let p = self.active_pos[a as usize] as usize;
-                if self.used_dense[p] == 0.0 {
-                    self.used_touched.push(p as u32);
-                }
-                self.used_dense[p] += cost;
-            }
-        }
-    }
-
-    fn clear_used(&mut self) {
-        for &p in &self.used_touched {
-            self.used_dense[p as usize] = 0.0;
-        }
-        self.used_touched.clear();
-    }
-
-    /// Keeps the partition in `used_dense` for node `ni`, expanded later.
-    fn store_used(&mut self, ni: usize) {
-        self.nodes[ni].used_start = self.used.len() as u32;
-        self.nodes[ni].used_len = self.used_touched.len() as u32;
-        for &p in &self.used_touched {
-            self.used.push((p, self.used_dense[p as usize]));
-        }
-        self.clear_used();
-    }
-
-    /// Restores node `ni`'s stored partition into `used_dense`; false when it has none.
-    fn load_used(&mut self, ni: usize) -> bool {
-        let node = self.nodes[ni];
-        if node.used_start == NONE {
-            return false;
-        }
-        let range = node.used_start as usize..(node.used_start + node.used_len) as usize;
-        for i in range {
-            let (p, cost) = self.used[i];
-            self.used_dense[p as usize] = cost;
-            self.used_touched.push(p);
         }
         true
     }
@@ -675,8 +627,7 @@ impl Search {
             parent: NONE,
             action: NONE,
             open_seq: NOT_OPEN,
-            used_start: NONE,
-            used_len: 0,
+            partition: None,
             h_inh: 0.0,
             raised: false,
             closed: false,

@@ -1,0 +1,411 @@
+//! LM-cut (Helmert & Domshlak 2009): repeatedly compute h_max, find a cut of the
+//! justification graph between the state and the goal (a disjunctive action landmark), add
+//! its minimum cost and reduce the cut's costs by it. The sum is admissible; the cuts with
+//! their costs are also a cost partitioning over landmarks, which the search reuses as a
+//! cheap path-dependent estimate (see `search.rs`).
+
+use super::compiled::CompiledDomain;
+use super::relaxed::{Relaxed, NONE, STATUS_NONE, STATUS_ZONE};
+
+/// `a - b` rounded down, for `a >= b >= 0`: a cost partition built from it never hands out
+/// more than an action's cost, whatever the rounding.
+#[inline]
+pub(crate) fn sub_down(a: f64, b: f64) -> f64 {
+    let s = a - b;
+    // Fast2Sum: the exact difference is s + err.
+    let err = (-b) - (s - a);
+    if err < 0.0 {
+        s.next_down().max(0.0)
+    } else {
+        s
+    }
+}
+
+/// One disjunctive action landmark found by LM-cut: every plan from the state uses one of
+/// `actions`, and `cost` of each of their costs was assigned to it.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Landmarks {
+    /// Cost of each landmark.
+    pub costs: Vec<f64>,
+    /// CSR: actions of each landmark.
+    pub start: Vec<u32>,
+    pub actions: Vec<u32>,
+}
+
+impl Landmarks {
+    pub fn clear(&mut self) {
+        self.costs.clear();
+        self.start.clear();
+        self.start.push(0);
+        self.actions.clear();
+    }
+    pub fn len(&self) -> usize {
+        self.costs.len()
+    }
+    pub fn actions_of(&self, l: usize) -> &[u32] {
+        &self.actions[self.start[l] as usize..self.start[l + 1] as usize]
+    }
+}
+
+impl Relaxed {
+    #[inline]
+    fn lower(&mut self, atom: u32, cost: f64) {
+        if cost < self.atom_cost[atom as usize] {
+            self.atom_cost[atom as usize] = cost;
+            self.heap.push(cost, atom);
+        }
+    }
+
+    /// After the cut's costs were reduced, lowers h_max values from the cut's effects
+    /// onwards (costs only fall, so a decrease-only Dijkstra suffices) and moves
+    /// supporters whose cost fell.
+    fn hmax_incremental(&mut self, c: &CompiledDomain) {
+        self.heap.clear();
+        for i in 0..self.cut.len() {
+            let a = self.cut[i] as usize;
+            let cost = self.supp_cost[a] + self.reduced[a];
+            for &e in c.eff(a) {
+                self.lower(e, cost);
+            }
+        }
+        while let Some((cost, p)) = self.heap.pop() {
+            if cost > self.atom_cost[p as usize] {
+                continue;
+            }
+            if self.goal_sup == p {
+                self.update_goal_supporter();
+            }
+            for &a in c.pre_of(p) {
+                let a = a as usize;
+                if self.unsat[a] != 0 || self.supporter[a] != p || self.supp_cost[a] <= cost {
+                    continue;
+                }
+                let old = self.supp_cost[a];
+                let (mut best, mut best_cost) = (NONE, f64::NEG_INFINITY);
+                for &q in c.pre(a) {
+                    if self.atom_cost[q as usize] > best_cost {
+                        best = q;
+                        best_cost = self.atom_cost[q as usize];
+                    }
+                }
+                self.supporter[a] = best;
+                self.supp_cost[a] = best_cost;
+                if best_cost < old {
+                    let target = best_cost + self.reduced[a];
+                    for &e in c.eff(a) {
+                        self.lower(e, target);
+                    }
+                }
+            }
+        }
+    }
+
+    fn update_goal_supporter(&mut self) {
+        let (mut best, mut best_cost) = (NONE, f64::NEG_INFINITY);
+        for &g in &self.goal_atoms {
+            if self.atom_cost[g as usize] > best_cost {
+                best = g;
+                best_cost = self.atom_cost[g as usize];
+            }
+        }
+        self.goal_sup = best;
+        self.goal_cost = best_cost;
+    }
+
+    /// A shortcut for the common GOAP shape, after a full h_max exploration: when every
+    /// action of the h_max-greedy relaxed plan is a *singleton landmark* (the only reachable
+    /// achiever of a goal atom, or of a precondition of another singleton landmark), those
+    /// actions' total cost equals the optimal relaxed cost h+, which bounds LM-cut from
+    /// above: LM-cut cannot find more. The singletons, each with its full cost, are then
+    /// recorded as the landmarks and their sum returned. Otherwise returns `None` (and
+    /// leaves `landmarks` empty) for the full LM-cut to run.
+    fn singleton_landmarks(
+        &mut self,
+        c: &CompiledDomain,
+        landmarks: &mut Landmarks,
+    ) -> Option<f64> {
+        let in_state = |achiever: &[u32], p: u32| achiever[p as usize] == NONE;
+        // Singleton landmarks, by backchaining from the goal.
+        self.cut.clear();
+        self.stack.clear();
+        let achiever = &self.achiever;
+        self.stack.extend(
+            self.goal_atoms
+                .iter()
+                .copied()
+                .filter(|&g| !in_state(achiever, g)),
+        );
+        let stamp = self.next_mark();
+        while let Some(p) = self.stack.pop() {
+            let mut only = NONE;
+            for &a in c.eff_of(p) {
+                if self.unsat[a as usize] == 0 {
+                    if only != NONE {
+                        return None; // two achievers: not the simple shape
+                    }
+                    only = a;
+                }
+            }
+            let a = only as usize;
+            if self.mark[a] == stamp {
+                continue;
+            }
+            self.mark[a] = stamp;
+            self.cut.push(only);
+            for &q in c.pre(a) {
+                if !in_state(&self.achiever, q) {
+                    self.stack.push(q);
+                }
+            }
+        }
+        // The h_max-greedy relaxed plan: the achiever that set each needed atom's cost. The
+        // singletons are in every relaxed plan, so the two sets are equal when their sizes
+        // are.
+        let stamp = self.next_mark();
+        let mut plan_actions = 0;
+        self.stack.clear();
+        let achiever = &self.achiever;
+        self.stack.extend(
+            self.goal_atoms
+                .iter()
+                .copied()
+                .filter(|&g| !in_state(achiever, g)),
+        );
+        while let Some(p) = self.stack.pop() {
+            let a = self.achiever[p as usize] as usize;
+            if self.mark[a] == stamp {
+                continue;
+            }
+            self.mark[a] = stamp;
+            plan_actions += 1;
+            if plan_actions > self.cut.len() {
+                return None;
+            }
+            for &q in c.pre(a) {
+                if !in_state(&self.achiever, q) {
+                    self.stack.push(q);
+                }
+            }
+        }
+        if plan_actions != self.cut.len() {
+            return None;
+        }
+        let mut h = 0.0;
+        for &a in &self.cut {
+            let cost = c.costs[a as usize];
+            if cost > 0.0 {
+                h += cost;
+                landmarks.costs.push(cost);
+                landmarks.actions.push(a);
+                landmarks.start.push(landmarks.actions.len() as u32);
+            }
+        }
+        Some(h)
+    }
+
+    /// LM-cut value of `state`; `INFINITY` for a relaxed dead end. When `landmarks` is
+    /// given, the cuts and their costs are recorded there.
+    pub fn lmcut(
+        &mut self,
+        c: &CompiledDomain,
+        state: &[u64],
+        mut landmarks: Option<&mut Landmarks>,
+    ) -> f64 {
+        self.evaluations += 1;
+        self.load_state(c, state);
+        self.reduced.copy_from_slice(&c.costs);
+        if let Some(l) = landmarks.as_deref_mut() {
+            l.clear();
+        }
+        self.hmax(c);
+        if self.goal_cost == f64::INFINITY {
+            return f64::INFINITY;
+        }
+        if let Some(l) = landmarks.as_deref_mut() {
+            if let Some(h) = self.singleton_landmarks(c, l) {
+                return h;
+            }
+        }
+        let mut h = 0.0;
+        while self.goal_cost > 0.0 {
+            // Goal zone: atoms from which the goal is reached at zero reduced cost.
+            self.zone.clear();
+            self.status[self.goal_sup as usize] = STATUS_ZONE;
+            self.zone.push(self.goal_sup);
+            let mut zi = 0;
+            while zi < self.zone.len() {
+                let p = self.zone[zi];
+                zi += 1;
+                for &a in c.eff_of(p) {
+                    let a = a as usize;
+                    if self.unsat[a] == 0 && self.reduced[a] == 0.0 {
+                        let s = self.supporter[a];
+                        if self.status[s as usize] == STATUS_NONE {
+                            self.status[s as usize] = STATUS_ZONE;
+                            self.zone.push(s);
+                        }
+                    }
+                }
+            }
+            // The cut: achievers of zone atoms whose supporter lies outside the zone. (This
+            // may include a few actions that Helmert & Domshlak's forward sweep from the
+            // state would leave out; a superset of a landmark is a landmark, so the sum
+            // stays admissible, and it saves a sweep over the whole task per cut.)
+            self.cut.clear();
+            let stamp = self.next_mark();
+            for &p in &self.zone {
+                for &a in c.eff_of(p) {
+                    let au = a as usize;
+                    if self.unsat[au] == 0
+                        && self.status[self.supporter[au] as usize] != STATUS_ZONE
+                        && self.mark[au] != stamp
+                    {
+                        self.mark[au] = stamp;
+                        self.cut.push(a);
+                    }
+                }
+            }
+            for &p in &self.zone {
+                self.status[p as usize] = STATUS_NONE;
+            }
+            let cut_cost = self
+                .cut
+                .iter()
+                .map(|&a| self.reduced[a as usize])
+                .fold(f64::INFINITY, f64::min);
+            if self.cut.is_empty() || cut_cost <= 0.0 || !cut_cost.is_finite() {
+                // Cannot happen for a correct cut; stop rather than loop.
+                debug_assert!(false, "LM-cut found an empty or zero-cost cut");
+                break;
+            }
+            h += cut_cost;
+            for &a in &self.cut {
+                let r = &mut self.reduced[a as usize];
+                *r = sub_down(*r, cut_cost);
+            }
+            if let Some(l) = landmarks.as_deref_mut() {
+                l.costs.push(cut_cost);
+                l.actions.extend_from_slice(&self.cut);
+                l.start.push(l.actions.len() as u32);
+            }
+            self.hmax_incremental(c);
+        }
+        h
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{sub_down, Landmarks, Relaxed};
+    use crate::domain::{ActionDef, Domain, FactValue};
+    use crate::planner::compiled::atom;
+
+    fn domain(actions: &[(&str, f64, &[&str], &[&str])]) -> Domain {
+        let mut d = Domain::new();
+        for &(name, cost, pre, eff) in actions {
+            let fv = |d: &mut Domain, l: &[&str]| -> Vec<FactValue> {
+                l.iter()
+                    .map(|n| FactValue::new(d.add_fact(n).unwrap(), true))
+                    .collect()
+            };
+            let pre = fv(&mut d, pre);
+            let effects = fv(&mut d, eff);
+            d.add_action(ActionDef {
+                name: name.into(),
+                pre,
+                effects,
+                cost,
+            })
+            .unwrap();
+        }
+        d
+    }
+
+    /// LM-cut with landmark recording (which may take the singleton shortcut) against
+    /// LM-cut without (which never does), from the empty state to `goal`.
+    fn both(d: &Domain, goal: &str) -> (f64, f64, Landmarks) {
+        let c = d.compiled();
+        let g = [atom(d.fact_id(goal).unwrap().0, true)];
+        let state = vec![0u64; c.words];
+        let mut r = Relaxed::default();
+        r.prepare(c, &g);
+        let mut l = Landmarks::default();
+        let with = r.lmcut(c, &state, Some(&mut l));
+        r.prepare(c, &g);
+        let without = r.lmcut(c, &state, None);
+        (with, without, l)
+    }
+
+    #[test]
+    fn singleton_shortcut_matches_lmcut() {
+        // A tree of single achievers (the kitchen shape): the shortcut applies.
+        let d = domain(&[
+            ("buy", 3.0, &[], &["meat"]),
+            ("cook", 4.0, &["meat"], &["stew"]),
+            ("rice", 5.0, &[], &["rice"]),
+            ("serve", 1.0, &["stew", "rice"], &["dinner"]),
+        ]);
+        let (with, without, l) = both(&d, "dinner");
+        assert_eq!((with, without), (13.0, 13.0));
+        assert_eq!(l.len(), 4, "one singleton landmark per action");
+        // Two achievers of one atom: no shortcut, same value, LM-cut's landmarks.
+        let d = domain(&[
+            ("buy", 3.0, &[], &["meat"]),
+            ("hunt", 2.0, &[], &["meat"]),
+            ("cook", 4.0, &["meat"], &["stew"]),
+        ]);
+        let (with, without, l) = both(&d, "stew");
+        assert_eq!((with, without), (6.0, 6.0));
+        assert!(
+            l.actions.len() >= 3,
+            "the disjunctive landmark {{buy, hunt}} is kept"
+        );
+    }
+
+    /// `x` (0 or >= 2^-20, < 2^40) as an exact integer multiple of 2^-80.
+    fn exact(x: f64) -> i128 {
+        if x == 0.0 {
+            return 0;
+        }
+        let bits = x.to_bits();
+        let exp = ((bits >> 52) & 0x7ff) as i32;
+        let mant = (bits & ((1 << 52) - 1)) | (1 << 52);
+        // x = mant * 2^(exp - 1075); the shift below stays within (-53, 128).
+        let shift = exp - 1075 + 80;
+        if shift >= 0 {
+            (mant as i128) << shift
+        } else {
+            (mant as i128) >> (-shift)
+        }
+    }
+
+    #[test]
+    fn sub_down_never_rounds_up() {
+        let vals = [
+            1.0,
+            0.1,
+            0.3,
+            0.7,
+            17.0,
+            3.0,
+            1e6 + 0.1,
+            0.5,
+            2.0 / 3.0,
+            1.0 / 7.0,
+        ];
+        for &a in &vals {
+            for &b in &vals {
+                if b > a {
+                    continue;
+                }
+                let s = sub_down(a, b);
+                assert!(s >= 0.0);
+                assert!(exact(s) + exact(b) <= exact(a), "{a} - {b} -> {s}");
+                assert!(
+                    exact(a) - exact(b) - exact(s) <= exact(a).max(1) >> 50,
+                    "too far down"
+                );
+            }
+        }
+    }
+}
