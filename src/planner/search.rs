@@ -510,32 +510,33 @@ impl Search {
         if self.nodes[mi].h_full == f64::INFINITY {
             return true;
         }
-        // Any path's unused landmarks bound the cost to go, so the node keeps only the
-        // landmarks used by all its known paths.
-        let improved = g2 < self.nodes[mi].g;
-        if improved || !self.nodes[mi].closed {
-            let mut changed = false;
-            for i in 0..lw {
-                let old = self.hits[mi * lw + i];
-                let new = old & self.child_hit[i];
-                changed |= new != old;
-                self.hits[mi * lw + i] = new;
-            }
-            if changed {
-                self.nodes[mi].h_la = self.h_la(mi);
-            }
-            self.nodes[mi].h_inh = self.nodes[mi].h_inh.max(h_inh);
+        if g2 >= self.nodes[mi].g {
+            // Any one path's unused landmarks bound the cost to go; intersecting the sets of
+            // every duplicate path would tighten the estimate a little but costs more than
+            // it saves (gripper-like domains meet each state many times).
+            return true;
         }
-        if improved {
-            if self.nodes[mi].closed {
-                stats.reopened += 1;
-                self.nodes[mi].closed = false;
-            }
-            self.nodes[mi].g = g2;
-            self.nodes[mi].parent = n;
-            self.nodes[mi].action = self.active[ai];
-            self.push(m);
+        // A cheaper path: the node keeps the landmarks used by both paths.
+        let mut changed = false;
+        for i in 0..lw {
+            let old = self.hits[mi * lw + i];
+            let new = old & self.child_hit[i];
+            changed |= new != old;
+            self.hits[mi * lw + i] = new;
         }
+        let node = &mut self.nodes[mi];
+        node.h_inh = node.h_inh.max(h_inh);
+        if node.closed {
+            stats.reopened += 1;
+            node.closed = false;
+        }
+        node.g = g2;
+        node.parent = n;
+        node.action = self.active[ai];
+        if changed {
+            self.nodes[mi].h_la = self.h_la(mi);
+        }
+        self.push(m);
         true
     }
 
