@@ -8,7 +8,7 @@
 //!   `(domain number << 32) | 2^31 | (index + 1)`. The high word recognises an id from
 //!   another domain or world, bit 31 tells the kinds apart (a fact id is never an action
 //!   id), and zero is never valid. Indices are limited to 2^31 - 2, so a domain has at most
-//!   2^31 - 1 facts and 2^31 - 1 actions through the C ABI ([`ensure_fits`]).
+//!   2^31 - 1 facts and 2^31 - 1 actions through the C ABI (`ensure_fits`).
 
 use std::sync::Arc;
 

@@ -1,6 +1,6 @@
 //! The C ABI (`include/goap.h`). The only module with `unsafe` code.
 //!
-//! Every exported function runs its body under [`guard!`](guard) (null checks,
+//! Every exported function runs its body under `guard!` (null checks,
 //! `catch_unwind`, status + thread-local last error). Files, in header order: version,
 //! status, error (last error), ids, world, domain, fact, action, plan, guard (debug hook);
 //! `args` holds the argument conversions shared by all of them.
