@@ -596,3 +596,24 @@ fn demo_explains_the_kitchen_plan() {
     );
     assert!(!out.contains('{'), "the demo prints no JSON:\n{out}");
 }
+
+#[test]
+fn lint_is_validate() {
+    let kitchen = "examples/domains/kitchen.json";
+    let v = std::process::Command::new(env!("CARGO_BIN_EXE_goap"))
+        .args(["validate", kitchen])
+        .output()
+        .unwrap();
+    let l = std::process::Command::new(env!("CARGO_BIN_EXE_goap"))
+        .args(["lint", kitchen])
+        .output()
+        .unwrap();
+    assert_eq!(l.status.code(), Some(0));
+    assert_eq!((l.stdout, l.stderr), (v.stdout, v.stderr));
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_goap"))
+        .args(["lint", "no-such-file.json"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(bad.stdout.is_empty());
+}

@@ -13,22 +13,31 @@
 //! 3. **A\*** with duplicate detection and re-opening (the heuristic is admissible but not
 //!    always consistent, so re-opening is what keeps the result optimal). With
 //!    [`Heuristic::Auto`] (the default), nodes are first ordered by the root-landmark
-//!    estimate alone; when a search outgrows [`AUTO_LAZY_AFTER`] expansions, every node is
-//!    additionally scored by a full LM-cut when it is popped, and put back if its bound
-//!    rises (lazy A*). Every estimate used is admissible, so the result is optimal in every
-//!    mode except none: there is no non-optimal mode yet.
+//!    estimate alone. Once a search has expanded [`AUTO_LAZY_AFTER`] nodes and the lowest
+//!    open `f` exceeds the root estimate, popped nodes are also scored by a full LM-cut and
+//!    put back if their bound rises (lazy A*); their children inherit the bound through
+//!    LM-cut's cost partition. After 16 such evaluations, and from then on, evaluation stops
+//!    for the rest of the search when it does not pay (see `AUTO_SAMPLE` in `search.rs`).
+//!    Every estimate used is admissible, so every mode returns optimal plans: there is no
+//!    non-optimal mode yet. Known weakness: mixing LM-cut-scored and unscored nodes makes
+//!    the estimate inconsistent, and on unsolvable tasks with zero-cost actions `Auto` can
+//!    re-open enough nodes to expand a few times more than [`Heuristic::Blind`].
 //!
 //! # Tie-breaking (deterministic)
-//! The open list orders nodes by lowest `f = g + h`, then lowest `h`, then earliest
-//! insertion (a node put back after a lazy evaluation raised its bound counts as inserted
-//! anew). Successors are generated in action registration order. No decision depends on
-//! time, addresses or thread count, so the same domain (same registration order), start,
-//! goal and options give the same plan on every run and platform.
+//! The open list orders nodes by lowest `f = g + h`, then lowest `h` (compared to about
+//! 1e-6 relative: the upper half of its bits), then earliest insertion (a 32-bit counter
+//! that wraps after 2^32 insertions). A node put back after a lazy evaluation raised its
+//! bound counts as inserted anew, except that a raised node still tying the best open
+//! entry on `f` and `h` is expanded at once. Successors are generated in action
+//! registration order. No decision depends on time, addresses or thread count, so the same
+//! domain (same registration order), start, goal and options give the same plan on every
+//! run and platform.
 //!
 //! # Costs
 //! Costs are `f64`, finite and ≥ 0; zero and fractional costs are planned optimally.
-//! Plan costs are exact `f64` sums in plan order; two plans whose costs differ by less than
-//! floating-point rounding (about 1e-15 relative) may be taken for equal.
+//! Plan costs are exact `f64` sums in plan order. Heuristic values are sums of up to one
+//! rounded term per landmark, so two plans whose costs differ by less than that rounding
+//! (a few ulp per landmark: around 1e-14 relative) may be taken for equal.
 
 pub(crate) mod compiled;
 mod lmcut;
@@ -73,10 +82,11 @@ pub struct PlanOptions {
 
 impl PlanOptions {
     /// Default node limit: one million states. A stored state costs about
-    /// `8 × ⌈facts / 64⌉ + 8 × ⌈landmarks / 64⌉ + 80` bytes (packed state, landmark set,
-    /// node record, hash-table share, open-list entries), so the limit bounds a search to
-    /// about 100 MB for a 64-fact domain and about 370 MB for 2,000 facts; lower it where
-    /// that matters. A [`Planner`] keeps its grown buffers for reuse until it is dropped.
+    /// `8 × ⌈facts / 64⌉ + 8 × ⌈landmarks / 64⌉ + 170` bytes (packed state, landmark set,
+    /// node record, hash-table share, open-list entries; with LM-cut, up to 128 more for
+    /// inherited cost partitions), so the limit bounds a search to roughly 200–300 MB for a
+    /// 64-fact domain and about 500 MB for 2,000 facts; lower it where that matters. A
+    /// [`Planner`] keeps its grown buffers for reuse until it is dropped.
     pub const DEFAULT_MAX_NODES: u32 = 1_000_000;
 }
 

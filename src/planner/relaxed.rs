@@ -125,7 +125,10 @@ impl Relaxed {
                 self.active[a] = false;
             }
         }
-        self.goal_atoms.iter().all(|&g| reached[g as usize] == 1)
+        let reachable = self.goal_atoms.iter().all(|&g| reached[g as usize] == 1);
+        // Every analysis leaves `status` all STATUS_NONE for the next one.
+        reached.iter_mut().for_each(|s| *s = STATUS_NONE);
+        reachable
     }
 
     /// After an exploration (h_max or LM-cut), deactivates the actions it never triggered:
@@ -168,6 +171,7 @@ impl Relaxed {
             *active &= relevant == 1;
         }
         self.unsat = relevant_action;
+        self.status.iter_mut().for_each(|s| *s = STATUS_NONE);
     }
 
     /// Full h_max exploration from `state_atoms` with the current reduced costs: atom

@@ -20,8 +20,8 @@ use crate::state::WorldState;
 /// lowest open `f` exceeds it). Searches that finish sooner never pay for LM-cut.
 pub const AUTO_LAZY_AFTER: u64 = 64;
 
-/// With [`Heuristic::Auto`], how many LM-cut evaluations are watched before deciding
-/// whether they pay. Evaluation stops for the rest of the search when, on average, they
+/// With [`Heuristic::Auto`], how many LM-cut evaluations of popped nodes (the root's does
+/// not count) are watched before deciding whether they pay. Evaluation stops for the rest of the search when, on average, they
 /// raised a node's bound by less than the cheapest action's cost, or when more than half of
 /// the nodes they raised were expanded anyway.
 const AUTO_SAMPLE: u64 = 16;
@@ -236,7 +236,7 @@ impl Search {
         for (i, &a) in self.active.iter().enumerate() {
             self.active_pos[a as usize] = i as u32;
         }
-        self.partitions.reset(self.active.len());
+        self.partitions.reset(self.active.len(), options.max_nodes);
         if lw > 0 {
             for l in 0..nl {
                 for &a in self.landmarks.actions_of(l) {
@@ -273,8 +273,6 @@ impl Search {
         }
 
         // Root node.
-        self.child.clear();
-        self.child.resize(w, 0);
         self.child_hit.clear();
         self.child_hit.resize(lw, 0);
         let root_hash = hash_words(&self.start);
@@ -348,7 +346,7 @@ impl Search {
                     raise_sum += f - f_entry;
                 }
                 if adaptive
-                    && self.relaxed.evaluations >= AUTO_SAMPLE
+                    && self.relaxed.evaluations > AUTO_SAMPLE
                     && raise_sum < self.relaxed.evaluations as f64 * min_cost
                 {
                     // On average an evaluation raises a bound by less than the cheapest
@@ -362,7 +360,7 @@ impl Search {
                 };
                 if raised && !still_first {
                     if have_partition {
-                        self.nodes[ni].partition = Some(self.partitions.store());
+                        self.nodes[ni].partition = self.partitions.store();
                     }
                     self.push(n);
                     continue;

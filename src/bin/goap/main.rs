@@ -23,7 +23,7 @@ usage:
         exit 0 found, 1 no plan, 3 node limit reached, 2 invalid input or usage
         --max-nodes N   stop after storing N search nodes (default 1000000)
         --heuristic H   auto (default), lmcut, landmarks, hmax or blind (all optimal)
-  goap validate FILE
+  goap validate FILE   (or: goap lint FILE)
         check a domain file; warns (on stderr) about conditions nothing can meet
         exit 0 valid, 2 invalid
   goap demo
@@ -66,7 +66,8 @@ fn run(args: &[String]) -> Result<u8, Failure> {
     };
     match command.as_str() {
         "plan" => plan::plan(parse_plan_args(rest)?),
-        "validate" => plan::validate(&single_file("validate", rest)?),
+        // `lint` (DESIGN.md §5) is the same check; its warnings are the point.
+        "validate" | "lint" => plan::validate(&single_file(command, rest)?),
         "demo" => {
             no_more_args("demo", rest)?;
             demo::demo();
