@@ -16,12 +16,13 @@
 //!    estimate alone. Once a search has expanded [`AUTO_LAZY_AFTER`] nodes and the lowest
 //!    open `f` exceeds the root estimate, popped nodes are also scored by a full LM-cut and
 //!    put back if their bound rises (lazy A*); their children inherit the bound through
-//!    LM-cut's cost partition. After 16 such evaluations, and from then on, evaluation stops
-//!    for the rest of the search when it does not pay (see `AUTO_SAMPLE` in `search.rs`).
+//!    LM-cut's cost partition. From the 16th to the 256th such evaluation, evaluation stops
+//!    for the rest of the search when it does not pay (see `AUTO_SAMPLE` in `search.rs`);
+//!    once started and not stopped then, every popped node is scored.
 //!    Every estimate used is admissible, so every mode returns optimal plans: there is no
-//!    non-optimal mode yet. Known weakness: mixing LM-cut-scored and unscored nodes makes
-//!    the estimate inconsistent, and on unsolvable tasks with zero-cost actions `Auto` can
-//!    re-open enough nodes to expand a few times more than [`Heuristic::Blind`].
+//!    non-optimal mode yet. Known weakness: on unsolvable tasks that relaxed reachability
+//!    cannot prove unsolvable, every state is expanded anyway and `Auto` may pay LM-cut on
+//!    each (several times [`Heuristic::Blind`]'s time).
 //!
 //! # Tie-breaking (deterministic)
 //! The open list orders nodes by lowest `f = g + h`, then lowest `h` (compared to about

@@ -30,6 +30,11 @@ const AUTO_SAMPLE: u64 = 16;
 /// costs more than the successors it saves.
 const RELEVANCE_MIN_ACTIONS: usize = 16;
 
+/// With [`Heuristic::Auto`], evaluation is only ever stopped within this many LM-cut
+/// evaluations: stopping later would leave many LM-cut-scored nodes beside unscored ones,
+/// an inconsistent mix that makes A* re-open nodes.
+const AUTO_DECIDE_WITHIN: u64 = 256;
+
 const NONE: u32 = u32::MAX;
 const NOT_OPEN: u32 = u32::MAX;
 /// Marks a node whose full heuristic has not been computed.
@@ -290,13 +295,19 @@ impl Search {
         let mut lazy_on = lazy_from != u64::MAX;
         let adaptive = options.heuristic == Heuristic::Auto;
         let mut raised_expanded: u64 = 0;
+        let mut lazy_started = false;
         let mut raise_sum = 0.0;
-        let min_cost = self
+        // The typical step: the mean positive action cost.
+        let (cost_sum, cost_count) = self
             .acost
             .iter()
-            .copied()
-            .filter(|&c| c > 0.0)
-            .fold(f64::INFINITY, f64::min);
+            .filter(|&&c| c > 0.0)
+            .fold((0.0, 0u32), |(s, n), &c| (s + c, n + 1));
+        let typical_cost = if cost_count == 0 {
+            f64::INFINITY
+        } else {
+            cost_sum / f64::from(cost_count)
+        };
         while let Some(Reverse((key, n))) = self.open.pop() {
             let (f_bits, seq) = ((key >> 64) as u64, key as u32);
             let ni = n as usize;
@@ -316,11 +327,10 @@ impl Search {
                 continue;
             }
             let mut have_partition = false;
-            if lazy_on
-                && self.nodes[ni].h_full == UNEVALUATED
-                && stats.expanded >= lazy_from
-                && (!adaptive || f_entry > root_h)
-            {
+            // Auto starts evaluating once the root estimate is shown too low, then scores
+            // every popped node (scoring only some would mix estimates and re-open nodes).
+            lazy_started |= stats.expanded >= lazy_from && (!adaptive || f_entry > root_h);
+            if lazy_on && lazy_started && self.nodes[ni].h_full == UNEVALUATED {
                 let state = &self.states[sw..sw + w];
                 let h = if full_is_hmax {
                     self.relaxed.evaluations += 1;
@@ -347,10 +357,11 @@ impl Search {
                 }
                 if adaptive
                     && self.relaxed.evaluations > AUTO_SAMPLE
-                    && raise_sum < self.relaxed.evaluations as f64 * min_cost
+                    && self.relaxed.evaluations <= AUTO_DECIDE_WITHIN
+                    && raise_sum < self.relaxed.evaluations as f64 * typical_cost
                 {
-                    // On average an evaluation raises a bound by less than the cheapest
-                    // action: it reorders within plateaus but prunes little. Stop paying.
+                    // On average an evaluation raises a bound by less than a typical
+                    // action's cost: it reorders within plateaus but prunes little.
                     lazy_on = false;
                 }
                 // Still the best node? Then expand it now instead of re-queueing it.
@@ -376,7 +387,11 @@ impl Search {
             stats.expanded += 1;
             if self.nodes[ni].raised {
                 raised_expanded += 1;
-                if adaptive && raised_expanded * 2 > stats.raised && stats.raised >= AUTO_SAMPLE {
+                if adaptive
+                    && raised_expanded * 2 > stats.raised
+                    && stats.raised >= AUTO_SAMPLE
+                    && self.relaxed.evaluations <= AUTO_DECIDE_WITHIN
+                {
                     // Most nodes LM-cut deferred get expanded anyway (a wide plateau, as
                     // in gripper): the evaluations do not save their cost.
                     lazy_on = false;
