@@ -1,5 +1,7 @@
 //! Planning: options, results, and the two plan calls.
 
+use std::sync::Arc;
+
 use super::args::{read_def, write_out};
 use super::error::FfiError;
 use super::fact::{list_error, read_fact_values, GoapFactValue};
@@ -202,6 +204,33 @@ impl PlanOutputs {
     }
 }
 
+/// The checks and reads both plan calls start with: output buffers, options, the world
+/// and a snapshot of the domain.
+///
+/// # Safety
+/// `world` is non-NULL and live; `options` is NULL or readable.
+unsafe fn begin_plan<'a>(
+    world: *const GoapWorld,
+    domain: GoapDomainId,
+    options: *const GoapPlanOptions,
+    out_actions: *mut GoapActionId,
+    capacity: u32,
+    out_result: *mut GoapPlanResult,
+) -> Result<(&'a World, Arc<DomainEntry>, PlanOptions, PlanOutputs), FfiError> {
+    let out = PlanOutputs {
+        actions: out_actions,
+        capacity,
+        result: out_result,
+    };
+    out.check()?;
+    // SAFETY: options is NULL or readable.
+    let options = unsafe { read_options(options) }?;
+    // SAFETY: world is non-NULL and live.
+    let world = unsafe { world_ref(world) };
+    let entry = read_domain(world, domain)?;
+    Ok((world, entry, options, out))
+}
+
 /// Plans on a domain read-locked from `world`, then writes the outputs.
 ///
 /// # Safety
@@ -256,17 +285,9 @@ pub unsafe extern "C" fn goap_domain_plan(
     out_result: *mut GoapPlanResult,
 ) -> GoapStatus {
     guard!("goap_domain_plan", [world, out_result], {
-        let out = PlanOutputs {
-            actions: out_actions,
-            capacity,
-            result: out_result,
-        };
-        out.check()?;
-        // SAFETY: options is NULL or readable.
-        let options = unsafe { read_options(options) }?;
-        // SAFETY: world is non-NULL and live.
-        let world = unsafe { world_ref(world) };
-        let entry = read_domain(world, domain)?;
+        // SAFETY: forwarded from this function's contract; world is non-NULL (guard).
+        let (world, entry, options, out) =
+            unsafe { begin_plan(world, domain, options, out_actions, capacity, out_result) }?;
         let goal = entry.goal().ok_or(WorldError::NoGoal(entry.id()))?;
         // SAFETY: out_result is non-NULL; the buffers are valid by the caller's contract.
         unsafe { plan_and_write(world, &entry, entry.start(), goal, &options, &out) }
@@ -306,17 +327,9 @@ pub unsafe extern "C" fn goap_domain_plan_from(
     out_result: *mut GoapPlanResult,
 ) -> GoapStatus {
     guard!("goap_domain_plan_from", [world, out_result], {
-        let out = PlanOutputs {
-            actions: out_actions,
-            capacity,
-            result: out_result,
-        };
-        out.check()?;
-        // SAFETY: options is NULL or readable.
-        let options = unsafe { read_options(options) }?;
-        // SAFETY: world is non-NULL and live.
-        let world = unsafe { world_ref(world) };
-        let entry = read_domain(world, domain)?;
+        // SAFETY: forwarded from this function's contract; world is non-NULL (guard).
+        let (world, entry, options, out) =
+            unsafe { begin_plan(world, domain, options, out_actions, capacity, out_result) }?;
         // SAFETY: start and goal are valid for their counts.
         let (start_values, goal_values) = unsafe {
             (

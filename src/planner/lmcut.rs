@@ -112,6 +112,18 @@ impl Relaxed {
         self.goal_cost = best_cost;
     }
 
+    /// Replaces `stack` with the goal atoms the state lacks (after a full exploration).
+    fn push_goals_to_achieve(&mut self) {
+        self.stack.clear();
+        let achiever = &self.achiever;
+        self.stack.extend(
+            self.goal_atoms
+                .iter()
+                .copied()
+                .filter(|&g| achiever[g as usize] != NONE),
+        );
+    }
+
     /// A shortcut for the common GOAP shape, after a full h_max exploration: when every
     /// action of the h_max-greedy relaxed plan is a *singleton landmark* (the only reachable
     /// achiever of a goal atom, or of a precondition of another singleton landmark), those
@@ -127,14 +139,7 @@ impl Relaxed {
         let in_state = |achiever: &[u32], p: u32| achiever[p as usize] == NONE;
         // Singleton landmarks, by backchaining from the goal.
         self.cut.clear();
-        self.stack.clear();
-        let achiever = &self.achiever;
-        self.stack.extend(
-            self.goal_atoms
-                .iter()
-                .copied()
-                .filter(|&g| !in_state(achiever, g)),
-        );
+        self.push_goals_to_achieve();
         let stamp = self.next_mark();
         while let Some(p) = self.stack.pop() {
             let mut only = NONE;
@@ -163,14 +168,7 @@ impl Relaxed {
         // are.
         let stamp = self.next_mark();
         let mut plan_actions = 0;
-        self.stack.clear();
-        let achiever = &self.achiever;
-        self.stack.extend(
-            self.goal_atoms
-                .iter()
-                .copied()
-                .filter(|&g| !in_state(achiever, g)),
-        );
+        self.push_goals_to_achieve();
         while let Some(p) = self.stack.pop() {
             let a = self.achiever[p as usize] as usize;
             if self.mark[a] == stamp {
