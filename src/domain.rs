@@ -225,7 +225,7 @@ pub const MAX_ACTION_COST: f64 = 1e12;
 
 /// A cost for messages: plain for ordinary magnitudes, scientific otherwise (Rust's `{}`
 /// never uses an exponent, which turns 1e-300 into 300 digits).
-fn format_cost(cost: f64) -> String {
+pub(crate) fn format_cost(cost: f64) -> String {
     if cost == 0.0 || (1e-6..1e15).contains(&cost.abs()) || !cost.is_finite() {
         format!("{cost}")
     } else {

@@ -280,20 +280,10 @@ impl Visitor<'_> for NumberSeed {
             };
             return Err(E::custom(format!(
                 "{} is invalid; expected {expected}",
-                number(v)
+                crate::domain::format_cost(v)
             )));
         }
         Ok(v)
-    }
-}
-
-/// A number for messages, as the core prints costs: plain for ordinary magnitudes, with an
-/// exponent otherwise (`{}` never uses one, which turns 1e-300 into 300 digits).
-fn number(v: f64) -> String {
-    if v == 0.0 || (1e-6..1e15).contains(&v.abs()) || !v.is_finite() {
-        format!("{v}")
-    } else {
-        format!("{v:e}")
     }
 }
 

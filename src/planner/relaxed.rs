@@ -39,7 +39,7 @@ pub(crate) struct Relaxed {
     pub(super) stack: Vec<u32>,
     pub(super) cut: Vec<u32>,
     pub(super) state_atoms: Vec<u32>,
-    /// Number of LM-cut evaluations since `prepare`.
+    /// Number of LM-cut and h_max evaluations since `prepare`.
     pub(super) evaluations: u64,
 }
 
@@ -260,6 +260,7 @@ impl Relaxed {
 
     /// h_max of `state` (admissible, weaker than LM-cut); `INFINITY` for a dead end.
     pub fn hmax_value(&mut self, c: &CompiledDomain, state: &[u64]) -> f64 {
+        self.evaluations += 1;
         self.load_state(c, state);
         self.reduced.copy_from_slice(&c.costs);
         self.hmax(c);

@@ -333,7 +333,6 @@ impl Search {
             if lazy_on && lazy_started && self.nodes[ni].h_full == UNEVALUATED {
                 let state = &self.states[sw..sw + w];
                 let h = if full_is_hmax {
-                    self.relaxed.evaluations += 1;
                     self.relaxed.hmax_value(c, state)
                 } else {
                     let h = self.relaxed.lmcut(c, state, Some(&mut self.node_lms));
