@@ -1,14 +1,25 @@
-//! Facts, actions and goals: what a planning problem is made of.
+//! Facts, variables, actions and goals: what a planning problem is made of.
 //!
-//! A [`Domain`] interns fact names to dense [`FactId`]s and holds the actions, each with
-//! preconditions, effects and a cost. Definitions are validated when they are added; an
-//! invalid action is rejected with a [`DomainError`] and never planned with.
+//! A [`Domain`] interns fact names to dense [`FactId`]s, declares bounded integer variables
+//! ([`VarId`], see [`VarDef`]) and holds the actions, each with preconditions, effects and a
+//! cost. Definitions are validated when they are added; an invalid action is rejected with a
+//! [`DomainError`] and never planned with.
+//!
+//! # Integer variables
+//! A variable has an inclusive `i32` range `[min, max]` and a start default (`min` unless
+//! declared). Conditions compare it with a constant (`== != < <= > >=`); effects set it to a
+//! constant or add or subtract one. When an effect's result would leave the range, the
+//! variable's [`Overflow`] rule decides: [`Overflow::Reject`] (the default) makes the action
+//! inapplicable in that state; [`Overflow::Saturate`] clamps the result to the range.
+//! Constants outside the range, and conditions on one variable that no value in its range
+//! satisfies, are rejected when the action or goal is built.
 
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::OnceLock;
 
 use crate::planner::compiled::CompiledDomain;
+use crate::state::WorldState;
 
 /// Dense id of a boolean fact within one [`Domain`] (its registration index).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -17,6 +28,17 @@ pub struct FactId(pub u32);
 /// Dense id of an action within one [`Domain`] (its registration index).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct ActionId(pub u32);
+
+/// Dense id of an integer variable within one [`Domain`] (its declaration index).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct VarId(pub u32);
+
+impl VarId {
+    /// The id as a `usize` index.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
 
 impl FactId {
     /// The id as a `usize` index.
@@ -48,20 +70,253 @@ impl FactValue {
     }
 }
 
-/// A validated set of fact conditions, sorted by fact id, each fact at most once.
+/// A comparison of a variable with a constant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Compare {
+    /// `==`
+    Eq,
+    /// `!=`
+    Ne,
+    /// `<`
+    Lt,
+    /// `<=`
+    Le,
+    /// `>`
+    Gt,
+    /// `>=`
+    Ge,
+}
+
+impl Compare {
+    /// True when `x op k` holds.
+    #[inline]
+    pub fn holds(self, x: i32, k: i32) -> bool {
+        match self {
+            Compare::Eq => x == k,
+            Compare::Ne => x != k,
+            Compare::Lt => x < k,
+            Compare::Le => x <= k,
+            Compare::Gt => x > k,
+            Compare::Ge => x >= k,
+        }
+    }
+
+    /// The operator as written in domain files: `"=="`, `"!="`, `"<"`, `"<="`, `">"`, `">="`.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Compare::Eq => "==",
+            Compare::Ne => "!=",
+            Compare::Lt => "<",
+            Compare::Le => "<=",
+            Compare::Gt => ">",
+            Compare::Ge => ">=",
+        }
+    }
+}
+
+/// A condition on a variable: `var op value`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct VarCondition {
+    /// The variable.
+    pub var: VarId,
+    /// The comparison.
+    pub op: Compare,
+    /// The constant, within the variable's range.
+    pub value: i32,
+}
+
+impl VarCondition {
+    /// `var op value`.
+    pub fn new(var: VarId, op: Compare, value: i32) -> Self {
+        VarCondition { var, op, value }
+    }
+}
+
+/// How an effect changes a variable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum VarOp {
+    /// `var = value` (a constant within the range).
+    Set,
+    /// `var += value` (1 to `max - min`).
+    Add,
+    /// `var -= value` (1 to `max - min`).
+    Sub,
+}
+
+/// An effect on a variable: `var op value`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct VarEffect {
+    /// The variable.
+    pub var: VarId,
+    /// Set, add or subtract.
+    pub op: VarOp,
+    /// The constant.
+    pub value: i32,
+}
+
+impl VarEffect {
+    /// `var op value`.
+    pub fn new(var: VarId, op: VarOp, value: i32) -> Self {
+        VarEffect { var, op, value }
+    }
+}
+
+/// What happens when an effect's result would leave a variable's range.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Overflow {
+    /// The action is not applicable in that state (the default: nothing is created or
+    /// spent out of thin air).
+    #[default]
+    Reject,
+    /// The result is clamped to `[min, max]` (health topped up at its maximum, ammo
+    /// picked up into a full clip).
+    Saturate,
+}
+
+/// What the caller supplies to [`Domain::add_var`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VarDef {
+    /// Unique, non-empty name, not used by a fact.
+    pub name: String,
+    /// Smallest value.
+    pub min: i32,
+    /// Largest value (`>= min`).
+    pub max: i32,
+    /// Value in a start state that does not set the variable; `None` means `min`.
+    pub default: Option<i32>,
+    /// What an effect leaving the range does.
+    pub overflow: Overflow,
+}
+
+impl VarDef {
+    /// A variable with range `[min, max]`, default `min`, rejecting overflow.
+    pub fn new(name: impl Into<String>, min: i32, max: i32) -> Self {
+        VarDef {
+            name: name.into(),
+            min,
+            max,
+            default: None,
+            overflow: Overflow::Reject,
+        }
+    }
+}
+
+/// A declared variable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Var {
+    name: String,
+    min: i32,
+    max: i32,
+    default: i32,
+    overflow: Overflow,
+}
+
+impl Var {
+    /// The unique name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+    /// Smallest value.
+    pub fn min(&self) -> i32 {
+        self.min
+    }
+    /// Largest value.
+    pub fn max(&self) -> i32 {
+        self.max
+    }
+    /// Start value when a state does not set the variable.
+    pub fn default_value(&self) -> i32 {
+        self.default
+    }
+    /// The overflow rule.
+    pub fn overflow(&self) -> Overflow {
+        self.overflow
+    }
+    /// Number of values in the range.
+    pub fn range_len(&self) -> u64 {
+        (i64::from(self.max) - i64::from(self.min) + 1) as u64
+    }
+
+    /// The result of `effect` from `x`, or `None` when it leaves the range under
+    /// [`Overflow::Reject`].
+    #[inline]
+    pub fn apply(&self, x: i32, op: VarOp, k: i32) -> Option<i32> {
+        let y = match op {
+            VarOp::Set => i64::from(k),
+            VarOp::Add => i64::from(x) + i64::from(k),
+            VarOp::Sub => i64::from(x) - i64::from(k),
+        };
+        let (lo, hi) = (i64::from(self.min), i64::from(self.max));
+        if (lo..=hi).contains(&y) {
+            Some(y as i32)
+        } else if self.overflow == Overflow::Saturate {
+            Some(y.clamp(lo, hi) as i32)
+        } else {
+            None
+        }
+    }
+}
+
+/// A validated set of conditions: fact conditions sorted by fact id (each fact at most
+/// once) and variable conditions sorted by variable.
 ///
-/// Used for preconditions, effects and goals. Build one with [`Conditions::new`], which
-/// rejects a fact listed twice with different values (a contradiction) and drops exact
-/// repeats.
+/// Used for preconditions, effects and goals. Build one with [`Conditions::new`] (facts) or
+/// [`Conditions::with_vars`]; both reject a contradiction (a fact listed with both values,
+/// or conditions on one variable that no `i32` satisfies together) and drop exact repeats.
+/// [`Domain::conditions_with`] also checks ids and constants against the domain.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Conditions {
     entries: Vec<FactValue>,
+    vars: Vec<VarCondition>,
+}
+
+/// True when some `x` in `[min, max]` satisfies every condition in `conds` (all on one
+/// variable).
+pub(crate) fn satisfiable(conds: &[VarCondition], min: i32, max: i32) -> bool {
+    let (mut lo, mut hi) = (i64::from(min), i64::from(max));
+    for c in conds {
+        let k = i64::from(c.value);
+        match c.op {
+            Compare::Eq => {
+                lo = lo.max(k);
+                hi = hi.min(k);
+            }
+            Compare::Lt => hi = hi.min(k - 1),
+            Compare::Le => hi = hi.min(k),
+            Compare::Gt => lo = lo.max(k + 1),
+            Compare::Ge => lo = lo.max(k),
+            Compare::Ne => {}
+        }
+    }
+    if lo > hi {
+        return false;
+    }
+    // `!=` removes single values; the interval survives unless they cover all of it.
+    let mut excluded: Vec<i64> = conds
+        .iter()
+        .filter(|c| c.op == Compare::Ne)
+        .map(|c| i64::from(c.value))
+        .filter(|k| (lo..=hi).contains(k))
+        .collect();
+    excluded.sort_unstable();
+    excluded.dedup();
+    (excluded.len() as i64) < hi - lo + 1
 }
 
 impl Conditions {
-    /// Validates and normalises `entries`. Fails with [`DomainError::Contradiction`] when a
-    /// fact appears with both values.
+    /// Validates and normalises fact `entries`. Fails with [`DomainError::Contradiction`]
+    /// when a fact appears with both values.
     pub fn new(entries: impl IntoIterator<Item = FactValue>) -> Result<Self, DomainError> {
+        Self::with_vars(entries, [])
+    }
+
+    /// Validates and normalises fact `entries` and variable conditions `vars`. Fails with
+    /// [`DomainError::Contradiction`] when a fact appears with both values and with
+    /// [`DomainError::VarContradiction`] when no `i32` satisfies one variable's conditions.
+    pub fn with_vars(
+        entries: impl IntoIterator<Item = FactValue>,
+        vars: impl IntoIterator<Item = VarCondition>,
+    ) -> Result<Self, DomainError> {
         let mut entries: Vec<FactValue> = entries.into_iter().collect();
         entries.sort_by_key(|e| (e.fact, e.value));
         let mut out: Vec<FactValue> = Vec::with_capacity(entries.len());
@@ -74,22 +329,35 @@ impl Conditions {
                 _ => out.push(e),
             }
         }
-        Ok(Conditions { entries: out })
+        let mut vars: Vec<VarCondition> = vars.into_iter().collect();
+        vars.sort();
+        vars.dedup();
+        for group in vars.chunk_by(|a, b| a.var == b.var) {
+            if !satisfiable(group, i32::MIN, i32::MAX) {
+                return Err(DomainError::VarContradiction { var: group[0].var });
+            }
+        }
+        Ok(Conditions { entries: out, vars })
     }
 
-    /// The entries, sorted by fact id.
+    /// The fact entries, sorted by fact id.
     pub fn entries(&self) -> &[FactValue] {
         &self.entries
     }
 
-    /// Number of entries.
+    /// The variable conditions, sorted by variable (then operator and constant).
+    pub fn var_conditions(&self) -> &[VarCondition] {
+        &self.vars
+    }
+
+    /// Number of entries (fact and variable conditions).
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.entries.len() + self.vars.len()
     }
 
     /// True when there are no entries (always satisfied).
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.entries.is_empty() && self.vars.is_empty()
     }
 
     /// The required value of `fact`, if any.
@@ -105,16 +373,20 @@ impl Conditions {
 pub type Goal = Conditions;
 
 /// What the caller supplies to [`Domain::add_action`].
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct ActionDef {
     /// Unique, non-empty name.
     pub name: String,
-    /// Conditions that must hold before the action.
+    /// Fact conditions that must hold before the action.
     pub pre: Vec<FactValue>,
-    /// Assignments applied together after the action.
+    /// Fact assignments applied together after the action.
     pub effects: Vec<FactValue>,
     /// Cost: a number from 0 to [`MAX_ACTION_COST`].
     pub cost: f64,
+    /// Variable conditions that must hold before the action.
+    pub var_pre: Vec<VarCondition>,
+    /// Variable effects, at most one per variable, applied together with `effects`.
+    pub var_effects: Vec<VarEffect>,
 }
 
 /// A validated action.
@@ -123,6 +395,7 @@ pub struct Action {
     name: String,
     pre: Conditions,
     effects: Conditions,
+    var_effects: Vec<VarEffect>,
     cost: f64,
 }
 
@@ -135,9 +408,13 @@ impl Action {
     pub fn pre(&self) -> &Conditions {
         &self.pre
     }
-    /// Effects.
+    /// Fact effects.
     pub fn effects(&self) -> &Conditions {
         &self.effects
+    }
+    /// Variable effects, sorted by variable.
+    pub fn var_effects(&self) -> &[VarEffect] {
+        &self.var_effects
     }
     /// Cost (finite, ≥ 0).
     pub fn cost(&self) -> f64 {
@@ -179,8 +456,53 @@ pub enum DomainError {
         /// The fact's name.
         fact: String,
     },
-    /// The domain cannot grow any further (over `u32::MAX - 1` facts or actions).
+    /// The domain cannot grow any further (over `u32::MAX - 1` facts, variables or
+    /// actions).
     TooMany,
+    /// A variable id does not belong to this domain.
+    UnknownVar(VarId),
+    /// The name is taken by the other kind: a fact name declared as a variable or the
+    /// reverse.
+    NameInUse {
+        /// The name.
+        name: String,
+        /// What already has it: `"fact"` or `"variable"`.
+        taken_by: &'static str,
+    },
+    /// A variable of this name exists with a different range, default or overflow rule.
+    VarRedefined(String),
+    /// `min > max`, or a default outside `[min, max]`.
+    InvalidRange {
+        /// The variable.
+        var: String,
+        /// What is wrong.
+        detail: String,
+    },
+    /// A constant lies outside what the variable allows.
+    ConstantOutOfRange {
+        /// The variable.
+        var: String,
+        /// Where: `"pre"`, `"effects"`, `"goal"` or `"start"`, with the action if any.
+        context: String,
+        /// What is wrong.
+        detail: String,
+    },
+    /// Conditions on one variable that no value satisfies together (in a list built without
+    /// a domain: no `i32` at all).
+    VarContradiction {
+        /// The variable.
+        var: VarId,
+    },
+    /// A list's conditions on a variable can never hold within its range, or an action has
+    /// two effects on one variable.
+    VarConflict {
+        /// Where, as for [`DomainError::ConstantOutOfRange`].
+        context: String,
+        /// The variable's name.
+        var: String,
+        /// What is wrong.
+        detail: String,
+    },
 }
 
 impl fmt::Display for DomainError {
@@ -211,7 +533,34 @@ impl fmt::Display for DomainError {
                 f,
                 "action \"{action}\": {list} lists fact \"{fact}\" as both true and false"
             ),
-            DomainError::TooMany => write!(f, "too many facts or actions"),
+            DomainError::TooMany => write!(f, "too many facts, variables or actions"),
+            DomainError::UnknownVar(id) => write!(f, "unknown variable id {}", id.0),
+            DomainError::NameInUse { name, taken_by } => write!(
+                f,
+                "\"{name}\" is already a {taken_by} (facts and variables share one namespace)"
+            ),
+            DomainError::VarRedefined(n) => write!(
+                f,
+                "variable \"{n}\" is already declared with another range, default or overflow rule"
+            ),
+            DomainError::InvalidRange { var, detail } => {
+                write!(f, "variable \"{var}\": {detail}")
+            }
+            DomainError::ConstantOutOfRange {
+                var,
+                context,
+                detail,
+            } => write!(f, "{context}: variable \"{var}\": {detail}"),
+            DomainError::VarContradiction { var } => write!(
+                f,
+                "the conditions on variable id {} can never hold together",
+                var.0
+            ),
+            DomainError::VarConflict {
+                context,
+                var,
+                detail,
+            } => write!(f, "{context}: variable \"{var}\": {detail}"),
         }
     }
 }
@@ -251,6 +600,8 @@ fn check_name(name: &str) -> Result<(), DomainError> {
 pub struct Domain {
     fact_names: Vec<String>,
     fact_ids: HashMap<String, FactId>,
+    vars: Vec<Var>,
+    var_ids: HashMap<String, VarId>,
     actions: Vec<Action>,
     action_ids: HashMap<String, ActionId>,
     compiled: OnceLock<CompiledDomain>,
@@ -261,6 +612,8 @@ impl Clone for Domain {
         Domain {
             fact_names: self.fact_names.clone(),
             fact_ids: self.fact_ids.clone(),
+            vars: self.vars.clone(),
+            var_ids: self.var_ids.clone(),
             actions: self.actions.clone(),
             action_ids: self.action_ids.clone(),
             compiled: OnceLock::new(),
@@ -281,6 +634,12 @@ impl Domain {
         if let Some(&id) = self.fact_ids.get(name) {
             return Ok(id);
         }
+        if self.var_ids.contains_key(name) {
+            return Err(DomainError::NameInUse {
+                name: name.to_owned(),
+                taken_by: "variable",
+            });
+        }
         if self.fact_names.len() >= (u32::MAX - 1) as usize {
             return Err(DomainError::TooMany);
         }
@@ -291,9 +650,62 @@ impl Domain {
         Ok(id)
     }
 
+    /// Declares an integer variable and returns its id. Declaring the same name again with
+    /// the same definition returns the first id. Rejects an empty name or one with a NUL
+    /// character, a fact's name, `min > max`, a default outside the range and a name
+    /// declared before with another definition.
+    pub fn add_var(&mut self, def: VarDef) -> Result<VarId, DomainError> {
+        check_name(&def.name)?;
+        if self.fact_ids.contains_key(&def.name) {
+            return Err(DomainError::NameInUse {
+                name: def.name,
+                taken_by: "fact",
+            });
+        }
+        if def.min > def.max {
+            return Err(DomainError::InvalidRange {
+                detail: format!("min {} is greater than max {}", def.min, def.max),
+                var: def.name,
+            });
+        }
+        let default = def.default.unwrap_or(def.min);
+        if !(def.min..=def.max).contains(&default) {
+            return Err(DomainError::InvalidRange {
+                detail: format!(
+                    "default {default} is outside the range [{}, {}]",
+                    def.min, def.max
+                ),
+                var: def.name,
+            });
+        }
+        let var = Var {
+            name: def.name,
+            min: def.min,
+            max: def.max,
+            default,
+            overflow: def.overflow,
+        };
+        if let Some(&id) = self.var_ids.get(&var.name) {
+            return if self.vars[id.index()] == var {
+                Ok(id)
+            } else {
+                Err(DomainError::VarRedefined(var.name))
+            };
+        }
+        if self.vars.len() >= (u32::MAX - 1) as usize {
+            return Err(DomainError::TooMany);
+        }
+        let id = VarId(self.vars.len() as u32);
+        self.var_ids.insert(var.name.clone(), id);
+        self.vars.push(var);
+        self.compiled = OnceLock::new();
+        Ok(id)
+    }
+
     /// Validates and adds an action. Rejects an empty or duplicate name, a name with a NUL
     /// character, a cost that is not a number from 0 to [`MAX_ACTION_COST`], unknown fact
-    /// ids and self-contradicting lists.
+    /// or variable ids, self-contradicting lists, constants outside a variable's range
+    /// (for `+=`/`-=`: a step outside `1..=max - min`) and two effects on one variable.
     pub fn add_action(&mut self, def: ActionDef) -> Result<ActionId, DomainError> {
         check_name(&def.name)?;
         if self.action_ids.contains_key(&def.name) {
@@ -311,8 +723,9 @@ impl Domain {
         for fv in def.pre.iter().chain(def.effects.iter()) {
             self.check_fact(fv.fact)?;
         }
-        let pre = self.action_conditions(&def.name, "pre", def.pre)?;
-        let effects = self.action_conditions(&def.name, "effects", def.effects)?;
+        let pre = self.action_conditions(&def.name, "pre", def.pre, def.var_pre)?;
+        let effects = self.action_conditions(&def.name, "effects", def.effects, [])?;
+        let var_effects = self.var_effects(&def.name, def.var_effects)?;
         // -0.0 and 0.0 compare equal but print differently; store one zero.
         let cost = if def.cost == 0.0 { 0.0 } else { def.cost };
         let id = ActionId(self.actions.len() as u32);
@@ -321,10 +734,54 @@ impl Domain {
             name: def.name,
             pre,
             effects,
+            var_effects,
             cost,
         });
         self.compiled = OnceLock::new();
         Ok(id)
+    }
+
+    fn var_effects(
+        &self,
+        action: &str,
+        mut effects: Vec<VarEffect>,
+    ) -> Result<Vec<VarEffect>, DomainError> {
+        let context = || format!("action \"{action}\": effects");
+        for e in &effects {
+            let var = self.var(e.var).ok_or(DomainError::UnknownVar(e.var))?;
+            let width = i64::from(var.max) - i64::from(var.min);
+            let bad = match e.op {
+                VarOp::Set if !(var.min..=var.max).contains(&e.value) => Some(format!(
+                    "cannot set {} outside the range [{}, {}]",
+                    e.value, var.min, var.max
+                )),
+                VarOp::Add | VarOp::Sub if !(1..=width).contains(&i64::from(e.value)) => {
+                    Some(format!(
+                        "{} {} is not a step from 1 to {width} (the range's width)",
+                        if e.op == VarOp::Add { "+=" } else { "-=" },
+                        e.value
+                    ))
+                }
+                _ => None,
+            };
+            if let Some(detail) = bad {
+                return Err(DomainError::ConstantOutOfRange {
+                    var: var.name.clone(),
+                    context: context(),
+                    detail,
+                });
+            }
+        }
+        effects.sort();
+        effects.dedup();
+        if let Some(w) = effects.windows(2).find(|w| w[0].var == w[1].var) {
+            return Err(DomainError::VarConflict {
+                context: context(),
+                var: self.vars[w[0].var.index()].name.clone(),
+                detail: "has two different effects (at most one per action)".into(),
+            });
+        }
+        Ok(effects)
     }
 
     fn action_conditions(
@@ -332,15 +789,68 @@ impl Domain {
         action: &str,
         list: &'static str,
         entries: Vec<FactValue>,
+        vars: impl IntoIterator<Item = VarCondition>,
     ) -> Result<Conditions, DomainError> {
-        Conditions::new(entries).map_err(|e| match e {
-            DomainError::Contradiction { fact } => DomainError::ActionContradiction {
-                action: action.to_owned(),
-                list,
-                fact: self.fact_names[fact.index()].clone(),
-            },
-            other => other,
-        })
+        self.checked_conditions(&format!("action \"{action}\": {list}"), entries, vars)
+            .map_err(|e| match e {
+                DomainError::Contradiction { fact } => DomainError::ActionContradiction {
+                    action: action.to_owned(),
+                    list,
+                    fact: self.fact_names[fact.index()].clone(),
+                },
+                other => other,
+            })
+    }
+
+    /// Builds conditions checking fact and variable ids, constants against ranges and that
+    /// each variable's conditions can hold; `context` names the list in messages.
+    fn checked_conditions(
+        &self,
+        context: &str,
+        entries: Vec<FactValue>,
+        vars: impl IntoIterator<Item = VarCondition>,
+    ) -> Result<Conditions, DomainError> {
+        for e in &entries {
+            self.check_fact(e.fact)?;
+        }
+        let vars: Vec<VarCondition> = vars.into_iter().collect();
+        for c in &vars {
+            let var = self.var(c.var).ok_or(DomainError::UnknownVar(c.var))?;
+            if !(var.min..=var.max).contains(&c.value) {
+                return Err(DomainError::ConstantOutOfRange {
+                    var: var.name.clone(),
+                    context: context.to_owned(),
+                    detail: format!(
+                        "{} {} compares with a constant outside the range [{}, {}]",
+                        c.op.symbol(),
+                        c.value,
+                        var.min,
+                        var.max
+                    ),
+                });
+            }
+        }
+        let conditions = Conditions::with_vars(entries, vars)?;
+        for group in conditions.vars.chunk_by(|a, b| a.var == b.var) {
+            let var = &self.vars[group[0].var.index()];
+            if !satisfiable(group, var.min, var.max) {
+                let list: Vec<String> = group
+                    .iter()
+                    .map(|c| format!("{} {}", c.op.symbol(), c.value))
+                    .collect();
+                return Err(DomainError::VarConflict {
+                    context: context.to_owned(),
+                    var: var.name.clone(),
+                    detail: format!(
+                        "{} can never hold within the range [{}, {}]",
+                        list.join(" and "),
+                        var.min,
+                        var.max
+                    ),
+                });
+            }
+        }
+        Ok(conditions)
     }
 
     /// Fails with [`DomainError::UnknownFact`] unless `fact` belongs to this domain.
@@ -357,11 +867,91 @@ impl Domain {
         &self,
         entries: impl IntoIterator<Item = FactValue>,
     ) -> Result<Conditions, DomainError> {
-        let entries: Vec<FactValue> = entries.into_iter().collect();
-        for e in &entries {
-            self.check_fact(e.fact)?;
+        self.conditions_with(entries, [])
+    }
+
+    /// Builds a validated goal (or any condition set) over this domain's facts and
+    /// variables: ids must belong to the domain, constants lie within each variable's
+    /// range, and each variable's conditions must be satisfiable together.
+    pub fn conditions_with(
+        &self,
+        entries: impl IntoIterator<Item = FactValue>,
+        vars: impl IntoIterator<Item = VarCondition>,
+    ) -> Result<Conditions, DomainError> {
+        self.checked_conditions("goal", entries.into_iter().collect(), vars)
+    }
+
+    /// Fails with [`DomainError::UnknownVar`] unless `var` belongs to this domain.
+    pub fn check_var(&self, var: VarId) -> Result<(), DomainError> {
+        if var.index() < self.vars.len() {
+            Ok(())
+        } else {
+            Err(DomainError::UnknownVar(var))
         }
-        Conditions::new(entries)
+    }
+
+    /// Number of variables.
+    pub fn var_count(&self) -> usize {
+        self.vars.len()
+    }
+
+    /// The id of a variable name, if declared.
+    pub fn var_id(&self, name: &str) -> Option<VarId> {
+        self.var_ids.get(name).copied()
+    }
+
+    /// The variable with this id, if it exists.
+    pub fn var(&self, id: VarId) -> Option<&Var> {
+        self.vars.get(id.index())
+    }
+
+    /// All variables in declaration order.
+    pub fn vars(&self) -> &[Var] {
+        &self.vars
+    }
+
+    /// The value of `var` in `state`: the stored value, or the variable's default when the
+    /// state does not set it. Panics on an id from another domain.
+    pub fn value(&self, state: &WorldState, var: VarId) -> i32 {
+        state
+            .var(var)
+            .unwrap_or_else(|| self.vars[var.index()].default)
+    }
+
+    /// True when `state` satisfies every fact and variable condition (unset variables read
+    /// as their defaults). Panics on ids from another domain.
+    pub fn satisfies(&self, state: &WorldState, conditions: &Conditions) -> bool {
+        conditions
+            .entries()
+            .iter()
+            .all(|c| state.get(c.fact) == c.value)
+            && conditions
+                .var_conditions()
+                .iter()
+                .all(|c| c.op.holds(self.value(state, c.var), c.value))
+    }
+
+    /// Applies `action` to `state` when it is applicable there: its preconditions hold and
+    /// no variable effect leaves its range under [`Overflow::Reject`]. Returns false, with
+    /// `state` unchanged, when it is not. Panics on an id from another domain.
+    pub fn apply(&self, state: &mut WorldState, action: ActionId) -> bool {
+        let a = &self.actions[action.index()];
+        if !self.satisfies(state, &a.pre) {
+            return false;
+        }
+        let mut results = Vec::with_capacity(a.var_effects.len());
+        for e in &a.var_effects {
+            let var = &self.vars[e.var.index()];
+            match var.apply(self.value(state, e.var), e.op, e.value) {
+                Some(y) => results.push((e.var, y)),
+                None => return false,
+            }
+        }
+        state.apply(&a.effects);
+        for (v, y) in results {
+            state.set_var(v, y);
+        }
+        true
     }
 
     /// Number of facts.
@@ -417,6 +1007,7 @@ mod tests {
             pre: vec![],
             effects: vec![],
             cost,
+            ..Default::default()
         }
     }
 
@@ -457,6 +1048,7 @@ mod tests {
                 pre: vec![FactValue::new(f, true), FactValue::new(f, false)],
                 effects: vec![],
                 cost: 1.0,
+                ..Default::default()
             })
             .unwrap_err();
         assert!(e.to_string().contains("door_open"), "{e}");

@@ -166,6 +166,7 @@ fn build(raw: RawDocument) -> Result<DomainFile, FormatError> {
             pre: values(&domain, &a.pre),
             effects: values(&domain, &a.effects),
             cost: a.cost,
+            ..Default::default()
         };
         domain.add_action(def).map_err(unplaced)?;
     }

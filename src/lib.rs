@@ -10,9 +10,9 @@
 //! let has_axe = d.add_fact("has_axe").unwrap();
 //! let has_wood = d.add_fact("has_wood").unwrap();
 //! d.add_action(ActionDef { name: "get_axe".into(), pre: vec![],
-//!     effects: vec![FactValue::new(has_axe, true)], cost: 2.0 }).unwrap();
+//!     effects: vec![FactValue::new(has_axe, true)], cost: 2.0, ..Default::default() }).unwrap();
 //! d.add_action(ActionDef { name: "chop".into(), pre: vec![FactValue::new(has_axe, true)],
-//!     effects: vec![FactValue::new(has_wood, true)], cost: 1.0 }).unwrap();
+//!     effects: vec![FactValue::new(has_wood, true)], cost: 1.0, ..Default::default() }).unwrap();
 //! let goal = d.conditions([FactValue::new(has_wood, true)]).unwrap();
 //! let result = Planner::new().plan(&d, &WorldState::new(), &goal, &PlanOptions::default());
 //! let plan = result.plan().unwrap();
@@ -31,8 +31,8 @@ pub mod world;
 pub mod ffi;
 
 pub use domain::{
-    Action, ActionDef, ActionId, Conditions, Domain, DomainError, FactId, FactValue, Goal,
-    MAX_ACTION_COST,
+    Action, ActionDef, ActionId, Compare, Conditions, Domain, DomainError, FactId, FactValue,
+    Goal, Overflow, Var, VarCondition, VarDef, VarEffect, VarId, VarOp, MAX_ACTION_COST,
 };
 pub use planner::{plan, Heuristic, Outcome, Plan, PlanOptions, PlanResult, Planner, SearchStats};
 pub use state::WorldState;

@@ -1,10 +1,12 @@
-//! Packed world state: one bit per boolean fact, closed world (an unset fact is false).
+//! Packed world state: one bit per boolean fact, closed world (an unset fact is false),
+//! and a small array of integer variable values.
 //!
-//! The state is a plain vector of 64-bit words so that it hashes and compares fast and
-//! copies without allocation into the planner's arena. Facts registered after a state was
-//! made read as false; the state grows when such a fact is set.
+//! Facts are a plain vector of 64-bit words so that they hash and compare fast and copy
+//! without allocation into the planner's arena. Facts registered after a state was made
+//! read as false; the state grows when such a fact is set. A variable the state does not
+//! set takes its domain's default ([`crate::Domain::value`]).
 
-use crate::domain::{Conditions, FactId, FactValue};
+use crate::domain::{Conditions, FactId, FactValue, VarId};
 
 /// Number of 64-bit words needed for `facts` bits.
 pub fn words_for(facts: usize) -> usize {
@@ -14,20 +16,27 @@ pub fn words_for(facts: usize) -> usize {
 /// A world state: the set of facts that are true.
 ///
 /// Equality and hashing compare the sets of true facts (trailing all-false words do not
-/// count).
+/// count) and the variables each state sets (a variable set to its default differs from
+/// one left unset).
 #[derive(Clone, Debug, Default)]
 pub struct WorldState {
     words: Vec<u64>,
+    vars: Vec<Option<i32>>,
 }
 
 impl WorldState {
-    fn significant(&self) -> &[u64] {
+    fn significant(&self) -> (&[u64], &[Option<i32>]) {
         let end = self
             .words
             .iter()
             .rposition(|&w| w != 0)
             .map_or(0, |i| i + 1);
-        &self.words[..end]
+        let vend = self
+            .vars
+            .iter()
+            .rposition(|v| v.is_some())
+            .map_or(0, |i| i + 1);
+        (&self.words[..end], &self.vars[..vend])
     }
 }
 
@@ -55,6 +64,30 @@ impl WorldState {
     pub fn with_facts(facts: usize) -> Self {
         WorldState {
             words: vec![0; words_for(facts)],
+            vars: Vec::new(),
+        }
+    }
+
+    /// The value the state sets for `var`, or `None` (the domain's default applies).
+    pub fn var(&self, var: VarId) -> Option<i32> {
+        self.vars.get(var.index()).copied().flatten()
+    }
+
+    /// Sets `var` to `value`. The state does not know the variable's range: the planner
+    /// clamps a value outside it into it, and the checked entry points (domain files, the C
+    /// ABI, [`crate::world`]) reject one.
+    pub fn set_var(&mut self, var: VarId, value: i32) {
+        let i = var.index();
+        if i >= self.vars.len() {
+            self.vars.resize(i + 1, None);
+        }
+        self.vars[i] = Some(value);
+    }
+
+    /// Unsets `var`: the domain's default applies again.
+    pub fn clear_var(&mut self, var: VarId) {
+        if let Some(v) = self.vars.get_mut(var.index()) {
+            *v = None;
         }
     }
 
@@ -92,14 +125,17 @@ impl WorldState {
         }
     }
 
-    /// Applies every entry of `effects`.
+    /// Applies every fact entry of `effects`. (Variable effects need the variables'
+    /// ranges: see [`crate::Domain::apply`].)
     pub fn apply(&mut self, effects: &Conditions) {
         for e in effects.entries() {
             self.set(e.fact, e.value);
         }
     }
 
-    /// True when every condition holds.
+    /// True when every fact condition holds. Variable conditions are not checked here
+    /// (unset variables take their domain's defaults): use [`crate::Domain::satisfies`]
+    /// for conditions that may have them.
     pub fn satisfies(&self, conditions: &Conditions) -> bool {
         conditions
             .entries()
@@ -127,9 +163,12 @@ impl WorldState {
         &self.words
     }
 
-    /// Builds a state from packed words.
+    /// Builds a state from packed words (no variables set).
     pub fn from_words(words: Vec<u64>) -> Self {
-        WorldState { words }
+        WorldState {
+            words,
+            vars: Vec::new(),
+        }
     }
 }
 

@@ -420,12 +420,14 @@ mod tests {
                     pre: vec![],
                     effects: vec![FactValue::new(axe, true)],
                     cost: 2.0,
+                    ..Default::default()
                 })?;
                 e.domain_mut().add_action(ActionDef {
                     name: "chop".into(),
                     pre: vec![FactValue::new(axe, true)],
                     effects: vec![FactValue::new(wood, true)],
                     cost: 1.0,
+                    ..Default::default()
                 })?;
                 e.set_goal(&[FactValue::new(wood, true)])?;
                 Ok(axe)

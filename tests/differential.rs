@@ -345,6 +345,7 @@ fn build_in(case: &Case, layout: &Layout) -> (Domain, WorldState, Goal) {
                 pre: layout.entries(a.pre_t, a.pre_f, i % 2 == 1),
                 effects: layout.entries(a.add, a.del, i % 3 == 1),
                 cost: a.cost,
+                ..Default::default()
             })
             .unwrap_or_else(|e| panic!("action {} rejected: {e}", a.name));
         assert_eq!(id, ActionId(i as u32));
@@ -1557,6 +1558,7 @@ fn domain_edits_between_plans_are_seen() {
                     pre: a.pre().entries().to_vec(),
                     effects: a.effects().entries().to_vec(),
                     cost: a.cost(),
+                    ..Default::default()
                 })
                 .unwrap();
             }

@@ -30,6 +30,7 @@ fn act(d: &mut Domain, name: &str, cost: f64, pre: &[(FactId, bool)], eff: &[(Fa
         pre: fv(pre),
         effects: fv(eff),
         cost,
+        ..Default::default()
     })
     .unwrap();
 }

@@ -35,6 +35,7 @@ impl Builder {
                 pre,
                 effects,
                 cost,
+                ..Default::default()
             })
             .unwrap();
     }

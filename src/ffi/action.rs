@@ -131,6 +131,7 @@ pub unsafe extern "C" fn goap_domain_add_action(
                 pre,
                 effects,
                 cost: def.cost,
+                ..Default::default()
             })?;
             Ok(encode_action(entry.id(), action))
         })?;

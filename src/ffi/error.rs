@@ -51,6 +51,15 @@ impl From<DomainError> for FfiError {
                 GoapStatus::Contradiction
             }
             DomainError::TooMany => GoapStatus::TooMany,
+            DomainError::UnknownVar(_) => GoapStatus::UnknownVar,
+            DomainError::NameInUse { .. } | DomainError::VarRedefined(_) => {
+                GoapStatus::DuplicateName
+            }
+            DomainError::InvalidRange { .. } => GoapStatus::InvalidArgument,
+            DomainError::ConstantOutOfRange { .. } => GoapStatus::OutOfRange,
+            DomainError::VarContradiction { .. } | DomainError::VarConflict { .. } => {
+                GoapStatus::Contradiction
+            }
         };
         FfiError::new(status, e.to_string())
     }

@@ -31,9 +31,13 @@ pub enum GoapStatus {
     /// The action id is zero, belongs to another domain, is not an action of this domain, or
     /// is not an action id at all (a fact id, say).
     UnknownAction = 7,
-    /// An action with this name exists already in the domain.
+    /// An action with this name exists already in the domain; or a name is already a fact
+    /// (declaring it as a variable) or a variable (registering it as a fact); or a variable
+    /// of this name exists with another definition.
     DuplicateName = 8,
-    /// One list names the same fact as both true (1) and false (0).
+    /// One list names the same fact as both true (1) and false (0); or a list's conditions
+    /// on one variable can never hold together within its range; or an action has two
+    /// effects on one variable.
     Contradiction = 9,
     /// A caller buffer is too small. The needed size has been written to the function's
     /// length or count output (the one documented exception to "outputs are written only on
@@ -53,10 +57,16 @@ pub enum GoapStatus {
     /// 2^31 - 1 of each kind), too many domains created in the process (2^32 - 2 in all),
     /// or a length over UINT32_MAX.
     TooMany = 15,
+    /// The variable id is zero, belongs to another domain, is not a variable of this domain,
+    /// or is not a variable id at all (a fact id, say).
+    UnknownVar = 16,
+    /// A constant lies outside what a variable allows: a condition, set effect or start
+    /// value outside `[min, max]`, or a `+=`/`-=` step outside `1..=max - min`.
+    OutOfRange = 17,
 }
 
 /// Every status, in value order.
-const ALL: [GoapStatus; 16] = [
+const ALL: [GoapStatus; 18] = [
     GoapStatus::Ok,
     GoapStatus::NullPointer,
     GoapStatus::InvalidUtf8,
@@ -73,6 +83,8 @@ const ALL: [GoapStatus; 16] = [
     GoapStatus::Panic,
     GoapStatus::NoGoal,
     GoapStatus::TooMany,
+    GoapStatus::UnknownVar,
+    GoapStatus::OutOfRange,
 ];
 
 impl GoapStatus {
@@ -100,6 +112,8 @@ impl GoapStatus {
             GoapStatus::Panic => "GOAP_STATUS_PANIC\0",
             GoapStatus::NoGoal => "GOAP_STATUS_NO_GOAL\0",
             GoapStatus::TooMany => "GOAP_STATUS_TOO_MANY\0",
+            GoapStatus::UnknownVar => "GOAP_STATUS_UNKNOWN_VAR\0",
+            GoapStatus::OutOfRange => "GOAP_STATUS_OUT_OF_RANGE\0",
         }
     }
 

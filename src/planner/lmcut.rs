@@ -313,6 +313,7 @@ mod tests {
                 pre,
                 effects,
                 cost,
+                ..Default::default()
             })
             .unwrap();
         }
