@@ -7,17 +7,28 @@
 //! `value - min` (a `u32`, so a variable at its minimum packs as zero bits).
 //!
 //! # Estimate
-//! For each variable that the goal constrains, the *projection* onto that variable is an
-//! abstraction of the task: its states are the variable's values, and every kept action
-//! with an effect on the variable is an edge from each value where the action's conditions
-//! on that variable hold (and its result is in range, or clamped) to the result. The cost
-//! of reaching a goal value in the projection never exceeds the cost in the task (every
-//! plan maps to a path), so it is admissible. With several goal variables, each action's
-//! cost is split evenly among the goal variables it changes (a cost partitioning), so the
-//! partitioned projection costs may be summed; the estimate is the larger of that sum and
-//! the largest unsplit projection cost. Variables with more than [`PROJECTION_LIMIT`]
-//! values use a closed-form bound instead: the cheapest `set`, or ⌈distance ÷ largest
-//! step⌉ × the cheapest step. A goal value that no projection path reaches proves the task
+//! The *projection* onto a variable is an abstraction of the task: its states are the
+//! variable's values, and every kept action with an effect on the variable is an edge from
+//! each value where the action's conditions on that variable hold (and its result is in
+//! range, or clamped) to the result. The cost of reaching a set of values in the projection
+//! never exceeds the cost in the task (every plan maps to a path), so it is admissible.
+//!
+//! Subgoals: the goal's conditions on a variable, and the variable conditions of every
+//! action that the root's LM-cut proves is in every plan (a singleton landmark) and that the
+//! path to the node has not used yet: such an action must still run, so its conditions must
+//! still be reached.
+//!
+//! Two estimates come out, and the search uses the larger:
+//! - `full`: the largest projection cost over the open subgoals, at full action costs.
+//! - `split`: added to the boolean estimate (landmarks or LM-cut). Actions with boolean
+//!   effects keep their whole cost for the boolean side; actions with only variable effects
+//!   (never part of a boolean landmark) have their cost split evenly among the subgoal
+//!   variables they change. Per variable the largest open subgoal cost counts, and the
+//!   variables' costs are summed: a cost partitioning, so the sum stays admissible.
+//!
+//! Variables with more than [`PROJECTION_LIMIT`] values get only a closed-form bound for
+//! their goal conditions (in `full`): the cheapest `set`, or ⌈distance ÷ largest step⌉ ×
+//! the cheapest step. A goal value that no projection path reaches proves the task
 //! unsolvable without search.
 //!
 //! # Reachability
@@ -95,13 +106,29 @@ pub(crate) fn pack_start(c: &CompiledDomain, start: &WorldState, out: &mut [u64]
     }
 }
 
-/// How one goal variable is estimated.
+/// One projected subgoal: a set of values of one variable.
 #[derive(Clone, Copy, Debug)]
-struct GoalVar {
+struct Subgoal {
+    /// Offsets of the full-cost and split-cost tables in `tables`.
+    full: usize,
+    split: usize,
+    /// The root landmark whose action needs these values, or `u32::MAX` for the goal.
+    landmark: u32,
+}
+
+/// The subgoals of one variable (a range of `subgoals`) and its goal bound.
+#[derive(Clone, Copy, Debug)]
+struct VarGoals {
     var: u32,
-    /// Offsets of the full-cost and partitioned-cost tables in `tables`, when projected.
-    table: Option<(usize, usize)>,
-    /// Closed-form bound data (unprojected variables).
+    from: u32,
+    to: u32,
+    /// Closed-form bound for the goal's conditions, for an unprojected variable.
+    bound: Option<Bound>,
+}
+
+/// Closed-form bound data for an unprojected goal variable.
+#[derive(Clone, Copy, Debug)]
+struct Bound {
     lo: i64,
     hi: i64,
     set_cost: f64,
@@ -114,12 +141,11 @@ struct GoalVar {
 /// Scratch and per-search tables.
 #[derive(Debug, Default)]
 pub(crate) struct Numeric {
-    goal: Vec<GoalVar>,
+    vars: Vec<VarGoals>,
+    subgoals: Vec<Subgoal>,
     /// The goal's variable conditions, for the goal test.
     pub goal_conds: Vec<VarCondition>,
     tables: Vec<f64>,
-    /// Sum the partitioned tables (more than one projected goal variable).
-    additive: bool,
     reach: Vec<bool>,
     queue: Vec<u32>,
     rev_start: Vec<u32>,
@@ -211,98 +237,82 @@ impl Numeric {
     }
 
     /// Prepares the goal test and the estimate for `goal_conds` (sorted by variable) over
-    /// the actions marked in `active`. `estimate` false (blind search) keeps only the goal
-    /// test.
+    /// the actions marked in `active`; `landmarks` lists the root's singleton landmarks as
+    /// (landmark index, action).
     pub fn prepare(
         &mut self,
         c: &CompiledDomain,
         goal_conds: &[VarCondition],
         active: &[bool],
-        estimate: bool,
+        landmarks: &[(u32, u32)],
     ) {
         self.goal_conds.clear();
         self.goal_conds.extend_from_slice(goal_conds);
-        self.goal.clear();
+        self.vars.clear();
+        self.subgoals.clear();
         self.tables.clear();
-        if !estimate {
-            return;
+        // Subgoal variables: the goal's, and the projected ones a landmark action needs.
+        let mut subgoal_vars: Vec<usize> = goal_conds.iter().map(|k| k.var.index()).collect();
+        for &(_, a) in landmarks {
+            subgoal_vars.extend(
+                c.var_pre(a as usize)
+                    .iter()
+                    .map(|k| k.var.index())
+                    .filter(|&v| c.vars[v].range_len() <= PROJECTION_LIMIT),
+            );
         }
-        let mut v_prev = usize::MAX;
-        // Per action, the number of goal variables it changes (for the cost partitioning).
-        let goal_vars: Vec<usize> = goal_conds
-            .iter()
-            .map(|k| k.var.index())
-            .filter(|&v| {
-                let new = v != v_prev;
-                v_prev = v;
-                new
-            })
-            .collect();
-        let shares = |a: usize| {
-            c.var_eff(a)
+        subgoal_vars.sort_unstable();
+        subgoal_vars.dedup();
+        let split = |a: usize| {
+            if !c.eff(a).is_empty() {
+                return 0.0; // the boolean side counts this action
+            }
+            let shares = c
+                .var_eff(a)
                 .iter()
-                .filter(|e| goal_vars.binary_search(&e.var.index()).is_ok())
+                .filter(|e| subgoal_vars.binary_search(&e.var.index()).is_ok())
                 .count()
-                .max(1) as f64
+                .max(1);
+            c.costs[a] / shares as f64
         };
-        let mut projected = 0;
-        for &v in &goal_vars {
+        for &v in &subgoal_vars {
             let var = &c.vars[v];
             let conds = conds_on(goal_conds, v);
-            let mut g = GoalVar {
-                var: v as u32,
-                table: None,
-                lo: i64::from(var.min()),
-                hi: i64::from(var.max()),
-                set_cost: f64::INFINITY,
-                up_step: 0,
-                up_cost: f64::INFINITY,
-                down_step: 0,
-                down_cost: f64::INFINITY,
-            };
+            let from = self.subgoals.len() as u32;
+            let mut bound = None;
             if var.range_len() <= PROJECTION_LIMIT {
-                let full = self.project(c, v, conds, active, |a| c.costs[a]);
-                let part = self.project(c, v, conds, active, |a| c.costs[a] / shares(a));
-                g.table = Some((full, part));
-                projected += 1;
-            } else {
-                for k in conds {
-                    let x = i64::from(k.value);
-                    match k.op {
-                        Compare::Eq => {
-                            g.lo = g.lo.max(x);
-                            g.hi = g.hi.min(x);
-                        }
-                        Compare::Lt => g.hi = g.hi.min(x - 1),
-                        Compare::Le => g.hi = g.hi.min(x),
-                        Compare::Gt => g.lo = g.lo.max(x + 1),
-                        Compare::Ge => g.lo = g.lo.max(x),
-                        Compare::Ne => {} // relaxed away: still a lower bound
-                    }
+                if !conds.is_empty() {
+                    let full = self.project(c, v, conds, active, |a| c.costs[a]);
+                    let part = self.project(c, v, conds, active, split);
+                    self.subgoals.push(Subgoal {
+                        full,
+                        split: part,
+                        landmark: u32::MAX,
+                    });
                 }
-                for &a in c.var_eff_of(v) {
-                    let a = a as usize;
-                    if !active[a] {
+                for &(l, a) in landmarks {
+                    let pre = conds_on(c.var_pre(a as usize), v);
+                    if pre.is_empty() {
                         continue;
                     }
-                    let (op, k) = conds_on_eff(c, a, v);
-                    let cost = c.costs[a];
-                    match op {
-                        VarOp::Set => g.set_cost = g.set_cost.min(cost),
-                        VarOp::Add => {
-                            g.up_step = g.up_step.max(i64::from(k));
-                            g.up_cost = g.up_cost.min(cost);
-                        }
-                        VarOp::Sub => {
-                            g.down_step = g.down_step.max(i64::from(k));
-                            g.down_cost = g.down_cost.min(cost);
-                        }
-                    }
+                    let full = self.project(c, v, pre, active, |a| c.costs[a]);
+                    let part = self.project(c, v, pre, active, split);
+                    self.subgoals.push(Subgoal {
+                        full,
+                        split: part,
+                        landmark: l,
+                    });
                 }
+            } else {
+                bound = Some(Bound::new(c, v, conds, active));
             }
-            self.goal.push(g);
+            self.vars.push(VarGoals {
+                var: v as u32,
+                from,
+                to: self.subgoals.len() as u32,
+                bound,
+            });
         }
-        self.additive = projected > 1;
     }
 
     /// Backward Dijkstra in the projection onto `v`: the cost from every value to one
@@ -394,38 +404,108 @@ impl Numeric {
 
     /// True when no variable goal needs an estimate.
     pub fn is_trivial(&self) -> bool {
-        self.goal.is_empty()
+        self.vars.is_empty()
     }
 
-    /// Admissible estimate of the cost to satisfy the goal's variable conditions from the
-    /// packed `state`; `INFINITY` when no path in some projection reaches them.
-    #[inline]
-    pub fn estimate(&self, c: &CompiledDomain, state: &[u64], base: usize) -> f64 {
-        let mut max: f64 = 0.0;
-        let mut sum = 0.0;
-        for g in &self.goal {
+    /// Admissible estimates `(split, full)` (see the module docs) for the packed `state`
+    /// reached by a path that used the root landmarks set in `hits`. `full` is `INFINITY`
+    /// when some open subgoal cannot be reached: the state is a dead end. (Not inlined:
+    /// searches without variables never call it and keep their loops tight.)
+    #[inline(never)]
+    pub fn estimate(
+        &self,
+        c: &CompiledDomain,
+        state: &[u64],
+        base: usize,
+        hits: &[u64],
+    ) -> (f64, f64) {
+        let mut full: f64 = 0.0;
+        let mut split = 0.0;
+        for g in &self.vars {
             let i = g.var as usize;
             let var = &c.vars[i];
             let x = get(state, base, i, var);
-            match g.table {
-                Some((full, part)) => {
-                    let xi = (i64::from(x) - i64::from(var.min())) as usize;
-                    max = max.max(self.tables[full + xi]);
-                    sum += self.tables[part + xi];
+            let xi = (i64::from(x) - i64::from(var.min())) as usize;
+            let mut most: f64 = 0.0;
+            for sg in &self.subgoals[g.from as usize..g.to as usize] {
+                if sg.landmark != u32::MAX {
+                    let l = sg.landmark as usize;
+                    if (hits[l / 64] >> (l % 64)) & 1 == 1 {
+                        continue; // the path has run this landmark's action already
+                    }
                 }
-                None => max = max.max(bound(g, i64::from(x))),
+                let f = self.tables[sg.full + xi];
+                if f == f64::INFINITY {
+                    return (f64::INFINITY, f64::INFINITY);
+                }
+                full = full.max(f);
+                most = most.max(self.tables[sg.split + xi]);
+            }
+            split += most;
+            if let Some(b) = &g.bound {
+                full = full.max(b.at(i64::from(x)));
             }
         }
-        if self.additive {
-            max.max(sum)
-        } else {
-            max
+        (split, full)
+    }
+}
+
+impl Bound {
+    fn new(c: &CompiledDomain, v: usize, conds: &[VarCondition], active: &[bool]) -> Self {
+        let var = &c.vars[v];
+        let mut g = Bound {
+            lo: i64::from(var.min()),
+            hi: i64::from(var.max()),
+            set_cost: f64::INFINITY,
+            up_step: 0,
+            up_cost: f64::INFINITY,
+            down_step: 0,
+            down_cost: f64::INFINITY,
+        };
+        for k in conds {
+            let x = i64::from(k.value);
+            match k.op {
+                Compare::Eq => {
+                    g.lo = g.lo.max(x);
+                    g.hi = g.hi.min(x);
+                }
+                Compare::Lt => g.hi = g.hi.min(x - 1),
+                Compare::Le => g.hi = g.hi.min(x),
+                Compare::Gt => g.lo = g.lo.max(x + 1),
+                Compare::Ge => g.lo = g.lo.max(x),
+                Compare::Ne => {} // relaxed away: still a lower bound
+            }
         }
+        for &a in c.var_eff_of(v) {
+            let a = a as usize;
+            if !active[a] {
+                continue;
+            }
+            let (op, k) = conds_on_eff(c, a, v);
+            let cost = c.costs[a];
+            match op {
+                VarOp::Set => g.set_cost = g.set_cost.min(cost),
+                VarOp::Add => {
+                    g.up_step = g.up_step.max(i64::from(k));
+                    g.up_cost = g.up_cost.min(cost);
+                }
+                VarOp::Sub => {
+                    g.down_step = g.down_step.max(i64::from(k));
+                    g.down_cost = g.down_cost.min(cost);
+                }
+            }
+        }
+        g
+    }
+
+    /// Lower bound at value `x`.
+    fn at(&self, x: i64) -> f64 {
+        bound(self, x)
     }
 }
 
 /// Closed-form lower bound for an unprojected goal variable at value `x`.
-fn bound(g: &GoalVar, x: i64) -> f64 {
+fn bound(g: &Bound, x: i64) -> f64 {
     if g.lo > g.hi {
         return f64::INFINITY;
     }

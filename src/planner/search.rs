@@ -62,7 +62,8 @@ struct Node {
 }
 
 impl Node {
-    fn h(&self) -> f64 {
+    /// The boolean estimate (see [`Search::h`] for the whole one).
+    fn h_bool(&self) -> f64 {
         self.h_la.max(self.h_full).max(self.h_inh)
     }
 }
@@ -115,8 +116,11 @@ pub(crate) struct Search {
     state_len: usize,
     /// Integer variables: goal test, pruning and estimate.
     numeric: Numeric,
-    /// The numeric estimate is in use (variables in the goal, not blind search).
+    /// The numeric estimate is in use (variable subgoals, not blind search).
     numeric_estimate: bool,
+    /// Per node when `numeric_estimate`: the numeric estimates `(split, full)` (see
+    /// `numeric`). Kept beside the nodes so boolean searches do not pay for them.
+    node_num: Vec<(f64, f64)>,
 }
 
 #[inline]
@@ -251,22 +255,31 @@ impl Search {
             goal_vars.dedup();
             self.relaxed.prune_irrelevant(c, &goal_vars);
         }
-        let mut root_num = 0.0;
+        let (mut root_nl, mut root_nf) = (0.0, 0.0);
         self.numeric_estimate = false;
         if has_vars {
-            self.numeric.prepare(
-                c,
-                goal.var_conditions(),
-                &self.relaxed.active,
-                options.heuristic != Heuristic::Blind,
-            );
-            self.numeric_estimate = !self.numeric.is_trivial();
-            if self.numeric_estimate {
-                root_num = self.numeric.estimate(c, &self.start, w);
+            let singletons: Vec<(u32, u32)> = (0..self.landmarks.len())
+                .filter_map(|l| match self.landmarks.actions_of(l) {
+                    [a] if !c.var_pre(*a as usize).is_empty() => Some((l as u32, *a)),
+                    _ => None,
+                })
+                .collect();
+            // Blind search does not use the estimate, but still lets the projections prove
+            // a goal unreachable before searching, as relaxed reachability does for facts.
+            self.numeric
+                .prepare(c, goal.var_conditions(), &self.relaxed.active, &singletons);
+            if !self.numeric.is_trivial() {
+                let no_hits = vec![0u64; self.landmarks.len().div_ceil(64)];
+                (root_nl, root_nf) = self.numeric.estimate(c, &self.start, w, &no_hits);
             }
-            if root_num == f64::INFINITY {
+            if root_nf == f64::INFINITY {
                 stats.actions_pruned = c.actions as u32;
                 return Outcome::NoPlan;
+            }
+            if options.heuristic == Heuristic::Blind {
+                (root_nl, root_nf) = (0.0, 0.0);
+            } else {
+                self.numeric_estimate = !self.numeric.is_trivial();
             }
         }
         self.active.clear();
@@ -302,12 +315,13 @@ impl Search {
                 }
             }
         }
-        stats.initial_h = root_h.max(root_num);
         // What the root's estimate promises; Auto starts LM-cut once the search shows it low.
-        let root_est = root_h.max(root_num);
+        let root_est = (root_h + root_nl).max(root_nf);
+        stats.initial_h = root_est;
 
         // Arenas.
         self.states.clear();
+        self.node_num.clear();
         self.hits.clear();
         self.nodes.clear();
         self.hashes.clear();
@@ -340,7 +354,9 @@ impl Search {
         let slot = self.find_slot(root_hash);
         let root = self.new_node(slot, root_hash);
         self.nodes[root as usize].h_la = root_h;
-        self.nodes[root as usize].h_inh = root_num;
+        if self.numeric_estimate {
+            self.node_num.push((root_nl, root_nf));
+        }
         if use_landmarks && options.heuristic != Heuristic::Landmarks {
             // The root's landmarks are its LM-cut: no need to evaluate it again.
             self.nodes[root as usize].h_full = root_h;
@@ -376,7 +392,7 @@ impl Search {
                 return Outcome::Found(self.extract(n, c));
             }
             let f_entry = f64::from_bits(f_bits);
-            if self.nodes[ni].g + self.nodes[ni].h() > f_entry {
+            if self.nodes[ni].g + self.h(ni) > f_entry {
                 // Its bound rose after the push (another path's landmarks).
                 self.push(n);
                 continue;
@@ -401,7 +417,7 @@ impl Search {
                     self.nodes[ni].closed = true; // relaxed dead end
                     continue;
                 }
-                let h_now = self.nodes[ni].h();
+                let h_now = self.h(ni);
                 let f = self.nodes[ni].g + h_now;
                 let raised = f > f_entry;
                 if raised {
@@ -472,7 +488,7 @@ impl Search {
                         continue;
                     }
                     self.child[0] = y;
-                    if !self.successor(n, ai, g, h_parent, 0.0, options.max_nodes, stats) {
+                    if !self.successor(c, n, ai, g, h_parent, options.max_nodes, stats) {
                         limit = true;
                         break;
                     }
@@ -500,24 +516,17 @@ impl Search {
                         changed |= y != x;
                         self.child[i] = y;
                     }
-                    let mut h_num = 0.0;
                     if sl > w {
                         self.child[w..].copy_from_slice(&s[w..]);
                         if !numeric::apply(c, a, &mut self.child, w) {
                             continue; // a variable would leave its range
                         }
                         changed |= self.child[w..] != s[w..];
-                        if changed && self.numeric_estimate {
-                            h_num = self.numeric.estimate(c, &self.child, w);
-                            if h_num == f64::INFINITY {
-                                continue; // the goal's variables are out of reach
-                            }
-                        }
                     }
                     if !changed {
                         continue;
                     }
-                    if !self.successor(n, ai, g, h_parent, h_num, options.max_nodes, stats) {
+                    if !self.successor(c, n, ai, g, h_parent, options.max_nodes, stats) {
                         limit = true;
                         break;
                     }
@@ -538,16 +547,16 @@ impl Search {
 
     /// Records the successor of node `n` by active action `ai`, whose state is in
     /// `self.child`. `h_parent` is `n`'s LM-cut value when its cost partition is loaded in
-    /// the partitions' dense array (else NaN); `h_num` is the child's numeric estimate.
-    /// Returns false when the node limit stops the search.
+    /// the partitions' dense array (else NaN). Returns false when the node limit stops
+    /// the search.
     #[allow(clippy::too_many_arguments)]
     fn successor(
         &mut self,
+        c: &CompiledDomain,
         n: u32,
         ai: usize,
         g: f64,
         h_parent: f64,
-        h_num: f64,
         max_nodes: u32,
         stats: &mut SearchStats,
     ) -> bool {
@@ -556,9 +565,9 @@ impl Search {
         let lw = self.lm_words;
         let g2 = g + self.acost[ai];
         let h_inh = if h_parent.is_nan() {
-            h_num
+            0.0
         } else {
-            sub_down(h_parent, self.partitions.get(ai)).max(h_num)
+            sub_down(h_parent, self.partitions.get(ai))
         };
         // The child's hit set, and its estimate: the parent's minus the landmarks the action
         // newly uses (rounded down, so rounding never makes it inadmissible).
@@ -574,6 +583,14 @@ impl Search {
                 h_la = sub_down(h_la, self.landmarks.costs[i * 64 + b]);
             }
         }
+        let (mut h_nl, mut h_nf) = (0.0, 0.0);
+        if self.numeric_estimate {
+            let w = self.goal_pos.len();
+            (h_nl, h_nf) = self.numeric.estimate(c, &self.child, w, &self.child_hit);
+            if h_nf == f64::INFINITY {
+                return true; // a subgoal on a variable is out of reach: a dead end
+            }
+        }
         let hash = hash_words(&self.child);
         let slot = self.find_slot(hash);
         if (self.table[slot] >> 32) as u32 != self.stamp {
@@ -587,6 +604,9 @@ impl Search {
             self.nodes[mi].action = self.active[ai];
             self.nodes[mi].h_la = h_la;
             self.nodes[mi].h_inh = h_inh;
+            if self.numeric_estimate {
+                self.node_num.push((h_nl, h_nf));
+            }
             self.push(m);
             if self.nodes.len() * 2 > self.table.len() {
                 self.grow_table();
@@ -623,6 +643,12 @@ impl Search {
         node.action = self.active[ai];
         if changed {
             self.nodes[mi].h_la = self.h_la(mi);
+            if self.numeric_estimate {
+                // Fewer landmarks used: more landmark subgoals are open again.
+                let w = self.goal_pos.len();
+                let hits = &self.hits[mi * lw..(mi + 1) * lw];
+                self.node_num[mi] = self.numeric.estimate(c, &self.child, w, hits);
+            }
         }
         self.push(m);
         true
@@ -654,9 +680,23 @@ impl Search {
         h
     }
 
+    /// The estimate of node `n`: the boolean one plus the numeric `split`, or the numeric
+    /// `full` when that is larger.
+    #[inline(always)]
+    fn h(&self, n: usize) -> f64 {
+        let h = self.nodes[n].h_bool();
+        if self.numeric_estimate {
+            let (split, full) = self.node_num[n];
+            (h + split).max(full)
+        } else {
+            h
+        }
+    }
+
+    #[inline]
     fn push(&mut self, n: u32) {
+        let h = self.h(n as usize);
         let node = &mut self.nodes[n as usize];
-        let h = node.h();
         let f = node.g + h;
         // Sequence numbers wrap after 2^32 pushes; NOT_OPEN is skipped.
         let seq = self.seq;
