@@ -5,6 +5,7 @@
 
 use super::compiled::CompiledDomain;
 use super::queue::CostQueue;
+use crate::domain::{Overflow, VarOp};
 
 pub(super) const NONE: u32 = u32::MAX;
 pub(super) const STATUS_NONE: u8 = 0;
@@ -42,7 +43,6 @@ pub(crate) struct Relaxed {
     /// Relevance scratch for variables.
     var_relevant: Vec<bool>,
     var_stack: Vec<usize>,
-    newly: Vec<usize>,
     /// Number of LM-cut and h_max evaluations since `prepare`.
     pub(super) evaluations: u64,
 }
@@ -166,11 +166,14 @@ impl Relaxed {
             relevant[g as usize] = 1;
             self.stack.push(g);
         }
+        let has_vars = !c.vars.is_empty();
         let mut var_relevant = std::mem::take(&mut self.var_relevant);
-        var_relevant.clear();
-        var_relevant.resize(c.vars.len(), false);
         let mut var_stack = std::mem::take(&mut self.var_stack);
-        var_stack.clear();
+        if has_vars {
+            var_relevant.clear();
+            var_relevant.resize(c.vars.len(), false);
+            var_stack.clear();
+        }
         for &v in goal_vars {
             if !var_relevant[v] {
                 var_relevant[v] = true;
@@ -179,17 +182,17 @@ impl Relaxed {
         }
         let mut relevant_action = std::mem::take(&mut self.unsat);
         relevant_action.iter_mut().for_each(|x| *x = 0);
-        let mut newly = std::mem::take(&mut self.newly);
+        let has_vars = !c.vars.is_empty();
         loop {
-            newly.clear();
-            if let Some(p) = self.stack.pop() {
-                newly.extend(c.eff_of(p).iter().map(|&a| a as usize));
+            let achievers = if let Some(p) = self.stack.pop() {
+                c.eff_of(p)
             } else if let Some(v) = var_stack.pop() {
-                newly.extend(c.var_eff_of(v).iter().map(|&a| a as usize));
+                c.var_eff_of(v)
             } else {
                 break;
-            }
-            for &a in &newly {
+            };
+            for &a in achievers {
+                let a = a as usize;
                 if !self.active[a] || relevant_action[a] == 1 {
                     continue;
                 }
@@ -200,9 +203,11 @@ impl Relaxed {
                         self.stack.push(q);
                     }
                 }
+                if !has_vars {
+                    continue;
+                }
                 let implicit = c.var_eff(a).iter().filter(|e| {
-                    e.op != crate::domain::VarOp::Set
-                        && c.vars[e.var.index()].overflow() == crate::domain::Overflow::Reject
+                    e.op != VarOp::Set && c.vars[e.var.index()].overflow() == Overflow::Reject
                 });
                 for v in c
                     .var_pre(a)
@@ -223,7 +228,6 @@ impl Relaxed {
         self.unsat = relevant_action;
         self.var_relevant = var_relevant;
         self.var_stack = var_stack;
-        self.newly = newly;
         self.status.iter_mut().for_each(|s| *s = STATUS_NONE);
     }
 

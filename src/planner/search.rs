@@ -187,11 +187,13 @@ impl Search {
             }
             self.goal_atoms.push(atom(f as u32, g.value));
         }
+        let has_vars = !c.vars.is_empty();
         // A goal on a variable the domain does not have can never be checked: no plan.
-        if goal
-            .var_conditions()
-            .iter()
-            .any(|k| k.var.index() >= c.vars.len())
+        if !goal.var_conditions().is_empty()
+            && goal
+                .var_conditions()
+                .iter()
+                .any(|k| k.var.index() >= c.vars.len())
         {
             return Outcome::NoPlan;
         }
@@ -204,9 +206,11 @@ impl Search {
         if facts % 64 != 0 {
             self.start[w - 1] &= (1u64 << (facts % 64)) - 1;
         }
-        numeric::pack_start(c, start, &mut self.start, w);
+        if has_vars {
+            numeric::pack_start(c, start, &mut self.start, w);
+        }
         if satisfies(&self.start, &self.goal_pos, &self.goal_neg)
-            && numeric::holds(c, &self.start, w, goal.var_conditions())
+            && (!has_vars || numeric::holds(c, &self.start, w, goal.var_conditions()))
         {
             return Outcome::Found(Plan::default());
         }
@@ -214,8 +218,10 @@ impl Search {
         // Root landmarks, and pruning: actions that relaxed reachability shows can never
         // apply, then actions that cannot matter for the goal.
         self.relaxed.prepare(c, &self.goal_atoms);
-        self.numeric
-            .prune_unreachable(c, &self.start, w, &mut self.relaxed.active);
+        if has_vars {
+            self.numeric
+                .prune_unreachable(c, &self.start, w, &mut self.relaxed.active);
+        }
         let use_landmarks = matches!(
             options.heuristic,
             Heuristic::Auto | Heuristic::LmCut | Heuristic::Landmarks
@@ -236,7 +242,7 @@ impl Search {
             stats.actions_pruned = c.actions as u32;
             return Outcome::NoPlan;
         }
-        if c.actions > RELEVANCE_MIN_ACTIONS || !c.vars.is_empty() {
+        if c.actions > RELEVANCE_MIN_ACTIONS || has_vars {
             let mut goal_vars: Vec<usize> = goal
                 .var_conditions()
                 .iter()
@@ -245,21 +251,23 @@ impl Search {
             goal_vars.dedup();
             self.relaxed.prune_irrelevant(c, &goal_vars);
         }
-        self.numeric.prepare(
-            c,
-            goal.var_conditions(),
-            &self.relaxed.active,
-            options.heuristic != Heuristic::Blind,
-        );
-        self.numeric_estimate = !self.numeric.is_trivial();
-        let root_num = if self.numeric_estimate {
-            self.numeric.estimate(c, &self.start, w)
-        } else {
-            0.0
-        };
-        if root_num == f64::INFINITY {
-            stats.actions_pruned = c.actions as u32;
-            return Outcome::NoPlan;
+        let mut root_num = 0.0;
+        self.numeric_estimate = false;
+        if has_vars {
+            self.numeric.prepare(
+                c,
+                goal.var_conditions(),
+                &self.relaxed.active,
+                options.heuristic != Heuristic::Blind,
+            );
+            self.numeric_estimate = !self.numeric.is_trivial();
+            if self.numeric_estimate {
+                root_num = self.numeric.estimate(c, &self.start, w);
+            }
+            if root_num == f64::INFINITY {
+                stats.actions_pruned = c.actions as u32;
+                return Outcome::NoPlan;
+            }
         }
         self.active.clear();
         self.active
@@ -624,7 +632,7 @@ impl Search {
         let w = self.goal_pos.len();
         let s = &self.states[offset..offset + self.state_len];
         satisfies(&s[..w], &self.goal_pos, &self.goal_neg)
-            && numeric::holds(c, s, w, &self.numeric.goal_conds)
+            && (self.state_len == w || numeric::holds(c, s, w, &self.numeric.goal_conds))
     }
 
     /// Root-landmark estimate of node `mi`: the summed cost of the landmarks it has not used.
