@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 /// FFI sources in header order.
-const FFI_FILES: [&str; 9] = [
+const FFI_FILES: [&str; 10] = [
     "version.rs",
     "status.rs",
     "error.rs",
@@ -13,6 +13,7 @@ const FFI_FILES: [&str; 9] = [
     "world.rs",
     "domain.rs",
     "fact.rs",
+    "var.rs",
     "action.rs",
     "plan.rs",
 ];

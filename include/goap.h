@@ -7,21 +7,38 @@
  * OBJECTS AND IDS
  *   GoapWorld* is the root object: goap_world_create / goap_world_destroy (accepts NULL).
  *   Everything inside a world is named by a 64-bit id passed by value: GoapDomainId,
- *   GoapFactId, GoapActionId. Ids are opaque: store them, pass them back and compare them
- *   for equality, but do not compute with them or rely on their values (the encoding may
- *   change between versions). Zero is never a valid id. An id of a destroyed domain (stale)
- *   or of another domain or world (foreign) is always detected and returns an error status;
- *   it never reaches memory it does not own. The kinds never coincide either: a fact id
- *   passed where an action id is expected is GOAP_STATUS_UNKNOWN_ACTION, an action id
- *   passed as a fact id GOAP_STATUS_UNKNOWN_FACT, and a fact or action id passed as a
- *   domain id GOAP_STATUS_UNKNOWN_DOMAIN; the last error says it is an id of the wrong kind.
+ *   GoapFactId, GoapVarId, GoapActionId. Ids are opaque: store them, pass them back and
+ *   compare them for equality, but do not compute with them or rely on their values (the
+ *   encoding may change between versions). Zero is never a valid id. An id of a destroyed
+ *   domain (stale) or of another domain or world (foreign) is always detected and returns
+ *   an error status; it never reaches memory it does not own. The kinds never coincide
+ *   either: a fact id, a variable id and an action id are mutually distinguishable, so an
+ *   id of another kind passed where a fact id is expected is GOAP_STATUS_UNKNOWN_FACT,
+ *   where a variable id is expected GOAP_STATUS_UNKNOWN_VAR, where an action id is expected
+ *   GOAP_STATUS_UNKNOWN_ACTION, and a fact, variable or action id passed as a domain id is
+ *   GOAP_STATUS_UNKNOWN_DOMAIN; the last error says it is an id of the wrong kind.
  *   Domain ids come from one counter for the whole process, shared by all worlds, and are
  *   never reused: after 2^32 - 2 domains have been created in one process (destroyed ones
  *   included), creating or loading another fails with GOAP_STATUS_TOO_MANY. A domain has
- *   at most 2^31 - 1 facts and 2^31 - 1 actions.
- *   Definition structs (GoapWorldDef, GoapDomainDef, GoapActionDef, GoapPlanOptions) must
- *   come from their goap_..._default() function, which sets a hidden cookie; a struct that
- *   did not is GOAP_STATUS_INVALID_ARGUMENT.
+ *   at most 2^30 - 1 facts, 2^30 - 1 variables and 2^30 - 1 actions.
+ *   Definition structs (GoapWorldDef, GoapDomainDef, GoapVarDef, GoapActionDef,
+ *   GoapPlanOptions, GoapProblem) must come from their goap_..._default() function, which
+ *   sets a hidden cookie; a struct that did not is GOAP_STATUS_INVALID_ARGUMENT.
+ *
+ * INTEGER VARIABLES
+ *   Besides boolean facts a domain has bounded integer variables (goap_domain_add_var): an
+ *   inclusive int32_t range [min, max] and a start default (min unless declared). Facts and
+ *   variables share one namespace. Conditions (GoapVarCondition: == != < <= > >=) compare a
+ *   variable with a constant in its range; effects (GoapVarEffect) set it to a constant in
+ *   its range or add or subtract a step from 1 to max - min, at most one effect per
+ *   variable per action, all computed from the state before the action. A constant outside
+ *   those bounds is GOAP_STATUS_OUT_OF_RANGE; conditions on one variable that can never
+ *   hold together are GOAP_STATUS_CONTRADICTION. Where an effect's result would leave the
+ *   range, the variable's GoapOverflow rule decides: GOAP_OVERFLOW_REJECT (the default)
+ *   makes the action inapplicable in that state, GOAP_OVERFLOW_SATURATE clamps the result.
+ *   The enum fields of the structs (op, overflow) are int32_t holding a GoapCompare,
+ *   GoapVarOp or GoapOverflow value; 0 is no GoapCompare or GoapVarOp, and any value that
+ *   is not one of the enum's is GOAP_STATUS_INVALID_ARGUMENT.
  *
  * STATUS AND ERRORS
  *   Every fallible function returns a GoapStatus; GOAP_STATUS_OK is 0. Output parameters are
@@ -60,20 +77,22 @@
  *   Every function is thread-safe, and no call holds a lock of the world for long. No call
  *   ever waits for a running plan, and a plan waits for other calls only for microseconds,
  *   while it looks its domain up and takes a snapshot of it.
- *   - Reads take `const GoapWorld*`: find, name, count, goap_domain_plan and
- *     goap_domain_plan_from. A read takes a snapshot of the domain (facts, actions, start
- *     state, goal) under a lock held for microseconds, then works without any lock. So a
- *     plan sees the domain as it was when the call started: edits made while it runs do not
- *     change it (they apply to later calls), and a plan of a domain destroyed meanwhile
- *     still finishes. Any number of reads and plans run in parallel, on one domain or many;
- *     each plan uses its own pooled search memory.
- *   - Edits take `GoapWorld*`: add a fact or an action, set the start state or the goal.
- *     Edits of one domain run one at a time, in some order; edits of different domains run
- *     in parallel. An edit never waits for a plan: while a plan uses a snapshot of the
- *     domain, the edit changes a copy (the facts and actions are copied only if the edit
- *     changes them, once per snapshot in use) and publishes it when done; otherwise it
- *     changes the domain in place, and a read of that domain that starts meanwhile waits
- *     for it to finish (microseconds: an edit does no planning, and in place no copying).
+ *   - Reads take `const GoapWorld*`: find, name, count, goap_domain_plan,
+ *     goap_domain_plan_from and goap_domain_plan_problem. A read takes a snapshot of the
+ *     domain (facts, variables, actions, start state, goal) under a lock held for
+ *     microseconds, then works without any lock. So a plan sees the domain as it was when
+ *     the call started: edits made while it runs do not change it (they apply to later
+ *     calls), and a plan of a domain destroyed meanwhile still finishes. Any number of
+ *     reads and plans run in parallel, on one domain or many; each plan uses its own pooled
+ *     search memory.
+ *   - Edits take `GoapWorld*`: add a fact, a variable or an action, set the start state or
+ *     the goal (their facts or their variables). Edits of one domain run one at a time, in
+ *     some order; edits of different domains run in parallel. An edit never waits for a
+ *     plan: while a plan uses a snapshot of the domain, the edit changes a copy (the facts,
+ *     variables and actions are copied only if the edit changes them, once per snapshot in
+ *     use) and publishes it when done; otherwise it changes the domain in place, and a read
+ *     of that domain that starts meanwhile waits for it to finish (microseconds: an edit
+ *     does no planning, and in place no copying).
  *   - goap_domain_create, goap_domain_load_json and goap_domain_destroy take the world's
  *     lock only to insert or remove the domain (a file is parsed before, a destroyed domain
  *     is freed after); they never wait for plans.
@@ -126,17 +145,18 @@ enum GoapStatus
     GOAP_STATUS_INVALID_UTF8 = 2,
     // An argument was out of range: a definition not made by its `_default()` function,
     // a fact value other than 0 or 1, an empty name or one containing a NUL byte, an
-    // unknown heuristic, a misaligned array.
+    // unknown heuristic, comparison, variable operation or overflow rule, a variable range
+    // with min > max or a default outside it, a misaligned array.
     GOAP_STATUS_INVALID_ARGUMENT = 3,
     // An action cost was NaN, infinite, negative or above GOAP_MAX_ACTION_COST (1e12).
     GOAP_STATUS_INVALID_COST = 4,
     // The domain id is zero, stale (its domain was destroyed) or foreign (another world's).
     GOAP_STATUS_UNKNOWN_DOMAIN = 5,
     // The fact id is zero, belongs to another domain, is not a fact of this domain, or is
-    // not a fact id at all (an action id, say).
+    // not a fact id at all (an action or variable id, say).
     GOAP_STATUS_UNKNOWN_FACT = 6,
     // The action id is zero, belongs to another domain, is not an action of this domain, or
-    // is not an action id at all (a fact id, say).
+    // is not an action id at all (a fact or variable id, say).
     GOAP_STATUS_UNKNOWN_ACTION = 7,
     // An action with this name exists already in the domain; or a name is already a fact
     // (declaring it as a variable) or a variable (registering it as a fact); or a variable
@@ -160,9 +180,9 @@ enum GoapStatus
     GOAP_STATUS_PANIC = 13,
     // goap_domain_plan was called on a domain without a goal (see goap_domain_set_goal).
     GOAP_STATUS_NO_GOAL = 14,
-    // A limit of the library was reached: too many facts or actions in a domain (over
-    // 2^31 - 1 of each kind), too many domains created in the process (2^32 - 2 in all),
-    // or a length over UINT32_MAX.
+    // A limit of the library was reached: too many facts, actions or variables in a domain
+    // (over 2^30 - 1 of each kind), too many domains created in the process (2^32 - 2 in
+    // all), or a length over UINT32_MAX.
     GOAP_STATUS_TOO_MANY = 15,
     // The variable id is zero, belongs to another domain, is not a variable of this domain,
     // or is not a variable id at all (a fact id, say).
@@ -226,6 +246,75 @@ typedef int32_t GoapOutcome;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
+// Values of GoapVarCondition.op: `variable op value`. Zero is not a comparison.
+enum GoapCompare
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    // `==`
+    GOAP_COMPARE_EQ = 1,
+    // `!=`
+    GOAP_COMPARE_NE = 2,
+    // `<`
+    GOAP_COMPARE_LT = 3,
+    // `<=`
+    GOAP_COMPARE_LE = 4,
+    // `>`
+    GOAP_COMPARE_GT = 5,
+    // `>=`
+    GOAP_COMPARE_GE = 6,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum GoapCompare GoapCompare;
+#else
+typedef int32_t GoapCompare;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+// Values of GoapVarEffect.op. Zero is not an operation.
+enum GoapVarOp
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    // `variable = value`; the value must lie in [min, max].
+    GOAP_VAR_OP_SET = 1,
+    // `variable += value`; the step must lie in 1 ..= max - min.
+    GOAP_VAR_OP_ADD = 2,
+    // `variable -= value`; the step must lie in 1 ..= max - min.
+    GOAP_VAR_OP_SUB = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum GoapVarOp GoapVarOp;
+#else
+typedef int32_t GoapVarOp;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+// Values of GoapVarDef.overflow: what an effect whose result would leave the variable's
+// range does.
+enum GoapOverflow
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    // The action is not applicable in a state where the result would leave the range (the
+    // default).
+    GOAP_OVERFLOW_REJECT = 0,
+    // The result is clamped into [min, max].
+    GOAP_OVERFLOW_SATURATE = 1,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum GoapOverflow GoapOverflow;
+#else
+typedef int32_t GoapOverflow;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
 // The root object: owns domains (and their facts, actions, start states and goals) and
 // pooled planning memory. Created by goap_world_create, freed by goap_world_destroy.
 // Opaque; every function on it is thread-safe (see THREADING at the top), and no call
@@ -275,11 +364,76 @@ typedef uint64_t GoapFactId;
 
 // One condition or assignment: `fact` is (or must be, or becomes) `value`.
 typedef struct GoapFactValue {
-    // A fact of the domain the list is used with.
+    // A fact of the domain the list is used with (a variable id here is
+    // GOAP_STATUS_UNKNOWN_FACT).
     GoapFactId fact;
     // 1 for true, 0 for false; any other value is GOAP_STATUS_INVALID_ARGUMENT.
     int32_t value;
 } GoapFactValue;
+
+// Id of an integer variable of one domain. Opaque: compare ids for equality, never
+// compute with them. Zero is never valid; an id used with another domain, and a fact or
+// action id passed as a variable id, is always an error (GOAP_STATUS_UNKNOWN_VAR); a
+// variable id passed as a fact id is GOAP_STATUS_UNKNOWN_FACT. No variable id equals any
+// fact or action id. Ids stay valid while their domain lives.
+typedef uint64_t GoapVarId;
+
+// A start value: `var` is `value` (which must lie in the variable's [min, max], else
+// GOAP_STATUS_OUT_OF_RANGE).
+typedef struct GoapVarValue {
+    // A variable of the domain the list is used with.
+    GoapVarId var;
+    // Its value.
+    int32_t value;
+} GoapVarValue;
+
+// A condition on a variable: `var op value`, for action preconditions and goals.
+typedef struct GoapVarCondition {
+    // A variable of the domain the list is used with.
+    GoapVarId var;
+    // A GoapCompare value (1 to 6); any other value is GOAP_STATUS_INVALID_ARGUMENT.
+    int32_t op;
+    // The constant compared with; must lie in the variable's [min, max]
+    // (else GOAP_STATUS_OUT_OF_RANGE).
+    int32_t value;
+} GoapVarCondition;
+
+// Definition of an integer variable for goap_domain_add_var. Obtain from
+// goap_var_def_default(), then set the fields. `name` is read during goap_domain_add_var
+// only.
+typedef struct GoapVarDef {
+    // Internal: set by goap_var_def_default() to detect uninitialised definitions.
+    // Do not change.
+    uint32_t cookie;
+    // Unique, non-empty name, not a fact's name: UTF-8, `name_len` bytes, not
+    // NUL-terminated, without NUL bytes.
+    const char *name;
+    // Length of `name` in bytes.
+    uint32_t name_len;
+    // Smallest value (inclusive). Default 0.
+    int32_t min;
+    // Largest value (inclusive, >= min). Default 0: set min and max, the default range
+    // holds only 0.
+    int32_t max;
+    // 1: a start state that does not list the variable gives it `default_value`; 0 (the
+    // default): it gives it `min`. Any other value is GOAP_STATUS_INVALID_ARGUMENT.
+    int32_t has_default;
+    // The start value used when `has_default` is 1; must lie in [min, max]. Default 0.
+    int32_t default_value;
+    // A GoapOverflow value. Default GOAP_OVERFLOW_REJECT.
+    int32_t overflow;
+} GoapVarDef;
+
+// An effect on a variable: `var op value`, for actions (at most one per variable).
+typedef struct GoapVarEffect {
+    // A variable of the domain the action is added to.
+    GoapVarId var;
+    // A GoapVarOp value (1 to 3); any other value is GOAP_STATUS_INVALID_ARGUMENT.
+    int32_t op;
+    // For GOAP_VAR_OP_SET the new value, in [min, max]; for GOAP_VAR_OP_ADD and
+    // GOAP_VAR_OP_SUB the step, in 1 ..= max - min (else GOAP_STATUS_OUT_OF_RANGE).
+    int32_t value;
+} GoapVarEffect;
 
 // Definition of an action for goap_domain_add_action. Obtain from
 // goap_action_def_default(), then set the fields. Every pointer is read during
@@ -306,12 +460,25 @@ typedef struct GoapActionDef {
     // Cost: a number from 0 to GOAP_MAX_ACTION_COST (1e12); 0 and fractions are fine.
     // Default 1.
     double cost;
+    // Variable preconditions: each must hold before the action. May be NULL when
+    // `var_pre_count` is 0 (the default).
+    const struct GoapVarCondition *var_pre;
+    // Number of variable preconditions.
+    uint32_t var_pre_count;
+    // Variable effects, at most one per variable, applied together with `effects` and
+    // computed from the state before the action. With GOAP_OVERFLOW_REJECT the action is
+    // not applicable where a result would leave the variable's range; with
+    // GOAP_OVERFLOW_SATURATE the result is clamped. May be NULL when `var_effect_count` is
+    // 0 (the default).
+    const struct GoapVarEffect *var_effects;
+    // Number of variable effects.
+    uint32_t var_effect_count;
 } GoapActionDef;
 
 // Id of an action of one domain. Opaque: compare ids for equality, never compute with
 // them. Zero is never valid; an id used with another domain, and a fact id passed as an
 // action id, is always an error (GOAP_STATUS_UNKNOWN_ACTION). No action id equals any fact
-// id. Ids stay valid while their domain lives.
+// or variable id. Ids stay valid while their domain lives.
 typedef uint64_t GoapActionId;
 
 // Options of one plan call. Obtain from goap_plan_options_default(), then change fields;
@@ -353,6 +520,33 @@ typedef struct GoapPlanResult {
     // Heuristic estimate of the start state (a lower bound on the cost; 0 when unknown).
     double initial_h;
 } GoapPlanResult;
+
+// An explicit planning problem for goap_domain_plan_problem: a start state and a goal over
+// a domain's facts and variables. Obtain from goap_problem_default(), then set the fields.
+// Every array is read during the call only and may be NULL when its count is 0.
+typedef struct GoapProblem {
+    // Internal: set by goap_problem_default() to detect uninitialised problems.
+    // Do not change.
+    uint32_t cookie;
+    // Start facts: exactly the facts listed with value 1 are true. Default none.
+    const struct GoapFactValue *start;
+    // Number of entries in `start`.
+    uint32_t start_count;
+    // Start variables: each listed variable has its value (within its range), every
+    // other one its default. Default none.
+    const struct GoapVarValue *start_vars;
+    // Number of entries in `start_vars`.
+    uint32_t start_var_count;
+    // Goal facts: each must have its value. Default none.
+    const struct GoapFactValue *goal;
+    // Number of entries in `goal`.
+    uint32_t goal_count;
+    // Goal variable conditions: each must hold. Default none. A problem without any goal
+    // condition is solved by the empty plan.
+    const struct GoapVarCondition *goal_vars;
+    // Number of entries in `goal_vars`.
+    uint32_t goal_var_count;
+} GoapProblem;
 
 #ifdef __cplusplus
 extern "C" {
@@ -436,8 +630,8 @@ void goap_world_destroy(struct GoapWorld *world);
 // Thread safety: any thread, any time.
 struct GoapDomainDef goap_domain_def_default(void);
 
-// Creates an empty domain (no facts, no actions, all-false start state, no goal) in the
-// world; on success `*out` receives its id. The world owns the domain until
+// Creates an empty domain (no facts, variables or actions, all-false start state, no
+// goal) in the world; on success `*out` receives its id. The world owns the domain until
 // goap_domain_destroy or goap_world_destroy.
 //
 // Errors: GOAP_STATUS_NULL_POINTER (world, def, out, or def->name NULL with a length),
@@ -467,9 +661,9 @@ GoapStatus goap_domain_create(struct GoapWorld *world,
 // characters; every invalid value in the file is a parse error with its position,
 // including what goap_domain_add_fact and goap_domain_add_action reject with other
 // statuses: a name containing a NUL character ("\u0000") and a cost that is negative or
-// above GOAP_MAX_ACTION_COST, 1e12), GOAP_STATUS_TOO_MANY (more than 2^31 - 1 facts or
-// actions, or no domain id left in the process, as goap_domain_create). `*out` is written
-// only on success; on error no domain is created.
+// above GOAP_MAX_ACTION_COST, 1e12), GOAP_STATUS_TOO_MANY (more than 2^30 - 1 facts,
+// actions or variables, or no domain id left in the process, as goap_domain_create).
+// `*out` is written only on success; on error no domain is created.
 // Thread safety: parses without any lock, then takes the world's lock only to insert the
 // domain; never waits for plans.
 //
@@ -480,11 +674,12 @@ GoapStatus goap_domain_load_json(struct GoapWorld *world,
                                  uint32_t len,
                                  GoapDomainId *out);
 
-// Destroys a domain of the world. Its id and the ids of its facts and actions become
-// stale, and are never handed out again. The domain id gives GOAP_STATUS_UNKNOWN_DOMAIN
-// from then on (so every call naming the destroyed domain fails with it); a stale fact or
-// action id passed with a live domain is an id of another domain: GOAP_STATUS_UNKNOWN_FACT
-// or GOAP_STATUS_UNKNOWN_ACTION.
+// Destroys a domain of the world. Its id and the ids of its facts, variables and actions
+// become stale, and are never handed out again. The domain id gives
+// GOAP_STATUS_UNKNOWN_DOMAIN from then on (so every call naming the destroyed domain fails
+// with it); a stale fact, variable or action id passed with a live domain is an id of
+// another domain: GOAP_STATUS_UNKNOWN_FACT, GOAP_STATUS_UNKNOWN_VAR or
+// GOAP_STATUS_UNKNOWN_ACTION.
 //
 // Errors: GOAP_STATUS_NULL_POINTER (world), GOAP_STATUS_UNKNOWN_DOMAIN (zero, stale or
 // foreign id; nothing happens). Thread safety: takes the world's lock only to remove the
@@ -495,8 +690,9 @@ GoapStatus goap_domain_load_json(struct GoapWorld *world,
 // `world` must be a live world.
 GoapStatus goap_domain_destroy(struct GoapWorld *world, GoapDomainId domain);
 
-// Replaces the domain's stored start state: exactly the listed facts with value 1 are
-// true, every other fact is false (facts added later too). Used by goap_domain_plan.
+// Replaces the facts of the domain's stored start state: exactly the listed facts with
+// value 1 are true, every other fact is false (facts added later too). The variables'
+// start values are untouched (see goap_domain_set_start_vars). Used by goap_domain_plan.
 // `values` is read during the call only; NULL is allowed when `count` is 0.
 //
 // Errors: GOAP_STATUS_NULL_POINTER (world, or values NULL with count > 0),
@@ -513,10 +709,11 @@ GoapStatus goap_domain_set_start(struct GoapWorld *world,
                                  const struct GoapFactValue *values,
                                  uint32_t count);
 
-// Replaces the domain's stored goal: every listed fact must have its value (1 true, 0
-// false); unlisted facts do not matter. An empty list is a goal every state satisfies.
-// Used by goap_domain_plan. `conditions` is read during the call only; NULL is allowed
-// when `count` is 0.
+// Replaces the fact conditions of the domain's stored goal: every listed fact must have
+// its value (1 true, 0 false); unlisted facts do not matter. The goal's variable
+// conditions (goap_domain_set_goal_vars) are kept. A goal without any condition is one
+// every state satisfies. Used by goap_domain_plan. `conditions` is read during the call
+// only; NULL is allowed when `count` is 0.
 //
 // Errors: as goap_domain_set_start. On error the stored goal is unchanged.
 // Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
@@ -529,6 +726,49 @@ GoapStatus goap_domain_set_goal(struct GoapWorld *world,
                                 const struct GoapFactValue *conditions,
                                 uint32_t count);
 
+// Replaces the variables of the domain's stored start state: each listed variable has its
+// value, every other variable its default (variables declared later too). The facts are
+// untouched (see goap_domain_set_start). Used by goap_domain_plan. `values` is read during
+// the call only; NULL is allowed when `count` is 0 (every variable back to its default).
+//
+// Errors: GOAP_STATUS_NULL_POINTER (world, or values NULL with count > 0),
+// GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_VAR (a variable of another domain, not
+// of this one, or a fact or action id), GOAP_STATUS_OUT_OF_RANGE (a value outside its
+// variable's [min, max]), GOAP_STATUS_CONTRADICTION (a variable listed with two different
+// values; the same value twice is fine). On error the stored start state is unchanged.
+// Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
+// one at a time.
+//
+// # Safety
+// `world` must be a live world; `values` valid for `count` elements.
+GoapStatus goap_domain_set_start_vars(struct GoapWorld *world,
+                                      GoapDomainId domain,
+                                      const struct GoapVarValue *values,
+                                      uint32_t count);
+
+// Replaces the variable conditions of the domain's stored goal: each listed condition
+// (`var op value`) must hold; unlisted variables do not matter. The goal's fact conditions
+// (goap_domain_set_goal) are kept; a domain without a goal gets one with these variable
+// conditions and no fact conditions. Used by goap_domain_plan. `conditions` is read
+// during the call only; NULL is allowed when `count` is 0.
+//
+// Errors: GOAP_STATUS_NULL_POINTER (world, or conditions NULL with count > 0),
+// GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_VAR (a variable of another domain, not
+// of this one, or a fact or action id), GOAP_STATUS_INVALID_ARGUMENT (an op that is not a
+// GoapCompare value, 0 included), GOAP_STATUS_OUT_OF_RANGE (a constant outside its
+// variable's [min, max]), GOAP_STATUS_CONTRADICTION (the conditions on one variable can
+// never hold together within its range, such as `== 3` and `== 4`). On error the stored
+// goal is unchanged.
+// Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
+// one at a time.
+//
+// # Safety
+// `world` must be a live world; `conditions` valid for `count` elements.
+GoapStatus goap_domain_set_goal_vars(struct GoapWorld *world,
+                                     GoapDomainId domain,
+                                     const struct GoapVarCondition *conditions,
+                                     uint32_t count);
+
 // Registers a fact by name in a domain; on success `*out` receives its id. Idempotent:
 // a name registered before gives the same id again. New facts are false in the stored
 // start state.
@@ -538,8 +778,9 @@ GoapStatus goap_domain_set_goal(struct GoapWorld *world,
 //
 // Errors: GOAP_STATUS_NULL_POINTER (world, out, or name NULL with name_len > 0),
 // GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_UTF8, GOAP_STATUS_INVALID_ARGUMENT (empty
-// name, or a name containing a NUL byte), GOAP_STATUS_TOO_MANY (a new name when the domain
-// has 2^31 - 1 facts already). `*out` is written only on success.
+// name, or a name containing a NUL byte), GOAP_STATUS_DUPLICATE_NAME (the name is a
+// variable's: facts and variables share one namespace), GOAP_STATUS_TOO_MANY (a new name
+// when the domain has 2^30 - 1 facts already). `*out` is written only on success.
 // Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
 // one at a time.
 //
@@ -599,7 +840,84 @@ GoapStatus goap_domain_fact_count(const struct GoapWorld *world,
                                   GoapDomainId domain,
                                   uint32_t *out_count);
 
-// The default action definition: no name, no preconditions, no effects, cost 1. Always use
+// The default variable definition: no name, range [0, 0], default min, overflow
+// GOAP_OVERFLOW_REJECT. Always use it to initialise a GoapVarDef.
+//
+// Thread safety: any thread, any time.
+struct GoapVarDef goap_var_def_default(void);
+
+// Declares an integer variable in a domain; on success `*out` receives its id. Declaring
+// a name again with the same definition (range, default and overflow rule) gives the same
+// id again; with another definition it is an error. A new variable takes its default in
+// the stored start state.
+//
+// Errors: GOAP_STATUS_NULL_POINTER (world, def, out, or def->name NULL with a length),
+// GOAP_STATUS_INVALID_ARGUMENT (def not from goap_var_def_default(), an empty name or one
+// containing a NUL byte, min > max, has_default not 0 or 1, a default outside [min, max],
+// an overflow that is not a GoapOverflow value), GOAP_STATUS_INVALID_UTF8 (def->name),
+// GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_DUPLICATE_NAME (the name is a fact's, or a
+// variable's with another definition), GOAP_STATUS_TOO_MANY (the domain has 2^30 - 1
+// variables already). `*out` is written only on success; on error the domain is
+// unchanged.
+// Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
+// one at a time.
+//
+// # Safety
+// `world` must be a live world; `def` readable, with `name` valid for `name_len` bytes;
+// `out` valid for a write.
+GoapStatus goap_domain_add_var(struct GoapWorld *world,
+                               GoapDomainId domain,
+                               const struct GoapVarDef *def,
+                               GoapVarId *out);
+
+// Looks up a variable by name; on success `*out` receives its id.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_UTF8,
+// GOAP_STATUS_NOT_FOUND (no variable has this name; a fact's name is not a variable's).
+// `*out` is written only on success.
+// Thread safety: a read (see THREADING): runs in parallel with every other call but
+// goap_world_destroy.
+//
+// # Safety
+// `world` must be a live world; `name` valid for `name_len` bytes; `out` valid for a write.
+GoapStatus goap_domain_find_var(const struct GoapWorld *world,
+                                GoapDomainId domain,
+                                const char *name,
+                                uint32_t name_len,
+                                GoapVarId *out);
+
+// Copies a variable's name (UTF-8) and a NUL terminator into `buf`; same buffer rules as
+// goap_domain_fact_name (`*out_len` = length without the terminator, also on
+// GOAP_STATUS_BUFFER_TOO_SMALL; `buf` needs `*out_len + 1` bytes).
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_VAR,
+// GOAP_STATUS_BUFFER_TOO_SMALL. Nothing is written on other errors.
+// Thread safety: a read (see THREADING): runs in parallel with every other call but
+// goap_world_destroy.
+//
+// # Safety
+// `world` must be a live world; `buf` valid for `capacity` bytes; `out_len` for a write.
+GoapStatus goap_domain_var_name(const struct GoapWorld *world,
+                                GoapDomainId domain,
+                                GoapVarId var,
+                                char *buf,
+                                uint32_t capacity,
+                                uint32_t *out_len);
+
+// On success `*out_count` receives the number of variables of the domain.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN. Written only on success.
+// Thread safety: a read (see THREADING): runs in parallel with every other call but
+// goap_world_destroy.
+//
+// # Safety
+// `world` must be a live world; `out_count` valid for a write.
+GoapStatus goap_domain_var_count(const struct GoapWorld *world,
+                                 GoapDomainId domain,
+                                 uint32_t *out_count);
+
+// The default action definition: no name, no preconditions, no effects (on facts or
+// variables), cost 1. Always use
 // it to initialise a GoapActionDef.
 //
 // Thread safety: any thread, any time.
@@ -611,12 +929,17 @@ struct GoapActionDef goap_action_def_default(void);
 // Errors: GOAP_STATUS_NULL_POINTER (world, def, out, or an array/name pointer in def that
 // is NULL with a non-zero count), GOAP_STATUS_INVALID_ARGUMENT (def not from
 // goap_action_def_default(), an empty name or one containing a NUL byte, a value not 0 or
-// 1), GOAP_STATUS_INVALID_UTF8 (def->name), GOAP_STATUS_UNKNOWN_DOMAIN,
-// GOAP_STATUS_UNKNOWN_FACT (a fact of another domain, not of this one, or an action id),
-// GOAP_STATUS_DUPLICATE_NAME, GOAP_STATUS_INVALID_COST (NaN, infinite, negative or above
-// GOAP_MAX_ACTION_COST, 1e12), GOAP_STATUS_CONTRADICTION (pre or effects list one fact as
-// both 1 and 0), GOAP_STATUS_TOO_MANY (the domain has 2^31 - 1
-// actions already). `*out` is written only on success; on error the domain is unchanged.
+// 1, a variable condition's op not a GoapCompare value or an effect's op not a GoapVarOp
+// value, 0 included), GOAP_STATUS_INVALID_UTF8 (def->name), GOAP_STATUS_UNKNOWN_DOMAIN,
+// GOAP_STATUS_UNKNOWN_FACT (a fact of another domain, not of this one, or an action or
+// variable id), GOAP_STATUS_UNKNOWN_VAR (in var_pre or var_effects: a variable of another
+// domain, not of this one, or a fact or action id), GOAP_STATUS_DUPLICATE_NAME,
+// GOAP_STATUS_INVALID_COST (NaN, infinite, negative or above GOAP_MAX_ACTION_COST, 1e12),
+// GOAP_STATUS_OUT_OF_RANGE (a condition or set value outside its variable's [min, max], a
+// += or -= step outside 1 ..= max - min), GOAP_STATUS_CONTRADICTION (pre or effects list
+// one fact as both 1 and 0, var_pre's conditions on one variable can never hold together
+// within its range, or var_effects has two effects on one variable),
+// GOAP_STATUS_TOO_MANY (the domain has 2^30 - 1 actions already). `*out` is written only on success; on error the domain is unchanged.
 // Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
 // one at a time.
 //
@@ -678,8 +1001,9 @@ GoapStatus goap_domain_action_count(const struct GoapWorld *world,
 // Thread safety: any thread, any time.
 struct GoapPlanOptions goap_plan_options_default(void);
 
-// Plans from the domain's stored start state (goap_domain_set_start) to its stored goal
-// (goap_domain_set_goal), returning a minimum-cost plan (up to floating-point rounding:
+// Plans from the domain's stored start state (goap_domain_set_start,
+// goap_domain_set_start_vars) to its stored goal (goap_domain_set_goal,
+// goap_domain_set_goal_vars), returning a minimum-cost plan (up to floating-point rounding:
 // see GoapPlanResult.cost).
 //
 // `options` may be NULL for the defaults; it is read during the call only. On
@@ -714,8 +1038,10 @@ GoapStatus goap_domain_plan(const struct GoapWorld *world,
 
 // Plans from an explicit start state to an explicit goal (for example the engine's
 // sensed state), ignoring the domain's stored start and goal. In `start`, exactly the
-// facts listed with value 1 are true; `goal` lists required values. Both arrays are read
-// during the call only and may be NULL when their count is 0.
+// facts listed with value 1 are true and every variable has its default; `goal` lists
+// required fact values (no variable conditions). Both arrays are read during the call
+// only and may be NULL when their count is 0. goap_domain_plan_problem also takes
+// variables.
 //
 // Outputs, buffer rules and the BUFFER_TOO_SMALL exception are as goap_domain_plan.
 //
@@ -739,6 +1065,43 @@ GoapStatus goap_domain_plan_from(const struct GoapWorld *world,
                                  GoapActionId *out_actions,
                                  uint32_t capacity,
                                  struct GoapPlanResult *out_result);
+
+// The default problem: every fact false, every variable at its default, an empty goal.
+// Always use it to initialise a GoapProblem.
+//
+// Thread safety: any thread, any time.
+struct GoapProblem goap_problem_default(void);
+
+// Plans from an explicit start state to an explicit goal, both over the domain's facts
+// and variables (`*problem`, see GoapProblem), ignoring the domain's stored start and
+// goal: goap_domain_plan_from with variables. `problem` and its arrays are read during the
+// call only.
+//
+// Outputs, buffer rules and the BUFFER_TOO_SMALL exception are as goap_domain_plan.
+//
+// Errors: GOAP_STATUS_NULL_POINTER (world, problem, out_result, an array of the problem
+// NULL with a non-zero count, out_actions NULL with capacity > 0),
+// GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_FACT, GOAP_STATUS_UNKNOWN_VAR,
+// GOAP_STATUS_INVALID_ARGUMENT (problem not from goap_problem_default(), a fact value not
+// 0 or 1, a goal op that is not a GoapCompare value, bad options),
+// GOAP_STATUS_OUT_OF_RANGE (a start value or goal constant outside its variable's
+// [min, max]), GOAP_STATUS_CONTRADICTION (a list names a fact as both 1 and 0, a start
+// variable is listed with two different values, or the goal's conditions on one variable
+// can never hold together), GOAP_STATUS_BUFFER_TOO_SMALL. Nothing is written on other
+// errors.
+// Thread safety: as goap_domain_plan (the problem is checked against the same snapshot).
+//
+// # Safety
+// `world` must be a live world; `problem` readable, with its arrays valid for their
+// counts; `options` NULL or readable; `out_actions` valid for `capacity` writes;
+// `out_result` valid for a write.
+GoapStatus goap_domain_plan_problem(const struct GoapWorld *world,
+                                    GoapDomainId domain,
+                                    const struct GoapProblem *problem,
+                                    const struct GoapPlanOptions *options,
+                                    GoapActionId *out_actions,
+                                    uint32_t capacity,
+                                    struct GoapPlanResult *out_result);
 
 // Test hook for bindings: panics inside the guard, so it always returns GOAP_STATUS_PANIC
 // and sets the last error to a message containing "goap_debug_force_panic". The panic is

@@ -5,7 +5,8 @@
 //! - The map from ids to domains sits behind a reader–writer lock that is held only to
 //!   look a domain up, insert one or remove one (a map access of a few microseconds).
 //!   Parsing a domain file, building a domain and dropping a destroyed one happen outside it.
-//! - Each domain's contents ([`DomainEntry`]: facts, actions, start state, goal) are kept
+//! - Each domain's contents ([`DomainEntry`]: facts, variables, actions, start state,
+//!   goal) are kept
 //!   as an `Arc` snapshot. Planning and other reads clone the `Arc` ([`World::snapshot`])
 //!   and then work without any lock, so a plan sees the domain as it was when it started
 //!   and never blocks anybody.
@@ -33,7 +34,7 @@ use std::sync::Arc;
 
 use parking_lot::{Mutex, RwLock};
 
-use crate::domain::{Domain, DomainError, FactValue, Goal};
+use crate::domain::{Domain, DomainError, FactValue, Goal, VarCondition, VarId};
 use crate::format::{self, DomainFile, FormatError};
 use crate::planner::{PlanOptions, PlanResult, Planner};
 use crate::state::WorldState;
@@ -185,17 +186,67 @@ impl DomainEntry {
         self.goal.as_ref()
     }
 
-    /// Replaces the start state: exactly the listed `true` entries hold. Fails on an
-    /// unknown fact or a fact listed with both values; the state is unchanged then.
+    /// Replaces the facts of the start state: exactly the listed `true` entries hold. The
+    /// variables keep their start values. Fails on an unknown fact or a fact listed with
+    /// both values; the state is unchanged then.
     pub fn set_start(&mut self, values: &[FactValue]) -> Result<(), DomainError> {
-        self.start = start_state(&self.domain, values)?;
+        let mut start = start_state(&self.domain, values)?;
+        for i in 0..self.domain.var_count() {
+            let var = VarId(i as u32);
+            if let Some(x) = self.start.var(var) {
+                start.set_var(var, x);
+            }
+        }
+        self.start = start;
         Ok(())
     }
 
-    /// Replaces the goal. An empty list is a goal that every state satisfies.
-    pub fn set_goal(&mut self, conditions: &[FactValue]) -> Result<(), DomainError> {
-        self.goal = Some(self.domain.conditions(conditions.iter().copied())?);
+    /// Replaces the variables of the start state: the listed ones take their values, every
+    /// other one (variables declared later too) its default. The facts are untouched.
+    /// Fails, leaving the state unchanged, on an unknown variable
+    /// ([`DomainError::UnknownVar`]), a value outside its range
+    /// ([`DomainError::ConstantOutOfRange`]) or a variable listed with two different values
+    /// ([`DomainError::VarConflict`]).
+    pub fn set_start_vars(&mut self, values: &[(VarId, i32)]) -> Result<(), DomainError> {
+        check_start_vars(&self.domain, values)?;
+        for i in 0..self.domain.var_count() {
+            self.start.clear_var(VarId(i as u32));
+        }
+        for &(var, x) in values {
+            self.start.set_var(var, x);
+        }
         Ok(())
+    }
+
+    /// Replaces the fact conditions of the goal, keeping its variable conditions (none if
+    /// there was no goal). An empty goal is one that every state satisfies.
+    pub fn set_goal(&mut self, conditions: &[FactValue]) -> Result<(), DomainError> {
+        let vars = self.goal_var_conditions();
+        self.goal = Some(
+            self.domain
+                .conditions_with(conditions.iter().copied(), vars)?,
+        );
+        Ok(())
+    }
+
+    /// Replaces the variable conditions of the goal, keeping its fact conditions; without a
+    /// goal, creates one with no fact conditions. Fails on an unknown variable, a constant
+    /// outside its variable's range and conditions on one variable that can never hold
+    /// together; the goal is unchanged then.
+    pub fn set_goal_vars(&mut self, conditions: &[VarCondition]) -> Result<(), DomainError> {
+        let facts = self.goal.as_ref().map(|g| g.entries().to_vec());
+        let goal = self
+            .domain
+            .conditions_with(facts.unwrap_or_default(), conditions.iter().copied())?;
+        self.goal = Some(goal);
+        Ok(())
+    }
+
+    fn goal_var_conditions(&self) -> Vec<VarCondition> {
+        self.goal
+            .as_ref()
+            .map(|g| g.var_conditions().to_vec())
+            .unwrap_or_default()
     }
 
     /// `domain 3` or `domain 3 ("kitchen")`, for messages.
@@ -208,10 +259,57 @@ impl DomainEntry {
     }
 }
 
-/// A validated start state over `domain`'s facts.
+/// A validated start state over `domain`'s facts: exactly the listed `true` facts hold;
+/// every variable has its default.
 pub fn start_state(domain: &Domain, values: &[FactValue]) -> Result<WorldState, DomainError> {
     let checked = domain.conditions(values.iter().copied())?;
     Ok(WorldState::from_values(checked.entries().iter().copied()))
+}
+
+/// A validated start state over `domain`'s facts and variables: exactly the listed `true`
+/// facts hold, the listed variables take their values and the others their defaults.
+/// Fails as [`start_state`] and [`DomainEntry::set_start_vars`] do.
+pub fn start_state_with(
+    domain: &Domain,
+    facts: &[FactValue],
+    vars: &[(VarId, i32)],
+) -> Result<WorldState, DomainError> {
+    let mut state = start_state(domain, facts)?;
+    check_start_vars(domain, vars)?;
+    for &(var, x) in vars {
+        state.set_var(var, x);
+    }
+    Ok(state)
+}
+
+/// Checks start values: known variables, values within range, no variable with two
+/// different values (the same value twice is fine).
+fn check_start_vars(domain: &Domain, values: &[(VarId, i32)]) -> Result<(), DomainError> {
+    for &(id, x) in values {
+        let var = domain.var(id).ok_or(DomainError::UnknownVar(id))?;
+        if !(var.min()..=var.max()).contains(&x) {
+            return Err(DomainError::ConstantOutOfRange {
+                var: var.name().to_owned(),
+                context: "start".into(),
+                detail: format!(
+                    "value {x} is outside the range [{}, {}]",
+                    var.min(),
+                    var.max()
+                ),
+            });
+        }
+    }
+    let mut sorted = values.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    if let Some(w) = sorted.windows(2).find(|w| w[0].0 == w[1].0) {
+        return Err(DomainError::VarConflict {
+            context: "start".into(),
+            var: domain.vars()[w[0].0.index()].name().to_owned(),
+            detail: format!("is listed with two values, {} and {}", w[0].1, w[1].1),
+        });
+    }
+    Ok(())
 }
 
 /// A domain's place in a [`World`].
@@ -375,6 +473,22 @@ impl World {
         let domain = entry.domain();
         let start = start_state(domain, start)?;
         let goal = domain.conditions(goal.iter().copied())?;
+        Ok(self.plan_with(domain, &start, &goal, options))
+    }
+
+    /// Plans with an explicit start state (listed `true` facts hold, listed variables take
+    /// their values, others their defaults) and goal (fact and variable conditions).
+    pub fn plan_problem(
+        &self,
+        id: DomainId,
+        start: (&[FactValue], &[(VarId, i32)]),
+        goal: (&[FactValue], &[VarCondition]),
+        options: &PlanOptions,
+    ) -> Result<PlanResult, WorldError> {
+        let entry = self.snapshot(id)?;
+        let domain = entry.domain();
+        let start = start_state_with(domain, start.0, start.1)?;
+        let goal = domain.conditions_with(goal.0.iter().copied(), goal.1.iter().copied())?;
         Ok(self.plan_with(domain, &start, &goal, options))
     }
 
@@ -562,6 +676,63 @@ mod tests {
         // The world reports it as TooManyDomains, the C ABI as GOAP_STATUS_TOO_MANY.
         let e = crate::ffi::FfiError::from(WorldError::TooManyDomains);
         assert_eq!(e.status, crate::ffi::GoapStatus::TooMany);
+    }
+
+    #[test]
+    fn start_and_goal_keep_the_part_not_replaced() {
+        use crate::domain::{Compare, VarDef};
+        let (world, id, axe) = chop_world();
+        let ammo = world
+            .edit(id, |e| -> Result<_, WorldError> {
+                let ammo = e.domain_mut().add_var(VarDef::new("ammo", 0, 30))?;
+                e.set_start_vars(&[(ammo, 7)])?;
+                e.set_start(&[FactValue::new(axe, true)])?;
+                e.set_goal_vars(&[VarCondition::new(ammo, Compare::Ge, 3)])?;
+                e.set_goal(&[FactValue::new(axe, true)])?;
+                Ok(ammo)
+            })
+            .unwrap();
+        let e = world.snapshot(id).unwrap();
+        assert_eq!((e.start().get(axe), e.start().var(ammo)), (true, Some(7)));
+        let goal = e.goal().unwrap();
+        assert_eq!(goal.entries(), &[FactValue::new(axe, true)]);
+        assert_eq!(
+            goal.var_conditions(),
+            &[VarCondition::new(ammo, Compare::Ge, 3)]
+        );
+        drop(e);
+        // Unlisted variables go back to their defaults; facts stay.
+        edit(&world, id, |e| e.set_start_vars(&[])).unwrap();
+        let e = world.snapshot(id).unwrap();
+        assert_eq!((e.start().get(axe), e.start().var(ammo)), (true, None));
+    }
+
+    #[test]
+    fn start_values_are_checked() {
+        use crate::domain::VarDef;
+        let (world, id, _) = chop_world();
+        let ammo = world
+            .edit(id, |e| {
+                Ok::<_, WorldError>(e.domain_mut().add_var(VarDef::new("ammo", 0, 30))?)
+            })
+            .unwrap();
+        let e = edit(&world, id, |e| e.set_start_vars(&[(ammo, 31)])).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "start: variable \"ammo\": value 31 is outside the range [0, 30]"
+        );
+        let e = edit(&world, id, |e| e.set_start_vars(&[(ammo, 3), (ammo, 4)])).unwrap_err();
+        assert!(
+            matches!(e, WorldError::Domain(DomainError::VarConflict { .. })),
+            "{e}"
+        );
+        assert!(e.to_string().contains("two values, 3 and 4"), "{e}");
+        edit(&world, id, |e| e.set_start_vars(&[(ammo, 3), (ammo, 3)])).unwrap();
+        assert_eq!(
+            edit(&world, id, |e| e.set_start_vars(&[(VarId(5), 1)])),
+            Err(WorldError::Domain(DomainError::UnknownVar(VarId(5))))
+        );
+        assert_eq!(world.snapshot(id).unwrap().start().var(ammo), Some(3));
     }
 
     #[test]

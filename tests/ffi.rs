@@ -2115,3 +2115,1168 @@ fn concurrent_edits_of_one_domain_are_never_lost_while_plans_run() {
         "every fact was added exactly once"
     );
 }
+
+// ---------------------------------------------------------------- integer variables
+
+fn var_def(name: &str, min: i32, max: i32) -> GoapVarDef {
+    let mut def = goap_var_def_default();
+    (def.name, def.name_len) = s(name);
+    def.min = min;
+    def.max = max;
+    def
+}
+
+fn vc(var: GoapVarId, op: GoapCompare, value: i32) -> GoapVarCondition {
+    GoapVarCondition {
+        var,
+        op: op as i32,
+        value,
+    }
+}
+
+fn ve(var: GoapVarId, op: GoapVarOp, value: i32) -> GoapVarEffect {
+    GoapVarEffect {
+        var,
+        op: op as i32,
+        value,
+    }
+}
+
+fn vv(var: GoapVarId, value: i32) -> GoapVarValue {
+    GoapVarValue { var, value }
+}
+
+/// An action with fact and variable preconditions and effects.
+struct NumAction<'a> {
+    name: &'a str,
+    pre: &'a [GoapFactValue],
+    effects: &'a [GoapFactValue],
+    var_pre: &'a [GoapVarCondition],
+    var_effects: &'a [GoapVarEffect],
+    cost: f64,
+}
+
+impl NumAction<'_> {
+    fn def(&self) -> GoapActionDef {
+        let mut def = goap_action_def_default();
+        (def.name, def.name_len) = s(self.name);
+        def.pre = self.pre.as_ptr();
+        def.pre_count = self.pre.len() as u32;
+        def.effects = self.effects.as_ptr();
+        def.effect_count = self.effects.len() as u32;
+        def.var_pre = self.var_pre.as_ptr();
+        def.var_pre_count = self.var_pre.len() as u32;
+        def.var_effects = self.var_effects.as_ptr();
+        def.var_effect_count = self.var_effects.len() as u32;
+        def.cost = self.cost;
+        def
+    }
+}
+
+/// `NumAction { name, ..NONE }`: no conditions or effects, cost 1.
+const NONE: NumAction<'static> = NumAction {
+    name: "",
+    pre: &[],
+    effects: &[],
+    var_pre: &[],
+    var_effects: &[],
+    cost: 1.0,
+};
+
+impl World {
+    fn try_var(&self, d: GoapDomainId, def: &GoapVarDef) -> Result<GoapVarId, GoapStatus> {
+        let mut v = 0;
+        match unsafe { goap_domain_add_var(self.0, d, def, &mut v) } {
+            GoapStatus::Ok => Ok(v),
+            st => {
+                assert_eq!(v, 0, "no output on error");
+                Err(st)
+            }
+        }
+    }
+
+    fn var(&self, d: GoapDomainId, name: &str, min: i32, max: i32) -> GoapVarId {
+        self.try_var(d, &var_def(name, min, max))
+            .unwrap_or_else(|st| panic!("{st:?}: {}", last_error()))
+    }
+
+    fn try_num_action(&self, d: GoapDomainId, a: &NumAction) -> Result<GoapActionId, GoapStatus> {
+        let mut id = 0;
+        match unsafe { goap_domain_add_action(self.0, d, &a.def(), &mut id) } {
+            GoapStatus::Ok => Ok(id),
+            st => Err(st),
+        }
+    }
+
+    fn num_action(&self, d: GoapDomainId, a: &NumAction) -> GoapActionId {
+        self.try_num_action(d, a)
+            .unwrap_or_else(|st| panic!("{st:?}: {}", last_error()))
+    }
+
+    fn var_name(&self, d: GoapDomainId, v: GoapVarId) -> String {
+        let mut buf = [0u8; 64];
+        let mut len = 0;
+        ok(unsafe { goap_domain_var_name(self.0, d, v, buf.as_mut_ptr().cast(), 64, &mut len) });
+        String::from_utf8(buf[..len as usize].to_vec()).unwrap()
+    }
+
+    fn var_count(&self, d: GoapDomainId) -> u32 {
+        let mut n = u32::MAX;
+        ok(unsafe { goap_domain_var_count(self.0, d, &mut n) });
+        n
+    }
+
+    /// The plan as action names, and its cost; panics unless one was found.
+    fn plan_names(&self, d: GoapDomainId) -> (Vec<String>, f64) {
+        let (r, actions) = self.plan(d);
+        assert_eq!(r.outcome, GoapOutcome::Found as i32, "{r:?}");
+        let names = actions.iter().map(|&a| self.action_name(d, a)).collect();
+        (names, r.cost)
+    }
+
+    fn plan_problem(
+        &self,
+        d: GoapDomainId,
+        p: &GoapProblem,
+    ) -> Result<(GoapPlanResult, Vec<String>), GoapStatus> {
+        let mut actions = [0u64; 32];
+        let mut r = GoapPlanResult::default();
+        let st = unsafe {
+            goap_domain_plan_problem(self.0, d, p, null(), actions.as_mut_ptr(), 32, &mut r)
+        };
+        if st != GoapStatus::Ok {
+            assert_eq!(r, GoapPlanResult::default(), "no output on error");
+            return Err(st);
+        }
+        let n = r.action_count as usize;
+        let names = actions[..n]
+            .iter()
+            .map(|&a| self.action_name(d, a))
+            .collect();
+        Ok((r, names))
+    }
+}
+
+/// A small numeric domain: chop wood (needs an axe) one at a time or buy five, and build a
+/// house from three. Goal: the house; start: no axe, no wood.
+struct Lumber {
+    w: World,
+    d: GoapDomainId,
+    axe: GoapFactId,
+    house: GoapFactId,
+    wood: GoapVarId,
+}
+
+fn lumber() -> Lumber {
+    let w = World::new();
+    let d = w.domain();
+    let axe = w.fact(d, "has_axe");
+    let house = w.fact(d, "house");
+    let wood = w.var(d, "wood", 0, 10);
+    let add = ve(wood, GoapVarOp::Add, 1);
+    w.num_action(
+        d,
+        &NumAction {
+            name: "get_axe",
+            effects: &[fv(axe, true)],
+            cost: 2.0,
+            ..NONE
+        },
+    );
+    w.num_action(
+        d,
+        &NumAction {
+            name: "chop",
+            pre: &[fv(axe, true)],
+            var_effects: &[add],
+            ..NONE
+        },
+    );
+    w.num_action(
+        d,
+        &NumAction {
+            name: "buy_wood",
+            var_effects: &[ve(wood, GoapVarOp::Add, 5)],
+            cost: 6.0,
+            ..NONE
+        },
+    );
+    w.num_action(
+        d,
+        &NumAction {
+            name: "build",
+            effects: &[fv(house, true)],
+            var_pre: &[vc(wood, GoapCompare::Ge, 3)],
+            var_effects: &[ve(wood, GoapVarOp::Sub, 3)],
+            ..NONE
+        },
+    );
+    let goal = [fv(house, true)];
+    ok(unsafe { goap_domain_set_goal(w.0, d, goal.as_ptr(), 1) });
+    Lumber {
+        w,
+        d,
+        axe,
+        house,
+        wood,
+    }
+}
+
+fn names(list: &[&str]) -> Vec<String> {
+    list.iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn variables_are_declared_found_named_and_counted() {
+    let w = World::new();
+    let d = w.domain();
+    assert_eq!(w.var_count(d), 0);
+    let ammo = w.var(d, "ammo", 0, 30);
+    let hp = w.var(d, "生命", -5, 100);
+    assert_ne!(ammo, hp);
+    assert_eq!(w.var(d, "ammo", 0, 30), ammo, "same definition, same id");
+    assert_eq!(w.var_count(d), 2);
+    assert_eq!(w.var_name(d, hp), "生命");
+    let (p, n) = s("ammo");
+    let mut found = 0;
+    ok(unsafe { goap_domain_find_var(w.0, d, p, n, &mut found) });
+    assert_eq!(found, ammo);
+    // Facts and variables share one namespace but not one lookup.
+    let f = w.fact(d, "loaded");
+    let (p, n) = s("loaded");
+    let mut out = 0;
+    expect_err(
+        unsafe { goap_domain_find_var(w.0, d, p, n, &mut out) },
+        GoapStatus::NotFound,
+        "goap_domain_find_var",
+        &["has no variable named \"loaded\" (it is a fact)"],
+    );
+    let (p, n) = s("ammo");
+    expect_err(
+        unsafe { goap_domain_find_fact(w.0, d, p, n, &mut out) },
+        GoapStatus::NotFound,
+        "goap_domain_find_fact",
+        &["has no fact named \"ammo\""],
+    );
+    assert_eq!(out, 0);
+    assert!(f != ammo && f != hp);
+    // A default, a saturating overflow rule.
+    let mut def = var_def("clip", 0, 30);
+    def.has_default = 1;
+    def.default_value = 30;
+    def.overflow = GoapOverflow::Saturate as i32;
+    let clip = w.try_var(d, &def).unwrap();
+    assert_eq!(w.try_var(d, &def), Ok(clip));
+    // The name buffer protocol is the facts'.
+    let mut len = 0;
+    let mut small = [0u8; 4];
+    expect_err(
+        unsafe { goap_domain_var_name(w.0, d, clip, small.as_mut_ptr().cast(), 4, &mut len) },
+        GoapStatus::BufferTooSmall,
+        "goap_domain_var_name",
+        &["capacity 4 but 5 bytes are needed"],
+    );
+    assert_eq!((len, small), (4, [0; 4]));
+    assert_eq!(w.var_count(d), 3);
+    assert_eq!(w.count(d), (1, 0));
+}
+
+#[test]
+fn variable_definitions_are_checked() {
+    let w = World::new();
+    let d = w.domain();
+    let fact = w.fact(d, "door_open");
+    w.var(d, "ammo", 0, 30);
+    let fails = |def: &GoapVarDef, status, needles: &[&str]| {
+        let mut out = 0;
+        expect_err(
+            unsafe { goap_domain_add_var(w.0, d, def, &mut out) },
+            status,
+            "goap_domain_add_var",
+            needles,
+        );
+        assert_eq!(out, 0);
+    };
+    use GoapStatus::*;
+    // Uninitialised definitions: zeroed and with the cookie changed.
+    let zeroed: GoapVarDef = unsafe { std::mem::zeroed() };
+    fails(
+        &zeroed,
+        InvalidArgument,
+        &["def: definition not initialised with goap_var_def_default()"],
+    );
+    let mut def = var_def("x", 0, 1);
+    def.cookie ^= 1;
+    fails(&def, InvalidArgument, &["goap_var_def_default()"]);
+    // Names.
+    fails(&var_def("", 0, 1), InvalidArgument, &["def->name is empty"]);
+    fails(&var_def("a\0b", 0, 1), InvalidArgument, &["NUL"]);
+    let mut def = var_def("x", 0, 1);
+    def.name = null();
+    fails(&def, NullPointer, &["def->name (with count 1) is NULL"]);
+    let bad_utf8 = [0x66u8, 0xff];
+    def.name = bad_utf8.as_ptr().cast();
+    def.name_len = 2;
+    fails(&def, InvalidUtf8, &["def->name is not valid UTF-8"]);
+    // Ranges, defaults, flags.
+    fails(
+        &var_def("x", 5, 4),
+        InvalidArgument,
+        &["variable \"x\": min 5 is greater than max 4"],
+    );
+    let mut def = var_def("x", 0, 10);
+    def.has_default = 1;
+    def.default_value = 11;
+    fails(
+        &def,
+        InvalidArgument,
+        &["variable \"x\": default 11 is outside the range [0, 10]"],
+    );
+    def.has_default = 2;
+    fails(
+        &def,
+        InvalidArgument,
+        &["def->has_default of variable \"x\" is 2 (expected 0 or 1)"],
+    );
+    let mut def = var_def("x", 0, 10);
+    def.overflow = 2;
+    fails(
+        &def,
+        InvalidArgument,
+        &[
+            "def->overflow of variable \"x\" is 2",
+            "GOAP_OVERFLOW_SATURATE",
+        ],
+    );
+    // One namespace for facts and variables.
+    fails(
+        &var_def("door_open", 0, 1),
+        DuplicateName,
+        &["\"door_open\" is already a fact"],
+    );
+    let (p, n) = s("ammo");
+    let mut out = 0;
+    expect_err(
+        unsafe { goap_domain_add_fact(w.0, d, p, n, &mut out) },
+        DuplicateName,
+        "goap_domain_add_fact",
+        &["\"ammo\" is already a variable"],
+    );
+    // A variable declared again with another range, default or overflow rule.
+    fails(
+        &var_def("ammo", 0, 50),
+        DuplicateName,
+        &[
+            "variable \"ammo\" is already declared as [0, 30], default 0, overflow reject; \
+             this definition is [0, 50], default 0, overflow reject",
+        ],
+    );
+    let mut def = var_def("ammo", 0, 30);
+    def.overflow = GoapOverflow::Saturate as i32;
+    fails(&def, DuplicateName, &["overflow saturate"]);
+    // NULL arguments.
+    let def = var_def("y", 0, 1);
+    unsafe {
+        expect_err(
+            goap_domain_add_var(w.0, d, null(), &mut out),
+            NullPointer,
+            "goap_domain_add_var",
+            &["argument `def` is NULL"],
+        );
+        expect_err(
+            goap_domain_add_var(w.0, d, &def, null_mut()),
+            NullPointer,
+            "goap_domain_add_var",
+            &["argument `out` is NULL"],
+        );
+        expect_err(
+            goap_domain_add_var(null_mut(), d, &def, &mut out),
+            NullPointer,
+            "goap_domain_add_var",
+            &["argument `world` is NULL"],
+        );
+        expect_err(
+            goap_domain_add_var(w.0, 0, &def, &mut out),
+            UnknownDomain,
+            "goap_domain_add_var",
+            &["domain id 0"],
+        );
+    }
+    assert_eq!(w.var_count(d), 1, "nothing was added");
+    assert_eq!(w.fact_name(d, fact), "door_open");
+}
+
+#[test]
+fn variable_conditions_and_effects_are_checked() {
+    let l = lumber();
+    let (w, d, wood) = (&l.w, l.d, l.wood);
+    let fails = |a: NumAction, status, needles: &[&str]| {
+        assert_eq!(w.try_num_action(d, &a), Err(status), "{}", last_error());
+        let msg = last_error();
+        assert!(msg.starts_with("goap_domain_add_action: "), "{msg}");
+        for n in needles {
+            assert!(msg.contains(n), "{msg:?} lacks {n:?}");
+        }
+    };
+    use GoapStatus::*;
+    for op in [0, 7, 99, -1] {
+        let c = GoapVarCondition {
+            var: wood,
+            op,
+            value: 1,
+        };
+        fails(
+            NumAction {
+                name: "x",
+                var_pre: &[vc(wood, GoapCompare::Ge, 1), c],
+                ..NONE
+            },
+            InvalidArgument,
+            &[&format!(
+                "def->var_pre[1].op is {op} on variable \"wood\" (expected a GOAP_COMPARE_* \
+                 value, 1 to 6)"
+            )],
+        );
+    }
+    for op in [0, 4, 99] {
+        let e = GoapVarEffect {
+            var: wood,
+            op,
+            value: 1,
+        };
+        fails(
+            NumAction {
+                name: "x",
+                var_effects: &[e],
+                ..NONE
+            },
+            InvalidArgument,
+            &[&format!(
+                "def->var_effects[0].op is {op} on variable \"wood\" (expected a \
+                 GOAP_VAR_OP_* value, 1 to 3)"
+            )],
+        );
+    }
+    // Constants outside the range.
+    for (c, shown) in [
+        (vc(wood, GoapCompare::Ge, 11), ">= 11"),
+        (vc(wood, GoapCompare::Lt, -1), "< -1"),
+        (vc(wood, GoapCompare::Eq, i32::MAX), "== 2147483647"),
+    ] {
+        fails(
+            NumAction {
+                name: "x",
+                var_pre: &[c],
+                ..NONE
+            },
+            OutOfRange,
+            &[
+                "action \"x\": pre: variable \"wood\"",
+                shown,
+                "outside the range [0, 10]",
+            ],
+        );
+    }
+    fails(
+        NumAction {
+            name: "x",
+            var_effects: &[ve(wood, GoapVarOp::Set, -1)],
+            ..NONE
+        },
+        OutOfRange,
+        &["variable \"wood\": cannot set -1 outside the range [0, 10]"],
+    );
+    for (e, shown) in [
+        (ve(wood, GoapVarOp::Add, 0), "+= 0"),
+        (ve(wood, GoapVarOp::Add, 11), "+= 11"),
+        (ve(wood, GoapVarOp::Sub, -2), "-= -2"),
+    ] {
+        fails(
+            NumAction {
+                name: "x",
+                var_effects: &[e],
+                ..NONE
+            },
+            OutOfRange,
+            &[
+                "variable \"wood\"",
+                &format!("{shown} is not a step from 1 to 10"),
+            ],
+        );
+    }
+    // Conditions that never hold together; two effects on one variable.
+    fails(
+        NumAction {
+            name: "x",
+            var_pre: &[vc(wood, GoapCompare::Eq, 3), vc(wood, GoapCompare::Eq, 4)],
+            ..NONE
+        },
+        Contradiction,
+        &[
+            "action \"x\": def->var_pre: the conditions on variable \"wood\"",
+            "can never hold together: == 3 and == 4",
+        ],
+    );
+    fails(
+        NumAction {
+            name: "x",
+            var_pre: &[vc(wood, GoapCompare::Lt, 0)],
+            ..NONE
+        },
+        Contradiction,
+        &["variable \"wood\": < 0 can never hold within the range [0, 10]"],
+    );
+    fails(
+        NumAction {
+            name: "x",
+            var_effects: &[ve(wood, GoapVarOp::Add, 1), ve(wood, GoapVarOp::Set, 2)],
+            ..NONE
+        },
+        Contradiction,
+        &["variable \"wood\": has two different effects"],
+    );
+    // NULL arrays with a count.
+    let mut def = NumAction { name: "x", ..NONE }.def();
+    (def.var_pre, def.var_effects) = (null(), null()); // an empty slice's pointer is not NULL
+    def.var_pre_count = 1;
+    let mut out = 0;
+    expect_err(
+        unsafe { goap_domain_add_action(w.0, d, &def, &mut out) },
+        NullPointer,
+        "goap_domain_add_action",
+        &["def->var_pre (with count 1) is NULL"],
+    );
+    def.var_pre_count = 0;
+    def.var_effect_count = 2;
+    expect_err(
+        unsafe { goap_domain_add_action(w.0, d, &def, &mut out) },
+        NullPointer,
+        "goap_domain_add_action",
+        &["def->var_effects (with count 2) is NULL"],
+    );
+    assert_eq!(out, 0);
+    assert_eq!(w.count(d), (2, 4), "no action was added");
+    // The same effect twice is one effect.
+    let twice = [ve(wood, GoapVarOp::Add, 2), ve(wood, GoapVarOp::Add, 2)];
+    w.num_action(
+        d,
+        &NumAction {
+            name: "chop_twice",
+            var_effects: &twice,
+            ..NONE
+        },
+    );
+}
+
+#[test]
+fn variable_ids_are_checked_and_distinct_from_other_kinds() {
+    let l = lumber();
+    let (w, d, wood) = (&l.w, l.d, l.wood);
+    let (p, n) = s("chop");
+    let mut chop = 0;
+    ok(unsafe { goap_domain_find_action(w.0, d, p, n, &mut chop) });
+    assert!(wood != l.axe && wood != l.house && wood != chop && wood != d);
+    let mut len = 0;
+    let var_name_fails = |v: GoapVarId, status, needles: &[&str]| {
+        let mut len = 0;
+        expect_err(
+            unsafe { goap_domain_var_name(w.0, d, v, null_mut(), 0, &mut len) },
+            status,
+            "goap_domain_var_name",
+            needles,
+        );
+        assert_eq!(len, 0);
+    };
+    use GoapStatus::*;
+    var_name_fails(0, UnknownVar, &["var: 0 is never a valid variable id"]);
+    var_name_fails(
+        l.axe,
+        UnknownVar,
+        &["is a fact id, not a variable id (wrong kind of id)"],
+    );
+    var_name_fails(chop, UnknownVar, &["is an action id, not a variable id"]);
+    var_name_fails(
+        d,
+        UnknownVar,
+        &["is not a variable id (it looks like a domain id)"],
+    );
+    // A variable id where a fact, an action or a domain id is expected.
+    expect_err(
+        unsafe { goap_domain_fact_name(w.0, d, wood, null_mut(), 0, &mut len) },
+        UnknownFact,
+        "goap_domain_fact_name",
+        &["is a variable id, not a fact id (wrong kind of id)"],
+    );
+    expect_err(
+        unsafe { goap_domain_action_name(w.0, d, wood, null_mut(), 0, &mut len) },
+        UnknownAction,
+        "goap_domain_action_name",
+        &["is a variable id, not an action id"],
+    );
+    let mut count = 0;
+    expect_err(
+        unsafe { goap_domain_var_count(w.0, wood, &mut count) },
+        UnknownDomain,
+        "goap_domain_var_count",
+        &["is not a domain id (it looks like a variable id)"],
+    );
+    // ... and in every list.
+    assert_eq!(
+        w.add_action(d, "x", &[fv(wood, true)], &[], 1.0),
+        Err(UnknownFact)
+    );
+    assert!(last_error().contains("def->pre[0].fact: "));
+    assert!(last_error().contains("is a variable id, not a fact id"));
+    let start = [fv(wood, true)];
+    expect_err(
+        unsafe { goap_domain_set_start(w.0, d, start.as_ptr(), 1) },
+        UnknownFact,
+        "goap_domain_set_start",
+        &["values[0].fact: ", "is a variable id"],
+    );
+    let as_var = [vc(l.house, GoapCompare::Eq, 1)];
+    assert_eq!(
+        w.try_num_action(
+            d,
+            &NumAction {
+                name: "x",
+                var_pre: &as_var,
+                ..NONE
+            }
+        ),
+        Err(UnknownVar)
+    );
+    assert!(last_error().contains("def->var_pre[0].var: "));
+    assert!(last_error().contains("is a fact id, not a variable id"));
+    let as_var = [ve(chop, GoapVarOp::Set, 1)];
+    assert_eq!(
+        w.try_num_action(
+            d,
+            &NumAction {
+                name: "x",
+                var_effects: &as_var,
+                ..NONE
+            }
+        ),
+        Err(UnknownVar)
+    );
+    assert!(last_error().contains("def->var_effects[0].var: "));
+    // A stale variable id (its domain destroyed) and a foreign one (another world's), and a
+    // variable index the domain does not have.
+    let gone = w.domain();
+    let stale = w.var(gone, "wood", 0, 10);
+    ok(unsafe { goap_domain_destroy(w.0, gone) });
+    var_name_fails(stale, UnknownVar, &["does not belong to domain"]);
+    let other = lumber();
+    var_name_fails(other.wood, UnknownVar, &["does not belong to domain"]);
+    let second = w.var(d, "stone", 0, 5);
+    let small = w.domain();
+    let only = w.var(small, "wood", 0, 10);
+    let mut len = 0;
+    expect_err(
+        unsafe { goap_domain_var_name(w.0, small, second, null_mut(), 0, &mut len) },
+        UnknownVar,
+        "goap_domain_var_name",
+        &["does not belong to domain"],
+    );
+    assert_eq!(w.var_name(small, only), "wood");
+    assert_eq!(w.var_count(d), 2);
+}
+
+#[test]
+fn start_variables_are_checked() {
+    let l = lumber();
+    let (w, d, wood) = (&l.w, l.d, l.wood);
+    let set = |values: &[GoapVarValue]| unsafe {
+        goap_domain_set_start_vars(w.0, d, values.as_ptr(), values.len() as u32)
+    };
+    ok(set(&[vv(wood, 2)]));
+    use GoapStatus::*;
+    expect_err(
+        set(&[vv(wood, 11)]),
+        OutOfRange,
+        "goap_domain_set_start_vars",
+        &["start: variable \"wood\": value 11 is outside the range [0, 10]"],
+    );
+    expect_err(
+        set(&[vv(wood, -1)]),
+        OutOfRange,
+        "goap_domain_set_start_vars",
+        &["value -1 is outside"],
+    );
+    expect_err(
+        set(&[vv(wood, 3), vv(wood, 4)]),
+        Contradiction,
+        "goap_domain_set_start_vars",
+        &["start: variable \"wood\": is listed with two values, 3 and 4"],
+    );
+    expect_err(
+        set(&[vv(l.axe, 1)]),
+        UnknownVar,
+        "goap_domain_set_start_vars",
+        &["values[0].var: ", "is a fact id, not a variable id"],
+    );
+    expect_err(
+        set(&[vv(wood, 1), vv(0, 1)]),
+        UnknownVar,
+        "goap_domain_set_start_vars",
+        &["values[1].var: 0 is never a valid variable id"],
+    );
+    unsafe {
+        expect_err(
+            goap_domain_set_start_vars(w.0, d, null(), 1),
+            NullPointer,
+            "goap_domain_set_start_vars",
+            &["values (with count 1) is NULL"],
+        );
+        expect_err(
+            goap_domain_set_start_vars(null_mut(), d, null(), 0),
+            NullPointer,
+            "goap_domain_set_start_vars",
+            &["argument `world` is NULL"],
+        );
+        expect_err(
+            goap_domain_set_start_vars(w.0, wood, null(), 0),
+            UnknownDomain,
+            "goap_domain_set_start_vars",
+            &["looks like a variable id"],
+        );
+    }
+    // The stored start is still wood = 2: get the axe, chop one, build.
+    assert_eq!(w.plan_names(d), (names(&["get_axe", "chop", "build"]), 4.0));
+    // The same value twice is fine.
+    ok(set(&[vv(wood, 3), vv(wood, 3)]));
+    assert_eq!(w.plan_names(d), (names(&["build"]), 1.0));
+}
+
+#[test]
+fn goal_variables_are_checked() {
+    let l = lumber();
+    let (w, d, wood) = (&l.w, l.d, l.wood);
+    let set = |conds: &[GoapVarCondition]| unsafe {
+        goap_domain_set_goal_vars(w.0, d, conds.as_ptr(), conds.len() as u32)
+    };
+    use GoapStatus::*;
+    let c = GoapVarCondition {
+        var: wood,
+        op: 0,
+        value: 1,
+    };
+    expect_err(
+        set(&[c]),
+        InvalidArgument,
+        "goap_domain_set_goal_vars",
+        &["conditions[0].op is 0 on variable \"wood\""],
+    );
+    expect_err(
+        set(&[vc(wood, GoapCompare::Le, 12)]),
+        OutOfRange,
+        "goap_domain_set_goal_vars",
+        &["goal: variable \"wood\": <= 12 compares with a constant outside the range [0, 10]"],
+    );
+    expect_err(
+        set(&[vc(wood, GoapCompare::Gt, 5), vc(wood, GoapCompare::Lt, 3)]),
+        Contradiction,
+        "goap_domain_set_goal_vars",
+        &["variable \"wood\"", "> 5", "< 3"],
+    );
+    expect_err(
+        set(&[vc(wood, GoapCompare::Eq, 1), vc(wood, GoapCompare::Eq, 2)]),
+        Contradiction,
+        "goap_domain_set_goal_vars",
+        &[
+            "conditions: the conditions on variable \"wood\" (id 0x",
+            "== 1 and == 2",
+        ],
+    );
+    expect_err(
+        set(&[vc(l.house, GoapCompare::Eq, 1)]),
+        UnknownVar,
+        "goap_domain_set_goal_vars",
+        &["conditions[0].var: ", "is a fact id"],
+    );
+    unsafe {
+        expect_err(
+            goap_domain_set_goal_vars(w.0, d, null(), 3),
+            NullPointer,
+            "goap_domain_set_goal_vars",
+            &["conditions (with count 3) is NULL"],
+        );
+        expect_err(
+            goap_domain_set_goal_vars(null_mut(), d, null(), 0),
+            NullPointer,
+            "goap_domain_set_goal_vars",
+            &["argument `world` is NULL"],
+        );
+    }
+    // The goal is unchanged: the house, any wood.
+    assert_eq!(
+        w.plan_names(d),
+        (names(&["get_axe", "chop", "chop", "chop", "build"]), 6.0)
+    );
+}
+
+#[test]
+fn numeric_domain_plans_optimally_through_the_abi() {
+    let l = lumber();
+    let (w, d, wood) = (&l.w, l.d, l.wood);
+    // Chop wood three times, then build (6), rather than buy wood (7).
+    assert_eq!(
+        w.plan_names(d),
+        (names(&["get_axe", "chop", "chop", "chop", "build"]), 6.0)
+    );
+    // Start with two pieces of wood: one chop is enough.
+    let start_vars = [vv(wood, 2)];
+    ok(unsafe { goap_domain_set_start_vars(w.0, d, start_vars.as_ptr(), 1) });
+    assert_eq!(w.plan_names(d), (names(&["get_axe", "chop", "build"]), 4.0));
+    // Setting the start facts keeps the start variables.
+    let start = [fv(l.axe, true)];
+    ok(unsafe { goap_domain_set_start(w.0, d, start.as_ptr(), 1) });
+    assert_eq!(w.plan_names(d), (names(&["chop", "build"]), 2.0));
+    // Back to no wood and no axe; the goal also wants exactly two pieces left: buying five
+    // and building (7) beats the axe and five chops (8).
+    ok(unsafe { goap_domain_set_start_vars(w.0, d, null(), 0) });
+    ok(unsafe { goap_domain_set_start(w.0, d, null(), 0) });
+    let goal_vars = [vc(wood, GoapCompare::Eq, 2)];
+    ok(unsafe { goap_domain_set_goal_vars(w.0, d, goal_vars.as_ptr(), 1) });
+    assert_eq!(w.plan_names(d), (names(&["buy_wood", "build"]), 7.0));
+    // Setting the goal's facts keeps its variable conditions.
+    let goal = [fv(l.house, true)];
+    ok(unsafe { goap_domain_set_goal(w.0, d, goal.as_ptr(), 1) });
+    assert_eq!(w.plan_names(d), (names(&["buy_wood", "build"]), 7.0));
+    // Only the variable conditions, with no fact conditions.
+    ok(unsafe { goap_domain_set_goal(w.0, d, null(), 0) });
+    let goal_vars = [vc(wood, GoapCompare::Ge, 2)];
+    ok(unsafe { goap_domain_set_goal_vars(w.0, d, goal_vars.as_ptr(), 1) });
+    assert_eq!(w.plan_names(d), (names(&["get_axe", "chop", "chop"]), 4.0));
+    // goap_domain_plan_from ignores the stored variables' start values: defaults.
+    let mut actions = [0u64; 8];
+    let mut r = GoapPlanResult::default();
+    let goal = [fv(l.house, true)];
+    ok(unsafe {
+        goap_domain_plan_from(
+            w.0,
+            d,
+            start.as_ptr(),
+            1,
+            goal.as_ptr(),
+            1,
+            null(),
+            actions.as_mut_ptr(),
+            8,
+            &mut r,
+        )
+    });
+    assert_eq!((r.action_count, r.cost), (4, 4.0), "{r:?}");
+}
+
+#[test]
+fn goal_variables_alone_make_a_goal() {
+    let w = World::new();
+    let d = w.domain();
+    let wood = w.var(d, "wood", 0, 10);
+    w.num_action(
+        d,
+        &NumAction {
+            name: "chop",
+            var_effects: &[ve(wood, GoapVarOp::Add, 1)],
+            ..NONE
+        },
+    );
+    let mut r = GoapPlanResult::default();
+    expect_err(
+        unsafe { goap_domain_plan(w.0, d, null(), null_mut(), 0, &mut r) },
+        GoapStatus::NoGoal,
+        "goap_domain_plan",
+        &["has no goal"],
+    );
+    let goal_vars = [vc(wood, GoapCompare::Ge, 2)];
+    ok(unsafe { goap_domain_set_goal_vars(w.0, d, goal_vars.as_ptr(), 1) });
+    assert_eq!(w.plan_names(d), (names(&["chop", "chop"]), 2.0));
+}
+
+#[test]
+fn overflow_rules_decide_whether_an_effect_may_leave_the_range() {
+    for (overflow, expected) in [
+        (GoapOverflow::Reject, None),
+        (GoapOverflow::Saturate, Some(1.0)),
+    ] {
+        let w = World::new();
+        let d = w.domain();
+        let mut def = var_def("ammo", 0, 30);
+        def.has_default = 1;
+        def.default_value = 25;
+        def.overflow = overflow as i32;
+        let ammo = w.try_var(d, &def).unwrap();
+        w.num_action(
+            d,
+            &NumAction {
+                name: "reload",
+                var_effects: &[ve(ammo, GoapVarOp::Add, 10)],
+                ..NONE
+            },
+        );
+        let goal_vars = [vc(ammo, GoapCompare::Eq, 30)];
+        ok(unsafe { goap_domain_set_goal_vars(w.0, d, goal_vars.as_ptr(), 1) });
+        let (r, actions) = w.plan(d);
+        match expected {
+            // 25 + 10 leaves the range: reloading is not applicable.
+            None => assert_eq!(r.outcome, GoapOutcome::NoPlan as i32, "{r:?}"),
+            // 25 + 10 is clamped to 30.
+            Some(cost) => {
+                assert_eq!((r.outcome, r.cost), (GoapOutcome::Found as i32, cost));
+                assert_eq!(w.action_name(d, actions[0]), "reload");
+            }
+        }
+    }
+}
+
+#[test]
+fn plan_problem_uses_its_own_start_and_goal() {
+    let l = lumber();
+    let (w, d, wood) = (&l.w, l.d, l.wood);
+    // The default problem: an empty goal, solved by the empty plan.
+    let p = goap_problem_default();
+    let (r, plan) = w.plan_problem(d, &p).unwrap();
+    assert_eq!((r.outcome, plan.len()), (GoapOutcome::Found as i32, 0));
+    // Axe and two pieces of wood, house wanted: chop once and build.
+    let start = [fv(l.axe, true)];
+    let start_vars = [vv(wood, 2)];
+    let goal = [fv(l.house, true)];
+    let mut p = goap_problem_default();
+    (p.start, p.start_count) = (start.as_ptr(), 1);
+    (p.start_vars, p.start_var_count) = (start_vars.as_ptr(), 1);
+    (p.goal, p.goal_count) = (goal.as_ptr(), 1);
+    let (r, plan) = w.plan_problem(d, &p).unwrap();
+    assert_eq!((plan, r.cost), (names(&["chop", "build"]), 2.0));
+    // Plus at least four pieces left over: chop five times in all.
+    let goal_vars = [vc(wood, GoapCompare::Ge, 4)];
+    (p.goal_vars, p.goal_var_count) = (goal_vars.as_ptr(), 1);
+    let (r, plan) = w.plan_problem(d, &p).unwrap();
+    assert_eq!(r.cost, 6.0, "{plan:?}");
+    assert_eq!(plan.iter().filter(|a| *a == "chop").count(), 5, "{plan:?}");
+    // The stored start and goal were not touched.
+    assert_eq!(
+        w.plan_names(d),
+        (names(&["get_axe", "chop", "chop", "chop", "build"]), 6.0)
+    );
+    // A buffer too small gets the result only, as with the other plan calls.
+    let mut r = GoapPlanResult::default();
+    let mut one = [0u64; 1];
+    expect_err(
+        unsafe { goap_domain_plan_problem(w.0, d, &p, null(), one.as_mut_ptr(), 1, &mut r) },
+        GoapStatus::BufferTooSmall,
+        "goap_domain_plan_problem",
+        &["out_actions has capacity 1 but the plan has 6 actions"],
+    );
+    assert_eq!((r.action_count, one[0]), (6, 0));
+}
+
+#[test]
+fn plan_problem_errors() {
+    let l = lumber();
+    let (w, d, wood) = (&l.w, l.d, l.wood);
+    use GoapStatus::*;
+    let fails = |p: &GoapProblem, status, needles: &[&str]| {
+        assert_eq!(w.plan_problem(d, p), Err(status), "{}", last_error());
+        let msg = last_error();
+        assert!(msg.starts_with("goap_domain_plan_problem: "), "{msg}");
+        for n in needles {
+            assert!(msg.contains(n), "{msg:?} lacks {n:?}");
+        }
+    };
+    let zeroed: GoapProblem = unsafe { std::mem::zeroed() };
+    fails(
+        &zeroed,
+        InvalidArgument,
+        &["problem: definition not initialised with goap_problem_default()"],
+    );
+    let bad_start = [vv(wood, 11)];
+    let twice = [vv(wood, 1), vv(wood, 2)];
+    let fact_as_var = [vv(l.axe, 1)];
+    let bad_op = [GoapVarCondition {
+        var: wood,
+        op: 99,
+        value: 1,
+    }];
+    let never = [vc(wood, GoapCompare::Ne, 0), vc(wood, GoapCompare::Le, 0)];
+    let out_of_range = [vc(wood, GoapCompare::Gt, 11)];
+    let var_as_fact = [fv(wood, true)];
+    let mut p = goap_problem_default();
+    (p.start_vars, p.start_var_count) = (bad_start.as_ptr(), 1);
+    fails(
+        &p,
+        OutOfRange,
+        &["start: variable \"wood\": value 11 is outside the range [0, 10]"],
+    );
+    (p.start_vars, p.start_var_count) = (twice.as_ptr(), 2);
+    fails(&p, Contradiction, &["is listed with two values, 1 and 2"]);
+    (p.start_vars, p.start_var_count) = (fact_as_var.as_ptr(), 1);
+    fails(
+        &p,
+        UnknownVar,
+        &["problem->start_vars[0].var: ", "is a fact id"],
+    );
+    (p.start_vars, p.start_var_count) = (null(), 1);
+    fails(
+        &p,
+        NullPointer,
+        &["problem->start_vars (with count 1) is NULL"],
+    );
+    let mut p = goap_problem_default();
+    (p.goal_vars, p.goal_var_count) = (bad_op.as_ptr(), 1);
+    fails(
+        &p,
+        InvalidArgument,
+        &["problem->goal_vars[0].op is 99 on variable \"wood\""],
+    );
+    (p.goal_vars, p.goal_var_count) = (never.as_ptr(), 2);
+    fails(
+        &p,
+        Contradiction,
+        &["variable \"wood\": != 0 and <= 0 can never hold within the range [0, 10]"],
+    );
+    (p.goal_vars, p.goal_var_count) = (out_of_range.as_ptr(), 1);
+    fails(&p, OutOfRange, &["goal: variable \"wood\": > 11"]);
+    let mut p = goap_problem_default();
+    (p.goal, p.goal_count) = (var_as_fact.as_ptr(), 1);
+    fails(
+        &p,
+        UnknownFact,
+        &["problem->goal[0].fact: ", "is a variable id, not a fact id"],
+    );
+    (p.goal, p.goal_count) = (null(), 2);
+    fails(&p, NullPointer, &["problem->goal (with count 2) is NULL"]);
+    let p = goap_problem_default();
+    let mut r = GoapPlanResult::default();
+    let opts = GoapPlanOptions {
+        cookie: 0,
+        max_nodes: 1,
+        heuristic: 0,
+    };
+    unsafe {
+        expect_err(
+            goap_domain_plan_problem(w.0, d, null(), null(), null_mut(), 0, &mut r),
+            NullPointer,
+            "goap_domain_plan_problem",
+            &["argument `problem` is NULL"],
+        );
+        expect_err(
+            goap_domain_plan_problem(w.0, d, &p, null(), null_mut(), 0, null_mut()),
+            NullPointer,
+            "goap_domain_plan_problem",
+            &["argument `out_result` is NULL"],
+        );
+        expect_err(
+            goap_domain_plan_problem(null(), d, &p, null(), null_mut(), 0, &mut r),
+            NullPointer,
+            "goap_domain_plan_problem",
+            &["argument `world` is NULL"],
+        );
+        expect_err(
+            goap_domain_plan_problem(w.0, d, &p, null(), null_mut(), 4, &mut r),
+            NullPointer,
+            "goap_domain_plan_problem",
+            &["argument `out_actions` (with capacity 4) is NULL"],
+        );
+        expect_err(
+            goap_domain_plan_problem(w.0, d, &p, &opts, null_mut(), 0, &mut r),
+            InvalidArgument,
+            "goap_domain_plan_problem",
+            &["not initialised with goap_plan_options_default()"],
+        );
+        expect_err(
+            goap_domain_plan_problem(w.0, wood, &p, null(), null_mut(), 0, &mut r),
+            UnknownDomain,
+            "goap_domain_plan_problem",
+            &["looks like a variable id"],
+        );
+    }
+    assert_eq!(r, GoapPlanResult::default());
+}
+
+#[test]
+fn null_world_is_rejected_by_the_variable_functions() {
+    let (p, n) = s("x");
+    let mut id = 0u64;
+    let mut count = 0u32;
+    let def = goap_var_def_default();
+    let nw = null_mut::<GoapWorld>();
+    let calls: Vec<(&str, GoapStatus)> = unsafe {
+        vec![
+            (
+                "goap_domain_add_var",
+                goap_domain_add_var(nw, 1, &def, &mut id),
+            ),
+            (
+                "goap_domain_find_var",
+                goap_domain_find_var(nw, 1, p, n, &mut id),
+            ),
+            (
+                "goap_domain_var_name",
+                goap_domain_var_name(nw, 1, 1, null_mut(), 0, &mut count),
+            ),
+            (
+                "goap_domain_var_count",
+                goap_domain_var_count(nw, 1, &mut count),
+            ),
+        ]
+    };
+    for (function, st) in calls {
+        assert_eq!(st, GoapStatus::NullPointer, "{function}");
+    }
+    let l = lumber();
+    unsafe {
+        expect_err(
+            goap_domain_find_var(l.w.0, l.d, p, n, null_mut()),
+            GoapStatus::NullPointer,
+            "goap_domain_find_var",
+            &["argument `out` is NULL"],
+        );
+        expect_err(
+            goap_domain_var_name(l.w.0, l.d, l.wood, null_mut(), 0, null_mut()),
+            GoapStatus::NullPointer,
+            "goap_domain_var_name",
+            &["argument `out_len` is NULL"],
+        );
+        expect_err(
+            goap_domain_var_count(l.w.0, l.d, null_mut()),
+            GoapStatus::NullPointer,
+            "goap_domain_var_count",
+            &["argument `out_count` is NULL"],
+        );
+        expect_err(
+            goap_domain_var_name(l.w.0, l.d, l.wood, null_mut(), 4, &mut count),
+            GoapStatus::NullPointer,
+            "goap_domain_var_name",
+            &["argument `buf` (with capacity 4) is NULL"],
+        );
+    }
+    assert_eq!((id, count), (0, 0), "outputs untouched");
+}
+
+#[test]
+#[ignore = "needs \"vars\" in domain files (src/format, being added on main)"]
+fn numeric_domain_from_json_plans_through_the_abi() {
+    let json = r#"{
+        "vars": {"wood": {"min": 0, "max": 10}},
+        "actions": [
+            {"name": "get_axe", "effects": {"has_axe": true}, "cost": 2},
+            {"name": "chop", "pre": {"has_axe": true}, "effects": {"wood": {"+=": 1}}},
+            {"name": "buy_wood", "effects": {"wood": {"+=": 5}}, "cost": 6},
+            {"name": "build", "pre": {"wood": {">=": 3}},
+             "effects": {"house": true, "wood": {"-=": 3}}}
+        ],
+        "start": {"wood": 2},
+        "goal": {"house": true}
+    }"#;
+    let w = World::new();
+    let (p, n) = s(json);
+    let mut d = 0;
+    ok(unsafe { goap_domain_load_json(w.0, p, n, &mut d) });
+    let (p, n) = s("wood");
+    let mut wood = 0;
+    ok(unsafe { goap_domain_find_var(w.0, d, p, n, &mut wood) });
+    assert_eq!(w.var_count(d), 1);
+    assert_eq!(w.plan_names(d), (names(&["get_axe", "chop", "build"]), 4.0));
+}

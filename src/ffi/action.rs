@@ -11,6 +11,9 @@ use super::ids::{
     GoapDomainId, Kind,
 };
 use super::status::GoapStatus;
+use super::var::{
+    read_var_conditions, read_var_effects, var_list_error, GoapVarCondition, GoapVarEffect,
+};
 use super::world::{world_ref, GoapWorld};
 use crate::domain::ActionDef;
 
@@ -50,9 +53,23 @@ pub struct GoapActionDef {
     /// Cost: a number from 0 to GOAP_MAX_ACTION_COST (1e12); 0 and fractions are fine.
     /// Default 1.
     pub cost: f64,
+    /// Variable preconditions: each must hold before the action. May be NULL when
+    /// `var_pre_count` is 0 (the default).
+    pub var_pre: *const GoapVarCondition,
+    /// Number of variable preconditions.
+    pub var_pre_count: u32,
+    /// Variable effects, at most one per variable, applied together with `effects` and
+    /// computed from the state before the action. With GOAP_OVERFLOW_REJECT the action is
+    /// not applicable where a result would leave the variable's range; with
+    /// GOAP_OVERFLOW_SATURATE the result is clamped. May be NULL when `var_effect_count` is
+    /// 0 (the default).
+    pub var_effects: *const GoapVarEffect,
+    /// Number of variable effects.
+    pub var_effect_count: u32,
 }
 
-/// The default action definition: no name, no preconditions, no effects, cost 1. Always use
+/// The default action definition: no name, no preconditions, no effects (on facts or
+/// variables), cost 1. Always use
 /// it to initialise a GoapActionDef.
 ///
 /// Thread safety: any thread, any time.
@@ -72,6 +89,10 @@ const ACTION_DEF_DEFAULT: GoapActionDef = GoapActionDef {
     effects: std::ptr::null(),
     effect_count: 0,
     cost: 1.0,
+    var_pre: std::ptr::null(),
+    var_pre_count: 0,
+    var_effects: std::ptr::null(),
+    var_effect_count: 0,
 };
 
 /// Adds an action to a domain; on success `*out` receives its id. Actions are tried in
@@ -80,12 +101,17 @@ const ACTION_DEF_DEFAULT: GoapActionDef = GoapActionDef {
 /// Errors: GOAP_STATUS_NULL_POINTER (world, def, out, or an array/name pointer in def that
 /// is NULL with a non-zero count), GOAP_STATUS_INVALID_ARGUMENT (def not from
 /// goap_action_def_default(), an empty name or one containing a NUL byte, a value not 0 or
-/// 1), GOAP_STATUS_INVALID_UTF8 (def->name), GOAP_STATUS_UNKNOWN_DOMAIN,
-/// GOAP_STATUS_UNKNOWN_FACT (a fact of another domain, not of this one, or an action id),
-/// GOAP_STATUS_DUPLICATE_NAME, GOAP_STATUS_INVALID_COST (NaN, infinite, negative or above
-/// GOAP_MAX_ACTION_COST, 1e12), GOAP_STATUS_CONTRADICTION (pre or effects list one fact as
-/// both 1 and 0), GOAP_STATUS_TOO_MANY (the domain has 2^31 - 1
-/// actions already). `*out` is written only on success; on error the domain is unchanged.
+/// 1, a variable condition's op not a GoapCompare value or an effect's op not a GoapVarOp
+/// value, 0 included), GOAP_STATUS_INVALID_UTF8 (def->name), GOAP_STATUS_UNKNOWN_DOMAIN,
+/// GOAP_STATUS_UNKNOWN_FACT (a fact of another domain, not of this one, or an action or
+/// variable id), GOAP_STATUS_UNKNOWN_VAR (in var_pre or var_effects: a variable of another
+/// domain, not of this one, or a fact or action id), GOAP_STATUS_DUPLICATE_NAME,
+/// GOAP_STATUS_INVALID_COST (NaN, infinite, negative or above GOAP_MAX_ACTION_COST, 1e12),
+/// GOAP_STATUS_OUT_OF_RANGE (a condition or set value outside its variable's [min, max], a
+/// += or -= step outside 1 ..= max - min), GOAP_STATUS_CONTRADICTION (pre or effects list
+/// one fact as both 1 and 0, var_pre's conditions on one variable can never hold together
+/// within its range, or var_effects has two effects on one variable),
+/// GOAP_STATUS_TOO_MANY (the domain has 2^30 - 1 actions already). `*out` is written only on success; on error the domain is unchanged.
 /// Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
 /// one at a time.
 ///
@@ -119,20 +145,34 @@ pub unsafe extern "C" fn goap_domain_add_action(
         // SAFETY: world is non-NULL and live.
         let id = edit_domain(unsafe { world_ref(world) }, domain, |entry| {
             // SAFETY: def's arrays are valid for their counts.
-            let (pre, effects) = unsafe {
+            let (pre, effects, var_pre, var_effects) = unsafe {
                 (
                     read_fact_values(entry, "def->pre", def.pre, def.pre_count)?,
                     read_fact_values(entry, "def->effects", def.effects, def.effect_count)?,
+                    read_var_conditions(entry, "def->var_pre", def.var_pre, def.var_pre_count)?,
+                    read_var_effects(
+                        entry,
+                        "def->var_effects",
+                        def.var_effects,
+                        def.var_effect_count,
+                    )?,
                 )
             };
             ensure_fits(entry.domain().action_count() + 1, Kind::Action)?;
-            let action = entry.domain_mut().add_action(ActionDef {
-                name: name.to_owned(),
-                pre,
-                effects,
-                cost: def.cost,
-                ..Default::default()
-            })?;
+            let action = entry
+                .domain_mut()
+                .add_action(ActionDef {
+                    name: name.to_owned(),
+                    pre,
+                    effects,
+                    cost: def.cost,
+                    var_pre: var_pre.clone(),
+                    var_effects,
+                })
+                .map_err(|e| {
+                    let what = format!("action \"{name}\": def->var_pre");
+                    var_list_error(entry, &what, &var_pre, e)
+                })?;
             Ok(encode_action(entry.id(), action))
         })?;
         // SAFETY: out is non-NULL and writable.

@@ -7,6 +7,9 @@ use super::fact::{list_error, read_fact_values, GoapFactValue};
 use super::guard::run_value;
 use super::ids::{decode_domain, edit_domain, encode_domain, ensure_fits, GoapDomainId, Kind};
 use super::status::GoapStatus;
+use super::var::{
+    read_var_conditions, read_var_values, var_list_error, GoapVarCondition, GoapVarValue,
+};
 use super::world::{world_ref, GoapWorld};
 use crate::format;
 use crate::world::WorldError;
@@ -44,8 +47,8 @@ const DOMAIN_DEF_DEFAULT: GoapDomainDef = GoapDomainDef {
     name_len: 0,
 };
 
-/// Creates an empty domain (no facts, no actions, all-false start state, no goal) in the
-/// world; on success `*out` receives its id. The world owns the domain until
+/// Creates an empty domain (no facts, variables or actions, all-false start state, no
+/// goal) in the world; on success `*out` receives its id. The world owns the domain until
 /// goap_domain_destroy or goap_world_destroy.
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER (world, def, out, or def->name NULL with a length),
@@ -97,9 +100,9 @@ pub unsafe extern "C" fn goap_domain_create(
 /// characters; every invalid value in the file is a parse error with its position,
 /// including what goap_domain_add_fact and goap_domain_add_action reject with other
 /// statuses: a name containing a NUL character ("\u0000") and a cost that is negative or
-/// above GOAP_MAX_ACTION_COST, 1e12), GOAP_STATUS_TOO_MANY (more than 2^31 - 1 facts or
-/// actions, or no domain id left in the process, as goap_domain_create). `*out` is written
-/// only on success; on error no domain is created.
+/// above GOAP_MAX_ACTION_COST, 1e12), GOAP_STATUS_TOO_MANY (more than 2^30 - 1 facts,
+/// actions or variables, or no domain id left in the process, as goap_domain_create).
+/// `*out` is written only on success; on error no domain is created.
 /// Thread safety: parses without any lock, then takes the world's lock only to insert the
 /// domain; never waits for plans.
 ///
@@ -118,6 +121,7 @@ pub unsafe extern "C" fn goap_domain_load_json(
         let file = format::parse_domain(text).map_err(WorldError::from)?;
         ensure_fits(file.domain.fact_count(), Kind::Fact)?;
         ensure_fits(file.domain.action_count(), Kind::Action)?;
+        ensure_fits(file.domain.var_count(), Kind::Var)?;
         let id = world.insert_file(file)?;
         // SAFETY: out is non-NULL and writable.
         unsafe { write_out(out, encode_domain(id)) };
@@ -125,11 +129,12 @@ pub unsafe extern "C" fn goap_domain_load_json(
     })
 }
 
-/// Destroys a domain of the world. Its id and the ids of its facts and actions become
-/// stale, and are never handed out again. The domain id gives GOAP_STATUS_UNKNOWN_DOMAIN
-/// from then on (so every call naming the destroyed domain fails with it); a stale fact or
-/// action id passed with a live domain is an id of another domain: GOAP_STATUS_UNKNOWN_FACT
-/// or GOAP_STATUS_UNKNOWN_ACTION.
+/// Destroys a domain of the world. Its id and the ids of its facts, variables and actions
+/// become stale, and are never handed out again. The domain id gives
+/// GOAP_STATUS_UNKNOWN_DOMAIN from then on (so every call naming the destroyed domain fails
+/// with it); a stale fact, variable or action id passed with a live domain is an id of
+/// another domain: GOAP_STATUS_UNKNOWN_FACT, GOAP_STATUS_UNKNOWN_VAR or
+/// GOAP_STATUS_UNKNOWN_ACTION.
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER (world), GOAP_STATUS_UNKNOWN_DOMAIN (zero, stale or
 /// foreign id; nothing happens). Thread safety: takes the world's lock only to remove the
@@ -150,8 +155,9 @@ pub unsafe extern "C" fn goap_domain_destroy(
     })
 }
 
-/// Replaces the domain's stored start state: exactly the listed facts with value 1 are
-/// true, every other fact is false (facts added later too). Used by goap_domain_plan.
+/// Replaces the facts of the domain's stored start state: exactly the listed facts with
+/// value 1 are true, every other fact is false (facts added later too). The variables'
+/// start values are untouched (see goap_domain_set_start_vars). Used by goap_domain_plan.
 /// `values` is read during the call only; NULL is allowed when `count` is 0.
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER (world, or values NULL with count > 0),
@@ -182,10 +188,11 @@ pub unsafe extern "C" fn goap_domain_set_start(
     })
 }
 
-/// Replaces the domain's stored goal: every listed fact must have its value (1 true, 0
-/// false); unlisted facts do not matter. An empty list is a goal every state satisfies.
-/// Used by goap_domain_plan. `conditions` is read during the call only; NULL is allowed
-/// when `count` is 0.
+/// Replaces the fact conditions of the domain's stored goal: every listed fact must have
+/// its value (1 true, 0 false); unlisted facts do not matter. The goal's variable
+/// conditions (goap_domain_set_goal_vars) are kept. A goal without any condition is one
+/// every state satisfies. Used by goap_domain_plan. `conditions` is read during the call
+/// only; NULL is allowed when `count` is 0.
 ///
 /// Errors: as goap_domain_set_start. On error the stored goal is unchanged.
 /// Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
@@ -208,6 +215,76 @@ pub unsafe extern "C" fn goap_domain_set_goal(
             entry
                 .set_goal(&conditions)
                 .map_err(|e| list_error(entry, "conditions", e))
+        })
+    })
+}
+
+/// Replaces the variables of the domain's stored start state: each listed variable has its
+/// value, every other variable its default (variables declared later too). The facts are
+/// untouched (see goap_domain_set_start). Used by goap_domain_plan. `values` is read during
+/// the call only; NULL is allowed when `count` is 0 (every variable back to its default).
+///
+/// Errors: GOAP_STATUS_NULL_POINTER (world, or values NULL with count > 0),
+/// GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_VAR (a variable of another domain, not
+/// of this one, or a fact or action id), GOAP_STATUS_OUT_OF_RANGE (a value outside its
+/// variable's [min, max]), GOAP_STATUS_CONTRADICTION (a variable listed with two different
+/// values; the same value twice is fine). On error the stored start state is unchanged.
+/// Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
+/// one at a time.
+///
+/// # Safety
+/// `world` must be a live world; `values` valid for `count` elements.
+#[no_mangle]
+pub unsafe extern "C" fn goap_domain_set_start_vars(
+    world: *mut GoapWorld,
+    domain: GoapDomainId,
+    values: *const GoapVarValue,
+    count: u32,
+) -> GoapStatus {
+    guard!("goap_domain_set_start_vars", [world], {
+        // SAFETY: world is non-NULL and live.
+        edit_domain(unsafe { world_ref(world) }, domain, |entry| {
+            // SAFETY: values is valid for count elements.
+            let values = unsafe { read_var_values(entry, "values", values, count) }?;
+            Ok(entry.set_start_vars(&values)?)
+        })
+    })
+}
+
+/// Replaces the variable conditions of the domain's stored goal: each listed condition
+/// (`var op value`) must hold; unlisted variables do not matter. The goal's fact conditions
+/// (goap_domain_set_goal) are kept; a domain without a goal gets one with these variable
+/// conditions and no fact conditions. Used by goap_domain_plan. `conditions` is read
+/// during the call only; NULL is allowed when `count` is 0.
+///
+/// Errors: GOAP_STATUS_NULL_POINTER (world, or conditions NULL with count > 0),
+/// GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_VAR (a variable of another domain, not
+/// of this one, or a fact or action id), GOAP_STATUS_INVALID_ARGUMENT (an op that is not a
+/// GoapCompare value, 0 included), GOAP_STATUS_OUT_OF_RANGE (a constant outside its
+/// variable's [min, max]), GOAP_STATUS_CONTRADICTION (the conditions on one variable can
+/// never hold together within its range, such as `== 3` and `== 4`). On error the stored
+/// goal is unchanged.
+/// Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
+/// one at a time.
+///
+/// # Safety
+/// `world` must be a live world; `conditions` valid for `count` elements.
+#[no_mangle]
+pub unsafe extern "C" fn goap_domain_set_goal_vars(
+    world: *mut GoapWorld,
+    domain: GoapDomainId,
+    conditions: *const GoapVarCondition,
+    count: u32,
+) -> GoapStatus {
+    guard!("goap_domain_set_goal_vars", [world], {
+        // SAFETY: world is non-NULL and live.
+        edit_domain(unsafe { world_ref(world) }, domain, |entry| {
+            // SAFETY: conditions is valid for count elements.
+            let conditions =
+                unsafe { read_var_conditions(entry, "conditions", conditions, count) }?;
+            entry
+                .set_goal_vars(&conditions)
+                .map_err(|e| var_list_error(entry, "conditions", &conditions, e))
         })
     })
 }

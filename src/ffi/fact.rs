@@ -16,7 +16,8 @@ use crate::world::DomainEntry;
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GoapFactValue {
-    /// A fact of the domain the list is used with.
+    /// A fact of the domain the list is used with (a variable id here is
+    /// GOAP_STATUS_UNKNOWN_FACT).
     pub fact: GoapFactId,
     /// 1 for true, 0 for false; any other value is GOAP_STATUS_INVALID_ARGUMENT.
     pub value: i32,
@@ -76,8 +77,9 @@ pub(crate) fn list_error(entry: &DomainEntry, what: &str, e: DomainError) -> Ffi
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER (world, out, or name NULL with name_len > 0),
 /// GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_UTF8, GOAP_STATUS_INVALID_ARGUMENT (empty
-/// name, or a name containing a NUL byte), GOAP_STATUS_TOO_MANY (a new name when the domain
-/// has 2^31 - 1 facts already). `*out` is written only on success.
+/// name, or a name containing a NUL byte), GOAP_STATUS_DUPLICATE_NAME (the name is a
+/// variable's: facts and variables share one namespace), GOAP_STATUS_TOO_MANY (a new name
+/// when the domain has 2^30 - 1 facts already). `*out` is written only on success.
 /// Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
 /// one at a time.
 ///

@@ -4,18 +4,20 @@
 //! misuse is detected); the encoding below may change between versions.
 //!
 //! - A domain id is the domain's process-unique number (1 ..= 2^32 - 2).
-//! - A fact id is `(domain number << 32) | (index + 1)`; an action id is
-//!   `(domain number << 32) | 2^31 | (index + 1)`. The high word recognises an id from
-//!   another domain or world, bit 31 tells the kinds apart (a fact id is never an action
-//!   id), and zero is never valid. Indices are limited to 2^31 - 2, so a domain has at most
-//!   2^31 - 1 facts and 2^31 - 1 actions through the C ABI (`ensure_fits`).
+//! - An item id (fact, action or variable) is `(domain number << 32) | tag | (index + 1)`,
+//!   with a two-bit kind tag in bits 31..30 of the low word: `00` fact, `10` action, `01`
+//!   variable (`11` is never issued). The high word recognises an id from another domain
+//!   or world, the tag tells the kinds apart (a fact id, an action id and a variable id
+//!   never coincide, so passing one for another is detected), and zero is never valid.
+//!   Indices are limited to 2^30 - 2, so a domain has at most 2^30 - 1 facts, 2^30 - 1
+//!   actions and 2^30 - 1 variables through the C ABI (`ensure_fits`).
 
 use std::sync::Arc;
 
 use super::args::counted;
 use super::error::FfiError;
 use super::status::GoapStatus;
-use crate::domain::{ActionId, FactId};
+use crate::domain::{ActionId, FactId, VarId};
 use crate::world::{DomainEntry, DomainId, World};
 
 /// Id of a domain within a world. Opaque, like every id. Zero is never valid. Domain ids
@@ -31,10 +33,17 @@ pub type GoapDomainId = u64;
 /// lives.
 pub type GoapFactId = u64;
 
+/// Id of an integer variable of one domain. Opaque: compare ids for equality, never
+/// compute with them. Zero is never valid; an id used with another domain, and a fact or
+/// action id passed as a variable id, is always an error (GOAP_STATUS_UNKNOWN_VAR); a
+/// variable id passed as a fact id is GOAP_STATUS_UNKNOWN_FACT. No variable id equals any
+/// fact or action id. Ids stay valid while their domain lives.
+pub type GoapVarId = u64;
+
 /// Id of an action of one domain. Opaque: compare ids for equality, never compute with
 /// them. Zero is never valid; an id used with another domain, and a fact id passed as an
 /// action id, is always an error (GOAP_STATUS_UNKNOWN_ACTION). No action id equals any fact
-/// id. Ids stay valid while their domain lives.
+/// or variable id. Ids stay valid while their domain lives.
 pub type GoapActionId = u64;
 
 /// The ABI value of a domain id.
@@ -53,8 +62,8 @@ pub(crate) fn decode_domain(raw: GoapDomainId) -> Result<DomainId, FfiError> {
         .and_then(DomainId::from_raw)
         .ok_or_else(|| {
             let looks_like = match Kind::of_low_word(raw as u32) {
-                Kind::Fact => "a fact id",
-                Kind::Action => "an action id",
+                Some(kind) => with_article(&format!("{} id", kind.name())),
+                None => "no id goap hands out".to_owned(),
             };
             unknown(format!(
                 "{raw:#x} is not a domain id (it looks like {looks_like})"
@@ -77,18 +86,19 @@ pub(crate) fn edit_domain<T>(
     world.edit(decode_domain(raw)?, edit)
 }
 
-/// Bit 31 of an item id's low word: set for actions, clear for facts.
-const ACTION_BIT: u32 = 1 << 31;
+/// Bits 31..30 of an item id's low word: its kind tag.
+const KIND_MASK: u32 = 0b11 << 30;
 
-/// How many facts (and, separately, actions) one domain may have through the C ABI: indices
-/// 0 ..= 2^31 - 2, so that `index + 1` fits below [`ACTION_BIT`].
-pub(crate) const MAX_ITEMS: usize = (ACTION_BIT - 1) as usize;
+/// How many facts (and, separately, actions and variables) one domain may have through the
+/// C ABI: indices 0 ..= 2^30 - 2, so that `index + 1` fits below the kind tag.
+pub(crate) const MAX_ITEMS: usize = (!KIND_MASK) as usize;
 
-/// The two kinds of item ids.
+/// The kinds of item ids.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {
     Fact,
     Action,
+    Var,
 }
 
 impl Kind {
@@ -96,28 +106,30 @@ impl Kind {
         match self {
             Kind::Fact => "fact",
             Kind::Action => "action",
+            Kind::Var => "variable",
         }
     }
 
     fn tag(self) -> u32 {
         match self {
             Kind::Fact => 0,
-            Kind::Action => ACTION_BIT,
+            Kind::Action => 0b10 << 30,
+            Kind::Var => 0b01 << 30,
         }
     }
 
-    fn of_low_word(low: u32) -> Kind {
-        if low & ACTION_BIT == 0 {
-            Kind::Fact
-        } else {
-            Kind::Action
-        }
+    /// The kind a low word is tagged with; `None` for the tag that is never issued.
+    fn of_low_word(low: u32) -> Option<Kind> {
+        [Kind::Fact, Kind::Action, Kind::Var]
+            .into_iter()
+            .find(|k| k.tag() == low & KIND_MASK)
     }
 
     fn status(self) -> GoapStatus {
         match self {
             Kind::Fact => GoapStatus::UnknownFact,
             Kind::Action => GoapStatus::UnknownAction,
+            Kind::Var => GoapStatus::UnknownVar,
         }
     }
 }
@@ -168,13 +180,21 @@ fn decode_item(
             with_article(name)
         ));
     }
-    let actual = Kind::of_low_word(low);
-    if actual != kind {
-        return fail(format!(
-            "{raw:#x} is {} id, not {} id (wrong kind of id)",
-            with_article(actual.name()),
-            with_article(name)
-        ));
+    match Kind::of_low_word(low) {
+        Some(actual) if actual != kind => {
+            return fail(format!(
+                "{raw:#x} is {} id, not {} id (wrong kind of id)",
+                with_article(actual.name()),
+                with_article(name)
+            ))
+        }
+        None => {
+            return fail(format!(
+                "{raw:#x} is not {} id (nor any other id goap hands out)",
+                with_article(name)
+            ))
+        }
+        Some(_) => {}
     }
     if owner != entry.id().get() {
         return fail(format!(
@@ -184,7 +204,7 @@ fn decode_item(
             with_article(name)
         ));
     }
-    let number = low & !ACTION_BIT;
+    let number = low & !KIND_MASK;
     let index = number.wrapping_sub(1);
     if number == 0 || index as usize >= count {
         return fail(format!(
@@ -237,6 +257,21 @@ pub(crate) fn decode_action(
     decode_item(entry, raw, what, Kind::Action, count).map(ActionId)
 }
 
+/// The ABI value of a variable id.
+pub(crate) fn encode_var(domain: DomainId, var: VarId) -> GoapVarId {
+    encode_item(domain, Kind::Var, var.0)
+}
+
+/// Decodes a variable id of `entry`; `what` names the argument in messages.
+pub(crate) fn decode_var(
+    entry: &DomainEntry,
+    raw: GoapVarId,
+    what: &str,
+) -> Result<VarId, FfiError> {
+    let count = entry.domain().var_count();
+    decode_item(entry, raw, what, Kind::Var, count).map(VarId)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -246,16 +281,21 @@ mod tests {
     }
 
     #[test]
-    fn kinds_differ_in_bit_31_up_to_the_last_index() {
+    fn kinds_differ_in_bits_31_and_30_up_to_the_last_index() {
         let last = (MAX_ITEMS - 1) as u32;
         let fact = encode_item(domain(), Kind::Fact, last);
         let action = encode_item(domain(), Kind::Action, last);
-        assert_eq!(fact, 0x7_7fff_ffff);
-        assert_eq!(action, 0x7_ffff_ffff);
+        let var = encode_item(domain(), Kind::Var, last);
+        assert_eq!(fact, 0x7_3fff_ffff);
+        assert_eq!(action, 0x7_bfff_ffff);
+        assert_eq!(var, 0x7_7fff_ffff);
         assert_eq!(encode_item(domain(), Kind::Fact, 0), 0x7_0000_0001);
         assert_eq!(encode_item(domain(), Kind::Action, 0), 0x7_8000_0001);
-        assert_eq!(Kind::of_low_word(fact as u32), Kind::Fact);
-        assert_eq!(Kind::of_low_word(action as u32), Kind::Action);
+        assert_eq!(encode_item(domain(), Kind::Var, 0), 0x7_4000_0001);
+        assert_eq!(Kind::of_low_word(fact as u32), Some(Kind::Fact));
+        assert_eq!(Kind::of_low_word(action as u32), Some(Kind::Action));
+        assert_eq!(Kind::of_low_word(var as u32), Some(Kind::Var));
+        assert_eq!(Kind::of_low_word(0xc000_0001), None);
     }
 
     #[test]
@@ -266,12 +306,12 @@ mod tests {
 
     #[test]
     fn counts_beyond_the_range_are_too_many() {
-        assert_eq!(MAX_ITEMS, (1 << 31) - 1);
+        assert_eq!(MAX_ITEMS, (1 << 30) - 1);
         assert!(ensure_fits(MAX_ITEMS, Kind::Fact).is_ok());
         let e = ensure_fits(MAX_ITEMS + 1, Kind::Action).unwrap_err();
         assert_eq!(e.status, GoapStatus::TooMany);
         assert!(
-            e.message.contains("at most 2147483647 actions"),
+            e.message.contains("at most 1073741823 actions"),
             "{}",
             e.message
         );

@@ -2,7 +2,8 @@
 //!
 //! Every exported function runs its body under `guard!` (null checks,
 //! `catch_unwind`, status + thread-local last error). Files, in header order: version,
-//! status, error (last error), ids, world, domain, fact, action, plan, guard (debug hook);
+//! status, error (last error), ids, world, domain, fact, var, action, plan, guard (debug
+//! hook);
 //! `args` holds the argument conversions shared by all of them.
 //!
 //! The rules every function follows (stated once at the top of the header, see
@@ -21,6 +22,7 @@ pub mod fact;
 pub mod ids;
 pub mod plan;
 pub mod status;
+pub mod var;
 pub mod version;
 pub mod world;
 
@@ -29,8 +31,9 @@ pub use domain::*;
 pub use error::{goap_last_error_length, goap_last_error_message, last_error, FfiError};
 pub use fact::*;
 pub use guard::goap_debug_force_panic;
-pub use ids::{GoapActionId, GoapDomainId, GoapFactId};
+pub use ids::{GoapActionId, GoapDomainId, GoapFactId, GoapVarId};
 pub use plan::*;
 pub use status::*;
+pub use var::*;
 pub use version::*;
 pub use world::*;

@@ -8,11 +8,14 @@ use super::fact::{list_error, read_fact_values, GoapFactValue};
 use super::guard::run_value;
 use super::ids::{encode_action, read_domain, GoapActionId, GoapDomainId};
 use super::status::GoapStatus;
+use super::var::{
+    read_var_conditions, read_var_values, var_list_error, GoapVarCondition, GoapVarValue,
+};
 use super::world::{world_ref, GoapWorld};
 use crate::domain::Goal;
 use crate::planner::{Heuristic, Outcome, PlanOptions, PlanResult};
 use crate::state::WorldState;
-use crate::world::{start_state, DomainEntry, World, WorldError};
+use crate::world::{start_state, start_state_with, DomainEntry, World, WorldError};
 
 /// Values of GoapPlanOptions.heuristic. Every heuristic is admissible, so every choice
 /// returns a minimum-cost plan; they differ in speed only.
@@ -248,8 +251,9 @@ unsafe fn plan_and_write(
     unsafe { out.write(entry, &result) }
 }
 
-/// Plans from the domain's stored start state (goap_domain_set_start) to its stored goal
-/// (goap_domain_set_goal), returning a minimum-cost plan (up to floating-point rounding:
+/// Plans from the domain's stored start state (goap_domain_set_start,
+/// goap_domain_set_start_vars) to its stored goal (goap_domain_set_goal,
+/// goap_domain_set_goal_vars), returning a minimum-cost plan (up to floating-point rounding:
 /// see GoapPlanResult.cost).
 ///
 /// `options` may be NULL for the defaults; it is read during the call only. On
@@ -296,8 +300,10 @@ pub unsafe extern "C" fn goap_domain_plan(
 
 /// Plans from an explicit start state to an explicit goal (for example the engine's
 /// sensed state), ignoring the domain's stored start and goal. In `start`, exactly the
-/// facts listed with value 1 are true; `goal` lists required values. Both arrays are read
-/// during the call only and may be NULL when their count is 0.
+/// facts listed with value 1 are true and every variable has its default; `goal` lists
+/// required fact values (no variable conditions). Both arrays are read during the call
+/// only and may be NULL when their count is 0. goap_domain_plan_problem also takes
+/// variables.
 ///
 /// Outputs, buffer rules and the BUFFER_TOO_SMALL exception are as goap_domain_plan.
 ///
@@ -343,6 +349,130 @@ pub unsafe extern "C" fn goap_domain_plan_from(
             .domain()
             .conditions(goal_values)
             .map_err(|e| list_error(&entry, "goal", e))?;
+        // SAFETY: out_result is non-NULL; the buffers are valid by the caller's contract.
+        unsafe { plan_and_write(world, &entry, &start, &goal, &options, &out) }
+    })
+}
+
+const PROBLEM_COOKIE: u32 = 0x6F61_5201;
+
+/// An explicit planning problem for goap_domain_plan_problem: a start state and a goal over
+/// a domain's facts and variables. Obtain from goap_problem_default(), then set the fields.
+/// Every array is read during the call only and may be NULL when its count is 0.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct GoapProblem {
+    /// Internal: set by goap_problem_default() to detect uninitialised problems.
+    /// Do not change.
+    pub cookie: u32,
+    /// Start facts: exactly the facts listed with value 1 are true. Default none.
+    pub start: *const GoapFactValue,
+    /// Number of entries in `start`.
+    pub start_count: u32,
+    /// Start variables: each listed variable has its value (within its range), every
+    /// other one its default. Default none.
+    pub start_vars: *const GoapVarValue,
+    /// Number of entries in `start_vars`.
+    pub start_var_count: u32,
+    /// Goal facts: each must have its value. Default none.
+    pub goal: *const GoapFactValue,
+    /// Number of entries in `goal`.
+    pub goal_count: u32,
+    /// Goal variable conditions: each must hold. Default none. A problem without any goal
+    /// condition is solved by the empty plan.
+    pub goal_vars: *const GoapVarCondition,
+    /// Number of entries in `goal_vars`.
+    pub goal_var_count: u32,
+}
+
+/// The default problem: every fact false, every variable at its default, an empty goal.
+/// Always use it to initialise a GoapProblem.
+///
+/// Thread safety: any thread, any time.
+#[no_mangle]
+pub extern "C" fn goap_problem_default() -> GoapProblem {
+    run_value("goap_problem_default", PROBLEM_DEFAULT, || PROBLEM_DEFAULT)
+}
+
+const PROBLEM_DEFAULT: GoapProblem = GoapProblem {
+    cookie: PROBLEM_COOKIE,
+    start: std::ptr::null(),
+    start_count: 0,
+    start_vars: std::ptr::null(),
+    start_var_count: 0,
+    goal: std::ptr::null(),
+    goal_count: 0,
+    goal_vars: std::ptr::null(),
+    goal_var_count: 0,
+};
+
+/// Plans from an explicit start state to an explicit goal, both over the domain's facts
+/// and variables (`*problem`, see GoapProblem), ignoring the domain's stored start and
+/// goal: goap_domain_plan_from with variables. `problem` and its arrays are read during the
+/// call only.
+///
+/// Outputs, buffer rules and the BUFFER_TOO_SMALL exception are as goap_domain_plan.
+///
+/// Errors: GOAP_STATUS_NULL_POINTER (world, problem, out_result, an array of the problem
+/// NULL with a non-zero count, out_actions NULL with capacity > 0),
+/// GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_FACT, GOAP_STATUS_UNKNOWN_VAR,
+/// GOAP_STATUS_INVALID_ARGUMENT (problem not from goap_problem_default(), a fact value not
+/// 0 or 1, a goal op that is not a GoapCompare value, bad options),
+/// GOAP_STATUS_OUT_OF_RANGE (a start value or goal constant outside its variable's
+/// [min, max]), GOAP_STATUS_CONTRADICTION (a list names a fact as both 1 and 0, a start
+/// variable is listed with two different values, or the goal's conditions on one variable
+/// can never hold together), GOAP_STATUS_BUFFER_TOO_SMALL. Nothing is written on other
+/// errors.
+/// Thread safety: as goap_domain_plan (the problem is checked against the same snapshot).
+///
+/// # Safety
+/// `world` must be a live world; `problem` readable, with its arrays valid for their
+/// counts; `options` NULL or readable; `out_actions` valid for `capacity` writes;
+/// `out_result` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn goap_domain_plan_problem(
+    world: *const GoapWorld,
+    domain: GoapDomainId,
+    problem: *const GoapProblem,
+    options: *const GoapPlanOptions,
+    out_actions: *mut GoapActionId,
+    capacity: u32,
+    out_result: *mut GoapPlanResult,
+) -> GoapStatus {
+    guard!("goap_domain_plan_problem", [world, problem, out_result], {
+        // SAFETY: problem is non-NULL (guard) and readable.
+        let p = unsafe {
+            read_def(
+                "problem",
+                problem,
+                |p| p.cookie,
+                PROBLEM_COOKIE,
+                "goap_problem_default",
+            )
+        }?;
+        // SAFETY: forwarded from this function's contract; world is non-NULL (guard).
+        let (world, entry, options, out) =
+            unsafe { begin_plan(world, domain, options, out_actions, capacity, out_result) }?;
+        // SAFETY: the problem's arrays are valid for their counts.
+        let (start_facts, start_vars, goal_facts, goal_vars) = unsafe {
+            (
+                read_fact_values(&entry, "problem->start", p.start, p.start_count)?,
+                read_var_values(
+                    &entry,
+                    "problem->start_vars",
+                    p.start_vars,
+                    p.start_var_count,
+                )?,
+                read_fact_values(&entry, "problem->goal", p.goal, p.goal_count)?,
+                read_var_conditions(&entry, "problem->goal_vars", p.goal_vars, p.goal_var_count)?,
+            )
+        };
+        let start = start_state_with(entry.domain(), &start_facts, &start_vars)
+            .map_err(|e| list_error(&entry, "problem->start", e))?;
+        let goal = entry
+            .domain()
+            .conditions_with(goal_facts, goal_vars.iter().copied())
+            .map_err(|e| var_list_error(&entry, "problem->goal", &goal_vars, e))?;
         // SAFETY: out_result is non-NULL; the buffers are valid by the caller's contract.
         unsafe { plan_and_write(world, &entry, &start, &goal, &options, &out) }
     })

@@ -19,17 +19,18 @@ pub enum GoapStatus {
     InvalidUtf8 = 2,
     /// An argument was out of range: a definition not made by its `_default()` function,
     /// a fact value other than 0 or 1, an empty name or one containing a NUL byte, an
-    /// unknown heuristic, a misaligned array.
+    /// unknown heuristic, comparison, variable operation or overflow rule, a variable range
+    /// with min > max or a default outside it, a misaligned array.
     InvalidArgument = 3,
     /// An action cost was NaN, infinite, negative or above GOAP_MAX_ACTION_COST (1e12).
     InvalidCost = 4,
     /// The domain id is zero, stale (its domain was destroyed) or foreign (another world's).
     UnknownDomain = 5,
     /// The fact id is zero, belongs to another domain, is not a fact of this domain, or is
-    /// not a fact id at all (an action id, say).
+    /// not a fact id at all (an action or variable id, say).
     UnknownFact = 6,
     /// The action id is zero, belongs to another domain, is not an action of this domain, or
-    /// is not an action id at all (a fact id, say).
+    /// is not an action id at all (a fact or variable id, say).
     UnknownAction = 7,
     /// An action with this name exists already in the domain; or a name is already a fact
     /// (declaring it as a variable) or a variable (registering it as a fact); or a variable
@@ -53,9 +54,9 @@ pub enum GoapStatus {
     Panic = 13,
     /// goap_domain_plan was called on a domain without a goal (see goap_domain_set_goal).
     NoGoal = 14,
-    /// A limit of the library was reached: too many facts or actions in a domain (over
-    /// 2^31 - 1 of each kind), too many domains created in the process (2^32 - 2 in all),
-    /// or a length over UINT32_MAX.
+    /// A limit of the library was reached: too many facts, actions or variables in a domain
+    /// (over 2^30 - 1 of each kind), too many domains created in the process (2^32 - 2 in
+    /// all), or a length over UINT32_MAX.
     TooMany = 15,
     /// The variable id is zero, belongs to another domain, is not a variable of this domain,
     /// or is not a variable id at all (a fact id, say).

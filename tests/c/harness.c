@@ -1,7 +1,7 @@
 /*
  * C harness for include/goap.h: plans the kitchen domain built by hand and loaded from
- * JSON, and checks error statuses, last-error messages, buffer-too-small and a forced
- * panic. Valid C99 and C++17; built and run (also under valgrind) by tests/c_harness.rs:
+ * JSON and a small domain with an integer variable, and checks error statuses, last-error
+ * messages, buffer-too-small and a forced panic. Valid C99 and C++17; built and run (also under valgrind) by tests/c_harness.rs:
  *
  *   gcc -std=c99 -Wall -Wextra -Wpedantic -Werror -Iinclude tests/c/harness.c \
  *       target/debug/libgoap.a -lpthread -ldl -lm -o harness
@@ -407,6 +407,183 @@ static void test_errors(void) {
     goap_world_destroy(NULL);
 }
 
+/* ------------------------------------------------------------------ integer variables */
+
+static GoapVarCondition vcond(GoapVarId var, int32_t op, int32_t value) {
+    GoapVarCondition c;
+    c.var = var;
+    c.op = op;
+    c.value = value;
+    return c;
+}
+
+static GoapVarEffect veff(GoapVarId var, int32_t op, int32_t value) {
+    GoapVarEffect e;
+    e.var = var;
+    e.op = op;
+    e.value = value;
+    return e;
+}
+
+static const char *const lumber_actions[4] = {"get_axe", "chop", "buy_wood", "build"};
+
+/* Plans `problem` (or the stored problem when NULL) and checks the plan's action names. */
+static void check_lumber_plan(const GoapWorld *world, GoapDomainId d, const GoapProblem *problem,
+                              const char *const *expected, uint32_t count, double cost) {
+    GoapActionId plan[16];
+    GoapPlanResult r;
+    uint32_t i;
+    GoapStatus st = problem == NULL ? goap_domain_plan(world, d, NULL, plan, 16, &r)
+                                    : goap_domain_plan_problem(world, d, problem, NULL, plan, 16, &r);
+    CHECK_STATUS(st, GOAP_STATUS_OK);
+    if (st != GOAP_STATUS_OK) return;
+    CHECK(r.outcome == GOAP_OUTCOME_FOUND);
+    CHECK(r.action_count == count);
+    CHECK(r.cost == cost);
+    printf("lumber: cost %g:", r.cost);
+    for (i = 0; i < r.action_count && i < count; i++) {
+        char name[32];
+        uint32_t len = 0;
+        CHECK_STATUS(goap_domain_action_name(world, d, plan[i], name, (uint32_t)sizeof name, &len),
+                     GOAP_STATUS_OK);
+        CHECK(strcmp(name, expected[i]) == 0);
+        printf(" %s", name);
+    }
+    printf("\n");
+}
+
+/* Chop wood (with an axe) one at a time or buy five, and build a house from three. */
+static void test_numeric(void) {
+    GoapWorldDef wdef = goap_world_def_default();
+    GoapWorld *world = NULL;
+    GoapDomainDef ddef = goap_domain_def_default();
+    GoapVarDef vdef = goap_var_def_default();
+    GoapDomainId d = 0;
+    GoapFactId axe = 0, house = 0;
+    GoapVarId wood = 0, found = 0;
+    GoapActionId ids[4];
+    GoapFactValue has_axe, has_house;
+    GoapVarCondition enough, exactly_two;
+    GoapVarEffect one_more, five_more, three_less;
+    GoapVarValue two;
+    uint32_t count = 0;
+    int i;
+    CHECK_STATUS(goap_world_create(&wdef, &world), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_domain_create(world, &ddef, &d), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_domain_add_fact(world, d, "has_axe", len32("has_axe"), &axe), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_domain_add_fact(world, d, "house", len32("house"), &house), GOAP_STATUS_OK);
+    vdef.name = "wood";
+    vdef.name_len = len32(vdef.name);
+    vdef.min = 0;
+    vdef.max = 10;
+    vdef.overflow = GOAP_OVERFLOW_REJECT;
+    CHECK_STATUS(goap_domain_add_var(world, d, &vdef, &wood), GOAP_STATUS_OK);
+    CHECK(wood != 0 && wood != axe && wood != house);
+    CHECK_STATUS(goap_domain_find_var(world, d, "wood", len32("wood"), &found), GOAP_STATUS_OK);
+    CHECK(found == wood);
+    CHECK_STATUS(goap_domain_var_count(world, d, &count), GOAP_STATUS_OK);
+    CHECK(count == 1);
+
+    has_axe = fv(axe, 1);
+    has_house = fv(house, 1);
+    enough = vcond(wood, GOAP_COMPARE_GE, 3);
+    one_more = veff(wood, GOAP_VAR_OP_ADD, 1);
+    five_more = veff(wood, GOAP_VAR_OP_ADD, 5);
+    three_less = veff(wood, GOAP_VAR_OP_SUB, 3);
+    for (i = 0; i < 4; i++) {
+        GoapActionDef def = goap_action_def_default();
+        def.name = lumber_actions[i];
+        def.name_len = len32(lumber_actions[i]);
+        switch (i) {
+        case 0: /* get_axe */
+            def.effects = &has_axe;
+            def.effect_count = 1;
+            def.cost = 2.0;
+            break;
+        case 1: /* chop */
+            def.pre = &has_axe;
+            def.pre_count = 1;
+            def.var_effects = &one_more;
+            def.var_effect_count = 1;
+            break;
+        case 2: /* buy_wood */
+            def.var_effects = &five_more;
+            def.var_effect_count = 1;
+            def.cost = 6.0;
+            break;
+        default: /* build */
+            def.var_pre = &enough;
+            def.var_pre_count = 1;
+            def.effects = &has_house;
+            def.effect_count = 1;
+            def.var_effects = &three_less;
+            def.var_effect_count = 1;
+            break;
+        }
+        CHECK_STATUS(goap_domain_add_action(world, d, &def, &ids[i]), GOAP_STATUS_OK);
+    }
+    CHECK_STATUS(goap_domain_set_goal(world, d, &has_house, 1), GOAP_STATUS_OK);
+    {
+        /* Chop three times and build (6) rather than buy wood (7). */
+        const char *const plan[5] = {"get_axe", "chop", "chop", "chop", "build"};
+        check_lumber_plan(world, d, NULL, plan, 5, 6.0);
+    }
+    two.var = wood;
+    two.value = 2;
+    CHECK_STATUS(goap_domain_set_start_vars(world, d, &two, 1), GOAP_STATUS_OK);
+    {
+        const char *const plan[3] = {"get_axe", "chop", "build"};
+        check_lumber_plan(world, d, NULL, plan, 3, 4.0);
+    }
+    {
+        /* An explicit problem: no wood, and exactly two pieces left after building. */
+        GoapProblem p = goap_problem_default();
+        const char *const plan[2] = {"buy_wood", "build"};
+        exactly_two = vcond(wood, GOAP_COMPARE_EQ, 2);
+        p.goal = &has_house;
+        p.goal_count = 1;
+        p.goal_vars = &exactly_two;
+        p.goal_var_count = 1;
+        check_lumber_plan(world, d, &p, plan, 2, 7.0);
+    }
+
+    /* Errors: an op of 0, an out-of-range start value, a variable id used as a fact id. */
+    {
+        GoapActionDef def = goap_action_def_default();
+        GoapVarCondition zero_op = vcond(wood, 0, 1);
+        GoapVarValue eleven;
+        GoapFactValue wrong_kind = fv(wood, 1);
+        GoapActionId id = 0;
+        GoapVarId none = 0;
+        GoapProblem p;
+        GoapPlanResult r;
+        def.name = "x";
+        def.name_len = 1;
+        def.var_pre = &zero_op;
+        def.var_pre_count = 1;
+        CHECK_STATUS(goap_domain_add_action(world, d, &def, &id), GOAP_STATUS_INVALID_ARGUMENT);
+        CHECK_MESSAGE("def->var_pre[0].op is 0 on variable \"wood\"");
+        CHECK(id == 0);
+        eleven.var = wood;
+        eleven.value = 11;
+        CHECK_STATUS(goap_domain_set_start_vars(world, d, &eleven, 1), GOAP_STATUS_OUT_OF_RANGE);
+        CHECK_MESSAGE("variable \"wood\": value 11 is outside the range [0, 10]");
+        CHECK_STATUS(goap_domain_set_start(world, d, &wrong_kind, 1), GOAP_STATUS_UNKNOWN_FACT);
+        CHECK_MESSAGE("is a variable id, not a fact id");
+        CHECK_STATUS(goap_domain_find_var(world, d, "house", len32("house"), &none),
+                     GOAP_STATUS_NOT_FOUND);
+        CHECK(none == 0);
+        vdef.max = 20;
+        CHECK_STATUS(goap_domain_add_var(world, d, &vdef, &none), GOAP_STATUS_DUPLICATE_NAME);
+        CHECK_MESSAGE("already declared as [0, 10]");
+        memset(&p, 0, sizeof p);
+        CHECK_STATUS(goap_domain_plan_problem(world, d, &p, NULL, NULL, 0, &r),
+                     GOAP_STATUS_INVALID_ARGUMENT);
+        CHECK_MESSAGE("goap_problem_default()");
+    }
+    goap_world_destroy(world);
+}
+
 /* ------------------------------------------------------------------ JSON */
 
 static char *read_file(const char *path, uint32_t *len) {
@@ -471,6 +648,7 @@ int main(int argc, char **argv) {
 
     test_kitchen_by_hand();
     test_errors();
+    test_numeric();
     test_json(argv[1]);
 
     printf("%d passed, %d failed\n", passed, failed);
