@@ -328,7 +328,9 @@ fn reference_cost(case: &Case) -> Option<f64> {
 // ---------------------------------------------------------------------------------------
 
 fn var_name(v: usize) -> String {
-    ["gold", "wood", "ammo"].get(v).map_or(format!("v{v}"), |s| (*s).to_owned())
+    ["gold", "wood", "ammo"]
+        .get(v)
+        .map_or(format!("v{v}"), |s| (*s).to_owned())
 }
 
 fn fact_name(f: usize) -> String {
@@ -473,11 +475,9 @@ fn check_outcome(
 ) -> Result<(), String> {
     let start = case.start();
     match (expected, outcome) {
-        (Some(_), Outcome::Found(plan)) if case.is_goal(&start) && !plan.actions.is_empty() => {
-            Err(format!(
-                "the start satisfies the goal, but the plan is {plan:?}"
-            ))
-        }
+        (Some(_), Outcome::Found(plan)) if case.is_goal(&start) && !plan.actions.is_empty() => Err(
+            format!("the start satisfies the goal, but the plan is {plan:?}"),
+        ),
         (Some(c), Outcome::Found(plan)) => {
             let mut s = start;
             let mut w = b.start.clone();
@@ -554,7 +554,9 @@ fn check_outcome(
                         return Err(format!(
                             "expected NoPlan, got plan {} whose step {} is not applicable in {}",
                             plan_str(case, &p.actions),
-                            case.actions.get(id.index()).map_or("?", |a| a.name.as_str()),
+                            case.actions
+                                .get(id.index())
+                                .map_or("?", |a| a.name.as_str()),
                             st_str(case, &s)
                         ))
                     }
@@ -578,11 +580,7 @@ fn plan_str(case: &Case, plan: &[ActionId]) -> String {
     format!("[{}]", v.join(", "))
 }
 
-fn plan_catching(
-    planner: &mut Planner,
-    b: &Built,
-    mode: Heuristic,
-) -> Result<PlanResult, String> {
+fn plan_catching(planner: &mut Planner, b: &Built, mode: Heuristic) -> Result<PlanResult, String> {
     let options = PlanOptions {
         heuristic: mode,
         ..PlanOptions::default()
@@ -610,7 +608,12 @@ fn run_check(case: &Case, mode: Heuristic) -> Result<(), String> {
 
 /// `Domain::apply` and `Domain::satisfies` against the reference on up to `limit`
 /// reachable states (every action; the goal).
-fn check_domain_semantics(case: &Case, b: &Built, dist: &[f64], limit: usize) -> Result<(), String> {
+fn check_domain_semantics(
+    case: &Case,
+    b: &Built,
+    dist: &[f64],
+    limit: usize,
+) -> Result<(), String> {
     let reachable: Vec<usize> = (0..dist.len()).filter(|&i| dist[i].is_finite()).collect();
     let step = reachable.len().div_ceil(limit).max(1);
     for &i in reachable.iter().step_by(step) {
@@ -690,7 +693,12 @@ fn domain_json(case: &Case) -> String {
         .iter()
         .enumerate()
         .map(|(i, v)| {
-            let mut s = format!("\"{}\": {{\"min\": {}, \"max\": {}", var_name(i), v.min, v.max);
+            let mut s = format!(
+                "\"{}\": {{\"min\": {}, \"max\": {}",
+                var_name(i),
+                v.min,
+                v.max
+            );
             if let Some(dv) = v.declared_default {
                 let _ = write!(s, ", \"default\": {dv}");
             }
@@ -1118,10 +1126,7 @@ fn random_case(rng: &mut Rng) -> Case {
             let mut prev: Option<usize> = None;
             for _ in 0..rng.range(1, 10) {
                 let ok: Vec<usize> = (0..case.actions.len())
-                    .filter(|&k| {
-                        case.apply(&case.actions[k], &s)
-                            .is_some_and(|t| t != s)
-                    })
+                    .filter(|&k| case.apply(&case.actions[k], &s).is_some_and(|t| t != s))
                     .collect();
                 if ok.is_empty() {
                     break;
@@ -1226,7 +1231,11 @@ fn counter_case(rng: &mut Rng) -> Case {
         actions.push(RAction {
             name: "jump".into(),
             pre: vec![],
-            var_pre: vec![(0, if up { Cmp::Ge } else { Cmp::Le }, from + if up { 2 } else { -2 })],
+            var_pre: vec![(
+                0,
+                if up { Cmp::Ge } else { Cmp::Le },
+                from + if up { 2 } else { -2 },
+            )],
             eff: vec![],
             var_eff: vec![(0, Eff::Set, to)],
             cost: rng.range(3, 9) as f64,
@@ -1336,7 +1345,11 @@ fn run_suite(suite: &str, count: usize, gen: impl Fn(usize) -> (Case, u64)) -> M
         let b = match build(&case) {
             Ok(b) => b,
             Err(e) => {
-                failures.add(format!("{suite} case {i} (seed {seed:#x}): {e}"), &case, None);
+                failures.add(
+                    format!("{suite} case {i} (seed {seed:#x}): {e}"),
+                    &case,
+                    None,
+                );
                 continue;
             }
         };
@@ -1496,9 +1509,11 @@ fn numeric_reused_planner_matches_fresh_planners() {
                     );
                 }
             }
-            (Err(e), _) | (_, Err(e)) => {
-                failures.add(format!("reused case {n} (seed {seed:#x}): {e}"), case, Some(mode))
-            }
+            (Err(e), _) | (_, Err(e)) => failures.add(
+                format!("reused case {n} (seed {seed:#x}): {e}"),
+                case,
+                Some(mode),
+            ),
         }
     }
     failures.finish("numeric_reused");

@@ -115,7 +115,10 @@ fn replay(d: &Domain, start: &WorldState, g: &Goal, r: &PlanResult, what: &str) 
         "{what}: plan {:?} misses the goal",
         names(d, &plan.actions)
     );
-    assert!((cost - plan.cost).abs() <= 1e-9 * cost.max(1.0), "{what}: cost");
+    assert!(
+        (cost - plan.cost).abs() <= 1e-9 * cost.max(1.0),
+        "{what}: cost"
+    );
     s
 }
 
@@ -212,7 +215,13 @@ fn gather_with_a_tool_and_a_cheaper_big_step() {
 fn saturating_overflow_clamps_and_is_planned() {
     let mut d = Domain::new();
     let ammo = var(&mut d, "ammo", 0, 30, Overflow::Saturate);
-    let pick = vact(&mut d, "pick_up_clip", 1.0, &[], &[eff(ammo, VarOp::Add, 10)]);
+    let pick = vact(
+        &mut d,
+        "pick_up_clip",
+        1.0,
+        &[],
+        &[eff(ammo, VarOp::Add, 10)],
+    );
     let start = start_with(&[(ammo, 25)]);
     let mut s = start.clone();
     assert!(d.apply(&mut s, pick));
@@ -236,7 +245,13 @@ fn saturating_overflow_clamps_and_is_planned() {
 fn rejected_overflow_makes_the_action_inapplicable() {
     let mut d = Domain::new();
     let ammo = var(&mut d, "ammo", 0, 30, Overflow::Reject);
-    let pick = vact(&mut d, "pick_up_clip", 1.0, &[], &[eff(ammo, VarOp::Add, 10)]);
+    let pick = vact(
+        &mut d,
+        "pick_up_clip",
+        1.0,
+        &[],
+        &[eff(ammo, VarOp::Add, 10)],
+    );
     let start = start_with(&[(ammo, 25)]);
     let mut s = start.clone();
     assert!(!d.apply(&mut s, pick));
@@ -250,7 +265,13 @@ fn rejected_overflow_makes_the_action_inapplicable() {
         assert_eq!(p, vec!["pick_up_clip"]);
     }
     // With a costlier alternative, the plan takes it: 25 -> 30 by +5.
-    vact(&mut d, "pick_up_bullets", 3.0, &[], &[eff(ammo, VarOp::Add, 5)]);
+    vact(
+        &mut d,
+        "pick_up_bullets",
+        3.0,
+        &[],
+        &[eff(ammo, VarOp::Add, 5)],
+    );
     for p in plans_at(&d, &start, &g, 3.0) {
         assert_eq!(p, vec!["pick_up_bullets"]);
     }
@@ -455,7 +476,9 @@ fn plans_are_deterministic() {
         assert_eq!(first, second, "{h:?}: same planner twice");
         assert_eq!(first, fresh, "{h:?}: fresh planner");
         // A cloned domain plans the same too.
-        let clone = Planner::new().plan(&d.clone(), &start, &g, &opts(h)).outcome;
+        let clone = Planner::new()
+            .plan(&d.clone(), &start, &g, &opts(h))
+            .outcome;
         assert_eq!(first, clone, "{h:?}: cloned domain");
     }
     plans_at(&d, &start, &g, 7.5);
@@ -522,7 +545,10 @@ fn action_with_fact_and_variable_effects() {
     for h in HEURISTICS {
         let r = Planner::new().plan(&d, &start, &g, &opts(h));
         let end = replay(&d, &start, &g, &r, &format!("{h:?}"));
-        assert_eq!(names(&d, &r.plan().unwrap().actions), ["work", "work", "buy_sword"]);
+        assert_eq!(
+            names(&d, &r.plan().unwrap().actions),
+            ["work", "work", "buy_sword"]
+        );
         assert_eq!(d.value(&end, gold), 0);
         assert!(end.get(sword));
     }
@@ -779,7 +805,10 @@ fn two_effects_on_one_variable_are_rejected() {
                 ..def("a")
             })
             .unwrap_err();
-        assert!(matches!(e, DomainError::VarConflict { .. }), "{effects:?}: {e:?}");
+        assert!(
+            matches!(e, DomainError::VarConflict { .. }),
+            "{effects:?}: {e:?}"
+        );
     }
     // An exact repeat is one effect.
     d.add_action(ActionDef {
@@ -827,7 +856,10 @@ fn variable_declarations_are_validated() {
     // One namespace for facts and variables.
     assert!(matches!(
         d.add_var(VarDef::new("door", 0, 1)),
-        Err(DomainError::NameInUse { taken_by: "fact", .. })
+        Err(DomainError::NameInUse {
+            taken_by: "fact",
+            ..
+        })
     ));
     assert!(matches!(
         d.add_fact("ammo"),
@@ -878,7 +910,10 @@ fn variable_declarations_are_validated() {
         })
         .unwrap_err();
     assert_eq!(e, DomainError::UnknownVar(VarId(99)));
-    assert_eq!(d.check_var(VarId(3)), Err(DomainError::UnknownVar(VarId(3))));
+    assert_eq!(
+        d.check_var(VarId(3)),
+        Err(DomainError::UnknownVar(VarId(3)))
+    );
     assert_eq!(d.check_var(all), Ok(()));
 }
 
@@ -897,7 +932,10 @@ fn full_i32_range_effects_do_not_overflow() {
     let mut s = start_with(&[(x, i32::MAX - 1), (y, i32::MIN + 1)]);
     assert!(d.apply(&mut s, up));
     assert_eq!(d.value(&s, x), i32::MAX);
-    assert!(!d.apply(&mut s, down), "y would go below i32::MIN: rejected");
+    assert!(
+        !d.apply(&mut s, down),
+        "y would go below i32::MIN: rejected"
+    );
     let g = goal(&d, &[], &[cond(x, Compare::Eq, i32::MAX)]);
     plans_at(&d, &start_with(&[(x, 0)]), &g, 1.0);
     let g = goal(&d, &[], &[cond(y, Compare::Lt, 0)]);
