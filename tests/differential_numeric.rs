@@ -20,8 +20,9 @@
 //! the reference on (up to a few hundred) reachable states of every case.
 //!
 //! Suites: `numeric_random` (random domains: 0–5 facts, 1–3 variables of 2–8 values, both
-//! overflow rules, all six comparisons, set/add/sub), `numeric_counters` (plans that repeat
-//! one action many times), one planner reused across all cases against fresh planners, and
+//! overflow rules, all six comparisons, set/add/sub, 1–10 actions), `numeric_medium` (up to
+//! 6 facts, variables of up to 16 values, 16 actions, longer walks), `numeric_counters`
+//! (plans that repeat one action many times), one planner reused across all cases against fresh planners, and
 //! two fresh planners against each other.
 //!
 //! A failure prints the case (as Rust data and as a domain file) and a greedily minimised
@@ -47,7 +48,9 @@ const MODES: [Heuristic; 5] = [
 ];
 
 const RANDOM_SEED: u64 = 0x6e75_6d5f_6469_6666;
-const RANDOM_CASES: usize = 1_200;
+const RANDOM_CASES: usize = 4_000;
+const MEDIUM_SEED: u64 = 0x6d65_6469_756d_6e75;
+const MEDIUM_CASES: usize = 400;
 const COUNTER_SEED: u64 = 0x636f_756e_7465_7273;
 const COUNTER_CASES: usize = 200;
 
@@ -1034,10 +1037,10 @@ fn random_action(rng: &mut Rng, facts: usize, vars: &[RVar]) -> RAction {
     a
 }
 
-fn random_vars(rng: &mut Rng, n: usize) -> Vec<RVar> {
+fn random_vars(rng: &mut Rng, n: usize, max_len: usize) -> Vec<RVar> {
     (0..n)
         .map(|_| {
-            let len = rng.range(2, 8) as i32;
+            let len = rng.range(2, max_len) as i32;
             let min = rng.int(-3, 3);
             let max = min + len - 1;
             RVar {
@@ -1058,21 +1061,30 @@ fn conds_of(
     s: &St,
     fp: u64,
     vp: u64,
+    avoid: Option<&St>,
 ) -> (Vec<(usize, bool)>, Vec<(usize, Cmp, i32)>) {
-    let facts = (0..case.facts)
-        .filter(|_| rng.chance(fp))
-        .map(|f| (f, s.facts >> f & 1 == 1))
-        .collect();
+    let mut facts = Vec::new();
+    for f in 0..case.facts {
+        let v = s.facts >> f & 1 == 1;
+        // Facts that differ from `avoid` are taken more often.
+        let differs = avoid.is_some_and(|a| (a.facts >> f & 1 == 1) != v);
+        if rng.chance(if differs { 90 } else { fp }) {
+            facts.push((f, v));
+        }
+    }
     let mut vars = Vec::new();
     for (i, v) in case.vars.iter().enumerate() {
-        if !rng.chance(vp) {
+        let differs = avoid.is_some_and(|a| a.vals[i] != s.vals[i]);
+        if !rng.chance(if differs { 95 } else { vp }) {
             continue;
         }
         let x = s.vals[i];
-        for _ in 0..20 {
+        // Mostly a comparison that `avoid` fails, when one exists.
+        let want_sharp = differs && rng.chance(85);
+        for _ in 0..40 {
             let op = CMPS[rng.range(0, 5)];
             let k = if rng.chance(40) { x } else { constant(rng, v) };
-            if op.holds(x, k) {
+            if op.holds(x, k) && !(want_sharp && op.holds(avoid.unwrap().vals[i], k)) {
                 vars.push((i, op, k));
                 break;
             }
@@ -1081,13 +1093,38 @@ fn conds_of(
     (facts, vars)
 }
 
+/// Bounds of a random case.
+#[derive(Clone, Copy)]
+struct Size {
+    facts: usize,
+    max_len: usize,
+    actions: usize,
+    walk: usize,
+}
+
+/// 0–5 facts, 1–3 variables of 2–8 values, 1–10 actions.
+const SMALL: Size = Size {
+    facts: 5,
+    max_len: 8,
+    actions: 10,
+    walk: 12,
+};
+
+/// 0–6 facts, 1–3 variables of 2–16 values, 1–16 actions, longer walks.
+const MEDIUM: Size = Size {
+    facts: 6,
+    max_len: 16,
+    actions: 16,
+    walk: 24,
+};
+
 /// A random case. Half of them aim the goal at the end of a random walk from the start
 /// (which often repeats an action), the rest have random goals (often unreachable).
-fn random_case(rng: &mut Rng) -> Case {
-    let facts = rng.range(0, 5);
+fn random_case(rng: &mut Rng, size: Size) -> Case {
+    let facts = rng.range(0, size.facts);
     let nv = rng.range(1, 3);
-    let vars = random_vars(rng, nv);
-    let n_actions = rng.range(1, 8);
+    let vars = random_vars(rng, nv, size.max_len);
+    let n_actions = rng.range(1, size.actions);
     let mut case = Case {
         facts,
         start_facts: if facts == 0 {
@@ -1115,16 +1152,16 @@ fn random_case(rng: &mut Rng) -> Case {
     for (i, a) in case.actions.iter_mut().enumerate() {
         a.name = format!("a{i}");
     }
-    match rng.below(10) {
+    match rng.below(12) {
         0 => {
             let s = case.start();
-            (case.goal, case.goal_vars) = conds_of(rng, &case, &s, 30, 50);
+            (case.goal, case.goal_vars) = conds_of(rng, &case, &s, 30, 50, None);
         }
-        1..=5 => {
+        1..=7 => {
             // A random walk, preferring to repeat the previous action.
             let mut s = case.start();
             let mut prev: Option<usize> = None;
-            for _ in 0..rng.range(1, 10) {
+            for _ in 0..rng.range(1, size.walk) {
                 let ok: Vec<usize> = (0..case.actions.len())
                     .filter(|&k| case.apply(&case.actions[k], &s).is_some_and(|t| t != s))
                     .collect();
@@ -1138,11 +1175,19 @@ fn random_case(rng: &mut Rng) -> Case {
                 s = case.apply(&case.actions[k], &s).unwrap();
                 prev = Some(k);
             }
-            (case.goal, case.goal_vars) = conds_of(rng, &case, &s, 40, 80);
+            let start = case.start();
+            (case.goal, case.goal_vars) = conds_of(rng, &case, &s, 25, 40, Some(&start));
         }
         _ => {
-            case.goal = random_facts(rng, facts, 30);
-            case.goal_vars = random_var_conds(rng, &vars, 70);
+            // Random conditions, mostly ones the start fails (redrawn a few times).
+            let start = case.start();
+            for _ in 0..4 {
+                case.goal = random_facts(rng, facts, 30);
+                case.goal_vars = random_var_conds(rng, &vars, 70);
+                if !case.is_goal(&start) {
+                    break;
+                }
+            }
         }
     }
     sanitize(&mut case);
@@ -1172,7 +1217,7 @@ fn sanitize(case: &mut Case) {
 fn counter_case(rng: &mut Rng) -> Case {
     let facts = rng.range(0, 2);
     let nv = rng.range(1, 2);
-    let mut vars = random_vars(rng, nv);
+    let mut vars = random_vars(rng, nv, 8);
     let len = rng.range(6, 8) as i32;
     vars[0].max = vars[0].min + len - 1;
     if let Some(d) = vars[0].declared_default {
@@ -1285,7 +1330,7 @@ fn counter_case(rng: &mut Rng) -> Case {
     }
     if case.vars.len() > 1 && rng.chance(50) {
         let s = case.start();
-        let (_, vc) = conds_of(rng, &case, &s, 0, 100);
+        let (_, vc) = conds_of(rng, &case, &s, 0, 100, None);
         case.goal_vars.extend(vc.into_iter().filter(|c| c.0 == 1));
     }
     sanitize(&mut case);
@@ -1325,6 +1370,8 @@ struct Mix {
     found: usize,
     no_plan: usize,
     satisfied_at_start: usize,
+    /// Reachable and not satisfied at the start.
+    nontrivial: usize,
     saturating: usize,
     zero_cost: usize,
     fractional_cost: usize,
@@ -1360,6 +1407,7 @@ fn run_suite(suite: &str, count: usize, gen: impl Fn(usize) -> (Case, u64)) -> M
             None => mix.no_plan += 1,
         }
         mix.satisfied_at_start += usize::from(case.is_goal(&case.start()));
+        mix.nontrivial += usize::from(expected.is_some() && !case.is_goal(&case.start()));
         mix.saturating += usize::from(case.vars.iter().any(|v| v.saturate));
         mix.zero_cost += usize::from(case.actions.iter().any(|a| a.cost == 0.0));
         mix.fractional_cost += usize::from(case.actions.iter().any(|a| a.cost.fract() != 0.0));
@@ -1408,7 +1456,12 @@ fn run_suite(suite: &str, count: usize, gen: impl Fn(usize) -> (Case, u64)) -> M
 
 fn random_case_at(i: usize) -> (Case, u64) {
     let seed = case_seed(RANDOM_SEED, i);
-    (random_case(&mut Rng::new(seed)), seed)
+    (random_case(&mut Rng::new(seed), SMALL), seed)
+}
+
+fn medium_case_at(i: usize) -> (Case, u64) {
+    let seed = case_seed(MEDIUM_SEED, i);
+    (random_case(&mut Rng::new(seed), MEDIUM), seed)
 }
 
 fn counter_case_at(i: usize) -> (Case, u64) {
@@ -1422,11 +1475,21 @@ fn numeric_random_domains_match_reference_in_every_mode() {
     if mix.cases >= RANDOM_CASES {
         // The generator keeps covering what the test is about.
         assert!(mix.found >= mix.cases / 3, "{mix:?}");
+        assert!(mix.nontrivial >= mix.cases / 3, "{mix:?}");
         assert!(mix.no_plan >= mix.cases / 10, "{mix:?}");
         assert!(mix.saturating >= mix.cases / 3, "{mix:?}");
         assert!(mix.ops_seen.iter().all(|&n| n >= 100), "{mix:?}");
         assert!(mix.repeats4 >= 10, "{mix:?}");
         assert!(mix.longest_plan >= 6, "{mix:?}");
+    }
+}
+
+#[test]
+fn numeric_medium_domains_match_reference_in_every_mode() {
+    let mix = run_suite("numeric_medium", MEDIUM_CASES, medium_case_at);
+    if mix.cases >= MEDIUM_CASES {
+        assert!(mix.nontrivial >= mix.cases / 3, "{mix:?}");
+        assert!(mix.longest_plan >= 10, "{mix:?}");
     }
 }
 
