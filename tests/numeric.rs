@@ -360,17 +360,40 @@ fn unreachable_value_is_no_plan_quickly() {
     let g = goal(&d, &[], &[cond(x, Compare::Eq, 7)]);
     let most = no_plan(&d, &WorldState::new(), &g);
     assert!(most < 21, "expanded {most}");
-    // A value outside what any effect can produce at all (no effect on x): no search.
+}
+
+/// Like `unreachable_goal_is_no_plan_without_search` in tests/planner.rs for facts: a
+/// variable goal that relaxed (interval) reachability rules out is answered without
+/// expanding a node, in every mode (Blind included, as for facts).
+#[test]
+fn unreachable_variable_goal_is_no_plan_without_search() {
     let mut d = Domain::new();
     let x = var(&mut d, "x", 0, 20, Overflow::Reject);
     let y = var(&mut d, "y", 0, 20, Overflow::Reject);
     vact(&mut d, "add_y", 1.0, &[], &[eff(y, VarOp::Add, 1)]);
+    let mut bad = Vec::new();
+    // Nothing changes x.
     let g = goal(&d, &[], &[cond(x, Compare::Ge, 1)]);
-    assert_eq!(no_plan(&d, &WorldState::new(), &g), 0);
-    // Increments only, the goal below the start: no search needed either.
-    let g = goal(&d, &[], &[cond(y, Compare::Lt, 3)]);
-    let most = no_plan(&d, &start_with(&[(y, 5)]), &g);
-    assert!(most <= 1, "expanded {most}");
+    let s = WorldState::new();
+    // Increments only, the goal below the start.
+    let g2 = goal(&d, &[], &[cond(y, Compare::Lt, 3)]);
+    let s2 = start_with(&[(y, 5)]);
+    for (what, s, g) in [
+        ("x >= 1, nothing changes x", &s, &g),
+        ("y < 3 from 5, y only grows", &s2, &g2),
+    ] {
+        for h in HEURISTICS {
+            let r = Planner::new().plan(&d, s, g, &opts(h));
+            assert_eq!(r.outcome, Outcome::NoPlan, "{what}, {h:?}");
+            if r.stats.expanded != 0 {
+                bad.push(format!("{what}, {h:?}: expanded {}", r.stats.expanded));
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "searched although relaxed reachability decides it: {bad:?}"
+    );
 }
 
 #[test]
@@ -940,4 +963,30 @@ fn full_i32_range_effects_do_not_overflow() {
     plans_at(&d, &start_with(&[(x, 0)]), &g, 1.0);
     let g = goal(&d, &[], &[cond(y, Compare::Lt, 0)]);
     plans_at(&d, &start_with(&[(y, 10)]), &g, 1.0);
+}
+
+// ---------------------------------------------------------------------------------------
+// The benchmark's numeric family
+// ---------------------------------------------------------------------------------------
+
+#[path = "../benches/common/generators.rs"]
+mod generators;
+
+/// `generators::crafting` (benches) plans at the brute-force optimum in every mode, for
+/// targets small enough for a debug build (the bench checks 10, 25 and 50 the same way).
+#[test]
+fn crafting_family_plans_at_the_brute_force_optimum() {
+    for target in [1, 2, 4] {
+        let p = generators::crafting(target);
+        let optimum = generators::brute_force_cost(&p, 1_000_000)
+            .unwrap_or_else(|| panic!("{}: unreachable", p.name));
+        let plans = plans_at(&p.domain, &p.start, &p.goal, optimum);
+        assert!(plans.iter().all(|p| !p.is_empty()));
+    }
+    // The first tool by hand: mining needs a pickaxe (2 quarries, 3 chops for it and the
+    // planks, make it, mine twice: 2 + 3 + 1 + 4, then smelt, saw, forge: 12.5), but
+    // trading is cheaper: 5 chops, 5 saws (10 planks), sell 8 planks twice, buy 2 ore,
+    // smelt, forge: 5 + 2.5 + 1 + 1 + 1 + 1 = 11.5.
+    let p = generators::crafting(1);
+    assert_eq!(generators::brute_force_cost(&p, 1_000_000), Some(11.5));
 }
