@@ -216,6 +216,11 @@ struct Case {
     goal_vars: Vec<(usize, Cmp, i32)>,
 }
 
+/// Fact conditions `(fact, value)`.
+type FactConds = Vec<(usize, bool)>;
+/// Variable conditions `(var, op, constant)`.
+type VarConds = Vec<(usize, Cmp, i32)>;
+
 /// A reference state.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct St {
@@ -1062,7 +1067,7 @@ fn conds_of(
     fp: u64,
     vp: u64,
     avoid: Option<&St>,
-) -> (Vec<(usize, bool)>, Vec<(usize, Cmp, i32)>) {
+) -> (FactConds, VarConds) {
     let mut facts = Vec::new();
     for f in 0..case.facts {
         let v = s.facts >> f & 1 == 1;

@@ -799,10 +799,7 @@ fn conflicting_conditions_are_rejected() {
         .unwrap();
     d.conditions_with([], [cond(ammo, Compare::Le, 0)]).unwrap();
     // Without a domain: only what no i32 satisfies.
-    assert!(matches!(
-        Conditions::with_vars([], [cond(ammo, Compare::Lt, 0)]),
-        Ok(_)
-    ));
+    assert!(Conditions::with_vars([], [cond(ammo, Compare::Lt, 0)]).is_ok());
     assert!(matches!(
         Conditions::with_vars([], [cond(ammo, Compare::Lt, 0), cond(ammo, Compare::Gt, 0)]),
         Err(DomainError::VarContradiction { .. })
