@@ -2,18 +2,22 @@
 //! side by side in the same run (issue 2, "Performance"; DESIGN.md §8).
 //!
 //! For every domain — each `examples/domains/*.json` file plus generated gripper-10,
-//! blocksworld-8, chain-128 and wide-256-2000 — three planners are measured:
+//! blocksworld-8, chain-128, wide-256-2000 and the numeric crafting-10/25/50 (integer
+//! variables, issue 3) — three planners are measured:
 //! - **goap**: default options ([`Heuristic::Auto`]), one [`Planner`] reused for every
 //!   plan, as a game would;
 //! - **blind**: goap with [`Heuristic::Blind`], our own uniform-cost search on the same
 //!   packed data layout and pruning: what the heuristic buys;
 //! - **naive**: the seed's algorithm written in `common/naive.rs` (uniform-cost search over
 //!   sorted `Vec<String>` states, name-based actions, `BinaryHeap` + `HashMap`, no heuristic,
-//!   no pruning), stopped after [`NAIVE_MAX_STATES`] distinct states.
+//!   no pruning), stopped after [`NAIVE_MAX_STATES`] distinct states. It has no integer
+//!   variables, so it is not run on the numeric domains.
 //!
 //! Before timing, each planner plans every domain once: every plan is checked step by step,
 //! and goap's cost must equal blind's, the baseline's (where it finishes), the file's
-//! `meta.optimal_cost` and the generator's closed form. Cases whose single plan takes a
+//! `meta.optimal_cost` and the generator's closed form; for the numeric domains, the
+//! optimum of a brute-force uniform-cost search over `Domain::apply`
+//! (`generators::brute_force_cost`, computed once in the set-up). Cases whose single plan takes a
 //! second or more are timed by a few runs outside criterion's statistics (marked † in the
 //! summary); the others by criterion, with sample sizes and measurement times scaled to
 //! keep the whole `cargo bench` to a few minutes. Times in the summary are medians.
@@ -64,7 +68,7 @@ const WIDE_SEED: u64 = 1;
 const BLOCKSWORLD8_SEED: u64 = 6;
 
 /// Family order of the summary.
-const FAMILIES: [&str; 7] = [
+const FAMILIES: [&str; 8] = [
     "kitchen",
     "gpgoap",
     "soldier",
@@ -72,7 +76,15 @@ const FAMILIES: [&str; 7] = [
     "gripper",
     "blocksworld",
     "wide",
+    "crafting",
 ];
+
+/// Target tool counts of the numeric crafting family.
+const CRAFTING_TARGETS: [i32; 3] = [10, 25, 50];
+
+/// The brute-force reference gives up beyond this many states (crafting-50 has at most
+/// 612,000).
+const BRUTE_FORCE_MAX_STATES: usize = 2_000_000;
 
 struct Case {
     name: String,
@@ -84,6 +96,8 @@ struct Case {
     known_optimal: Option<f64>,
     /// The baseline's state limit.
     naive_limit: usize,
+    /// The domain has integer variables (the naive baseline cannot run it).
+    numeric: bool,
 }
 
 fn naive_limit(start: &WorldState) -> usize {
@@ -139,6 +153,8 @@ struct Measured {
 
 struct Row {
     case_name: String,
+    /// Integer variables: no naive baseline.
+    numeric: bool,
     naive_limit: usize,
     facts: usize,
     actions: usize,
@@ -164,8 +180,22 @@ fn load_cases() -> Vec<Case> {
         (generators::chain(128), "chain"),
         (generators::wide(256, 2000, WIDE_SEED), "wide"),
     ];
+    let mut generated = generated.into_iter().collect::<Vec<_>>();
+    for target in CRAFTING_TARGETS {
+        let mut p = generators::crafting(target);
+        let t = Instant::now();
+        p.optimal = generators::brute_force_cost(&p, BRUTE_FORCE_MAX_STATES);
+        eprintln!(
+            "brute force {}: optimum {:?} in {:?}",
+            p.name,
+            p.optimal,
+            t.elapsed()
+        );
+        generated.push((p, "crafting"));
+    }
     for (p, family) in generated {
         cases.push(Case {
+            numeric: p.domain.var_count() > 0,
             naive_limit: naive_limit(&p.start),
             name: p.name,
             family: family.to_owned(),
@@ -197,6 +227,7 @@ fn load_file(path: &Path) -> Case {
         .unwrap_or_else(|| stem.split('-').next().unwrap().to_owned());
     let naive_limit = naive_limit(&file.start);
     Case {
+        numeric: file.domain.var_count() > 0,
         naive_limit,
         name: meta["name"].as_str().map_or(stem, str::to_owned),
         family,
@@ -216,13 +247,13 @@ fn replay(case: &Case, actions: &[usize]) -> Result<f64, String> {
     let mut cost = 0.0;
     for (step, &a) in actions.iter().enumerate() {
         let action = &case.domain.actions()[a];
-        if !s.satisfies(action.pre()) {
+        // Domain::apply checks fact and variable preconditions and the overflow rules.
+        if !case.domain.apply(&mut s, goap::ActionId(a as u32)) {
             return Err(format!("step {step} ({}) is not applicable", action.name()));
         }
-        s.apply(action.effects());
         cost += action.cost();
     }
-    if !s.satisfies(&case.goal) {
+    if !case.domain.satisfies(&s, &case.goal) {
         return Err("the plan does not reach the goal".into());
     }
     Ok(cost)
@@ -345,7 +376,17 @@ fn main() {
         }
         let problem = NaiveProblem::from_goap(&case.domain, &case.start, &case.goal);
         let t = Instant::now();
-        let nv = naive::plan(&problem, case.naive_limit);
+        let nv = if case.numeric {
+            // No integer variables in the baseline: not run.
+            naive::NaiveResult {
+                outcome: NaiveOutcome::LimitReached,
+                expanded: 0,
+                generated: 0,
+                stored: 0,
+            }
+        } else {
+            naive::plan(&problem, case.naive_limit)
+        };
         let t_naive = t.elapsed();
         eprintln!(
             "checked {}: goap {:?} {} exp, blind {:?} {} exp ({} stored), naive {:?} {} exp ({} stored)",
@@ -424,6 +465,7 @@ fn main() {
         };
         let mut row = Row {
             case_name: case.name.clone(),
+            numeric: case.numeric,
             naive_limit: case.naive_limit,
             facts: case.domain.fact_count(),
             actions: case.domain.action_count(),
@@ -490,6 +532,9 @@ fn measure(
         .into_iter()
         .zip(pilots)
     {
+        if variant == Variant::Naive && case.numeric {
+            continue;
+        }
         let measured = match variant {
             Variant::Goap => &mut row.goap,
             Variant::Blind => &mut row.blind,
@@ -668,12 +713,16 @@ fn print_summary(rows: &[Row], elapsed: Duration, pilot_only: bool) {
     for r in rows {
         let g = r.goap.timing.per_plan;
         let naive_done = r.naive.cost.is_some();
-        let naive_time = if naive_done {
+        let naive_time = if r.numeric {
+            "n/a".to_owned()
+        } else if naive_done {
             fmt_timing(&r.naive.timing)
         } else {
             format!("≥ {}", fmt_timing(&r.naive.timing))
         };
-        let naive_exp = if naive_done {
+        let naive_exp = if r.numeric {
+            "n/a (no integer variables)".to_owned()
+        } else if naive_done {
             fmt_count(r.naive.expanded)
         } else {
             format!(
@@ -683,7 +732,9 @@ fn print_summary(rows: &[Row], elapsed: Duration, pilot_only: bool) {
             )
         };
         let nr = ratio(r.naive.timing.per_plan, g);
-        let naive_ratio = if naive_done {
+        let naive_ratio = if r.numeric {
+            "—".to_owned()
+        } else if naive_done {
             fmt_ratio(nr)
         } else {
             format!("≥ {}", fmt_ratio(nr))
@@ -780,7 +831,7 @@ fn print_targets(rows: &[Row]) {
     }
     let big: Vec<&Row> = rows
         .iter()
-        .filter(|r| r.naive.expanded >= 100 || r.naive.cost.is_none())
+        .filter(|r| !r.numeric && (r.naive.expanded >= 100 || r.naive.cost.is_none()))
         .collect();
     let slow: Vec<String> = big
         .iter()
@@ -857,6 +908,25 @@ fn print_targets(rows: &[Row]) {
         println!(
             "- domains where goap takes more than 1.25× blind search's time: {}",
             slower.join(", ")
+        );
+    }
+    let numeric: Vec<String> = rows
+        .iter()
+        .filter(|r| r.numeric)
+        .map(|r| {
+            format!(
+                "{} blind ÷ goap time {} (expanded {} vs {})",
+                r.case_name,
+                fmt_ratio(ratio(r.blind.timing.per_plan, r.goap.timing.per_plan)),
+                fmt_count(r.blind.expanded),
+                fmt_count(r.goap.expanded)
+            )
+        })
+        .collect();
+    if !numeric.is_empty() {
+        println!(
+            "- numeric domains (issue 3), default heuristic vs blind search: {}",
+            numeric.join("; ")
         );
     }
 }

@@ -3,7 +3,13 @@
 //! Shared by the benchmarks and the tests that check the generators' known optima.
 #![allow(dead_code)]
 
-use goap::{ActionDef, Domain, FactValue, Goal, WorldState};
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+
+use goap::{
+    ActionDef, ActionId, Compare, Domain, FactValue, Goal, Overflow, VarCondition, VarDef,
+    VarEffect, VarId, VarOp, WorldState,
+};
 
 /// A generated problem.
 pub struct Problem {
@@ -466,4 +472,200 @@ pub fn wide(facts: usize, actions: usize, seed: u64) -> Problem {
         &[(&goal, true)],
         None,
     )
+}
+
+/// A numeric crafting economy (issue 3): gather wood, stone and ore, saw planks, smelt
+/// ingots, forge tools, trade planks for gold and gold for ore, until `target` tools are
+/// made. The goal is `tools >= target`; the tool count is the only large variable (range
+/// `0..=target`), the stocks are small buffers (overflow rejected), so the state space
+/// has at most 12,000 × (`target` + 1) states.
+///
+/// Actions (cost): `chop` wood +1 (1); `make_axe` (once, wood −1, stone −1; 1); `chop_axe`
+/// wood +3 with the axe (1); `quarry` stone +1 (1); `make_pickaxe` (once, wood −2,
+/// stone −2; 1); `mine` ore +1 with the pickaxe (2); `saw` wood −1, planks +2 (0.5);
+/// `smelt` ore −2, ingots +1 (1); `forge` planks −2, ingots −1, tools +1 (1);
+/// `sell_planks` planks −4, gold +3 (0.5); `buy_ore` gold −2, ore +1 (0.5). Gold
+/// saturates at its cap (selling with a full purse wastes the surplus).
+///
+/// No closed form: [`brute_force_cost`] gives the optimum (a few seconds in release for
+/// `target` 50).
+pub fn crafting(target: i32) -> Problem {
+    assert!(target >= 1);
+    let mut d = Domain::new();
+    let axe = d.add_fact("has_axe").unwrap();
+    let pick = d.add_fact("has_pickaxe").unwrap();
+    let var = |d: &mut Domain, name: &str, max: i32, overflow| {
+        d.add_var(VarDef {
+            overflow,
+            ..VarDef::new(name, 0, max)
+        })
+        .unwrap()
+    };
+    let wood = var(&mut d, "wood", 4, Overflow::Reject);
+    let stone = var(&mut d, "stone", 2, Overflow::Reject);
+    let ore = var(&mut d, "ore", 3, Overflow::Reject);
+    let planks = var(&mut d, "planks", 4, Overflow::Reject);
+    let ingots = var(&mut d, "ingots", 1, Overflow::Reject);
+    let tools = var(&mut d, "tools", target, Overflow::Reject);
+    let gold = var(&mut d, "gold", 4, Overflow::Saturate);
+    let ge = |v: VarId, k: i32| VarCondition::new(v, Compare::Ge, k);
+    let add = |v: VarId, k: i32| VarEffect::new(v, VarOp::Add, k);
+    let sub = |v: VarId, k: i32| VarEffect::new(v, VarOp::Sub, k);
+    let mut act = |name: &str,
+                   cost: f64,
+                   pre: Vec<FactValue>,
+                   var_pre: Vec<VarCondition>,
+                   effects: Vec<FactValue>,
+                   var_effects: Vec<VarEffect>| {
+        d.add_action(ActionDef {
+            name: name.into(),
+            pre,
+            effects,
+            cost,
+            var_pre,
+            var_effects,
+        })
+        .unwrap();
+    };
+    let t = |f| FactValue::new(f, true);
+    let f = |f| FactValue::new(f, false);
+    act("chop", 1.0, vec![], vec![], vec![], vec![add(wood, 1)]);
+    act(
+        "make_axe",
+        1.0,
+        vec![f(axe)],
+        vec![ge(wood, 1), ge(stone, 1)],
+        vec![t(axe)],
+        vec![sub(wood, 1), sub(stone, 1)],
+    );
+    act(
+        "chop_axe",
+        1.0,
+        vec![t(axe)],
+        vec![],
+        vec![],
+        vec![add(wood, 3)],
+    );
+    act("quarry", 1.0, vec![], vec![], vec![], vec![add(stone, 1)]);
+    act(
+        "make_pickaxe",
+        1.0,
+        vec![f(pick)],
+        vec![ge(wood, 2), ge(stone, 2)],
+        vec![t(pick)],
+        vec![sub(wood, 2), sub(stone, 2)],
+    );
+    act(
+        "mine",
+        2.0,
+        vec![t(pick)],
+        vec![],
+        vec![],
+        vec![add(ore, 1)],
+    );
+    act(
+        "saw",
+        0.5,
+        vec![],
+        vec![ge(wood, 1)],
+        vec![],
+        vec![sub(wood, 1), add(planks, 2)],
+    );
+    act(
+        "smelt",
+        1.0,
+        vec![],
+        vec![ge(ore, 2)],
+        vec![],
+        vec![sub(ore, 2), add(ingots, 1)],
+    );
+    act(
+        "forge",
+        1.0,
+        vec![],
+        vec![ge(planks, 2), ge(ingots, 1)],
+        vec![],
+        vec![sub(planks, 2), sub(ingots, 1), add(tools, 1)],
+    );
+    act(
+        "sell_planks",
+        0.5,
+        vec![],
+        vec![ge(planks, 4)],
+        vec![],
+        vec![sub(planks, 4), add(gold, 3)],
+    );
+    act(
+        "buy_ore",
+        0.5,
+        vec![],
+        vec![ge(gold, 2)],
+        vec![],
+        vec![sub(gold, 2), add(ore, 1)],
+    );
+    let goal = d
+        .conditions_with([], [VarCondition::new(tools, Compare::Ge, target)])
+        .unwrap();
+    Problem {
+        name: format!("crafting-{target}"),
+        domain: d,
+        start: WorldState::new(),
+        goal,
+        optimal: None,
+    }
+}
+
+/// Optimal plan cost by uniform-cost search over explicit states with `Domain::apply` (no
+/// heuristic, no pruning, no planner code), or `None` when the goal is unreachable. Gives
+/// up (panics) beyond `max_states` distinct states.
+pub fn brute_force_cost(p: &Problem, max_states: usize) -> Option<f64> {
+    let d = &p.domain;
+    // Normalise states: every variable set explicitly (so equal worlds hash equal).
+    let norm = |s: &WorldState| {
+        let mut s = s.clone();
+        for v in 0..d.var_count() {
+            let id = VarId(v as u32);
+            s.set_var(id, d.value(&s, id));
+        }
+        s
+    };
+    let start = norm(&p.start);
+    let mut ids: HashMap<WorldState, usize> = HashMap::new();
+    let mut states: Vec<WorldState> = vec![start.clone()];
+    let mut dist: Vec<f64> = vec![0.0];
+    ids.insert(start, 0);
+    let mut heap = BinaryHeap::new();
+    heap.push(Reverse((0f64.to_bits(), 0usize)));
+    while let Some(Reverse((bits, i))) = heap.pop() {
+        let g = f64::from_bits(bits);
+        if g > dist[i] {
+            continue;
+        }
+        if d.satisfies(&states[i], &p.goal) {
+            return Some(g);
+        }
+        for a in 0..d.action_count() {
+            let mut s = states[i].clone();
+            let id = ActionId(a as u32);
+            if !d.apply(&mut s, id) {
+                continue;
+            }
+            let ng = g + d.action(id).unwrap().cost();
+            let j = match ids.get(&s) {
+                Some(&j) => j,
+                None => {
+                    assert!(states.len() < max_states, "brute force: too many states");
+                    states.push(s.clone());
+                    dist.push(f64::INFINITY);
+                    ids.insert(s, states.len() - 1);
+                    states.len() - 1
+                }
+            };
+            if ng < dist[j] {
+                dist[j] = ng;
+                heap.push(Reverse((ng.to_bits(), j)));
+            }
+        }
+    }
+    None
 }
