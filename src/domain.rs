@@ -830,22 +830,12 @@ impl Domain {
                 });
             }
         }
-        let conditions = Conditions::with_vars(entries, vars).map_err(|e| match e {
-            // Name the variable and the list; the range check below words it the same way.
-            DomainError::VarContradiction { var } => {
-                let v = &self.vars[var.index()];
-                DomainError::VarConflict {
-                    context: context.to_owned(),
-                    var: v.name.clone(),
-                    detail: format!(
-                        "the conditions can never hold together within the range [{}, {}]",
-                        v.min, v.max
-                    ),
-                }
-            }
-            other => other,
-        })?;
-        for group in conditions.vars.chunk_by(|a, b| a.var == b.var) {
+        // Each variable's conditions must hold together within its range (this also covers
+        // the range-free check in `Conditions::with_vars`, so that never fails here).
+        let mut sorted = vars.clone();
+        sorted.sort();
+        sorted.dedup();
+        for group in sorted.chunk_by(|a, b| a.var == b.var) {
             let var = &self.vars[group[0].var.index()];
             if !satisfiable(group, var.min, var.max) {
                 let list: Vec<String> = group
@@ -864,6 +854,7 @@ impl Domain {
                 });
             }
         }
+        let conditions = Conditions::with_vars(entries, vars)?;
         Ok(conditions)
     }
 

@@ -2613,8 +2613,8 @@ fn variable_conditions_and_effects_are_checked() {
         },
         Contradiction,
         &[
-            "action \"x\": def->var_pre: the conditions on variable \"wood\"",
-            "can never hold together: == 3 and == 4",
+            "action \"x\": pre: variable \"wood\"",
+            "== 3 and == 4 can never hold within the range [0, 10]",
         ],
     );
     fails(
@@ -2885,8 +2885,8 @@ fn goal_variables_are_checked() {
         Contradiction,
         "goap_domain_set_goal_vars",
         &[
-            "conditions: the conditions on variable \"wood\" (id 0x",
-            "== 1 and == 2",
+            "goal: variable \"wood\"",
+            "== 1 and == 2 can never hold within the range [0, 10]",
         ],
     );
     expect_err(
