@@ -69,12 +69,10 @@ use std::path::Path;
 
 use serde::de::DeserializeSeed;
 
-use crate::domain::{
-    ActionDef, Domain, DomainError, FactValue, Goal, VarCondition, VarEffect,
-};
+use crate::domain::{ActionDef, Domain, DomainError, FactValue, Goal, VarCondition, VarEffect};
 use crate::state::WorldState;
-use vars::{Declarations, Declared, VarValue};
 use errors::describe;
+use vars::{Declarations, Declared, VarValue};
 use visit::{DocumentSeed, RawDocument, RawFacts, Trail};
 
 pub use lint::{lint, LintWarning};
@@ -143,7 +141,9 @@ pub fn parse_domain(text: &str) -> Result<DomainFile, FormatError> {
     let (declared, malformed) = match vars::read_declarations(text, &trail) {
         Declarations::Read(decls) => (Declared::known(decls), None),
         Declarations::Invalid(e) => return Err(describe(text, &e, &trail.segments())),
-        Declarations::Malformed(e, decls) => (decls.map_or(Declared::Unknown, Declared::known), Some(e)),
+        Declarations::Malformed(e, decls) => {
+            (decls.map_or(Declared::Unknown, Declared::known), Some(e))
+        }
     };
     // Second pass: everything else, with every value checked against the declarations.
     let trail = Trail::default();

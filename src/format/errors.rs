@@ -112,4 +112,3 @@ fn char_column(text: &str, line: usize, byte_column: usize) -> usize {
     }
     l[..end].chars().count()
 }
-

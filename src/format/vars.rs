@@ -296,11 +296,11 @@ impl Visitor<'_> for OverflowSeed {
 /// or object is read to its end first, so the error points at its closing `]` or `}`
 /// whatever it holds (serde_json would otherwise point there only when it is empty).
 fn list() -> Unexpected<'static> {
-    Unexpected::Other("list")
+    Unexpected::Other("a list")
 }
 
 fn object() -> Unexpected<'static> {
-    Unexpected::Other("object")
+    Unexpected::Other("an object")
 }
 
 /// Reads the rest of a list.
@@ -426,7 +426,10 @@ impl ValueSeed<'_> {
             VarValue::Condition(op, k) => {
                 let c = crate::domain::VarCondition::new(crate::domain::VarId(0), op, k);
                 (!crate::domain::satisfiable(&[c], min, max)).then(|| {
-                    format!("{} {k} can never hold within the range {range}", op.symbol())
+                    format!(
+                        "{} {k} can never hold within the range {range}",
+                        op.symbol()
+                    )
                 })
             }
             VarValue::Effect(VarOp::Set, k) if !(min..=max).contains(&k) => {
@@ -514,7 +517,7 @@ impl<'de> Visitor<'de> for ValueSeed<'_> {
         Err(self.wrong(Unexpected::Str(v)))
     }
     fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
-        Err(self.wrong(Unexpected::Unit))
+        Err(self.wrong(Unexpected::Other("null")))
     }
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Value, A::Error> {
         Err(self.wrong_list(seq))
@@ -541,7 +544,10 @@ impl<'de> Visitor<'de> for ValueSeed<'_> {
             let Some(&(_, c)) = COMPARE_OPS.iter().find(|(s, _)| *s == op) else {
                 return Err(unknown_operator(&op, &COMPARE_OPS.map(|o| o.0), ""));
             };
-            VarValue::Condition(c, map.next_value_seed(IntSeed)?)
+            map.next_value_seed(Operand {
+                seed: &self,
+                wrap: |k| VarValue::Condition(c, k),
+            })?
         } else {
             let Some(&(_, o)) = EFFECT_OPS.iter().find(|(s, _)| *s == op) else {
                 return Err(unknown_operator(
@@ -550,9 +556,11 @@ impl<'de> Visitor<'de> for ValueSeed<'_> {
                     " (a bare integer sets the variable)",
                 ));
             };
-            VarValue::Effect(o, map.next_value_seed(IntSeed)?)
+            map.next_value_seed(Operand {
+                seed: &self,
+                wrap: move |k| VarValue::Effect(o, k),
+            })?
         };
-        let value = self.checked(value)?;
         if let Some(second) = map.next_key::<String>()? {
             return Err(de::Error::custom(format!(
                 "more than one operator (\"{op}\" and \"{second}\"): an operator object has \
@@ -563,6 +571,41 @@ impl<'de> Visitor<'de> for ValueSeed<'_> {
     }
 }
 
+/// The integer of an operator object, checked against the variable where it is written.
+struct Operand<'s, 'v, F> {
+    seed: &'s ValueSeed<'v>,
+    wrap: F,
+}
+
+impl<'de, F: Fn(i32) -> VarValue> DeserializeSeed<'de> for Operand<'_, '_, F> {
+    type Value = Value;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de, F: Fn(i32) -> VarValue> Visitor<'de> for Operand<'_, '_, F> {
+    type Value = Value;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        IntSeed.expecting(f)
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Value, E> {
+        self.seed.checked((self.wrap)(IntSeed.visit_i64(v)?))
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Value, E> {
+        self.seed.checked((self.wrap)(IntSeed.visit_u64(v)?))
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Value, E> {
+        self.seed.checked((self.wrap)(IntSeed.visit_f64(v)?))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Value, A::Error> {
+        IntSeed.visit_seq(seq).map(|k| Value::Var((self.wrap)(k)))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Value, A::Error> {
+        IntSeed.visit_map(map).map(|k| Value::Var((self.wrap)(k)))
+    }
+}
+
 fn unknown_operator<E: de::Error>(op: &str, valid: &[&str], note: &str) -> E {
     let list: Vec<String> = valid.iter().map(|s| format!("\"{s}\"")).collect();
     E::custom(format!(
@@ -570,3 +613,7 @@ fn unknown_operator<E: de::Error>(op: &str, valid: &[&str], note: &str) -> E {
         list.join(", ")
     ))
 }
+
+#[cfg(test)]
+#[path = "vars_tests.rs"]
+mod tests;
