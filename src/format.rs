@@ -75,7 +75,7 @@ use errors::describe;
 use vars::{Declarations, Declared, VarValue};
 use visit::{DocumentSeed, RawDocument, RawFacts, Trail};
 
-pub use lint::{lint, LintWarning};
+pub use lint::{lint, lint_vars, LintWarning, VarLintWarning};
 
 /// A parsed domain file.
 #[derive(Debug, Clone)]
