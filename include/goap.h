@@ -138,9 +138,13 @@ enum GoapStatus
     // The action id is zero, belongs to another domain, is not an action of this domain, or
     // is not an action id at all (a fact id, say).
     GOAP_STATUS_UNKNOWN_ACTION = 7,
-    // An action with this name exists already in the domain.
+    // An action with this name exists already in the domain; or a name is already a fact
+    // (declaring it as a variable) or a variable (registering it as a fact); or a variable
+    // of this name exists with another definition.
     GOAP_STATUS_DUPLICATE_NAME = 8,
-    // One list names the same fact as both true (1) and false (0).
+    // One list names the same fact as both true (1) and false (0); or a list's conditions
+    // on one variable can never hold together within its range; or an action has two
+    // effects on one variable.
     GOAP_STATUS_CONTRADICTION = 9,
     // A caller buffer is too small. The needed size has been written to the function's
     // length or count output (the one documented exception to "outputs are written only on
@@ -160,6 +164,12 @@ enum GoapStatus
     // 2^31 - 1 of each kind), too many domains created in the process (2^32 - 2 in all),
     // or a length over UINT32_MAX.
     GOAP_STATUS_TOO_MANY = 15,
+    // The variable id is zero, belongs to another domain, is not a variable of this domain,
+    // or is not a variable id at all (a fact id, say).
+    GOAP_STATUS_UNKNOWN_VAR = 16,
+    // A constant lies outside what a variable allows: a condition, set effect or start
+    // value outside `[min, max]`, or a `+=`/`-=` step outside `1..=max - min`.
+    GOAP_STATUS_OUT_OF_RANGE = 17,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L

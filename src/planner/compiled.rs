@@ -5,7 +5,7 @@
 //! so negative preconditions and goals need no special case. Atom `2 * facts` is an
 //! artificial atom that holds in every state; actions without preconditions require it.
 
-use crate::domain::Domain;
+use crate::domain::{Domain, Var, VarCondition, VarEffect};
 use crate::state::words_for;
 
 /// Atom index of `fact = value`.
@@ -43,6 +43,19 @@ pub(crate) struct CompiledDomain {
     /// CSR: actions having each atom as effect.
     pub eff_of_start: Vec<u32>,
     pub eff_of: Vec<u32>,
+    /// Integer variables, in declaration order.
+    pub vars: Vec<Var>,
+    /// 64-bit words holding the variables after the fact words (two 32-bit values each).
+    pub var_words: usize,
+    /// CSR: variable preconditions per action (sorted by variable).
+    pub var_pre_start: Vec<u32>,
+    pub var_pre: Vec<VarCondition>,
+    /// CSR: variable effects per action (sorted by variable).
+    pub var_eff_start: Vec<u32>,
+    pub var_eff: Vec<VarEffect>,
+    /// CSR: actions with an effect on each variable.
+    pub var_eff_of_start: Vec<u32>,
+    pub var_eff_of: Vec<u32>,
 }
 
 fn csr(lists: &[Vec<u32>]) -> (Vec<u32>, Vec<u32>) {
@@ -118,7 +131,31 @@ impl CompiledDomain {
         let (eff_of_start, eff_of) = csr(&eff_of);
         let integer_costs =
             costs.iter().all(|c| c.fract() == 0.0) && costs.iter().sum::<f64>() <= 65_536.0;
+        let vars = domain.vars().to_vec();
+        let mut var_pre_start = vec![0u32];
+        let mut var_pre = Vec::new();
+        let mut var_eff_start = vec![0u32];
+        let mut var_eff = Vec::new();
+        let mut var_eff_lists = vec![Vec::new(); vars.len()];
+        for (ai, action) in domain.actions().iter().enumerate() {
+            var_pre.extend_from_slice(action.pre().var_conditions());
+            var_pre_start.push(var_pre.len() as u32);
+            for e in action.var_effects() {
+                var_eff_lists[e.var.index()].push(ai as u32);
+            }
+            var_eff.extend_from_slice(action.var_effects());
+            var_eff_start.push(var_eff.len() as u32);
+        }
+        let (var_eff_of_start, var_eff_of) = csr(&var_eff_lists);
         CompiledDomain {
+            var_words: vars.len().div_ceil(2),
+            vars,
+            var_pre_start,
+            var_pre,
+            var_eff_start,
+            var_eff,
+            var_eff_of_start,
+            var_eff_of,
             words,
             actions: n,
             masks,
@@ -157,6 +194,24 @@ impl CompiledDomain {
     pub fn eff_of(&self, atom: u32) -> &[u32] {
         let i = atom as usize;
         &self.eff_of[self.eff_of_start[i] as usize..self.eff_of_start[i + 1] as usize]
+    }
+
+    /// Variable preconditions of action `a`.
+    #[inline]
+    pub fn var_pre(&self, a: usize) -> &[VarCondition] {
+        &self.var_pre[self.var_pre_start[a] as usize..self.var_pre_start[a + 1] as usize]
+    }
+
+    /// Variable effects of action `a`.
+    #[inline]
+    pub fn var_eff(&self, a: usize) -> &[VarEffect] {
+        &self.var_eff[self.var_eff_start[a] as usize..self.var_eff_start[a + 1] as usize]
+    }
+
+    /// Actions with an effect on variable `v`.
+    #[inline]
+    pub fn var_eff_of(&self, v: usize) -> &[u32] {
+        &self.var_eff_of[self.var_eff_of_start[v] as usize..self.var_eff_of_start[v + 1] as usize]
     }
 
     /// The four masks of action `a`: (pre-true, pre-false, add, delete).

@@ -42,6 +42,7 @@
 
 pub(crate) mod compiled;
 mod lmcut;
+mod numeric;
 mod partition;
 mod queue;
 mod relaxed;

@@ -5,6 +5,7 @@
 
 use super::compiled::CompiledDomain;
 use super::queue::CostQueue;
+use crate::domain::{Overflow, VarOp};
 
 pub(super) const NONE: u32 = u32::MAX;
 pub(super) const STATUS_NONE: u8 = 0;
@@ -39,6 +40,9 @@ pub(crate) struct Relaxed {
     pub(super) stack: Vec<u32>,
     pub(super) cut: Vec<u32>,
     pub(super) state_atoms: Vec<u32>,
+    /// Relevance scratch for variables.
+    var_relevant: Vec<bool>,
+    var_stack: Vec<usize>,
     /// Number of LM-cut and h_max evaluations since `prepare`.
     pub(super) evaluations: u64,
 }
@@ -99,7 +103,12 @@ impl Relaxed {
         let reached = &mut self.status;
         reached.iter_mut().for_each(|s| *s = STATUS_NONE);
         for a in 0..c.actions {
-            self.unsat[a] = c.pre(a).len() as u32;
+            // Inactive actions (numerically impossible ones) never fire.
+            self.unsat[a] = if self.active[a] {
+                c.pre(a).len() as u32
+            } else {
+                u32::MAX
+            };
         }
         self.stack.clear();
         for &p in &self.state_atoms {
@@ -109,6 +118,9 @@ impl Relaxed {
         while let Some(p) = self.stack.pop() {
             for &a in c.pre_of(p) {
                 let a = a as usize;
+                if self.unsat[a] == u32::MAX {
+                    continue;
+                }
                 self.unsat[a] -= 1;
                 if self.unsat[a] == 0 {
                     for &e in c.eff(a) {
@@ -139,10 +151,14 @@ impl Relaxed {
         }
     }
 
-    /// Backward relevance from the goal over active actions; deactivates actions none of
-    /// whose effects can matter. Removing such actions from any plan leaves a valid plan
-    /// that costs no more, so optimal cost is preserved.
-    pub fn prune_irrelevant(&mut self, c: &CompiledDomain) {
+    /// Backward relevance from the goal (its atoms and the variables in `goal_vars`) over
+    /// active actions; deactivates actions none of whose effects can matter. An action
+    /// matters when it makes a relevant atom true or changes a relevant variable; its
+    /// preconditions' atoms and variables become relevant, and so do the variables it adds
+    /// to or subtracts from under `Overflow::Reject` (their range limits when it applies).
+    /// Removing irrelevant actions from any plan leaves a valid plan that costs no more, so
+    /// optimal cost is preserved.
+    pub fn prune_irrelevant(&mut self, c: &CompiledDomain, goal_vars: &[usize]) {
         let relevant = &mut self.status;
         relevant.iter_mut().for_each(|s| *s = STATUS_NONE);
         self.stack.clear();
@@ -150,10 +166,32 @@ impl Relaxed {
             relevant[g as usize] = 1;
             self.stack.push(g);
         }
+        let has_vars = !c.vars.is_empty();
+        let mut var_relevant = std::mem::take(&mut self.var_relevant);
+        let mut var_stack = std::mem::take(&mut self.var_stack);
+        if has_vars {
+            var_relevant.clear();
+            var_relevant.resize(c.vars.len(), false);
+            var_stack.clear();
+        }
+        for &v in goal_vars {
+            if !var_relevant[v] {
+                var_relevant[v] = true;
+                var_stack.push(v);
+            }
+        }
         let mut relevant_action = std::mem::take(&mut self.unsat);
         relevant_action.iter_mut().for_each(|x| *x = 0);
-        while let Some(p) = self.stack.pop() {
-            for &a in c.eff_of(p) {
+        let has_vars = !c.vars.is_empty();
+        loop {
+            let achievers = if let Some(p) = self.stack.pop() {
+                c.eff_of(p)
+            } else if let Some(v) = var_stack.pop() {
+                c.var_eff_of(v)
+            } else {
+                break;
+            };
+            for &a in achievers {
                 let a = a as usize;
                 if !self.active[a] || relevant_action[a] == 1 {
                     continue;
@@ -165,12 +203,31 @@ impl Relaxed {
                         self.stack.push(q);
                     }
                 }
+                if !has_vars {
+                    continue;
+                }
+                let implicit = c.var_eff(a).iter().filter(|e| {
+                    e.op != VarOp::Set && c.vars[e.var.index()].overflow() == Overflow::Reject
+                });
+                for v in c
+                    .var_pre(a)
+                    .iter()
+                    .map(|k| k.var.index())
+                    .chain(implicit.map(|e| e.var.index()))
+                {
+                    if !var_relevant[v] {
+                        var_relevant[v] = true;
+                        var_stack.push(v);
+                    }
+                }
             }
         }
         for (active, &relevant) in self.active.iter_mut().zip(&relevant_action) {
             *active &= relevant == 1;
         }
         self.unsat = relevant_action;
+        self.var_relevant = var_relevant;
+        self.var_stack = var_stack;
         self.status.iter_mut().for_each(|s| *s = STATUS_NONE);
     }
 

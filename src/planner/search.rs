@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use super::compiled::{atom, CompiledDomain};
 use super::lmcut::{sub_down, Landmarks};
+use super::numeric::{self, Numeric};
 use super::partition::{Partitions, Stored};
 use super::relaxed::Relaxed;
 use super::{Heuristic, Outcome, Plan, PlanOptions, PlanResult, SearchStats};
@@ -110,6 +111,12 @@ pub(crate) struct Search {
     node_lms: Landmarks,
     /// LM-cut cost partitions for inherited bounds.
     partitions: Partitions,
+    /// Words per stored state: fact words, then variable words.
+    state_len: usize,
+    /// Integer variables: goal test, pruning and estimate.
+    numeric: Numeric,
+    /// The numeric estimate is in use (variables in the goal, not blind search).
+    numeric_estimate: bool,
 }
 
 #[inline]
@@ -154,6 +161,8 @@ impl Search {
         stats: &mut SearchStats,
     ) -> Outcome {
         let w = c.words;
+        let sl = w + c.var_words;
+        self.state_len = sl;
         let facts = (c.atoms - 1) / 2;
         // Goal masks and atoms. A goal on a fact the domain does not have: `false` holds
         // in every state, `true` in none.
@@ -178,22 +187,41 @@ impl Search {
             }
             self.goal_atoms.push(atom(f as u32, g.value));
         }
-        // Start state, masked to the domain's facts.
+        let has_vars = !c.vars.is_empty();
+        // A goal on a variable the domain does not have can never be checked: no plan.
+        if !goal.var_conditions().is_empty()
+            && goal
+                .var_conditions()
+                .iter()
+                .any(|k| k.var.index() >= c.vars.len())
+        {
+            return Outcome::NoPlan;
+        }
+        // Start state, masked to the domain's facts, then the variables.
         self.start.clear();
-        self.start.resize(w, 0);
+        self.start.resize(sl, 0);
         for (i, &word) in start.words().iter().take(w).enumerate() {
             self.start[i] = word;
         }
         if facts % 64 != 0 {
             self.start[w - 1] &= (1u64 << (facts % 64)) - 1;
         }
-        if satisfies(&self.start, &self.goal_pos, &self.goal_neg) {
+        if has_vars {
+            numeric::pack_start(c, start, &mut self.start, w);
+        }
+        if satisfies(&self.start, &self.goal_pos, &self.goal_neg)
+            && (!has_vars || numeric::holds(c, &self.start, w, goal.var_conditions()))
+        {
             return Outcome::Found(Plan::default());
         }
 
         // Root landmarks, and pruning: actions that relaxed reachability shows can never
         // apply, then actions that cannot matter for the goal.
         self.relaxed.prepare(c, &self.goal_atoms);
+        if has_vars {
+            self.numeric
+                .prune_unreachable(c, &self.start, w, &mut self.relaxed.active);
+        }
         let use_landmarks = matches!(
             options.heuristic,
             Heuristic::Auto | Heuristic::LmCut | Heuristic::Landmarks
@@ -214,8 +242,32 @@ impl Search {
             stats.actions_pruned = c.actions as u32;
             return Outcome::NoPlan;
         }
-        if c.actions > RELEVANCE_MIN_ACTIONS {
-            self.relaxed.prune_irrelevant(c);
+        if c.actions > RELEVANCE_MIN_ACTIONS || has_vars {
+            let mut goal_vars: Vec<usize> = goal
+                .var_conditions()
+                .iter()
+                .map(|k| k.var.index())
+                .collect();
+            goal_vars.dedup();
+            self.relaxed.prune_irrelevant(c, &goal_vars);
+        }
+        let mut root_num = 0.0;
+        self.numeric_estimate = false;
+        if has_vars {
+            self.numeric.prepare(
+                c,
+                goal.var_conditions(),
+                &self.relaxed.active,
+                options.heuristic != Heuristic::Blind,
+            );
+            self.numeric_estimate = !self.numeric.is_trivial();
+            if self.numeric_estimate {
+                root_num = self.numeric.estimate(c, &self.start, w);
+            }
+            if root_num == f64::INFINITY {
+                stats.actions_pruned = c.actions as u32;
+                return Outcome::NoPlan;
+            }
         }
         self.active.clear();
         self.active
@@ -250,7 +302,9 @@ impl Search {
                 }
             }
         }
-        stats.initial_h = root_h;
+        stats.initial_h = root_h.max(root_num);
+        // What the root's estimate promises; Auto starts LM-cut once the search shows it low.
+        let root_est = root_h.max(root_num);
 
         // Arenas.
         self.states.clear();
@@ -286,6 +340,7 @@ impl Search {
         let slot = self.find_slot(root_hash);
         let root = self.new_node(slot, root_hash);
         self.nodes[root as usize].h_la = root_h;
+        self.nodes[root as usize].h_inh = root_num;
         if use_landmarks && options.heuristic != Heuristic::Landmarks {
             // The root's landmarks are its LM-cut: no need to evaluate it again.
             self.nodes[root as usize].h_full = root_h;
@@ -315,8 +370,8 @@ impl Search {
                 continue; // stale entry
             }
             self.nodes[ni].open_seq = NOT_OPEN;
-            let sw = ni * w;
-            if self.is_goal_at(sw) {
+            let sw = ni * sl;
+            if self.is_goal_at(c, sw) {
                 stats.stored = self.nodes.len() as u64;
                 return Outcome::Found(self.extract(n, c));
             }
@@ -329,7 +384,7 @@ impl Search {
             let mut have_partition = false;
             // Auto starts evaluating once the root estimate is shown too low, then scores
             // every popped node (scoring only some would mix estimates and re-open nodes).
-            lazy_started |= stats.expanded >= lazy_from && (!adaptive || f_entry > root_h);
+            lazy_started |= stats.expanded >= lazy_from && (!adaptive || f_entry > root_est);
             if lazy_on && lazy_started && self.nodes[ni].h_full == UNEVALUATED {
                 let state = &self.states[sw..sw + w];
                 let h = if full_is_hmax {
@@ -406,7 +461,7 @@ impl Search {
             // the loop so that `successor` may borrow `self` mutably.
             let amask = std::mem::take(&mut self.amask);
             let mut limit = false;
-            if w == 1 {
+            if sl == 1 {
                 let x = self.states[ni];
                 for (ai, m) in amask.chunks_exact(4).enumerate() {
                     if x & m[0] != m[0] || x & m[1] != 0 {
@@ -417,7 +472,7 @@ impl Search {
                         continue;
                     }
                     self.child[0] = y;
-                    if !self.successor(n, ai, g, h_parent, options.max_nodes, stats) {
+                    if !self.successor(n, ai, g, h_parent, 0.0, options.max_nodes, stats) {
                         limit = true;
                         break;
                     }
@@ -427,7 +482,7 @@ impl Search {
                     let (pos, rest) = m.split_at(w);
                     let (neg, rest) = rest.split_at(w);
                     let (add, del) = rest.split_at(w);
-                    let s = &self.states[sw..sw + w];
+                    let s = &self.states[sw..sw + sl];
                     let applicable = s
                         .iter()
                         .zip(pos.iter().zip(neg))
@@ -435,16 +490,34 @@ impl Search {
                     if !applicable {
                         continue;
                     }
+                    let a = self.active[ai] as usize;
+                    if sl > w && !numeric::holds(c, s, w, c.var_pre(a)) {
+                        continue;
+                    }
                     let mut changed = false;
-                    for (i, &x) in s.iter().enumerate() {
+                    for (i, &x) in s[..w].iter().enumerate() {
                         let y = (x & !del[i]) | add[i];
                         changed |= y != x;
                         self.child[i] = y;
                     }
+                    let mut h_num = 0.0;
+                    if sl > w {
+                        self.child[w..].copy_from_slice(&s[w..]);
+                        if !numeric::apply(c, a, &mut self.child, w) {
+                            continue; // a variable would leave its range
+                        }
+                        changed |= self.child[w..] != s[w..];
+                        if changed && self.numeric_estimate {
+                            h_num = self.numeric.estimate(c, &self.child, w);
+                            if h_num == f64::INFINITY {
+                                continue; // the goal's variables are out of reach
+                            }
+                        }
+                    }
                     if !changed {
                         continue;
                     }
-                    if !self.successor(n, ai, g, h_parent, options.max_nodes, stats) {
+                    if !self.successor(n, ai, g, h_parent, h_num, options.max_nodes, stats) {
                         limit = true;
                         break;
                     }
@@ -465,13 +538,16 @@ impl Search {
 
     /// Records the successor of node `n` by active action `ai`, whose state is in
     /// `self.child`. `h_parent` is `n`'s LM-cut value when its cost partition is loaded in
-    /// the partitions' dense array (else NaN). Returns false when the node limit stops the search.
+    /// the partitions' dense array (else NaN); `h_num` is the child's numeric estimate.
+    /// Returns false when the node limit stops the search.
+    #[allow(clippy::too_many_arguments)]
     fn successor(
         &mut self,
         n: u32,
         ai: usize,
         g: f64,
         h_parent: f64,
+        h_num: f64,
         max_nodes: u32,
         stats: &mut SearchStats,
     ) -> bool {
@@ -480,9 +556,9 @@ impl Search {
         let lw = self.lm_words;
         let g2 = g + self.acost[ai];
         let h_inh = if h_parent.is_nan() {
-            0.0
+            h_num
         } else {
-            sub_down(h_parent, self.partitions.get(ai))
+            sub_down(h_parent, self.partitions.get(ai)).max(h_num)
         };
         // The child's hit set, and its estimate: the parent's minus the landmarks the action
         // newly uses (rounded down, so rounding never makes it inadmissible).
@@ -552,13 +628,11 @@ impl Search {
         true
     }
 
-    fn is_goal_at(&self, offset: usize) -> bool {
+    fn is_goal_at(&self, c: &CompiledDomain, offset: usize) -> bool {
         let w = self.goal_pos.len();
-        satisfies(
-            &self.states[offset..offset + w],
-            &self.goal_pos,
-            &self.goal_neg,
-        )
+        let s = &self.states[offset..offset + self.state_len];
+        satisfies(&s[..w], &self.goal_pos, &self.goal_neg)
+            && (self.state_len == w || numeric::holds(c, s, w, &self.numeric.goal_conds))
     }
 
     /// Root-landmark estimate of node `mi`: the summed cost of the landmarks it has not used.
@@ -597,7 +671,7 @@ impl Search {
     /// The slot holding the state in `self.child`, or the empty slot where it belongs.
     fn find_slot(&self, hash: u64) -> usize {
         let mask = self.table.len() - 1;
-        let w = self.goal_pos.len();
+        let w = self.state_len;
         let mut i = (hash as usize) & mask;
         loop {
             let s = self.table[i];

@@ -1,0 +1,462 @@
+//! Integer variables in the search: packed values, applicability and effects, numeric
+//! reachability pruning, and the admissible per-variable estimate.
+//!
+//! # State layout
+//! A search state is the fact words followed by `var_words` words holding two variables
+//! each: variable `i` is in word `facts + i / 2`, bits `32 * (i % 2)..`, stored as
+//! `value - min` (a `u32`, so a variable at its minimum packs as zero bits).
+//!
+//! # Estimate
+//! For each variable that the goal constrains, the *projection* onto that variable is an
+//! abstraction of the task: its states are the variable's values, and every kept action
+//! with an effect on the variable is an edge from each value where the action's conditions
+//! on that variable hold (and its result is in range, or clamped) to the result. The cost
+//! of reaching a goal value in the projection never exceeds the cost in the task (every
+//! plan maps to a path), so it is admissible. With several goal variables, each action's
+//! cost is split evenly among the goal variables it changes (a cost partitioning), so the
+//! partitioned projection costs may be summed; the estimate is the larger of that sum and
+//! the largest unsplit projection cost. Variables with more than [`PROJECTION_LIMIT`]
+//! values use a closed-form bound instead: the cheapest `set`, or ⌈distance ÷ largest
+//! step⌉ × the cheapest step. A goal value that no projection path reaches proves the task
+//! unsolvable without search.
+//!
+//! # Reachability
+//! Before the search, each variable's reachable values from the start are found in its
+//! projection (for ranges up to [`PROJECTION_LIMIT`]); an action whose conditions on a
+//! variable no reachable value satisfies can never apply and is pruned, repeated until
+//! nothing changes.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use super::compiled::CompiledDomain;
+use crate::domain::{Compare, Var, VarCondition, VarOp};
+use crate::state::WorldState;
+
+/// Largest variable range (number of values) that gets exact projections; larger ones
+/// use the closed-form bound. Bounds the per-search preparation to about
+/// `PROJECTION_LIMIT × actions on the variable` steps per goal variable.
+pub const PROJECTION_LIMIT: u64 = 4096;
+
+/// Reads variable `i` of a packed state whose variables start at word `base`.
+#[inline]
+pub(crate) fn get(state: &[u64], base: usize, i: usize, var: &Var) -> i32 {
+    let raw = (state[base + i / 2] >> (32 * (i % 2))) as u32;
+    (i64::from(var.min()) + i64::from(raw)) as i32
+}
+
+/// Writes variable `i` (`value` must lie in the variable's range).
+#[inline]
+pub(crate) fn put(state: &mut [u64], base: usize, i: usize, var: &Var, value: i32) {
+    let raw = (i64::from(value) - i64::from(var.min())) as u32;
+    let shift = 32 * (i % 2);
+    let w = &mut state[base + i / 2];
+    *w = (*w & !(0xffff_ffffu64 << shift)) | (u64::from(raw) << shift);
+}
+
+/// True when every condition holds in the packed state.
+#[inline]
+pub(crate) fn holds(
+    c: &CompiledDomain,
+    state: &[u64],
+    base: usize,
+    conds: &[VarCondition],
+) -> bool {
+    conds.iter().all(|k| {
+        let i = k.var.index();
+        k.op.holds(get(state, base, i, &c.vars[i]), k.value)
+    })
+}
+
+/// Applies action `a`'s variable effects to `child` (a copy of the parent's variables);
+/// false when one leaves its range under `Overflow::Reject` (the action is inapplicable).
+#[inline]
+pub(crate) fn apply(c: &CompiledDomain, a: usize, child: &mut [u64], base: usize) -> bool {
+    for e in c.var_eff(a) {
+        let i = e.var.index();
+        let var = &c.vars[i];
+        match var.apply(get(child, base, i, var), e.op, e.value) {
+            Some(y) => put(child, base, i, var, y),
+            None => return false,
+        }
+    }
+    true
+}
+
+/// Packs the start values of `start` (defaults for unset variables, values outside a
+/// range clamped into it) after the fact words.
+pub(crate) fn pack_start(c: &CompiledDomain, start: &WorldState, out: &mut [u64], base: usize) {
+    for (i, var) in c.vars.iter().enumerate() {
+        let v = start
+            .var(crate::domain::VarId(i as u32))
+            .unwrap_or(var.default_value())
+            .clamp(var.min(), var.max());
+        put(out, base, i, var, v);
+    }
+}
+
+/// How one goal variable is estimated.
+#[derive(Clone, Copy, Debug)]
+struct GoalVar {
+    var: u32,
+    /// Offsets of the full-cost and partitioned-cost tables in `tables`, when projected.
+    table: Option<(usize, usize)>,
+    /// Closed-form bound data (unprojected variables).
+    lo: i64,
+    hi: i64,
+    set_cost: f64,
+    up_step: i64,
+    up_cost: f64,
+    down_step: i64,
+    down_cost: f64,
+}
+
+/// Scratch and per-search tables.
+#[derive(Debug, Default)]
+pub(crate) struct Numeric {
+    goal: Vec<GoalVar>,
+    /// The goal's variable conditions, for the goal test.
+    pub goal_conds: Vec<VarCondition>,
+    tables: Vec<f64>,
+    /// Sum the partitioned tables (more than one projected goal variable).
+    additive: bool,
+    reach: Vec<bool>,
+    queue: Vec<u32>,
+    rev_start: Vec<u32>,
+    rev: Vec<(u32, f64)>,
+    heap: BinaryHeap<Reverse<(u64, u32)>>,
+}
+
+fn satisfied(conds: &[VarCondition], x: i32) -> bool {
+    conds.iter().all(|c| c.op.holds(x, c.value))
+}
+
+/// The conditions on variable `v` within a sorted condition list.
+fn conds_on(conds: &[VarCondition], v: usize) -> &[VarCondition] {
+    let from = conds.partition_point(|c| c.var.index() < v);
+    let to = conds.partition_point(|c| c.var.index() <= v);
+    &conds[from..to]
+}
+
+impl Numeric {
+    /// Deactivates (in `active`) the actions whose variable conditions can never hold from
+    /// `start`: see the module docs. `start` is the packed start state.
+    pub fn prune_unreachable(
+        &mut self,
+        c: &CompiledDomain,
+        start: &[u64],
+        base: usize,
+        active: &mut [bool],
+    ) {
+        if c.vars.is_empty() {
+            return;
+        }
+        loop {
+            let mut changed = false;
+            for (v, var) in c.vars.iter().enumerate() {
+                if var.range_len() > PROJECTION_LIMIT {
+                    continue;
+                }
+                let r = var.range_len() as usize;
+                self.reach.clear();
+                self.reach.resize(r, false);
+                self.queue.clear();
+                let x0 = get(start, base, v, var);
+                self.reach[(i64::from(x0) - i64::from(var.min())) as usize] = true;
+                self.queue
+                    .push((i64::from(x0) - i64::from(var.min())) as u32);
+                while let Some(xi) = self.queue.pop() {
+                    let x = (i64::from(var.min()) + i64::from(xi)) as i32;
+                    for &a in c.var_eff_of(v) {
+                        let a = a as usize;
+                        if !active[a] || !satisfied(conds_on(c.var_pre(a), v), x) {
+                            continue;
+                        }
+                        let e = conds_on_eff(c, a, v);
+                        if let Some(y) = var.apply(x, e.0, e.1) {
+                            let yi = (i64::from(y) - i64::from(var.min())) as usize;
+                            if !self.reach[yi] {
+                                self.reach[yi] = true;
+                                self.queue.push(yi as u32);
+                            }
+                        }
+                    }
+                }
+                for (a, on) in active.iter_mut().enumerate() {
+                    if !*on {
+                        continue;
+                    }
+                    let pre = conds_on(c.var_pre(a), v);
+                    let eff = c.var_eff(a).iter().find(|e| e.var.index() == v);
+                    if pre.is_empty() && eff.is_none() {
+                        continue;
+                    }
+                    let possible = (0..r).any(|xi| {
+                        self.reach[xi] && {
+                            let x = (i64::from(var.min()) + xi as i64) as i32;
+                            satisfied(pre, x)
+                                && eff.is_none_or(|e| var.apply(x, e.op, e.value).is_some())
+                        }
+                    });
+                    if !possible {
+                        *on = false;
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+
+    /// Prepares the goal test and the estimate for `goal_conds` (sorted by variable) over
+    /// the actions marked in `active`. `estimate` false (blind search) keeps only the goal
+    /// test.
+    pub fn prepare(
+        &mut self,
+        c: &CompiledDomain,
+        goal_conds: &[VarCondition],
+        active: &[bool],
+        estimate: bool,
+    ) {
+        self.goal_conds.clear();
+        self.goal_conds.extend_from_slice(goal_conds);
+        self.goal.clear();
+        self.tables.clear();
+        if !estimate {
+            return;
+        }
+        let mut v_prev = usize::MAX;
+        // Per action, the number of goal variables it changes (for the cost partitioning).
+        let goal_vars: Vec<usize> = goal_conds
+            .iter()
+            .map(|k| k.var.index())
+            .filter(|&v| {
+                let new = v != v_prev;
+                v_prev = v;
+                new
+            })
+            .collect();
+        let shares = |a: usize| {
+            c.var_eff(a)
+                .iter()
+                .filter(|e| goal_vars.binary_search(&e.var.index()).is_ok())
+                .count()
+                .max(1) as f64
+        };
+        let mut projected = 0;
+        for &v in &goal_vars {
+            let var = &c.vars[v];
+            let conds = conds_on(goal_conds, v);
+            let mut g = GoalVar {
+                var: v as u32,
+                table: None,
+                lo: i64::from(var.min()),
+                hi: i64::from(var.max()),
+                set_cost: f64::INFINITY,
+                up_step: 0,
+                up_cost: f64::INFINITY,
+                down_step: 0,
+                down_cost: f64::INFINITY,
+            };
+            if var.range_len() <= PROJECTION_LIMIT {
+                let full = self.project(c, v, conds, active, |a| c.costs[a]);
+                let part = self.project(c, v, conds, active, |a| c.costs[a] / shares(a));
+                g.table = Some((full, part));
+                projected += 1;
+            } else {
+                for k in conds {
+                    let x = i64::from(k.value);
+                    match k.op {
+                        Compare::Eq => {
+                            g.lo = g.lo.max(x);
+                            g.hi = g.hi.min(x);
+                        }
+                        Compare::Lt => g.hi = g.hi.min(x - 1),
+                        Compare::Le => g.hi = g.hi.min(x),
+                        Compare::Gt => g.lo = g.lo.max(x + 1),
+                        Compare::Ge => g.lo = g.lo.max(x),
+                        Compare::Ne => {} // relaxed away: still a lower bound
+                    }
+                }
+                for &a in c.var_eff_of(v) {
+                    let a = a as usize;
+                    if !active[a] {
+                        continue;
+                    }
+                    let (op, k) = conds_on_eff(c, a, v);
+                    let cost = c.costs[a];
+                    match op {
+                        VarOp::Set => g.set_cost = g.set_cost.min(cost),
+                        VarOp::Add => {
+                            g.up_step = g.up_step.max(i64::from(k));
+                            g.up_cost = g.up_cost.min(cost);
+                        }
+                        VarOp::Sub => {
+                            g.down_step = g.down_step.max(i64::from(k));
+                            g.down_cost = g.down_cost.min(cost);
+                        }
+                    }
+                }
+            }
+            self.goal.push(g);
+        }
+        self.additive = projected > 1;
+    }
+
+    /// Backward Dijkstra in the projection onto `v`: the cost from every value to one
+    /// satisfying `conds`, with action costs from `cost`. Returns the table's offset in
+    /// `tables`.
+    fn project(
+        &mut self,
+        c: &CompiledDomain,
+        v: usize,
+        conds: &[VarCondition],
+        active: &[bool],
+        cost: impl Fn(usize) -> f64,
+    ) -> usize {
+        let var = &c.vars[v];
+        let r = var.range_len() as usize;
+        let min = i64::from(var.min());
+        let value = |xi: usize| (min + xi as i64) as i32;
+        // Reverse edges (result ← source), CSR by result.
+        self.rev_start.clear();
+        self.rev_start.resize(r + 1, 0);
+        let edges = |a: usize, xi: usize| -> Option<usize> {
+            let x = value(xi);
+            if !satisfied(conds_on(c.var_pre(a), v), x) {
+                return None;
+            }
+            let (op, k) = conds_on_eff(c, a, v);
+            let y = var.apply(x, op, k)?;
+            let yi = (i64::from(y) - min) as usize;
+            (yi != xi).then_some(yi)
+        };
+        let acts: Vec<usize> = c
+            .var_eff_of(v)
+            .iter()
+            .map(|&a| a as usize)
+            .filter(|&a| active[a])
+            .collect();
+        for &a in &acts {
+            for xi in 0..r {
+                if let Some(yi) = edges(a, xi) {
+                    self.rev_start[yi + 1] += 1;
+                }
+            }
+        }
+        for i in 0..r {
+            self.rev_start[i + 1] += self.rev_start[i];
+        }
+        self.rev.clear();
+        self.rev.resize(self.rev_start[r] as usize, (0, 0.0));
+        let mut fill: Vec<u32> = self.rev_start[..r].to_vec();
+        for &a in &acts {
+            let ca = cost(a);
+            for xi in 0..r {
+                if let Some(yi) = edges(a, xi) {
+                    self.rev[fill[yi] as usize] = (xi as u32, ca);
+                    fill[yi] += 1;
+                }
+            }
+        }
+        let offset = self.tables.len();
+        self.tables.resize(offset + r, f64::INFINITY);
+        let dist = &mut self.tables[offset..];
+        self.heap.clear();
+        for (xi, d) in dist.iter_mut().enumerate() {
+            if satisfied(conds, value(xi)) {
+                *d = 0.0;
+                self.heap.push(Reverse((0, xi as u32)));
+            }
+        }
+        while let Some(Reverse((bits, yi))) = self.heap.pop() {
+            let d = f64::from_bits(bits);
+            if d > dist[yi as usize] {
+                continue;
+            }
+            let (from, to) = (
+                self.rev_start[yi as usize] as usize,
+                self.rev_start[yi as usize + 1] as usize,
+            );
+            for &(xi, ca) in &self.rev[from..to] {
+                let nd = d + ca;
+                if nd < dist[xi as usize] {
+                    dist[xi as usize] = nd;
+                    // Non-negative doubles order like their bit patterns.
+                    self.heap.push(Reverse((nd.to_bits(), xi)));
+                }
+            }
+        }
+        offset
+    }
+
+    /// True when no variable goal needs an estimate.
+    pub fn is_trivial(&self) -> bool {
+        self.goal.is_empty()
+    }
+
+    /// Admissible estimate of the cost to satisfy the goal's variable conditions from the
+    /// packed `state`; `INFINITY` when no path in some projection reaches them.
+    #[inline]
+    pub fn estimate(&self, c: &CompiledDomain, state: &[u64], base: usize) -> f64 {
+        let mut max: f64 = 0.0;
+        let mut sum = 0.0;
+        for g in &self.goal {
+            let i = g.var as usize;
+            let var = &c.vars[i];
+            let x = get(state, base, i, var);
+            match g.table {
+                Some((full, part)) => {
+                    let xi = (i64::from(x) - i64::from(var.min())) as usize;
+                    max = max.max(self.tables[full + xi]);
+                    sum += self.tables[part + xi];
+                }
+                None => max = max.max(bound(g, i64::from(x))),
+            }
+        }
+        if self.additive {
+            max.max(sum)
+        } else {
+            max
+        }
+    }
+}
+
+/// Closed-form lower bound for an unprojected goal variable at value `x`.
+fn bound(g: &GoalVar, x: i64) -> f64 {
+    if g.lo > g.hi {
+        return f64::INFINITY;
+    }
+    let steps = |gap: i64, step: i64, cost: f64| {
+        if step == 0 {
+            f64::INFINITY
+        } else {
+            let n = (gap + step - 1) / step;
+            if cost == 0.0 {
+                0.0
+            } else {
+                n as f64 * cost
+            }
+        }
+    };
+    if x < g.lo {
+        g.set_cost.min(steps(g.lo - x, g.up_step, g.up_cost))
+    } else if x > g.hi {
+        g.set_cost.min(steps(x - g.hi, g.down_step, g.down_cost))
+    } else {
+        0.0
+    }
+}
+
+/// The effect of action `a` on variable `v` (the caller knows there is one).
+#[inline]
+fn conds_on_eff(c: &CompiledDomain, a: usize, v: usize) -> (VarOp, i32) {
+    let e = c
+        .var_eff(a)
+        .iter()
+        .find(|e| e.var.index() == v)
+        .expect("an action listed as changing the variable has an effect on it");
+    (e.op, e.value)
+}
