@@ -1,4 +1,5 @@
 //! Unit tests of `vars.rs`: variable declarations and values in domain files.
+
 use crate::domain::{ActionId, Compare, Overflow, VarCondition, VarEffect, VarId, VarOp};
 use crate::format::{parse_domain, DomainFile, FormatError};
 
