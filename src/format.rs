@@ -17,14 +17,51 @@
 //! (columns count characters, not bytes) and, when it lies inside an action or a `goals`
 //! entry, names it.
 //!
-//! # Fact ids (deterministic)
-//! Facts are registered in this order, whatever the order of the top-level keys: the
-//! actions in file order, each action's `pre` keys then its `effects` keys in file order,
-//! then `start`, `goal` and `goals` (entries in file order), each in file order. Actions get
-//! ids in file order. The same file therefore always yields the same domain, hence the same
-//! plans.
+//! # Integer variables
+//! ```json
+//! {
+//!   "vars": {"ammo": {"min": 0, "max": 30},
+//!            "hp":   {"min": 0, "max": 100, "default": 100, "overflow": "saturate"}},
+//!   "actions": [
+//!     {"name": "reload", "pre": {"ammo": {"<": 30}}, "effects": {"ammo": {"+=": 10}}},
+//!     {"name": "shoot", "pre": {"ammo": {">=": 1}}, "effects": {"ammo": {"-=": 1}, "hit": true}}
+//!   ],
+//!   "start": {"ammo": 5},
+//!   "goal": {"hit": true, "ammo": {">": 0}}
+//! }
+//! ```
+//! - `vars` (optional, anywhere among the top-level keys): name → `{"min": n, "max": n}`
+//!   (required, inclusive, `min <= max`), `"default": n` (within the range; the value when
+//!   `start` does not set it, else `min`) and `"overflow"`: `"reject"` (the default: an
+//!   action whose effect would leave the range is not applicable) or `"saturate"` (the
+//!   result is clamped into the range). Facts and variables share one namespace.
+//! - `start`: variable → integer within its range.
+//! - `pre`, `goal`, `goals[].conditions`: variable → integer (means `==`) or an object
+//!   with exactly one operator, `{">=": 3}`, among `==`, `!=`, `<`, `<=`, `>`, `>=`; the
+//!   constant lies within the range and the condition can hold there (`{"<": 0}` with
+//!   `min` 0 is an error).
+//! - `effects`: variable → integer (set, within the range), `{"+=": n}` or `{"-=": n}`
+//!   (`n` from 1 to `max - min`).
+//! - Integers are whole JSON numbers within `i32` (`1e3` is 1000; `3.5` and `3e9` are
+//!   errors). A declared variable given `true`/`false`, a name not declared in `vars` given
+//!   a number or an object, an unknown operator, more than one operator in one object, and
+//!   an unknown key in a declaration are errors, placed like every other.
+//!
+//! Because `vars` may follow the lists that use it, the text is read twice: a first pass
+//! reads only `vars`, then the main pass reads everything with the declarations known, so
+//! every value is checked where serde_json still knows its position. The main pass builds
+//! the raw document; [`Domain`] is built from it afterwards.
+//!
+//! # Ids (deterministic)
+//! Variables get ids in `vars` declaration order (file order). Facts are registered in this
+//! order, whatever the order of the top-level keys: the actions in file order, each
+//! action's `pre` keys then its `effects` keys in file order, then `start`, `goal` and
+//! `goals` (entries in file order), each in file order. Actions get ids in file order. The
+//! same file therefore always yields the same domain, hence the same plans.
 
+mod errors;
 mod lint;
+mod vars;
 mod visit;
 
 use std::fmt;
@@ -32,18 +69,22 @@ use std::path::Path;
 
 use serde::de::DeserializeSeed;
 
-use crate::domain::{ActionDef, Domain, DomainError, FactValue, Goal};
+use crate::domain::{ActionDef, Domain, DomainError, FactValue, Goal, VarCondition, VarEffect};
 use crate::state::WorldState;
-use visit::{DocumentSeed, EntryName, RawDocument, RawFacts, Segment, Trail};
+use errors::describe;
+use vars::{Declarations, Declared, VarValue};
+use visit::{DocumentSeed, RawDocument, RawFacts, Trail};
 
-pub use lint::{lint, LintWarning};
+pub use lint::{lint, lint_vars, LintWarning, VarLintWarning};
 
 /// A parsed domain file.
 #[derive(Debug, Clone)]
 pub struct DomainFile {
-    /// Facts (in order of first appearance in the file) and actions (in file order).
+    /// Variables (in declaration order), facts (in the order of the module docs) and
+    /// actions (in file order).
     pub domain: Domain,
-    /// `start`: listed true facts; everything else false.
+    /// `start`: listed true facts, everything else false; the variables it lists set, the
+    /// others unset (they read as their defaults).
     pub start: WorldState,
     /// `goal`, when present.
     pub goal: Option<Goal>,
@@ -95,16 +136,34 @@ impl std::error::Error for FormatError {}
 /// The error's `file` is `None`; [`load_domain_file`] fills it in.
 pub fn parse_domain(text: &str) -> Result<DomainFile, FormatError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // First pass: the variable declarations, wherever `vars` is (see `vars`).
+    let trail = Trail::default();
+    let (declared, malformed) = match vars::read_declarations(text, &trail) {
+        Declarations::Read(decls) => (Declared::known(decls), None),
+        Declarations::Invalid(e) => return Err(describe(text, &e, &trail.segments())),
+        Declarations::Malformed(e, decls) => {
+            (decls.map_or(Declared::Unknown, Declared::known), Some(e))
+        }
+    };
+    // Second pass: everything else, with every value checked against the declarations.
     let trail = Trail::default();
     let raw = {
         let mut de = serde_json::Deserializer::from_str(text);
-        DocumentSeed { trail: &trail }
-            .deserialize(&mut de)
-            .and_then(|raw| de.end().map(|()| raw))
+        DocumentSeed {
+            trail: &trail,
+            declared: &declared,
+        }
+        .deserialize(&mut de)
+        .and_then(|raw| de.end().map(|()| raw))
     };
-    match raw {
-        Ok(raw) => build(raw),
-        Err(e) => Err(describe(text, &e, &trail.segments())),
+    match (raw, malformed) {
+        (Err(e), _) => Err(describe(text, &e, &trail.segments())),
+        // Both passes read the same JSON; this is for safety only.
+        (Ok(_), Some(e)) => Err(describe(text, &e, &[])),
+        (Ok(mut raw), None) => {
+            raw.vars = declared.into_decls();
+            build(raw)
+        }
     }
 }
 
@@ -141,18 +200,23 @@ fn build(raw: RawDocument) -> Result<DomainFile, FormatError> {
         message: e.to_string(),
     };
     let mut domain = Domain::new();
+    // Every value was checked against the declarations while parsing, so the core's checks
+    // below cannot fail on a parsed file; their errors are still passed on, unplaced.
+    for def in raw.vars {
+        domain.add_var(def).map_err(unplaced)?;
+    }
     let fact_lists = raw
         .actions
         .iter()
-        .flat_map(|a| a.pre.iter().chain(&a.effects))
-        .chain(&raw.start)
-        .chain(raw.goal.iter().flatten())
-        .chain(raw.goals.iter().flat_map(|g| &g.conditions));
+        .flat_map(|a| a.pre.facts.iter().chain(&a.effects.facts))
+        .chain(&raw.start.facts)
+        .chain(raw.goal.iter().flat_map(|g| &g.facts))
+        .chain(raw.goals.iter().flat_map(|g| &g.conditions.facts));
     for (name, _) in fact_lists {
         domain.add_fact(name).map_err(unplaced)?;
     }
-    let values = |domain: &Domain, facts: &RawFacts| -> Vec<FactValue> {
-        facts
+    let values = |domain: &Domain, list: &RawFacts| -> Vec<FactValue> {
+        list.facts
             .iter()
             .map(|(name, value)| {
                 let id = domain.fact_id(name).expect("every fact was registered");
@@ -160,29 +224,49 @@ fn build(raw: RawDocument) -> Result<DomainFile, FormatError> {
             })
             .collect()
     };
+    let var = |domain: &Domain, name: &str| domain.var_id(name).expect("a declared variable");
+    let var_conditions = |domain: &Domain, list: &RawFacts| -> Vec<VarCondition> {
+        list.vars
+            .iter()
+            .filter_map(|(name, v)| match *v {
+                VarValue::Condition(op, k) => Some(VarCondition::new(var(domain, name), op, k)),
+                _ => None,
+            })
+            .collect()
+    };
     for a in &raw.actions {
+        let var_effects = a.effects.vars.iter().filter_map(|(name, v)| match *v {
+            VarValue::Effect(op, k) => Some(VarEffect::new(var(&domain, name), op, k)),
+            _ => None,
+        });
         let def = ActionDef {
             name: a.name.clone(),
             pre: values(&domain, &a.pre),
             effects: values(&domain, &a.effects),
             cost: a.cost,
-            ..Default::default()
+            var_pre: var_conditions(&domain, &a.pre),
+            var_effects: var_effects.collect(),
         };
         domain.add_action(def).map_err(unplaced)?;
     }
-    let start = WorldState::from_values(values(&domain, &raw.start));
-    let goal = match &raw.goal {
-        Some(g) => Some(domain.conditions(values(&domain, g)).map_err(unplaced)?),
-        None => None,
+    let mut start = WorldState::from_values(values(&domain, &raw.start));
+    for (name, v) in &raw.start.vars {
+        if let VarValue::Start(k) = *v {
+            start.set_var(var(&domain, name), k);
+        }
+    }
+    let conditions = |list: &RawFacts| {
+        domain
+            .conditions_with(values(&domain, list), var_conditions(&domain, list))
+            .map_err(unplaced)
     };
+    let goal = raw.goal.as_ref().map(conditions).transpose()?;
     let mut goals = Vec::with_capacity(raw.goals.len());
     for g in &raw.goals {
         goals.push(NamedGoal {
             name: g.name.clone(),
             priority: g.priority,
-            conditions: domain
-                .conditions(values(&domain, &g.conditions))
-                .map_err(unplaced)?,
+            conditions: conditions(&g.conditions)?,
         });
     }
     Ok(DomainFile {
@@ -191,102 +275,6 @@ fn build(raw: RawDocument) -> Result<DomainFile, FormatError> {
         goal,
         goals,
     })
-}
-
-/// Turns a serde_json error into a [`FormatError`] naming the item it happened in.
-fn describe(text: &str, e: &serde_json::Error, path: &[Segment]) -> FormatError {
-    let (line, byte_column) = (e.line(), e.column());
-    // serde_json appends " at line L column C"; the position goes in its own fields.
-    let full = e.to_string();
-    let suffix = format!(" at line {line} column {byte_column}");
-    let detail = full.strip_suffix(&suffix).unwrap_or(&full);
-    let mut context: Vec<String> = Vec::new();
-    for (i, seg) in path.iter().enumerate() {
-        match seg {
-            // "actions: action …" says the same thing twice.
-            Segment::Key(_)
-                if matches!(
-                    path.get(i + 1),
-                    Some(Segment::Action(..) | Segment::GoalEntry(..))
-                ) => {}
-            Segment::Key(k) => context.push((*k).to_owned()),
-            Segment::Action(i, name) => context.push(entry(text, "actions", "action", *i, name)),
-            Segment::GoalEntry(i, name) => {
-                context.push(entry(text, "goals", "goals entry", *i, name));
-            }
-            Segment::Fact(f) => context.push(format!("fact \"{f}\"")),
-        }
-    }
-    context.push(detail.to_owned());
-    FormatError {
-        file: None,
-        line,
-        column: error_column(text, e, line, byte_column),
-        message: context.join(": "),
-    }
-}
-
-/// The 1-based character column of a serde_json error.
-///
-/// serde_json reports the column of the last character it consumed. That is the offending
-/// character for most errors, but not for two kinds: an end of input (after a newline, or
-/// in an empty document, there is no such character: column 0) and a list or object where
-/// something else was expected (the `[` or `{` is only peeked at, so the column is the
-/// character before it, or 0 at the start of a line). Those point at the end of the input
-/// and at the bracket instead. Every reader uses a typed `deserialize_*` call (never
-/// `deserialize_any`), so a list or object of the wrong type is always only peeked at.
-fn error_column(text: &str, e: &serde_json::Error, line: usize, byte_column: usize) -> usize {
-    let mut column = char_column(text, line, byte_column);
-    if e.classify() == serde_json::error::Category::Data {
-        let message = e.to_string();
-        let bracket = if message.starts_with("invalid type: sequence") {
-            Some(b'[')
-        } else if message.starts_with("invalid type: map") {
-            Some(b'{')
-        } else {
-            None
-        };
-        let line_text = line.checked_sub(1).and_then(|i| text.split('\n').nth(i));
-        let next = line_text.and_then(|l| l.as_bytes().get(byte_column).copied());
-        if bracket.is_some() && next == bracket {
-            column += 1;
-        }
-    }
-    column.max(1)
-}
-
-/// `action "name"` or `action #3` (1-based).
-fn entry(text: &str, list: &str, what: &str, index: usize, name: &EntryName) -> String {
-    let name = match name {
-        EntryName::Named(n) => Some(n.clone()),
-        EntryName::Unread => name_in(text, list, index),
-        EntryName::ByIndex => None,
-    };
-    match name {
-        Some(n) => format!("{what} \"{n}\""),
-        None => format!("{what} #{}", index + 1),
-    }
-}
-
-/// The `name` of entry `index` of the top-level list `list`, when the document is valid
-/// JSON (the error may have been raised before the entry's name was read).
-fn name_in(text: &str, list: &str, index: usize) -> Option<String> {
-    let doc: serde_json::Value = serde_json::from_str(text).ok()?;
-    let name = doc.get(list)?.get(index)?.get("name")?.as_str()?;
-    // A name that is itself the error (empty, NUL inside) does not name the entry.
-    (!name.is_empty() && !name.contains('\0')).then(|| name.to_owned())
-}
-
-/// serde_json counts columns in bytes; editors count characters.
-fn char_column(text: &str, line: usize, byte_column: usize) -> usize {
-    let Some(l) = line.checked_sub(1).and_then(|i| text.split('\n').nth(i)) else {
-        return byte_column;
-    };
-    let mut end = byte_column.min(l.len());
-    while !l.is_char_boundary(end) {
-        end += 1; // the column points into a character: count that character
-    }
-    l[..end].chars().count()
 }
 
 #[cfg(test)]
@@ -452,7 +440,7 @@ mod tests {
         assert_eq!(
             e.message,
             "unknown key \"actoins\"; expected one of \"actions\", \"start\", \"goal\", \
-             \"goals\", \"meta\""
+             \"goals\", \"vars\", \"meta\""
         );
         assert_eq!((e.line, e.column), (1, 25));
         has(
@@ -465,14 +453,6 @@ mod tests {
             ),
             "goals entry \"g\": unknown key \"x\"",
         );
-        let e = err(r#"{"actions": [], "vars": {"ammo": {"min": 0, "max": 3}}}"#);
-        assert!(
-            e.message
-                .starts_with("\"vars\" (integer variables) is not supported yet"),
-            "{e}"
-        );
-        assert_eq!(e.line, 1);
-        assert!(e.column > 0);
     }
 
     #[test]

@@ -90,8 +90,9 @@ fn assert_invalid(r: &Run, parts: &[&str]) {
     }
 }
 
-/// Replays `names` against the file: each action's preconditions hold in turn and the
-/// final state satisfies the goal. Returns the summed cost.
+/// Replays `names` against the file with the reference semantics (`Domain::apply`, which
+/// checks fact and variable preconditions and variable ranges): each action is applicable
+/// in turn and the final state satisfies the goal. Returns the summed cost.
 fn replay(file: &str, names: &[Value]) -> f64 {
     let f = load_domain_file(Path::new(file)).expect("the file parses");
     let goal = f.goal.as_ref().expect("the file has a goal");
@@ -100,13 +101,59 @@ fn replay(file: &str, names: &[Value]) -> f64 {
     for n in names {
         let name = n.as_str().expect("plan entries are action names");
         let id = f.domain.action_id(name).expect("plan names a real action");
-        let a = f.domain.action(id).unwrap();
-        assert!(state.satisfies(a.pre()), "{name}: preconditions fail");
-        state.apply(a.effects());
-        cost += a.cost();
+        assert!(
+            f.domain.apply(&mut state, id),
+            "{file}: {name} is not applicable here"
+        );
+        cost += f.domain.action(id).unwrap().cost();
     }
-    assert!(state.satisfies(goal), "plan does not reach the goal");
+    assert!(
+        f.domain.satisfies(&state, goal),
+        "{file}: plan does not reach the goal"
+    );
     cost
+}
+
+/// The optimal cost of the file's goal by exhaustive uniform-cost search over
+/// `Domain::apply` (independent of the planner). Costs must be whole numbers.
+fn exhaustive_optimal_cost(file: &str) -> Option<u64> {
+    use std::cmp::Reverse;
+    use std::collections::{BinaryHeap, HashMap};
+    let f = load_domain_file(Path::new(file)).expect("the file parses");
+    let d = &f.domain;
+    let goal = f.goal.as_ref().expect("the file has a goal");
+    // Every variable set explicitly, so equal states compare equal.
+    let mut start = f.start.clone();
+    for v in 0..d.var_count() as u32 {
+        let v = goap::VarId(v);
+        start.set_var(v, d.value(&f.start, v));
+    }
+    let mut best: HashMap<WorldState, u64> = HashMap::from([(start.clone(), 0)]);
+    let mut states = vec![start];
+    let mut open = BinaryHeap::from([Reverse((0u64, 0usize))]);
+    while let Some(Reverse((g, i))) = open.pop() {
+        let state = states[i].clone();
+        if best[&state] < g {
+            continue;
+        }
+        if d.satisfies(&state, goal) {
+            return Some(g);
+        }
+        for (a, action) in d.actions().iter().enumerate() {
+            let mut next = state.clone();
+            if !d.apply(&mut next, goap::ActionId(a as u32)) {
+                continue;
+            }
+            assert_eq!(action.cost().fract(), 0.0, "{file}: whole costs only");
+            let cost = g + action.cost() as u64;
+            if best.get(&next).is_none_or(|&c| cost < c) {
+                best.insert(next.clone(), cost);
+                states.push(next);
+                open.push(Reverse((cost, states.len() - 1)));
+            }
+        }
+    }
+    None
 }
 
 #[test]
@@ -146,7 +193,82 @@ fn every_sample_domain_plans_at_its_optimal_cost() {
         assert_eq!(replay(file, plan), optimal, "{file}");
         checked += 1;
     }
-    assert!(checked >= 11, "only {checked} sample domains found");
+    assert!(checked >= 13, "only {checked} sample domains found");
+}
+
+#[test]
+fn numeric_samples_state_their_exact_optimal_cost() {
+    // Independent of the planner: an exhaustive search over the reference semantics.
+    for name in ["crafting.json", "ammo.json"] {
+        let file = domain(name);
+        let meta: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        let optimal = meta["meta"]["optimal_cost"].as_u64();
+        assert_eq!(exhaustive_optimal_cost(&file), optimal, "{name}");
+        assert!(meta["meta"]["vars"].as_u64().unwrap() > 0, "{name}");
+    }
+}
+
+#[test]
+fn numeric_samples_plan_validly_at_their_optimal_cost() {
+    // Needs the planner's variable support (the lead's branch): until it is merged the
+    // planner ignores variable conditions and this fails at `replay`.
+    for (name, optimal) in [("crafting.json", 10.0), ("ammo.json", 5.0)] {
+        let file = domain(name);
+        let (code, v) = plan_json(&[&file]);
+        assert_eq!(
+            (code, &v["status"]),
+            (0, &Value::from("found")),
+            "{name}: {v}"
+        );
+        let plan = v["plan"].as_array().unwrap();
+        assert_eq!(replay(&file, plan), optimal, "{name}: {v}");
+        assert_eq!(v["cost"].as_f64(), Some(optimal), "{name}: {v}");
+    }
+}
+
+#[test]
+fn numeric_plans_respect_ranges_and_overflow() {
+    // Reject (the default): a second "big" would take n from 3 to 6, outside [0, 4], so it
+    // is not applicable; the cheapest plan is "big" and "small" (cost 4). Saturate: the
+    // second "big" clamps 6 to 4 (cost 2).
+    let f = TempFile::new(
+        "numeric-reject",
+        r#"{"vars": {"n": {"min": 0, "max": 4}},
+            "actions": [{"name": "big", "cost": 1, "effects": {"n": {"+=": 3}}},
+                        {"name": "small", "cost": 3, "effects": {"n": {"+=": 1}}}],
+            "goal": {"n": 4}}"#,
+    );
+    let (code, v) = plan_json(&[f.path()]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(replay(f.path(), v["plan"].as_array().unwrap()), 4.0, "{v}");
+    let f = TempFile::new(
+        "numeric-saturate",
+        r#"{"vars": {"n": {"min": 0, "max": 4, "overflow": "saturate"}},
+            "actions": [{"name": "big", "cost": 1, "effects": {"n": {"+=": 3}}},
+                        {"name": "small", "cost": 3, "effects": {"n": {"+=": 1}}}],
+            "goal": {"n": 4}}"#,
+    );
+    let (code, v) = plan_json(&[f.path()]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["plan"], serde_json::json!(["big", "big"]), "{v}");
+    assert_eq!(replay(f.path(), v["plan"].as_array().unwrap()), 2.0);
+    // A start that already satisfies the variable goal: empty plan.
+    let f = TempFile::new(
+        "numeric-satisfied",
+        r#"{"vars": {"n": {"min": 0, "max": 4, "default": 2}},
+            "actions": [{"name": "up", "effects": {"n": {"+=": 1}}}],
+            "goal": {"n": {">=": 2}}}"#,
+    );
+    let (code, v) = plan_json(&[f.path()]);
+    assert_eq!((code, &v["plan"]), (0, &serde_json::json!([])), "{v}");
+    // Unreachable: nothing lowers n below its default.
+    let f = TempFile::new(
+        "numeric-noplan",
+        r#"{"vars": {"n": {"min": 0, "max": 4, "default": 2}},
+            "actions": [{"name": "up", "effects": {"n": {"+=": 1}}}],
+            "goal": {"n": {"<": 2}}}"#,
+    );
+    assert_eq!(plan_json(&[f.path()]).0, 1);
 }
 
 #[test]
@@ -363,16 +485,127 @@ fn unknown_keys_are_errors_except_inside_meta() {
     );
     assert_eq!(plan_json(&[f.path()]).0, 0);
     let f = TempFile::new(
-        "vars",
-        r#"{"actions": [], "vars": {"ammo": {"min": 0, "max": 30}}}"#,
+        "unknown-var-key",
+        "{\"actions\": [],\n \"vars\": {\"ammo\": {\"min\": 0, \"max\": 30, \"step\": 1}}}",
     );
     assert_invalid(
         &goap(&["validate", f.path()]),
         &[
-            ":1:22: ",
-            "\"vars\" (integer variables) is not supported yet",
+            ":2:46: ",
+            "vars: variable \"ammo\": unknown key \"step\"; expected one of \"min\", \"max\", \
+             \"default\", \"overflow\"",
         ],
     );
+}
+
+#[test]
+fn numeric_errors_name_file_line_column_and_item() {
+    let vars = r#""vars": {"ammo": {"min": 0, "max": 30}}"#;
+    for (label, body, parts) in [
+        (
+            "out-of-range",
+            r#""actions": [{"name": "shoot", "pre": {"ammo": {">=": 40}}}]"#,
+            &[":2:55: ", "action \"shoot\": pre: variable \"ammo\": >= 40 compares with a constant outside the range [0, 30]"][..],
+        ),
+        (
+            "unknown-op",
+            r#""actions": [{"name": "shoot", "pre": {"ammo": {"=>": 4}}}]"#,
+            &[":2:51: ", "unknown operator \"=>\"; expected one of \"==\", \"!=\", \"<\", \"<=\", \">\", \">=\""],
+        ),
+        (
+            "two-ops",
+            r#""actions": [{"name": "shoot", "pre": {"ammo": {">=": 1, "<=": 5}}}]"#,
+            &[":2:60: ", "more than one operator (\">=\" and \"<=\")"],
+        ),
+        (
+            "fraction",
+            r#""actions": [{"name": "shoot", "effects": {"ammo": {"-=": 0.5}}}]"#,
+            &[":2:60: ", "action \"shoot\": effects: variable \"ammo\": 0.5 is not an integer"],
+        ),
+        (
+            "i32",
+            r#""start": {"ammo": 2147483648}, "actions": []"#,
+            &[":2:28: ", "start: variable \"ammo\": 2147483648 is beyond the 32-bit integer range"],
+        ),
+        (
+            "bool-for-var",
+            r#""actions": [], "goal": {"ammo": true}"#,
+            &[":2:36: ", "goal: variable \"ammo\": \"ammo\" is a variable: expected an integer or {\"op\": n}"],
+        ),
+        (
+            "undeclared",
+            r#""actions": [], "goal": {"amo": {">": 1}}"#,
+            &[":2:32: ", "goal: fact \"amo\": invalid type: map, expected true or false; \"amo\" is not a declared variable: declare it in \"vars\""],
+        ),
+        (
+            "bad-step",
+            r#""actions": [{"name": "reload", "effects": {"ammo": {"+=": 31}}}]"#,
+            &[":2:60: ", "action \"reload\": effects: variable \"ammo\": += 31 is not a step from 1 to 30"],
+        ),
+    ] {
+        // `vars` after the lists that use it: declarations are known wherever they are.
+        let f = TempFile::new(label, &format!("{{\n{body},\n {vars}}}"));
+        assert_invalid(&goap(&["plan", f.path()]), parts);
+        let text = std::fs::read_to_string(f.path()).unwrap();
+        assert!(text.lines().nth(1).unwrap().starts_with('"'), "{label}");
+    }
+    for (label, decl, parts) in [
+        (
+            "min-max",
+            r#"{"min": 5, "max": 3}"#,
+            &[
+                ":1:38: ",
+                "vars: variable \"ammo\": min 5 is greater than max 3",
+            ][..],
+        ),
+        (
+            "default",
+            r#"{"min": 0, "max": 3, "default": 9}"#,
+            &[":1:52: ", "default 9 is outside the range [0, 3]"],
+        ),
+        (
+            "overflow",
+            r#"{"min": 0, "max": 3, "overflow": "wrap"}"#,
+            &[":1:57: ", "unknown overflow rule \"wrap\""],
+        ),
+    ] {
+        let f = TempFile::new(
+            label,
+            &format!(r#"{{"vars": {{"ammo": {decl}}}, "actions": []}}"#),
+        );
+        assert_invalid(&goap(&["validate", f.path()]), parts);
+    }
+}
+
+#[test]
+fn validate_counts_variables_and_warns_about_unmeetable_conditions() {
+    let r = goap(&["validate", &domain("crafting.json")]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .contains("valid: 2 facts, 8 actions, 4 variables, goal of 2 conditions"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stderr.is_empty(), "no warnings expected: {}", r.stderr);
+    let f = TempFile::new(
+        "lint-vars",
+        r#"{"vars": {"gold": {"min": 0, "max": 99}, "unused": {"min": 0, "max": 1}},
+            "actions": [{"name": "sell", "effects": {"gold": 5}},
+                        {"name": "buy", "pre": {"gold": {">=": 50}}, "effects": {"rich": true}}],
+            "goal": {"rich": true}}"#,
+    );
+    let r = goap(&["lint", f.path()]);
+    assert_eq!(r.code, 0, "warnings do not fail validation: {}", r.stderr);
+    let warnings: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(warnings.len(), 2, "{}", r.stderr);
+    assert!(warnings[0].ends_with(
+        "warning: variable \"unused\" is declared in \"vars\" but no condition or effect uses it"
+    ));
+    assert!(warnings[1].ends_with(
+        "warning: variable \"gold\" must be >= 50 for action \"buy\", but from \"start\" the \
+         actions' effects keep it within [0, 5] (a typo?)"
+    ));
 }
 
 #[test]

@@ -1,9 +1,10 @@
-//! [`lint`]: conditions that can never be met, almost always a typo in a fact name.
+//! [`lint`] and [`lint_vars`]: conditions that can never be met, almost always a typo.
 
+use std::collections::BTreeMap;
 use std::fmt;
 
 use super::DomainFile;
-use crate::domain::{FactId, Goal};
+use crate::domain::{satisfiable, Compare, FactId, Goal, VarCondition, VarId, VarOp};
 
 /// A finding of [`lint`]: legal, but almost always a typo in a fact name.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,7 +40,8 @@ impl fmt::Display for LintWarning {
 
 /// Conditions that can never be met, whatever the plan: a fact required true that neither
 /// `start` nor any effect makes true, or required false that is true in `start` and that no
-/// effect makes false. Ordered by fact id, then value. Cost O(size of the file).
+/// effect makes false. Ordered by fact id, then value. Cost O(size of the file). Variables
+/// are checked by [`lint_vars`].
 pub fn lint(file: &DomainFile) -> Vec<LintWarning> {
     let d = &file.domain;
     let n = d.fact_count();
@@ -86,6 +88,134 @@ pub fn lint(file: &DomainFile) -> Vec<LintWarning> {
     warnings
 }
 
+/// A finding of [`lint_vars`] about an integer variable.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VarLintWarning {
+    /// A condition no reachable value satisfies: from its start value, the actions'
+    /// effects keep the variable within `[low, high]` (an over-approximation: values in it
+    /// may still be unreachable, so a missing warning proves nothing).
+    Unreachable {
+        /// The variable.
+        var: String,
+        /// The condition as written in files, e.g. `>= 50`.
+        condition: String,
+        /// Who requires it, in file order: `action "…"`, `goal`, `goals entry "…"`.
+        required_by: Vec<String>,
+        /// Smallest value the variable can take.
+        low: i32,
+        /// Largest value the variable can take.
+        high: i32,
+    },
+    /// Declared, but no condition or effect mentions it.
+    Unused {
+        /// The variable.
+        var: String,
+    },
+}
+
+impl fmt::Display for VarLintWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VarLintWarning::Unreachable {
+                var,
+                condition,
+                required_by,
+                low,
+                high,
+            } => {
+                let by = required_by.join(", ");
+                write!(f, "variable \"{var}\" must be {condition} for {by}, but ")?;
+                if low == high {
+                    write!(f, "it is always {low}: no action changes it")?;
+                } else {
+                    write!(
+                        f,
+                        "from \"start\" the actions' effects keep it within [{low}, {high}]"
+                    )?;
+                }
+                write!(f, " (a typo?)")
+            }
+            VarLintWarning::Unused { var } => write!(
+                f,
+                "variable \"{var}\" is declared in \"vars\" but no condition or effect uses it"
+            ),
+        }
+    }
+}
+
+/// Variable conditions that can never be met and variables nothing uses. A variable can
+/// only take values between the smallest and the largest of its start value and the
+/// constants its effects set, widened to its `max` by any `+=` and to its `min` by any
+/// `-=`; a condition no value there satisfies is reported. Unused variables come first
+/// (in declaration order), then conditions by variable, operator (`==`, `!=`, `<`, `<=`,
+/// `>`, `>=`) and constant. Cost O(size of the file).
+pub fn lint_vars(file: &DomainFile) -> Vec<VarLintWarning> {
+    let d = &file.domain;
+    let mut used = vec![false; d.var_count()];
+    let mut bounds: Vec<(i32, i32)> = (0..d.var_count() as u32)
+        .map(|v| {
+            let x = d.value(&file.start, VarId(v));
+            (x, x)
+        })
+        .collect();
+    for a in d.actions() {
+        for e in a.var_effects() {
+            let var = &d.vars()[e.var.index()];
+            let (lo, hi) = &mut bounds[e.var.index()];
+            match e.op {
+                VarOp::Set => {
+                    *lo = (*lo).min(e.value);
+                    *hi = (*hi).max(e.value);
+                }
+                VarOp::Add => *hi = var.max(),
+                VarOp::Sub => *lo = var.min(),
+            }
+            used[e.var.index()] = true;
+        }
+    }
+    let mut needed_by: BTreeMap<(VarId, Compare, i32), Vec<String>> = BTreeMap::new();
+    let mut require = |who: &str, conditions: &Goal| {
+        for c in conditions.var_conditions() {
+            used[c.var.index()] = true;
+            let users = needed_by.entry((c.var, c.op, c.value)).or_default();
+            if users.last().map(String::as_str) != Some(who) {
+                users.push(who.to_owned());
+            }
+        }
+    };
+    for a in d.actions() {
+        require(&format!("action \"{}\"", a.name()), a.pre());
+    }
+    if let Some(g) = &file.goal {
+        require("goal", g);
+    }
+    for g in &file.goals {
+        require(&format!("goals entry \"{}\"", g.name), &g.conditions);
+    }
+    let mut warnings: Vec<VarLintWarning> = d
+        .vars()
+        .iter()
+        .zip(&used)
+        .filter(|(_, &u)| !u)
+        .map(|(v, _)| VarLintWarning::Unused {
+            var: v.name().to_owned(),
+        })
+        .collect();
+    for ((var, op, value), required_by) in needed_by {
+        let (low, high) = bounds[var.index()];
+        if !satisfiable(&[VarCondition::new(var, op, value)], low, high) {
+            warnings.push(VarLintWarning::Unreachable {
+                var: d.vars()[var.index()].name().to_owned(),
+                condition: format!("{} {value}", op.symbol()),
+                required_by,
+                low,
+                high,
+            });
+        }
+    }
+    warnings
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -118,5 +248,48 @@ mod tests {
         assert!(w[1].to_string().contains("it is true in \"start\""));
         // "has_axe" is made true by b itself: legal, no warning.
         assert!(lint(&parse_domain(KITCHEN).unwrap()).is_empty());
+        assert!(lint_vars(&parse_domain(KITCHEN).unwrap()).is_empty());
+    }
+
+    #[test]
+    fn lint_vars_finds_unreachable_conditions_and_unused_variables() {
+        let f = parse_domain(
+            r#"{"vars": {"gold": {"min": 0, "max": 100}, "wood": {"min": 0, "max": 50},
+                       "spare": {"min": 0, "max": 1}, "level": {"min": 0, "max": 9, "default": 3},
+                       "keys": {"min": 0, "max": 5, "default": 5}},
+              "actions": [
+                {"name": "sell", "pre": {"wood": {">=": 1}}, "effects": {"wood": {"-=": 1}, "gold": 2}},
+                {"name": "buy", "pre": {"gold": {">=": 50}}, "effects": {"level": 4}},
+                {"name": "open", "pre": {"keys": {">": 0}, "level": {"<": 3}}, "effects": {"keys": {"-=": 1}}}],
+              "start": {"wood": 10},
+              "goal": {"gold": {">=": 50}, "level": 9},
+              "goals": [{"name": "g", "priority": 1, "conditions": {"keys": {"<": 5}, "wood": 50}}]}"#,
+        )
+        .unwrap();
+        let w: Vec<String> = lint_vars(&f).iter().map(|w| w.to_string()).collect();
+        assert_eq!(
+            w,
+            [
+                "variable \"spare\" is declared in \"vars\" but no condition or effect uses it",
+                "variable \"gold\" must be >= 50 for action \"buy\", goal, but from \"start\" \
+                 the actions' effects keep it within [0, 2] (a typo?)",
+                "variable \"wood\" must be == 50 for goals entry \"g\", but from \"start\" the \
+                 actions' effects keep it within [0, 10] (a typo?)",
+                "variable \"level\" must be == 9 for goal, but from \"start\" the actions' \
+                 effects keep it within [3, 4] (a typo?)",
+                "variable \"level\" must be < 3 for action \"open\", but from \"start\" the \
+                 actions' effects keep it within [3, 4] (a typo?)",
+            ]
+        );
+        // `keys` can drop below 5 (-=), so its conditions are fine; a constant variable:
+        let f = parse_domain(
+            r#"{"vars": {"k": {"min": 0, "max": 5}}, "actions": [{"name": "a", "pre": {"k": 2}}]}"#,
+        )
+        .unwrap();
+        let w = lint_vars(&f);
+        assert_eq!(w.len(), 1);
+        assert!(w[0]
+            .to_string()
+            .ends_with("but it is always 0: no action changes it (a typo?)"));
     }
 }

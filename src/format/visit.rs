@@ -10,10 +10,17 @@ use std::fmt;
 
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
+use super::vars::{Declared, Role, Value, ValueSeed, VarDecls, VarValue};
 use crate::domain::MAX_ACTION_COST;
 
-/// Fact entries of one object, in document order, each fact once.
-pub(super) type RawFacts = Vec<(String, bool)>;
+/// The entries of one fact/variable object, in document order, each name once.
+#[derive(Default)]
+pub(super) struct RawFacts {
+    /// Facts and their values.
+    pub facts: Vec<(String, bool)>,
+    /// Declared variables and their values.
+    pub vars: Vec<(String, VarValue)>,
+}
 
 /// One action as written.
 pub(super) struct RawAction {
@@ -30,9 +37,10 @@ pub(super) struct RawGoal {
     pub conditions: RawFacts,
 }
 
-/// The whole document as written, before fact ids are assigned.
+/// The whole document as written, before fact and variable ids are assigned.
 #[derive(Default)]
 pub(super) struct RawDocument {
+    pub vars: VarDecls,
     pub actions: Vec<RawAction>,
     pub start: RawFacts,
     pub goal: Option<RawFacts>,
@@ -50,6 +58,8 @@ pub(super) enum Segment {
     /// A `goals` entry by index.
     GoalEntry(usize, EntryName),
     Fact(String),
+    /// A declared variable (a value or its declaration).
+    Var(String),
 }
 
 /// How an error names the action or goal entry it is in.
@@ -71,10 +81,10 @@ impl Trail {
     pub fn segments(&self) -> Vec<Segment> {
         self.0.borrow().clone()
     }
-    fn push(&self, s: Segment) {
+    pub fn push(&self, s: Segment) {
         self.0.borrow_mut().push(s);
     }
-    fn pop(&self) {
+    pub fn pop(&self) {
         self.0.borrow_mut().pop();
     }
     /// Sets how errors name the innermost action or goal entry.
@@ -92,7 +102,7 @@ impl Trail {
 // the position.
 
 /// Reads the next key of an object, rejecting an empty, repeated or unknown key.
-fn next_known_key<'de, A: MapAccess<'de>>(
+pub(super) fn next_known_key<'de, A: MapAccess<'de>>(
     map: &mut A,
     seen: &mut HashSet<String>,
     known: &[&'static str],
@@ -123,13 +133,13 @@ fn missing<E: de::Error>(key: &str, what: &str) -> E {
     E::custom(format!("missing \"{key}\" ({what})"))
 }
 
+/// The main pass over the document; `vars` was read before (see `super::vars`).
 pub(super) struct DocumentSeed<'p> {
     pub trail: &'p Trail,
+    pub declared: &'p Declared,
 }
 
-const DOCUMENT_KEYS: &[&str] = &["actions", "start", "goal", "goals", "meta"];
-/// Recognised but rejected for now (not listed as expected).
-const RESERVED_KEYS: &[&str] = &["vars"];
+const DOCUMENT_KEYS: &[&str] = &["actions", "start", "goal", "goals", "vars", "meta"];
 
 impl<'de> DeserializeSeed<'de> for DocumentSeed<'_> {
     type Value = RawDocument;
@@ -144,27 +154,28 @@ impl<'de> Visitor<'de> for DocumentSeed<'_> {
         f.write_str("a domain object with \"actions\"")
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawDocument, A::Error> {
-        let trail = self.trail;
+        let (trail, declared) = (self.trail, self.declared);
+        let facts = |role| FactsSeed {
+            trail,
+            declared,
+            role,
+        };
         let mut doc = RawDocument::default();
         let mut have_actions = false;
         let mut seen = HashSet::new();
-        while let Some(key) = next_known_key(&mut map, &mut seen, DOCUMENT_KEYS, RESERVED_KEYS)? {
-            if key == "vars" {
-                return Err(de::Error::custom(
-                    "\"vars\" (integer variables) is not supported yet; only boolean facts are",
-                ));
-            }
+        while let Some(key) = next_known_key(&mut map, &mut seen, DOCUMENT_KEYS, &[])? {
             trail.push(Segment::Key(key));
             match key {
                 "actions" => {
-                    doc.actions = map.next_value_seed(ActionsSeed { trail })?;
+                    doc.actions = map.next_value_seed(ActionsSeed { trail, declared })?;
                     have_actions = true;
                 }
-                "start" => doc.start = map.next_value_seed(FactsSeed { trail })?,
-                "goal" => doc.goal = Some(map.next_value_seed(FactsSeed { trail })?),
-                "goals" => doc.goals = map.next_value_seed(GoalsSeed { trail })?,
+                "start" => doc.start = map.next_value_seed(facts(Role::Start))?,
+                "goal" => doc.goal = Some(map.next_value_seed(facts(Role::Condition))?),
+                "goals" => doc.goals = map.next_value_seed(GoalsSeed { trail, declared })?,
                 _ => {
-                    map.next_value::<IgnoredAny>()?; // "meta": free-form
+                    // "vars": read and checked by the first pass. "meta": free-form.
+                    map.next_value::<IgnoredAny>()?;
                 }
             }
             trail.pop();
@@ -176,9 +187,11 @@ impl<'de> Visitor<'de> for DocumentSeed<'_> {
     }
 }
 
-/// An object of fact → true/false, in document order.
+/// An object of fact → true/false and variable → value, in document order.
 struct FactsSeed<'p> {
     trail: &'p Trail,
+    declared: &'p Declared,
+    role: Role,
 }
 
 impl<'de> DeserializeSeed<'de> for FactsSeed<'_> {
@@ -194,7 +207,7 @@ impl<'de> Visitor<'de> for FactsSeed<'_> {
         f.write_str("an object of fact name → true/false")
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawFacts, A::Error> {
-        let mut facts = RawFacts::new();
+        let mut facts = RawFacts::default();
         let mut seen = HashSet::new();
         while let Some(name) = map.next_key::<String>()? {
             if name.is_empty() {
@@ -210,10 +223,27 @@ impl<'de> Visitor<'de> for FactsSeed<'_> {
                     "fact \"{name}\" is listed twice in this object"
                 )));
             }
-            self.trail.push(Segment::Fact(name.clone()));
-            let value = map.next_value_seed(BoolSeed)?;
+            let segment = if self.declared.is_var(&name) == Some(true) {
+                Segment::Var(name.clone())
+            } else {
+                Segment::Fact(name.clone())
+            };
+            self.trail.push(segment);
+            let value = if self.declared.is_var(&name) == Some(false) {
+                // A fact. An integer or object here gets a hint in `describe` (format.rs).
+                Value::Fact(map.next_value_seed(BoolSeed)?)
+            } else {
+                map.next_value_seed(ValueSeed {
+                    name: &name,
+                    role: self.role,
+                    declared: self.declared,
+                })?
+            };
             self.trail.pop();
-            facts.push((name, value));
+            match value {
+                Value::Fact(v) => facts.facts.push((name, v)),
+                Value::Var(v) => facts.vars.push((name, v)),
+            }
         }
         Ok(facts)
     }
@@ -320,12 +350,13 @@ impl Visitor<'_> for NameSeed {
 
 /// The message for a name with a NUL character (the core rejects them: they would read
 /// differently in C).
-fn nul_in_name(what: &str, name: &str) -> String {
+pub(super) fn nul_in_name(what: &str, name: &str) -> String {
     format!("{what} name {name:?} contains a NUL character; names are UTF-8 text without NUL")
 }
 
 struct ActionsSeed<'p> {
     trail: &'p Trail,
+    declared: &'p Declared,
 }
 
 impl<'de> DeserializeSeed<'de> for ActionsSeed<'_> {
@@ -347,6 +378,7 @@ impl<'de> Visitor<'de> for ActionsSeed<'_> {
         loop {
             let seed = ActionSeed {
                 trail: self.trail,
+                declared: self.declared,
                 names: &mut names,
                 index: actions.len(),
             };
@@ -360,6 +392,7 @@ impl<'de> Visitor<'de> for ActionsSeed<'_> {
 
 struct ActionSeed<'p, 'n> {
     trail: &'p Trail,
+    declared: &'p Declared,
     names: &'n mut HashMap<String, usize>,
     index: usize,
 }
@@ -410,7 +443,17 @@ impl<'de> Visitor<'de> for ActionSeed<'_, '_> {
                 }
                 list => {
                     trail.push(Segment::Key(list));
-                    let facts = map.next_value_seed(FactsSeed { trail })?;
+                    let role = if list == "pre" {
+                        Role::Condition
+                    } else {
+                        Role::Effect
+                    };
+                    let declared = self.declared;
+                    let facts = map.next_value_seed(FactsSeed {
+                        trail,
+                        declared,
+                        role,
+                    })?;
                     trail.pop();
                     if list == "pre" {
                         pre = Some(facts);
@@ -437,6 +480,7 @@ impl<'de> Visitor<'de> for ActionSeed<'_, '_> {
 
 struct GoalsSeed<'p> {
     trail: &'p Trail,
+    declared: &'p Declared,
 }
 
 impl<'de> DeserializeSeed<'de> for GoalsSeed<'_> {
@@ -457,6 +501,7 @@ impl<'de> Visitor<'de> for GoalsSeed<'_> {
         loop {
             let seed = GoalSeed {
                 trail: self.trail,
+                declared: self.declared,
                 names: &mut names,
                 index: goals.len(),
             };
@@ -470,6 +515,7 @@ impl<'de> Visitor<'de> for GoalsSeed<'_> {
 
 struct GoalSeed<'p, 'n> {
     trail: &'p Trail,
+    declared: &'p Declared,
     names: &'n mut HashMap<String, usize>,
     index: usize,
 }
@@ -520,7 +566,11 @@ impl<'de> Visitor<'de> for GoalSeed<'_, '_> {
                 }
                 _ => {
                     trail.push(Segment::Key("conditions"));
-                    conditions = Some(map.next_value_seed(FactsSeed { trail })?);
+                    conditions = Some(map.next_value_seed(FactsSeed {
+                        trail,
+                        declared: self.declared,
+                        role: Role::Condition,
+                    })?);
                     trail.pop();
                 }
             }

@@ -25,6 +25,7 @@ usage:
         --heuristic H   auto (default), lmcut, landmarks, hmax or blind (all optimal)
   goap validate FILE   (or: goap lint FILE)
         check a domain file; warns (on stderr) about conditions nothing can meet
+        and variables nothing uses
         exit 0 valid, 2 invalid
   goap demo
         plan the kitchen scenario and explain what the planner did

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use serde::{Serialize, Serializer};
 
-use goap::format::{lint, load_domain_file, DomainFile};
+use goap::format::{lint, lint_vars, load_domain_file, DomainFile};
 use goap::{Outcome, PlanOptions, Planner};
 
 use crate::{heuristic_name, Failure, PlanArgs};
@@ -98,12 +98,19 @@ pub fn validate(path: &str) -> Result<u8, Failure> {
     for w in lint(&file) {
         eprintln!("{path}: warning: {w}");
     }
+    for w in lint_vars(&file) {
+        eprintln!("{path}: warning: {w}");
+    }
     let d = &file.domain;
     let mut summary = format!(
         "{path}: valid: {} facts, {} actions",
         d.fact_count(),
         d.action_count()
     );
+    if d.var_count() > 0 {
+        let s = if d.var_count() == 1 { "" } else { "s" };
+        summary += &format!(", {} variable{s}", d.var_count());
+    }
     if let Some(g) = &file.goal {
         let s = if g.len() == 1 { "" } else { "s" };
         summary += &format!(", goal of {} condition{s}", g.len());
