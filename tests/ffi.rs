@@ -3256,7 +3256,6 @@ fn null_world_is_rejected_by_the_variable_functions() {
 }
 
 #[test]
-#[ignore = "needs \"vars\" in domain files (src/format, being added on main)"]
 fn numeric_domain_from_json_plans_through_the_abi() {
     let json = r#"{
         "vars": {"wood": {"min": 0, "max": 10}},
