@@ -44,6 +44,7 @@ pub(crate) mod compiled;
 mod lmcut;
 mod numeric;
 mod partition;
+mod potential;
 mod queue;
 mod relaxed;
 mod search;

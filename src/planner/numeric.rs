@@ -41,6 +41,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::compiled::CompiledDomain;
+use super::potential::Potential;
 use crate::domain::{Compare, Var, VarCondition, VarOp};
 use crate::state::WorldState;
 
@@ -146,6 +147,9 @@ pub(crate) struct Numeric {
     /// The goal's variable conditions, for the goal test.
     pub goal_conds: Vec<VarCondition>,
     tables: Vec<f64>,
+    /// Linear potential over the variables, when the goal constrains some (see
+    /// `potential`).
+    potential: Option<Potential>,
     reach: Vec<bool>,
     queue: Vec<u32>,
     rev_start: Vec<u32>,
@@ -238,19 +242,34 @@ impl Numeric {
 
     /// Prepares the goal test and the estimate for `goal_conds` (sorted by variable) over
     /// the actions marked in `active`; `landmarks` lists the root's singleton landmarks as
-    /// (landmark index, action).
+    /// (landmark index, action). `start` is the packed start state (variables from word
+    /// `base`), `max_nodes` the search's node limit.
+    #[allow(clippy::too_many_arguments)]
     pub fn prepare(
         &mut self,
         c: &CompiledDomain,
         goal_conds: &[VarCondition],
         active: &[bool],
         landmarks: &[(u32, u32)],
+        start: &[u64],
+        base: usize,
+        max_nodes: u32,
     ) {
         self.goal_conds.clear();
         self.goal_conds.extend_from_slice(goal_conds);
         self.vars.clear();
         self.subgoals.clear();
         self.tables.clear();
+        self.potential = None;
+        if !goal_conds.is_empty() {
+            let offsets: Vec<i64> = c
+                .vars
+                .iter()
+                .enumerate()
+                .map(|(v, var)| i64::from(get(start, base, v, var)) - i64::from(var.min()))
+                .collect();
+            self.potential = Potential::build(c, &offsets, goal_conds, active, max_nodes);
+        }
         // Subgoal variables: the goal's, and the projected ones a landmark action needs.
         let mut subgoal_vars: Vec<usize> = goal_conds.iter().map(|k| k.var.index()).collect();
         for &(_, a) in landmarks {
@@ -445,6 +464,12 @@ impl Numeric {
             if let Some(b) = &g.bound {
                 full = full.max(b.at(i64::from(x)));
             }
+        }
+        if let Some(p) = &self.potential {
+            full = full.max(p.at(|v| {
+                let var = &c.vars[v];
+                i64::from(get(state, base, v, var)) - i64::from(var.min())
+            }));
         }
         (split, full)
     }

@@ -266,8 +266,15 @@ impl Search {
                 .collect();
             // Blind search does not use the estimate, but still lets the projections prove
             // a goal unreachable before searching, as relaxed reachability does for facts.
-            self.numeric
-                .prepare(c, goal.var_conditions(), &self.relaxed.active, &singletons);
+            self.numeric.prepare(
+                c,
+                goal.var_conditions(),
+                &self.relaxed.active,
+                &singletons,
+                &self.start,
+                w,
+                options.max_nodes,
+            );
             if !self.numeric.is_trivial() {
                 let no_hits = vec![0u64; self.landmarks.len().div_ceil(64)];
                 (root_nl, root_nf) = self.numeric.estimate(c, &self.start, w, &no_hits);
