@@ -1,7 +1,8 @@
 //! # goap — Goal-Oriented Action Planning for game AI
 //!
-//! An optimal A* planner over boolean world states, usable as a plain Rust crate and,
-//! through [`ffi`], as a C-ABI native library (`include/goap.h`).
+//! An optimal A* planner over world states of boolean facts and bounded integer variables,
+//! usable as a plain Rust crate and, through [`ffi`], as a C-ABI native library
+//! (`include/goap.h`).
 //!
 //! ```
 //! use goap::{ActionDef, Domain, FactValue, Planner, PlanOptions, WorldState};
@@ -18,6 +19,21 @@
 //! let plan = result.plan().unwrap();
 //! assert_eq!(plan.cost, 3.0);
 //! assert_eq!(d.action(plan.actions[0]).unwrap().name(), "get_axe");
+//! ```
+//!
+//! Integer variables have a range and are changed by effects; the planner repeats actions
+//! as often as needed:
+//!
+//! ```
+//! use goap::{ActionDef, Compare, Domain, VarCondition, VarDef, VarEffect, VarOp, WorldState};
+//!
+//! let mut d = Domain::new();
+//! let wood = d.add_var(VarDef::new("wood", 0, 50)).unwrap();
+//! d.add_action(ActionDef { name: "chop".into(), cost: 1.0,
+//!     var_effects: vec![VarEffect::new(wood, VarOp::Add, 2)], ..Default::default() }).unwrap();
+//! let goal = d.conditions_with([], [VarCondition::new(wood, Compare::Ge, 5)]).unwrap();
+//! let result = goap::plan(&d, &WorldState::new(), &goal);
+//! assert_eq!(result.plan().unwrap().actions.len(), 3); // 0 → 2 → 4 → 6
 //! ```
 #![deny(missing_docs)]
 #![deny(unsafe_op_in_unsafe_fn)]

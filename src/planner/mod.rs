@@ -19,6 +19,14 @@
 //!    LM-cut's cost partition. From the 16th to the 256th such evaluation, evaluation stops
 //!    for the rest of the search when it does not pay (see `AUTO_SAMPLE` in `search.rs`);
 //!    once started and not stopped then, every popped node is scored.
+//! 4. **Integer variables** (domains that declare them only). Numeric reachability prunes
+//!    actions whose variable conditions no reachable value meets; the estimate adds
+//!    cost-partitioned per-variable projections (of the goal's variable conditions and of
+//!    unused singleton landmarks' variable conditions) to the boolean estimate and takes the
+//!    larger of that and the full-cost projections and a linear potential from a small LP
+//!    (see `numeric.rs` and `potential.rs`). A goal value no projection reaches is
+//!    [`Outcome::NoPlan`] without search.
+//!
 //!    Every estimate used is admissible, so every mode returns optimal plans: there is no
 //!    non-optimal mode yet. Known weakness: on unsolvable tasks that relaxed reachability
 //!    cannot prove unsolvable, every state is expanded anyway and `Auto` may pay LM-cut on
@@ -182,9 +190,12 @@ impl Planner {
 
     /// Finds a minimum-cost plan from `start` to a state satisfying `goal`.
     ///
-    /// Facts set in `start` beyond the domain's facts are ignored. `goal` must only name
-    /// facts of `domain` (see [`Domain::conditions`]); conditions on unknown facts are
-    /// treated as unreachable when true and as satisfied when false.
+    /// Facts set in `start` beyond the domain's facts are ignored; variables `start` does
+    /// not set take their defaults, and values outside a variable's range are clamped into
+    /// it (the checked entry points reject them). `goal` must only name facts and variables
+    /// of `domain` (see [`Domain::conditions_with`]); conditions on unknown facts are
+    /// treated as unreachable when true and as satisfied when false, and a condition on an
+    /// unknown variable makes the goal unreachable.
     pub fn plan(
         &mut self,
         domain: &Domain,
