@@ -22,7 +22,7 @@
 //! node limit (see [`Potential::build`]), so it stays admissible.
 
 use super::compiled::CompiledDomain;
-use crate::domain::{Compare, Overflow, VarCondition, VarOp};
+use crate::domain::{Compare, Overflow, VarCondition, VarEffect, VarOp};
 
 /// Largest tableau (rows × columns) solved; bigger programs are skipped (no estimate).
 const MAX_TABLEAU: usize = 250_000;
@@ -68,26 +68,9 @@ impl Potential {
             let mut terms = Vec::new();
             for e in c.var_eff(a) {
                 let v = e.var.index();
-                let var = &c.vars[v];
-                let width = i64::from(var.max()) - i64::from(var.min());
                 // The change of the variable's offset: exact, or an interval.
-                let (lo, hi) = match e.op {
-                    VarOp::Add if var.overflow() == Overflow::Reject => {
-                        (i64::from(e.value), i64::from(e.value))
-                    }
-                    VarOp::Sub if var.overflow() == Overflow::Reject => {
-                        (-i64::from(e.value), -i64::from(e.value))
-                    }
-                    VarOp::Add => (0, i64::from(e.value).min(width)),
-                    VarOp::Sub => (-i64::from(e.value).min(width), 0),
-                    VarOp::Set => {
-                        let k = i64::from(e.value) - i64::from(var.min());
-                        let (plo, phi) = pre_interval(c.var_pre(a), v, i64::from(var.min()), width);
-                        if plo > phi {
-                            continue; // never applicable; no constraint needed
-                        }
-                        (k - phi, k - plo)
-                    }
+                let Some((lo, hi)) = change(c, a, e) else {
+                    continue; // never applicable; no constraint needed
                 };
                 // The potential falls by −φ·Δ; it must not fall by more than the cost.
                 if lo == hi {
@@ -162,25 +145,8 @@ impl Potential {
             let mut fall = 0.0;
             for e in c.var_eff(a) {
                 let v = e.var.index();
-                let var = &c.vars[v];
-                let width = i64::from(var.max()) - i64::from(var.min());
-                let (lo, hi) = match e.op {
-                    VarOp::Add if var.overflow() == Overflow::Reject => {
-                        (i64::from(e.value), i64::from(e.value))
-                    }
-                    VarOp::Sub if var.overflow() == Overflow::Reject => {
-                        (-i64::from(e.value), -i64::from(e.value))
-                    }
-                    VarOp::Add => (0, i64::from(e.value).min(width)),
-                    VarOp::Sub => (-i64::from(e.value).min(width), 0),
-                    VarOp::Set => {
-                        let k = i64::from(e.value) - i64::from(var.min());
-                        let (plo, phi) = pre_interval(c.var_pre(a), v, i64::from(var.min()), width);
-                        if plo > phi {
-                            continue;
-                        }
-                        (k - phi, k - plo)
-                    }
+                let Some((lo, hi)) = change(c, a, e) else {
+                    continue;
                 };
                 fall += (-weights[v] * lo as f64).max(-weights[v] * hi as f64);
             }
@@ -208,6 +174,30 @@ impl Potential {
         }
         h.max(0.0)
     }
+}
+
+/// The interval of changes that effect `e` of action `a` can make to its variable, over
+/// the values the action's conditions allow; `None` when they allow none.
+fn change(c: &CompiledDomain, a: usize, e: &VarEffect) -> Option<(i64, i64)> {
+    let var = &c.vars[e.var.index()];
+    let width = i64::from(var.max()) - i64::from(var.min());
+    let (plo, phi) = pre_interval(c.var_pre(a), e.var.index(), i64::from(var.min()), width);
+    if plo > phi {
+        return None;
+    }
+    let d = i64::from(e.value);
+    Some(match e.op {
+        // Under Reject the action only applies where the step fits: the change is exact.
+        VarOp::Add if var.overflow() == Overflow::Reject => (d, d),
+        VarOp::Sub if var.overflow() == Overflow::Reject => (-d, -d),
+        // Saturating: from offset x the change is min(d, width − x) or −min(d, x).
+        VarOp::Add => (d.min(width - phi), d.min(width - plo)),
+        VarOp::Sub => (-d.min(phi), -d.min(plo)),
+        VarOp::Set => {
+            let k = i64::from(e.value) - i64::from(var.min());
+            (k - phi, k - plo)
+        }
+    })
 }
 
 /// The interval of offsets (value − min) that `conds` allow for variable `v`, within
