@@ -50,6 +50,10 @@ use crate::state::WorldState;
 /// `PROJECTION_LIMIT × actions on the variable` steps per goal variable.
 pub const PROJECTION_LIMIT: u64 = 4096;
 
+/// At most this many singleton landmarks get their own potential (one small LP each per
+/// search).
+const LANDMARK_POTENTIALS: usize = 4;
+
 /// Reads variable `i` of a packed state whose variables start at word `base`.
 #[inline]
 pub(crate) fn get(state: &[u64], base: usize, i: usize, var: &Var) -> i32 {
@@ -147,9 +151,9 @@ pub(crate) struct Numeric {
     /// The goal's variable conditions, for the goal test.
     pub goal_conds: Vec<VarCondition>,
     tables: Vec<f64>,
-    /// Linear potential over the variables, when the goal constrains some (see
-    /// `potential`).
-    potential: Option<Potential>,
+    /// Linear potentials over the variables (see `potential`): for the goal's variable
+    /// conditions (landmark `u32::MAX`) and for those of a few singleton root landmarks.
+    potentials: Vec<(u32, Potential)>,
     reach: Vec<bool>,
     queue: Vec<u32>,
     rev_start: Vec<u32>,
@@ -260,15 +264,23 @@ impl Numeric {
         self.vars.clear();
         self.subgoals.clear();
         self.tables.clear();
-        self.potential = None;
+        self.potentials.clear();
+        let offsets: Vec<i64> = c
+            .vars
+            .iter()
+            .enumerate()
+            .map(|(v, var)| i64::from(get(start, base, v, var)) - i64::from(var.min()))
+            .collect();
         if !goal_conds.is_empty() {
-            let offsets: Vec<i64> = c
-                .vars
-                .iter()
-                .enumerate()
-                .map(|(v, var)| i64::from(get(start, base, v, var)) - i64::from(var.min()))
-                .collect();
-            self.potential = Potential::build(c, &offsets, goal_conds, active, max_nodes);
+            if let Some(p) = Potential::build(c, &offsets, goal_conds, active, max_nodes) {
+                self.potentials.push((u32::MAX, p));
+            }
+        }
+        for &(l, a) in landmarks.iter().take(LANDMARK_POTENTIALS) {
+            let pre = c.var_pre(a as usize);
+            if let Some(p) = Potential::build(c, &offsets, pre, active, max_nodes) {
+                self.potentials.push((l, p));
+            }
         }
         // Subgoal variables: the goal's, and the projected ones a landmark action needs.
         let mut subgoal_vars: Vec<usize> = goal_conds.iter().map(|k| k.var.index()).collect();
@@ -423,7 +435,7 @@ impl Numeric {
 
     /// True when no variable goal needs an estimate.
     pub fn is_trivial(&self) -> bool {
-        self.vars.is_empty()
+        self.vars.is_empty() && self.potentials.is_empty()
     }
 
     /// Admissible estimates `(split, full)` (see the module docs) for the packed `state`
@@ -465,7 +477,11 @@ impl Numeric {
                 full = full.max(b.at(i64::from(x)));
             }
         }
-        if let Some(p) = &self.potential {
+        for (l, p) in &self.potentials {
+            let l = *l as usize;
+            if l != u32::MAX as usize && (hits[l / 64] >> (l % 64)) & 1 == 1 {
+                continue; // the path has run this landmark's action already
+            }
             full = full.max(p.at(|v| {
                 let var = &c.vars[v];
                 i64::from(get(state, base, v, var)) - i64::from(var.min())
