@@ -8,13 +8,18 @@ use std::collections::BinaryHeap;
 use std::time::Instant;
 
 use super::compiled::{atom, CompiledDomain};
-use super::lmcut::{sub_down, Landmarks};
+use super::lmcut::Landmarks;
 use super::numeric::{self, Numeric};
 use super::partition::{Partitions, Stored};
 use super::relaxed::Relaxed;
 use super::{Heuristic, Outcome, Plan, PlanOptions, PlanResult, SearchStats};
 use crate::domain::{ActionId, Domain, Goal};
 use crate::state::WorldState;
+
+mod successor;
+mod table;
+
+use table::hash_words;
 
 /// With [`Heuristic::Auto`], the number of expansions after which nodes are also scored by
 /// a full LM-cut, provided the search has shown the root estimate to be too low (the
@@ -121,15 +126,6 @@ pub(crate) struct Search {
     /// Per node when `numeric_estimate`: the numeric estimates `(split, full)` (see
     /// `numeric`). Kept beside the nodes so boolean searches do not pay for them.
     node_num: Vec<(f64, f64)>,
-}
-
-#[inline]
-fn hash_words(words: &[u64]) -> u64 {
-    let mut h: u64 = 0x243f_6a88_85a3_08d3;
-    for &w in words {
-        h = (h.rotate_left(5) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-    h ^ (h >> 29)
 }
 
 /// True when `s` has every bit of `pos` and none of `neg`.
@@ -552,139 +548,11 @@ impl Search {
         Outcome::NoPlan
     }
 
-    /// Records the successor of node `n` by active action `ai`, whose state is in
-    /// `self.child`. `h_parent` is `n`'s LM-cut value when its cost partition is loaded in
-    /// the partitions' dense array (else NaN). Returns false when the node limit stops
-    /// the search.
-    #[allow(clippy::too_many_arguments)]
-    fn successor(
-        &mut self,
-        c: &CompiledDomain,
-        n: u32,
-        ai: usize,
-        g: f64,
-        h_parent: f64,
-        max_nodes: u32,
-        stats: &mut SearchStats,
-    ) -> bool {
-        stats.generated += 1;
-        let ni = n as usize;
-        let lw = self.lm_words;
-        let g2 = g + self.acost[ai];
-        let h_inh = if h_parent.is_nan() {
-            0.0
-        } else {
-            sub_down(h_parent, self.partitions.get(ai))
-        };
-        // The child's hit set, and its estimate: the parent's minus the landmarks the action
-        // newly uses (rounded down, so rounding never makes it inadmissible).
-        let mut h_la = self.nodes[ni].h_la;
-        for i in 0..lw {
-            let parent = self.hits[ni * lw + i];
-            let by_action = self.action_lm[ai * lw + i];
-            self.child_hit[i] = parent | by_action;
-            let mut new = by_action & !parent;
-            while new != 0 {
-                let b = new.trailing_zeros() as usize;
-                new &= new - 1;
-                h_la = sub_down(h_la, self.landmarks.costs[i * 64 + b]);
-            }
-        }
-        let (mut h_nl, mut h_nf) = (0.0, 0.0);
-        if self.numeric_estimate {
-            let w = self.goal_pos.len();
-            (h_nl, h_nf) = self.numeric.estimate(c, &self.child, w, &self.child_hit);
-            if h_nf == f64::INFINITY {
-                return true; // a subgoal on a variable is out of reach: a dead end
-            }
-        }
-        let hash = hash_words(&self.child);
-        let slot = self.find_slot(hash);
-        if (self.table[slot] >> 32) as u32 != self.stamp {
-            if self.nodes.len() >= max_nodes as usize {
-                return false;
-            }
-            let m = self.new_node(slot, hash);
-            let mi = m as usize;
-            self.nodes[mi].g = g2;
-            self.nodes[mi].parent = n;
-            self.nodes[mi].action = self.active[ai];
-            self.nodes[mi].h_la = h_la;
-            self.nodes[mi].h_inh = h_inh;
-            if self.numeric_estimate {
-                self.node_num.push((h_nl, h_nf));
-            }
-            self.push(m);
-            if self.nodes.len() * 2 > self.table.len() {
-                self.grow_table();
-            }
-            return true;
-        }
-        let m = (self.table[slot] & 0xffff_ffff) as u32;
-        let mi = m as usize;
-        if self.nodes[mi].h_full == f64::INFINITY {
-            return true;
-        }
-        if g2 >= self.nodes[mi].g {
-            // Any one path's unused landmarks bound the cost to go; intersecting the sets of
-            // every duplicate path would tighten the estimate a little but costs more than
-            // it saves (gripper-like domains meet each state many times).
-            return true;
-        }
-        // A cheaper path: the node keeps the landmarks used by both paths.
-        let mut changed = false;
-        for i in 0..lw {
-            let old = self.hits[mi * lw + i];
-            let new = old & self.child_hit[i];
-            changed |= new != old;
-            self.hits[mi * lw + i] = new;
-        }
-        let node = &mut self.nodes[mi];
-        node.h_inh = node.h_inh.max(h_inh);
-        if node.closed {
-            stats.reopened += 1;
-            node.closed = false;
-        }
-        node.g = g2;
-        node.parent = n;
-        node.action = self.active[ai];
-        if changed {
-            self.nodes[mi].h_la = self.h_la(mi);
-            if self.numeric_estimate {
-                // Fewer landmarks used: more landmark subgoals are open again.
-                let w = self.goal_pos.len();
-                let hits = &self.hits[mi * lw..(mi + 1) * lw];
-                self.node_num[mi] = self.numeric.estimate(c, &self.child, w, hits);
-            }
-        }
-        self.push(m);
-        true
-    }
-
     fn is_goal_at(&self, c: &CompiledDomain, offset: usize) -> bool {
         let w = self.goal_pos.len();
         let s = &self.states[offset..offset + self.state_len];
         satisfies(&s[..w], &self.goal_pos, &self.goal_neg)
             && (self.state_len == w || numeric::holds(c, s, w, &self.numeric.goal_conds))
-    }
-
-    /// Root-landmark estimate of node `mi`: the summed cost of the landmarks it has not used.
-    fn h_la(&self, mi: usize) -> f64 {
-        let lw = self.lm_words;
-        let nl = self.landmarks.len();
-        let mut h = 0.0;
-        for wi in 0..lw {
-            let mut open = !self.hits[mi * lw + wi];
-            if wi == lw - 1 && nl % 64 != 0 {
-                open &= (1u64 << (nl % 64)) - 1;
-            }
-            while open != 0 {
-                let b = open.trailing_zeros() as usize;
-                open &= open - 1;
-                h += self.landmarks.costs[wi * 64 + b];
-            }
-        }
-        h
     }
 
     /// The estimate of node `n`: the boolean one plus the numeric `split`, or the numeric
@@ -713,75 +581,6 @@ impl Search {
         }
         node.open_seq = seq;
         self.open.push(Reverse((open_key(f, h, seq), n)));
-    }
-
-    /// The slot holding the state in `self.child`, or the empty slot where it belongs.
-    fn find_slot(&self, hash: u64) -> usize {
-        let mask = self.table.len() - 1;
-        let w = self.state_len;
-        let mut i = (hash as usize) & mask;
-        loop {
-            let s = self.table[i];
-            if (s >> 32) as u32 != self.stamp {
-                return i;
-            }
-            let n = (s & 0xffff_ffff) as usize;
-            if self.hashes[n] == hash
-                && (if w == 1 {
-                    self.states[n] == self.child[0]
-                } else {
-                    self.states[n * w..(n + 1) * w] == self.child[..]
-                })
-            {
-                return i;
-            }
-            i = (i + 1) & mask;
-        }
-    }
-
-    /// Appends a node for the state in `self.child` and the landmark set in
-    /// `self.child_hit`, and records it in table slot `slot`.
-    fn new_node(&mut self, slot: usize, hash: u64) -> u32 {
-        let n = self.nodes.len() as u32;
-        // One-word states and landmark sets are the common case: skip memcpy for them.
-        match self.child[..] {
-            [word] => self.states.push(word),
-            _ => self.states.extend_from_slice(&self.child),
-        }
-        match self.child_hit[..] {
-            [] => {}
-            [word] => self.hits.push(word),
-            _ => self.hits.extend_from_slice(&self.child_hit),
-        }
-        self.hashes.push(hash);
-        self.nodes.push(Node {
-            g: 0.0,
-            h_la: 0.0,
-            h_full: UNEVALUATED,
-            parent: NONE,
-            action: NONE,
-            open_seq: NOT_OPEN,
-            partition: None,
-            h_inh: 0.0,
-            raised: false,
-            closed: false,
-        });
-        self.table[slot] = (u64::from(self.stamp) << 32) | u64::from(n);
-        n
-    }
-
-    fn grow_table(&mut self) {
-        let cap = self.table.len() * 2;
-        self.table.clear();
-        self.table.resize(cap, 0);
-        let mask = cap - 1;
-        for (n, &h) in self.hashes.iter().enumerate() {
-            let mut i = (h as usize) & mask;
-            while (self.table[i] >> 32) as u32 == self.stamp {
-                i = (i + 1) & mask;
-            }
-            self.table[i] = (u64::from(self.stamp) << 32) | n as u64;
-        }
     }
 
     fn extract(&self, mut n: u32, c: &CompiledDomain) -> Plan {

@@ -1,0 +1,84 @@
+//! The state table: states in a flat arena, indexed by an open-addressing table of node ids
+//! stamped per search (so it is never cleared between searches).
+
+use super::{Node, Search, NONE, NOT_OPEN, UNEVALUATED};
+
+#[inline]
+pub(super) fn hash_words(words: &[u64]) -> u64 {
+    let mut h: u64 = 0x243f_6a88_85a3_08d3;
+    for &w in words {
+        h = (h.rotate_left(5) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    h ^ (h >> 29)
+}
+
+impl Search {
+    /// The slot holding the state in `self.child`, or the empty slot where it belongs.
+    pub(super) fn find_slot(&self, hash: u64) -> usize {
+        let mask = self.table.len() - 1;
+        let w = self.state_len;
+        let mut i = (hash as usize) & mask;
+        loop {
+            let s = self.table[i];
+            if (s >> 32) as u32 != self.stamp {
+                return i;
+            }
+            let n = (s & 0xffff_ffff) as usize;
+            if self.hashes[n] == hash
+                && (if w == 1 {
+                    self.states[n] == self.child[0]
+                } else {
+                    self.states[n * w..(n + 1) * w] == self.child[..]
+                })
+            {
+                return i;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Appends a node for the state in `self.child` and the landmark set in
+    /// `self.child_hit`, and records it in table slot `slot`.
+    pub(super) fn new_node(&mut self, slot: usize, hash: u64) -> u32 {
+        let n = self.nodes.len() as u32;
+        // One-word states and landmark sets are the common case: skip memcpy for them.
+        match self.child[..] {
+            [word] => self.states.push(word),
+            _ => self.states.extend_from_slice(&self.child),
+        }
+        match self.child_hit[..] {
+            [] => {}
+            [word] => self.hits.push(word),
+            _ => self.hits.extend_from_slice(&self.child_hit),
+        }
+        self.hashes.push(hash);
+        self.nodes.push(Node {
+            g: 0.0,
+            h_la: 0.0,
+            h_full: UNEVALUATED,
+            parent: NONE,
+            action: NONE,
+            open_seq: NOT_OPEN,
+            partition: None,
+            h_inh: 0.0,
+            raised: false,
+            closed: false,
+        });
+        self.table[slot] = (u64::from(self.stamp) << 32) | u64::from(n);
+        n
+    }
+
+    pub(super) fn grow_table(&mut self) {
+        let cap = self.table.len() * 2;
+        self.table.clear();
+        self.table.resize(cap, 0);
+        let mask = cap - 1;
+        for (n, &h) in self.hashes.iter().enumerate() {
+            let mut i = (h as usize) & mask;
+            while (self.table[i] >> 32) as u32 == self.stamp {
+                i = (i + 1) & mask;
+            }
+            self.table[i] = (u64::from(self.stamp) << 32) | n as u64;
+        }
+    }
+}
