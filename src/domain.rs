@@ -21,7 +21,7 @@ mod error;
 mod var;
 
 pub use error::DomainError;
-pub(crate) use var::satisfiable;
+pub(crate) use var::{interval, satisfiable};
 pub use var::{Compare, Overflow, Var, VarCondition, VarDef, VarEffect, VarOp};
 
 use crate::planner::compiled::CompiledDomain;

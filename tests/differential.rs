@@ -40,13 +40,7 @@ use goap::{
     PlanResult, Planner, WorldState,
 };
 
-const MODES: [Heuristic; 5] = [
-    Heuristic::Auto,
-    Heuristic::LmCut,
-    Heuristic::Landmarks,
-    Heuristic::HMax,
-    Heuristic::Blind,
-];
+const MODES: [Heuristic; 5] = Heuristic::ALL;
 
 /// Master seed of the small-domain suite.
 const SMALL_SEED: u64 = 0x6f61_705f_6469_6666;

@@ -39,13 +39,7 @@ use goap::{
     PlanOptions, PlanResult, Planner, VarCondition, VarDef, VarEffect, VarId, VarOp, WorldState,
 };
 
-const MODES: [Heuristic; 5] = [
-    Heuristic::Auto,
-    Heuristic::LmCut,
-    Heuristic::Landmarks,
-    Heuristic::HMax,
-    Heuristic::Blind,
-];
+const MODES: [Heuristic; 5] = Heuristic::ALL;
 
 const RANDOM_SEED: u64 = 0x6e75_6d5f_6469_6666;
 const RANDOM_CASES: usize = 4_000;

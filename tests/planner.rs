@@ -8,13 +8,7 @@ use goap::{
     WorldState,
 };
 
-const HEURISTICS: [Heuristic; 5] = [
-    Heuristic::Auto,
-    Heuristic::LmCut,
-    Heuristic::Landmarks,
-    Heuristic::HMax,
-    Heuristic::Blind,
-];
+const HEURISTICS: [Heuristic; 5] = Heuristic::ALL;
 
 fn opts(heuristic: Heuristic) -> PlanOptions {
     PlanOptions {

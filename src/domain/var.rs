@@ -189,11 +189,12 @@ impl Var {
     }
 }
 
-/// True when some `x` in `[min, max]` satisfies every condition in `conds` (all on one
-/// variable).
-pub(crate) fn satisfiable(conds: &[VarCondition], min: i32, max: i32) -> bool {
-    let (mut lo, mut hi) = (i64::from(min), i64::from(max));
-    for c in conds {
+/// The interval `[lo, hi]` of values in `[min, max]` that every condition in `conds` on
+/// variable `var` allows, ignoring `!=` (so it may hold a few excluded values). Empty when
+/// `lo > hi`. `conds` may hold conditions on other variables; they are skipped.
+pub(crate) fn interval(conds: &[VarCondition], var: VarId, min: i64, max: i64) -> (i64, i64) {
+    let (mut lo, mut hi) = (min, max);
+    for c in conds.iter().filter(|c| c.var == var) {
         let k = i64::from(c.value);
         match c.op {
             Compare::Eq => {
@@ -207,6 +208,16 @@ pub(crate) fn satisfiable(conds: &[VarCondition], min: i32, max: i32) -> bool {
             Compare::Ne => {}
         }
     }
+    (lo, hi)
+}
+
+/// True when some `x` in `[min, max]` satisfies every condition in `conds` (all on one
+/// variable).
+pub(crate) fn satisfiable(conds: &[VarCondition], min: i32, max: i32) -> bool {
+    let Some(first) = conds.first() else {
+        return min <= max;
+    };
+    let (lo, hi) = interval(conds, first.var, i64::from(min), i64::from(max));
     if lo > hi {
         return false;
     }

@@ -81,6 +81,17 @@ pub enum Heuristic {
     Blind,
 }
 
+impl Heuristic {
+    /// Every heuristic, default first.
+    pub const ALL: [Heuristic; 5] = [
+        Heuristic::Auto,
+        Heuristic::LmCut,
+        Heuristic::Landmarks,
+        Heuristic::HMax,
+        Heuristic::Blind,
+    ];
+}
+
 /// Limits and choices for one search.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PlanOptions {

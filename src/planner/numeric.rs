@@ -42,7 +42,7 @@ use std::collections::BinaryHeap;
 
 use super::compiled::CompiledDomain;
 use super::potential::Potential;
-use crate::domain::{Compare, Var, VarCondition, VarOp};
+use crate::domain::{interval, Var, VarCondition, VarId, VarOp};
 use crate::state::WorldState;
 
 /// Largest variable range (number of values) that gets exact projections; larger ones
@@ -503,20 +503,7 @@ impl Bound {
             down_step: 0,
             down_cost: f64::INFINITY,
         };
-        for k in conds {
-            let x = i64::from(k.value);
-            match k.op {
-                Compare::Eq => {
-                    g.lo = g.lo.max(x);
-                    g.hi = g.hi.min(x);
-                }
-                Compare::Lt => g.hi = g.hi.min(x - 1),
-                Compare::Le => g.hi = g.hi.min(x),
-                Compare::Gt => g.lo = g.lo.max(x + 1),
-                Compare::Ge => g.lo = g.lo.max(x),
-                Compare::Ne => {} // relaxed away: still a lower bound
-            }
-        }
+        (g.lo, g.hi) = interval(conds, VarId(v as u32), g.lo, g.hi); // `!=` relaxed away
         for &a in c.var_eff_of(v) {
             let a = a as usize;
             if !active[a] {

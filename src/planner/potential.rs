@@ -22,7 +22,7 @@
 //! node limit (see [`Potential::build`]), so it stays admissible.
 
 use super::compiled::CompiledDomain;
-use crate::domain::{Compare, Overflow, VarCondition, VarEffect, VarOp};
+use crate::domain::{interval, Overflow, VarCondition, VarEffect, VarId, VarOp};
 
 /// Largest tableau (rows × columns) solved; bigger programs are skipped (no estimate).
 const MAX_TABLEAU: usize = 250_000;
@@ -203,22 +203,8 @@ fn change(c: &CompiledDomain, a: usize, e: &VarEffect) -> Option<(i64, i64)> {
 /// The interval of offsets (value − min) that `conds` allow for variable `v`, within
 /// `[0, width]` (`!=` is ignored: the interval may be wider than the exact set).
 fn pre_interval(conds: &[VarCondition], v: usize, min: i64, width: i64) -> (i64, i64) {
-    let (mut lo, mut hi) = (0i64, width);
-    for k in conds.iter().filter(|k| k.var.index() == v) {
-        let x = i64::from(k.value) - min;
-        match k.op {
-            Compare::Eq => {
-                lo = lo.max(x);
-                hi = hi.min(x);
-            }
-            Compare::Lt => hi = hi.min(x - 1),
-            Compare::Le => hi = hi.min(x),
-            Compare::Gt => lo = lo.max(x + 1),
-            Compare::Ge => lo = lo.max(x),
-            Compare::Ne => {}
-        }
-    }
-    (lo, hi)
+    let (lo, hi) = interval(conds, VarId(v as u32), min, min + width);
+    (lo - min, hi - min)
 }
 
 /// Maximises `objective · x` subject to `rows` (each `Σ terms ≤ bound`, `bound ≥ 0`) over
