@@ -105,7 +105,7 @@ pub enum Overflow {
     Saturate,
 }
 
-/// What the caller supplies to [`Domain::add_var`].
+/// What the caller supplies to [`Domain::add_var`](super::Domain::add_var).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VarDef {
     /// Unique, non-empty name, not used by a fact.
