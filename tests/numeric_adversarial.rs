@@ -7,8 +7,9 @@
 //! hashed, so huge ranges work as long as few values are reachable) is the reference. Each
 //! case is planned in every heuristic mode; plans are replayed with `Domain::apply`.
 //!
-//! The randomized campaign (`adversarial_campaign`) runs a few hundred cases by default;
-//! `GOAP_ADV_SCALE=<n>` multiplies that, `GOAP_ADV_FAMILY=<name>` restricts it to one
+//! `adversarial_smoke` runs a few small cases per family; the ignored `adversarial_campaign`
+//! (`cargo test --release --test numeric_adversarial -- --ignored`) runs 60 × `GOAP_ADV_SCALE`
+//! per family, `GOAP_ADV_FAMILY=<name>` restricts it to one
 //! generator family and `GOAP_ADV_SEED=<n>` changes the master seed.
 
 use std::cmp::Reverse;
@@ -202,7 +203,9 @@ impl Case {
             })
             .collect();
         let fv = |l: &[(usize, bool)]| -> Vec<FactValue> {
-            l.iter().map(|&(f, b)| FactValue::new(facts[f], b)).collect()
+            l.iter()
+                .map(|&(f, b)| FactValue::new(facts[f], b))
+                .collect()
         };
         let vc = |l: &[(usize, Compare, i32)]| -> Vec<VarCondition> {
             l.iter()
@@ -445,12 +448,15 @@ fn big_var(rng: &mut Rng) -> RVar {
         _ => (0, 100_000),
     };
     let default = if rng.chance(40) {
-        Some(value(rng, &RVar {
-            min,
-            max,
-            default: None,
-            saturate: false,
-        }))
+        Some(value(
+            rng,
+            &RVar {
+                min,
+                max,
+                default: None,
+                saturate: false,
+            },
+        ))
     } else {
         None
     };
@@ -534,9 +540,9 @@ fn mixed(rng: &mut Rng, big: bool) -> Case {
             case.goal.push((f, rng.chance(70)));
         }
     }
-    for v in 0..nvars {
+    for (v, var) in vars.iter().enumerate() {
         if rng.chance(60) {
-            let (op, k) = condition(rng, &vars[v], s0.1[v], 10);
+            let (op, k) = condition(rng, var, s0.1[v], 10);
             case.goal_vars.push((v, op, k));
         }
     }
@@ -557,7 +563,11 @@ fn wide(rng: &mut Rng) -> Case {
     for f in base..case.facts {
         for _ in 0..rng.range(1, 3) {
             let mut a = RAction {
-                pre: if f > base { vec![(f - 1, true)] } else { vec![] },
+                pre: if f > base {
+                    vec![(f - 1, true)]
+                } else {
+                    vec![]
+                },
                 var_pre: vec![],
                 eff: vec![(f, true)],
                 var_eff: vec![],
@@ -573,7 +583,8 @@ fn wide(rng: &mut Rng) -> Case {
                 a.var_eff.push(effect(rng, &vars, v, true));
             }
             if rng.chance(20) && f > base {
-                a.eff.push((rng.range(base as i64, f as i64 - 1) as usize, false));
+                a.eff
+                    .push((rng.range(base as i64, f as i64 - 1) as usize, false));
             }
             case.actions.push(a);
         }
@@ -588,10 +599,12 @@ fn wide(rng: &mut Rng) -> Case {
             cost: cost(rng),
         };
         if rng.chance(50) {
-            a.pre.push((rng.below(case.facts as u64) as usize, rng.chance(70)));
+            a.pre
+                .push((rng.below(case.facts as u64) as usize, rng.chance(70)));
         }
         if rng.chance(40) {
-            a.eff.push((rng.below(case.facts as u64) as usize, rng.chance(60)));
+            a.eff
+                .push((rng.below(case.facts as u64) as usize, rng.chance(60)));
         }
         for v in sorted_unique_vars(rng, nvars, 0, 2) {
             a.var_eff.push(effect(rng, &vars, v, true));
@@ -635,9 +648,14 @@ fn long(rng: &mut Rng) -> Case {
         if rng.chance(50) {
             let v = rng.below(nvars as u64) as usize;
             let k = rng.range(1, i64::from(vars[v].max)) as i32;
-            a.var_pre.push((v, rng.pick(&[Compare::Ge, Compare::Ge, Compare::Eq, Compare::Gt]), k));
+            a.var_pre.push((
+                v,
+                rng.pick(&[Compare::Ge, Compare::Ge, Compare::Eq, Compare::Gt]),
+                k,
+            ));
             if rng.chance(60) {
-                a.var_eff.push((v, VarOp::Sub, k.min(rng.range(1, 3) as i32)));
+                a.var_eff
+                    .push((v, VarOp::Sub, k.min(rng.range(1, 3) as i32)));
             }
         }
         if f > 1 && rng.chance(10) {
@@ -662,7 +680,8 @@ fn long(rng: &mut Rng) -> Case {
         case.actions.push(a);
     }
     if rng.chance(30) {
-        case.goal_vars.push((0, Compare::Ge, rng.range(1, 3) as i32));
+        case.goal_vars
+            .push((0, Compare::Ge, rng.range(1, 3) as i32));
     }
     case
 }
@@ -840,9 +859,9 @@ fn chain(rng: &mut Rng) -> Case {
         }
         case.actions.push(a);
     }
-    for v in 0..nvars {
+    for (v, var) in vars.iter().enumerate() {
         if rng.chance(70) {
-            let (op, k) = condition(rng, &vars[v], 0, 5);
+            let (op, k) = condition(rng, var, 0, 5);
             case.goal_vars.push((v, op, k));
         }
     }
@@ -912,13 +931,13 @@ fn huge(rng: &mut Rng) -> Case {
             a.eff.push((rng.below(case.facts as u64) as usize, true));
         }
         if case.facts > 0 && rng.chance(20) {
-            a.pre.push((rng.below(case.facts as u64) as usize, rng.chance(50)));
+            a.pre
+                .push((rng.below(case.facts as u64) as usize, rng.chance(50)));
         }
         case.actions.push(a);
     }
-    for v in 0..nvars {
+    for (v, var) in vars.iter().enumerate() {
         if v == 0 || rng.chance(50) {
-            let var = &vars[v];
             let (op, k) = if rng.chance(50) {
                 // A value a few big steps away.
                 let x = i64::from(s0.1[v]) + rng.range(-3, 3) * rng.pick(&[100, 1000, 1 << 30]);
@@ -1097,14 +1116,11 @@ fn env_u64(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-const CAP: usize = 60_000;
-
-#[test]
-fn adversarial_campaign() {
-    let scale = env_u64("GOAP_ADV_SCALE", 1);
+/// Runs `per_family` cases of each family (or of `GOAP_ADV_FAMILY`) whose reachable space
+/// has at most `cap` states, against fresh planners and one planner reused throughout.
+fn campaign(per_family: u64, cap: usize) {
     let master = env_u64("GOAP_ADV_SEED", 0x6164_7665_7273);
     let only = std::env::var("GOAP_ADV_FAMILY").ok();
-    let per_family = 60 * scale;
     let mut failures = Vec::new();
     let mut reused = Planner::new();
     for family in FAMILIES {
@@ -1118,12 +1134,9 @@ fn adversarial_campaign() {
                 .wrapping_add(i)
                 .wrapping_add(family.len() as u64 * 0x1_0000_0001);
             let case = generate(family, seed);
-            let want = match case.reference(CAP) {
-                Ok(w) => w,
-                Err(()) => {
-                    skipped += 1;
-                    continue;
-                }
+            let Ok(want) = case.reference(cap) else {
+                skipped += 1;
+                continue;
             };
             if want.is_some() {
                 solved += 1;
@@ -1134,9 +1147,9 @@ fn adversarial_campaign() {
                 .check(want, None)
                 .and_then(|()| case.check(want, Some(&mut reused)));
             if let Err(e) = result {
-                let small = minimise(&case, |c| c.reference(CAP).ok());
+                let small = minimise(&case, |c| c.reference(cap).ok());
                 let small_err = small
-                    .check(small.reference(CAP).unwrap(), None)
+                    .check(small.reference(cap).unwrap(), None)
                     .err()
                     .unwrap_or_default();
                 failures.push(format!(
@@ -1150,4 +1163,278 @@ fn adversarial_campaign() {
         eprintln!("{family}: {solved} solved, {none} no plan, {skipped} skipped");
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// A few small cases of every family: quick enough for debug builds.
+#[test]
+fn adversarial_smoke() {
+    campaign(3, 3_000);
+}
+
+/// The full campaign: `cargo test --release --test numeric_adversarial -- --ignored`, with
+/// `GOAP_ADV_SCALE=<n>` for 60 × n cases per family (default 60).
+#[test]
+#[ignore = "long: run in release with --ignored"]
+fn adversarial_campaign() {
+    campaign(60 * env_u64("GOAP_ADV_SCALE", 1), 60_000);
+}
+
+// ---------------------------------------------------------------------------------------
+// Hand-made cases
+// ---------------------------------------------------------------------------------------
+
+fn var(min: i32, max: i32, default: Option<i32>, saturate: bool) -> RVar {
+    RVar {
+        min,
+        max,
+        default,
+        saturate,
+    }
+}
+
+fn action(cost: f64) -> RAction {
+    RAction {
+        pre: vec![],
+        var_pre: vec![],
+        eff: vec![],
+        var_eff: vec![],
+        cost,
+    }
+}
+
+impl RAction {
+    fn pre(mut self, f: usize, b: bool) -> Self {
+        self.pre.push((f, b));
+        self
+    }
+    fn when(mut self, v: usize, op: Compare, k: i32) -> Self {
+        self.var_pre.push((v, op, k));
+        self
+    }
+    fn sets(mut self, f: usize, b: bool) -> Self {
+        self.eff.push((f, b));
+        self
+    }
+    fn does(mut self, v: usize, op: VarOp, k: i32) -> Self {
+        self.var_eff.push((v, op, k));
+        self.var_eff.sort_by_key(|e| e.0);
+        self
+    }
+}
+
+fn case(facts: usize, vars: Vec<RVar>, actions: Vec<RAction>) -> Case {
+    Case {
+        facts,
+        vars,
+        actions,
+        start_facts: vec![],
+        start_vars: vec![],
+        goal: vec![],
+        goal_vars: vec![],
+    }
+}
+
+/// Checks `c` in every mode against the reference, which must find `want`.
+fn expect(c: &Case, want: Option<f64>) {
+    let got = c.reference(400_000).expect("reference space too large");
+    assert_eq!(got, want, "reference disagrees with the test's expectation");
+    if let Err(e) = c.check(want, None) {
+        panic!("{e}\n{c:?}");
+    }
+}
+
+#[test]
+fn full_i32_range_packs_and_steps_at_the_extremes() {
+    use Compare::*;
+    use VarOp::*;
+    const MIN: i32 = i32::MIN;
+    const MAX: i32 = i32::MAX;
+    for saturate in [false, true] {
+        // MIN + MAX = -1; -1 + MAX = MAX - 1; then +1 (or a saturating +MAX) reaches MAX.
+        let mut c = case(
+            0,
+            vec![var(MIN, MAX, None, saturate)],
+            vec![
+                action(1.0).does(0, Add, MAX),
+                action(5.0).does(0, Add, 1),
+                action(9.0).does(0, Set, 0),
+                action(1.0).does(0, Sub, MAX).when(0, Ge, -1),
+            ],
+        );
+        c.goal_vars = vec![(0, Eq, MAX)];
+        expect(&c, Some(if saturate { 3.0 } else { 7.0 }));
+        // Back down to MIN from MAX: MAX - MAX = 0, 0 - MAX = MIN + 1 (allowed from
+        // x >= -1 only), then -1 (cost 2).
+        c.start_vars = vec![(0, MAX)];
+        c.goal_vars = vec![(0, Eq, MIN)];
+        c.actions.push(action(2.0).does(0, Sub, 1));
+        expect(&c, Some(4.0));
+        // != on the full range: one step away from the start value.
+        c.start_vars = vec![(0, MIN)];
+        c.goal_vars = vec![(0, Ne, MIN)];
+        expect(&c, Some(1.0));
+        c.goal_vars = vec![(0, Ge, MAX - 1), (0, Ne, MAX)];
+        expect(&c, Some(2.0));
+    }
+}
+
+#[test]
+fn projection_limit_boundary_4096_and_4097_values() {
+    use Compare::*;
+    use VarOp::*;
+    for (min, len) in [
+        (0, 4096),
+        (0, 4097),
+        (i32::MIN, 4096),
+        (i32::MIN, 4097),
+        (i32::MAX - 4095, 4096),
+        (i32::MAX - 4096, 4097),
+    ] {
+        let max = (i64::from(min) + len - 1) as i32;
+        // A key action (a singleton landmark of the boolean goal) needs the far end of the
+        // range; steps of 1000 (cost 3) and 1 (cost 1), and a free step down.
+        let mut c = case(
+            1,
+            vec![var(min, max, None, false)],
+            vec![
+                action(2.0).when(0, Eq, max).sets(0, true),
+                action(3.0).does(0, Add, 1000),
+                action(1.0).does(0, Add, 1),
+                action(0.0).does(0, Sub, 7).pre(0, true),
+            ],
+        );
+        c.goal = vec![(0, true)];
+        // len - 1 = 4095 or 4096: 4 × 1000 + 95 or 96 ones.
+        let ones = (len - 1 - 4000) as f64;
+        expect(&c, Some(2.0 + 12.0 + ones));
+        // With the free step down usable before crafting, and a goal near the bottom
+        // afterwards: overshoot with five +1000 and walk back down (7k - b = 905 or 904).
+        c.goal_vars = vec![(0, Le, min.wrapping_add(3))];
+        c.actions[3].pre.clear();
+        expect(&c, Some(if len == 4096 { 22.0 } else { 20.0 }));
+    }
+}
+
+#[test]
+fn landmark_preconditions_with_zero_cost_and_mixed_producers() {
+    use Compare::*;
+    use VarOp::*;
+    // Facts: 0 = done, 1 = pick, 2 = bonus. "craft" (the only achiever of done) needs
+    // gold >= 7 and the pick and spends 7 gold. Producers: earn (pure numeric, +2, cost 1),
+    // mine (boolean effect and +3, cost 2, needs the pick), a free +1 that needs the bonus,
+    // and bonus itself (cost 1.5, needs gold <= 1).
+    let mut c = case(
+        3,
+        vec![var(0, 9, None, false)],
+        vec![
+            action(1.0)
+                .pre(1, true)
+                .when(0, Ge, 7)
+                .does(0, Sub, 7)
+                .sets(0, true),
+            action(1.0).sets(1, true),
+            action(1.0).does(0, Add, 2),
+            action(2.0).pre(1, true).does(0, Add, 3).sets(2, false),
+            action(0.0).pre(2, true).does(0, Add, 1),
+            action(1.5).when(0, Le, 1).sets(2, true),
+        ],
+    );
+    c.goal = vec![(0, true)];
+    // bonus (1.5), then +1 free seven times, pick, craft: 3.5.
+    expect(&c, Some(3.5));
+    // Without the free step: earn ×2 + mine (5), or earn ×4 (4): pick + craft + 4.
+    c.actions[4].var_eff.clear();
+    expect(&c, Some(6.0));
+    // A goal on gold afterwards too: gold >= 2 after crafting costs one earn more.
+    c.goal_vars = vec![(0, Ge, 2)];
+    expect(&c, Some(7.0));
+    // Landmark needing an exact value reachable only from one side.
+    c.actions[0].var_pre = vec![(0, Eq, 8)];
+    c.actions[0].var_eff = vec![(0, Sub, 8)];
+    expect(&c, Some(7.0));
+}
+
+#[test]
+fn gold_in_steps_of_100_on_a_huge_range() {
+    use Compare::*;
+    use VarOp::*;
+    // gold in [0, 100000]: the closed-form bound, not a projection. +100 (cost 1),
+    // +250 (cost 2), a free -10 under Reject; an exact goal needs the free steps.
+    let mut c = case(
+        0,
+        vec![var(0, 100_000, None, false)],
+        vec![
+            action(1.0).does(0, Add, 100),
+            action(2.0).does(0, Add, 250),
+            action(0.0).does(0, Sub, 10),
+        ],
+    );
+    c.goal_vars = vec![(0, Eq, 730)];
+    expect(&c, Some(6.0)); // 3 × 250 - 2 × 10
+    c.goal_vars = vec![(0, Ge, 99_950), (0, Ne, 99_999)];
+    c.start_vars = vec![(0, 99_900)];
+    expect(&c, Some(1.0));
+    // Near the top: +250 is rejected, +100 fits once; Eq 100000 needs exactly 1 × 100.
+    c.goal_vars = vec![(0, Eq, 100_000)];
+    expect(&c, Some(1.0));
+    // From 99_910: a free -10 first, then +100 (which would be rejected from 99_910).
+    c.start_vars = vec![(0, 99_910)];
+    expect(&c, Some(1.0));
+}
+
+// ---------------------------------------------------------------------------------------
+// Known weaknesses (ignored: they document reports, not the contract)
+// ---------------------------------------------------------------------------------------
+
+/// A zero-cost step down on the full `i32` range makes a plateau of states at `f = C*`
+/// with estimate 0 (the closed-form bound prices the free steps at 0). The open list
+/// prefers them (lowest `h` first) over the optimal plan's last parent (`h` = 1), so every
+/// mode but Blind stops at the node limit on this 4-action task (optimum 11).
+#[test]
+#[ignore = "reported: zero-cost plateau on a huge range hits the node limit"]
+fn zero_cost_plateau_on_a_huge_range_is_solved() {
+    use Compare::*;
+    use VarOp::*;
+    let mut c = case(
+        1,
+        vec![var(i32::MIN, i32::MAX, Some(i32::MIN + 5), false)],
+        vec![
+            action(5.0).does(0, Add, 100),
+            action(10.0).pre(0, true).does(0, Add, 715_827_882),
+            action(1.0).sets(0, true),
+            action(0.0).does(0, Sub, 100),
+        ],
+    );
+    c.goal = vec![(0, true)];
+    c.goal_vars = vec![(0, Eq, i32::MIN + 205)];
+    expect(&c, Some(11.0));
+}
+
+/// Numeric reachability pruning re-runs every variable's projection over all actions until
+/// nothing changes; a chain whose pruning alternates between two variables needs one round
+/// per link, so preparation is cubic: 4,001 actions take about 25 s in release (relaxed
+/// reachability over facts answers the same shape in milliseconds).
+#[test]
+#[ignore = "reported: cubic numeric reachability pruning"]
+fn alternating_pruning_chain_is_fast() {
+    use Compare::*;
+    use VarOp::*;
+    let n = 1000;
+    let mut actions = Vec::new();
+    for i in 1..=n {
+        actions.push(action(1.0).when(1, Eq, i).does(0, Set, i));
+        actions.push(action(1.0).when(0, Eq, i).does(1, Set, i + 1));
+    }
+    actions.push(action(1.0).when(1, Eq, n + 1).sets(0, true));
+    let mut c = case(
+        1,
+        vec![var(0, 4095, None, false), var(0, 4095, None, false)],
+        actions,
+    );
+    c.goal = vec![(0, true)];
+    let t = std::time::Instant::now();
+    let (d, s, g) = c.build();
+    let r = goap::plan(&d, &s, &g);
+    assert_eq!(r.outcome, Outcome::NoPlan);
+    assert!(t.elapsed().as_secs_f64() < 0.5, "took {:?}", t.elapsed());
 }
