@@ -32,17 +32,17 @@
 //! unsolvable without search.
 //!
 //! # Reachability
-//! Before the search, each variable's reachable values from the start are found in its
-//! projection (for ranges up to [`PROJECTION_LIMIT`]); an action whose conditions on a
-//! variable no reachable value satisfies can never apply and is pruned, repeated until
-//! nothing changes.
+//! Before the search, the values each variable can reach from the start are over-estimated
+//! variable by variable (for ranges up to [`PROJECTION_LIMIT`]), growing from the start
+//! values through the actions whose variable conditions some reached value meets; actions
+//! that never qualify can never apply and are pruned.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::compiled::CompiledDomain;
 use super::potential::Potential;
-use crate::domain::{interval, Var, VarCondition, VarId, VarOp};
+use crate::domain::{interval, Overflow, Var, VarCondition, VarId, VarOp};
 use crate::state::WorldState;
 
 /// Largest variable range (number of values) that gets exact projections; larger ones
@@ -141,6 +141,20 @@ struct Bound {
     up_cost: f64,
     down_step: i64,
     down_cost: f64,
+    /// Greatest common divisor of the zero-cost steps (add/sub under `Reject`), 0 when
+    /// there are none, or 1 when some zero-cost change is not such a step (a `set`, a
+    /// saturating step): free moves then keep the value's residue modulo this.
+    free_gcd: i64,
+    /// The cheapest positive cost of an action changing the variable.
+    paid_cost: f64,
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
 }
 
 /// Scratch and per-search tables.
@@ -154,8 +168,6 @@ pub(crate) struct Numeric {
     /// Linear potentials over the variables (see `potential`): for the goal's variable
     /// conditions (landmark `u32::MAX`) and for those of a few singleton root landmarks.
     potentials: Vec<(u32, Potential)>,
-    reach: Vec<bool>,
-    queue: Vec<u32>,
     rev_start: Vec<u32>,
     rev: Vec<(u32, f64)>,
     heap: BinaryHeap<Reverse<(u64, u32)>>,
@@ -173,8 +185,16 @@ fn conds_on(conds: &[VarCondition], v: usize) -> &[VarCondition] {
 }
 
 impl Numeric {
-    /// Deactivates (in `active`) the actions whose variable conditions can never hold from
-    /// `start`: see the module docs. `start` is the packed start state.
+    /// Deactivates (in `active`) the actions that can never apply from `start` because
+    /// of their variable conditions or range limits (see the module docs). `start` is the
+    /// packed start state (variables from word `base`).
+    ///
+    /// A least fixpoint, like relaxed reachability for facts: each projected variable's
+    /// reached values grow from its start value; an action becomes possible once every
+    /// projected variable it reads or writes has a reached value where its conditions on
+    /// that variable hold (and, under `Overflow::Reject`, its step fits); a possible action
+    /// then applies to every reached value of the variables it changes. Each (action,
+    /// value) pair is looked at a bounded number of times: O(actions × range).
     pub fn prune_unreachable(
         &mut self,
         c: &CompiledDomain,
@@ -185,62 +205,116 @@ impl Numeric {
         if c.vars.is_empty() {
             return;
         }
-        loop {
-            let mut changed = false;
-            for (v, var) in c.vars.iter().enumerate() {
-                if var.range_len() > PROJECTION_LIMIT {
+        let nv = c.vars.len();
+        let projected = |v: usize| c.vars[v].range_len() <= PROJECTION_LIMIT;
+        // Reached values per projected variable, in one flat array.
+        let mut offset = vec![0usize; nv + 1];
+        for v in 0..nv {
+            offset[v + 1] = offset[v]
+                + if projected(v) {
+                    c.vars[v].range_len() as usize
+                } else {
+                    0
+                };
+        }
+        let mut reached = vec![false; offset[nv]];
+        // Per action, the projected variables it touches and whether each has a witness.
+        let mut touch_start = vec![0u32; c.actions + 1];
+        let mut touch: Vec<u32> = Vec::new();
+        let mut touch_of: Vec<Vec<(u32, u32)>> = vec![Vec::new(); nv];
+        for a in 0..c.actions {
+            let mut vars: Vec<usize> = c
+                .var_pre(a)
+                .iter()
+                .map(|k| k.var.index())
+                .chain(c.var_eff(a).iter().map(|e| e.var.index()))
+                .filter(|&v| projected(v))
+                .collect();
+            vars.sort_unstable();
+            vars.dedup();
+            for v in vars {
+                touch_of[v].push((a as u32, touch.len() as u32));
+                touch.push(v as u32);
+            }
+            touch_start[a + 1] = touch.len() as u32;
+        }
+        let mut witnessed = vec![false; touch.len()];
+        let mut missing: Vec<u32> = (0..c.actions)
+            .map(|a| touch_start[a + 1] - touch_start[a])
+            .collect();
+        let mut possible: Vec<bool> = (0..c.actions).map(|a| missing[a] == 0).collect();
+        let value = |v: usize, xi: usize| (i64::from(c.vars[v].min()) + xi as i64) as i32;
+        let index = |v: usize, x: i32| (i64::from(x) - i64::from(c.vars[v].min())) as usize;
+        // Applies possible action `a`'s effect on `v` to value `x`, queueing a new result.
+        let step =
+            |a: usize, v: usize, x: i32, reached: &mut Vec<bool>, queue: &mut Vec<(u32, u32)>| {
+                if !satisfied(conds_on(c.var_pre(a), v), x) {
+                    return;
+                }
+                let (op, k) = conds_on_eff(c, a, v);
+                if let Some(y) = c.vars[v].apply(x, op, k) {
+                    let yi = index(v, y);
+                    if !reached[offset[v] + yi] {
+                        reached[offset[v] + yi] = true;
+                        queue.push((v as u32, yi as u32));
+                    }
+                }
+            };
+        let mut queue: Vec<(u32, u32)> = Vec::new();
+        for v in (0..nv).filter(|&v| projected(v)) {
+            let xi = index(v, get(start, base, v, &c.vars[v]));
+            reached[offset[v] + xi] = true;
+            queue.push((v as u32, xi as u32));
+        }
+        let mut newly: Vec<usize> = Vec::new();
+        while let Some((v, xi)) = queue.pop() {
+            let (v, xi) = (v as usize, xi as usize);
+            let x = value(v, xi);
+            // Actions this value gives a witness on `v`.
+            newly.clear();
+            for &(a, slot) in &touch_of[v] {
+                let (a, slot) = (a as usize, slot as usize);
+                if !active[a] || possible[a] || witnessed[slot] {
                     continue;
                 }
-                let r = var.range_len() as usize;
-                self.reach.clear();
-                self.reach.resize(r, false);
-                self.queue.clear();
-                let x0 = get(start, base, v, var);
-                self.reach[(i64::from(x0) - i64::from(var.min())) as usize] = true;
-                self.queue
-                    .push((i64::from(x0) - i64::from(var.min())) as u32);
-                while let Some(xi) = self.queue.pop() {
-                    let x = (i64::from(var.min()) + i64::from(xi)) as i32;
-                    for &a in c.var_eff_of(v) {
-                        let a = a as usize;
-                        if !active[a] || !satisfied(conds_on(c.var_pre(a), v), x) {
-                            continue;
-                        }
-                        let e = conds_on_eff(c, a, v);
-                        if let Some(y) = var.apply(x, e.0, e.1) {
-                            let yi = (i64::from(y) - i64::from(var.min())) as usize;
-                            if !self.reach[yi] {
-                                self.reach[yi] = true;
-                                self.queue.push(yi as u32);
-                            }
-                        }
-                    }
-                }
-                for (a, on) in active.iter_mut().enumerate() {
-                    if !*on {
-                        continue;
-                    }
-                    let pre = conds_on(c.var_pre(a), v);
-                    let eff = c.var_eff(a).iter().find(|e| e.var.index() == v);
-                    if pre.is_empty() && eff.is_none() {
-                        continue;
-                    }
-                    let possible = (0..r).any(|xi| {
-                        self.reach[xi] && {
-                            let x = (i64::from(var.min()) + xi as i64) as i32;
-                            satisfied(pre, x)
-                                && eff.is_none_or(|e| var.apply(x, e.op, e.value).is_some())
-                        }
-                    });
-                    if !possible {
-                        *on = false;
-                        changed = true;
+                let fits = satisfied(conds_on(c.var_pre(a), v), x)
+                    && c.var_eff(a)
+                        .iter()
+                        .find(|e| e.var.index() == v)
+                        .is_none_or(|e| c.vars[v].apply(x, e.op, e.value).is_some());
+                if fits {
+                    witnessed[slot] = true;
+                    missing[a] -= 1;
+                    if missing[a] == 0 {
+                        possible[a] = true;
+                        newly.push(a);
                     }
                 }
             }
-            if !changed {
-                break;
+            // A newly possible action applies to every value reached so far.
+            for &a in &newly {
+                for e in c.var_eff(a) {
+                    let u = e.var.index();
+                    if !projected(u) {
+                        continue;
+                    }
+                    for ui in 0..(offset[u + 1] - offset[u]) {
+                        if reached[offset[u] + ui] {
+                            step(a, u, value(u, ui), &mut reached, &mut queue);
+                        }
+                    }
+                }
             }
+            // Possible actions changing `v` apply to the new value.
+            for &a in c.var_eff_of(v) {
+                let a = a as usize;
+                if active[a] && possible[a] {
+                    step(a, v, x, &mut reached, &mut queue);
+                }
+            }
+        }
+        for (on, &p) in active.iter_mut().zip(&possible) {
+            *on &= p;
         }
     }
 
@@ -502,6 +576,8 @@ impl Bound {
             up_cost: f64::INFINITY,
             down_step: 0,
             down_cost: f64::INFINITY,
+            free_gcd: 0,
+            paid_cost: f64::INFINITY,
         };
         (g.lo, g.hi) = interval(conds, VarId(v as u32), g.lo, g.hi); // `!=` relaxed away
         for &a in c.var_eff_of(v) {
@@ -511,6 +587,13 @@ impl Bound {
             }
             let (op, k) = conds_on_eff(c, a, v);
             let cost = c.costs[a];
+            if cost > 0.0 {
+                g.paid_cost = g.paid_cost.min(cost);
+            } else if op == VarOp::Set || var.overflow() == Overflow::Saturate {
+                g.free_gcd = 1;
+            } else {
+                g.free_gcd = gcd(g.free_gcd, i64::from(k));
+            }
             match op {
                 VarOp::Set => g.set_cost = g.set_cost.min(cost),
                 VarOp::Add => {
@@ -528,7 +611,16 @@ impl Bound {
 
     /// Lower bound at value `x`.
     fn at(&self, x: i64) -> f64 {
-        bound(self, x)
+        let h = bound(self, x);
+        // Free steps of G keep x mod G: when no goal value shares it, some paid action
+        // must change the variable (this cuts off endless free plateaus on huge ranges).
+        if self.free_gcd > 1 && self.lo <= self.hi && h < self.paid_cost {
+            let first = self.lo + (x - self.lo).rem_euclid(self.free_gcd);
+            if first > self.hi {
+                return self.paid_cost;
+            }
+        }
+        h
     }
 }
 
