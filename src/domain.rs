@@ -556,12 +556,12 @@ impl Domain {
         &self.vars
     }
 
-    /// The value of `var` in `state`: the stored value, or the variable's default when the
-    /// state does not set it. Panics on an id from another domain.
+    /// The value of `var` in `state`: the stored value (clamped into the variable's range,
+    /// as the planner reads it), or the variable's default when the state does not set it.
+    /// Panics on an id from another domain.
     pub fn value(&self, state: &WorldState, var: VarId) -> i32 {
-        state
-            .var(var)
-            .unwrap_or_else(|| self.vars[var.index()].default)
+        let v = &self.vars[var.index()];
+        state.var(var).map_or(v.default, |x| x.clamp(v.min, v.max))
     }
 
     /// True when `state` satisfies every fact and variable condition (unset variables read
