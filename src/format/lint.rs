@@ -66,14 +66,8 @@ pub fn lint(file: &DomainFile) -> Vec<LintWarning> {
             }
         }
     };
-    for a in d.actions() {
-        require(&format!("action \"{}\"", a.name()), a.pre());
-    }
-    if let Some(g) = &file.goal {
-        require("goal", g);
-    }
-    for g in &file.goals {
-        require(&format!("goals entry \"{}\"", g.name), &g.conditions);
+    for (who, conditions) in condition_lists(file) {
+        require(&who, conditions);
     }
     let mut warnings = Vec::new();
     for (i, users) in needed_by.into_iter().enumerate() {
@@ -183,14 +177,8 @@ pub fn lint_vars(file: &DomainFile) -> Vec<VarLintWarning> {
             }
         }
     };
-    for a in d.actions() {
-        require(&format!("action \"{}\"", a.name()), a.pre());
-    }
-    if let Some(g) = &file.goal {
-        require("goal", g);
-    }
-    for g in &file.goals {
-        require(&format!("goals entry \"{}\"", g.name), &g.conditions);
+    for (who, conditions) in condition_lists(file) {
+        require(&who, conditions);
     }
     let mut warnings: Vec<VarLintWarning> = d
         .vars()
@@ -214,6 +202,22 @@ pub fn lint_vars(file: &DomainFile) -> Vec<VarLintWarning> {
         }
     }
     warnings
+}
+
+/// Every condition list of a file with its name for messages: each action's `pre`, the
+/// `goal` and each `goals` entry, in that order.
+fn condition_lists(file: &DomainFile) -> impl Iterator<Item = (String, &Goal)> {
+    let actions = file
+        .domain
+        .actions()
+        .iter()
+        .map(|a| (format!("action \"{}\"", a.name()), a.pre()));
+    let goal = file.goal.iter().map(|g| ("goal".to_owned(), g));
+    let goals = file
+        .goals
+        .iter()
+        .map(|g| (format!("goals entry \"{}\"", g.name), &g.conditions));
+    actions.chain(goal).chain(goals)
 }
 
 #[cfg(test)]
