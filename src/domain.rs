@@ -21,7 +21,9 @@ mod error;
 mod var;
 
 pub use error::DomainError;
-pub(crate) use var::{interval, satisfiable};
+pub(crate) use var::{
+    condition_error, conflict_error, effect_error, interval, range_error, satisfiable, start_error,
+};
 pub use var::{Compare, Overflow, Var, VarCondition, VarDef, VarEffect, VarOp};
 
 use crate::planner::compiled::CompiledDomain;
@@ -303,22 +305,13 @@ impl Domain {
                 taken_by: "fact",
             });
         }
-        if def.min > def.max {
+        if let Some(detail) = var::range_error(def.min, def.max, def.default) {
             return Err(DomainError::InvalidRange {
-                detail: format!("min {} is greater than max {}", def.min, def.max),
+                detail,
                 var: def.name,
             });
         }
         let default = def.default.unwrap_or(def.min);
-        if !(def.min..=def.max).contains(&default) {
-            return Err(DomainError::InvalidRange {
-                detail: format!(
-                    "default {default} is outside the range [{}, {}]",
-                    def.min, def.max
-                ),
-                var: def.name,
-            });
-        }
         let var = Var {
             name: def.name,
             min: def.min,
@@ -390,22 +383,7 @@ impl Domain {
         let context = || format!("action \"{action}\": effects");
         for e in &effects {
             let var = self.var(e.var).ok_or(DomainError::UnknownVar(e.var))?;
-            let width = i64::from(var.max) - i64::from(var.min);
-            let bad = match e.op {
-                VarOp::Set if !(var.min..=var.max).contains(&e.value) => Some(format!(
-                    "cannot set {} outside the range [{}, {}]",
-                    e.value, var.min, var.max
-                )),
-                VarOp::Add | VarOp::Sub if !(1..=width).contains(&i64::from(e.value)) => {
-                    Some(format!(
-                        "{} {} is not a step from 1 to {width} (the range's width)",
-                        if e.op == VarOp::Add { "+=" } else { "-=" },
-                        e.value
-                    ))
-                }
-                _ => None,
-            };
-            if let Some(detail) = bad {
+            if let Some(detail) = var::effect_error(var.min, var.max, e.op, e.value) {
                 return Err(DomainError::ConstantOutOfRange {
                     var: var.name.clone(),
                     context: context(),
@@ -457,17 +435,11 @@ impl Domain {
         let vars: Vec<VarCondition> = vars.into_iter().collect();
         for c in &vars {
             let var = self.var(c.var).ok_or(DomainError::UnknownVar(c.var))?;
-            if !(var.min..=var.max).contains(&c.value) {
+            if let Some(detail) = var::condition_error(var.min, var.max, c.op, c.value) {
                 return Err(DomainError::ConstantOutOfRange {
                     var: var.name.clone(),
                     context: context.to_owned(),
-                    detail: format!(
-                        "{} {} compares with a constant outside the range [{}, {}]",
-                        c.op.symbol(),
-                        c.value,
-                        var.min,
-                        var.max
-                    ),
+                    detail,
                 });
             }
         }
@@ -478,20 +450,11 @@ impl Domain {
         sorted.dedup();
         for group in sorted.chunk_by(|a, b| a.var == b.var) {
             let var = &self.vars[group[0].var.index()];
-            if !satisfiable(group, var.min, var.max) {
-                let list: Vec<String> = group
-                    .iter()
-                    .map(|c| format!("{} {}", c.op.symbol(), c.value))
-                    .collect();
+            if let Some(detail) = var::conflict_error(var.min, var.max, group) {
                 return Err(DomainError::VarConflict {
                     context: context.to_owned(),
                     var: var.name.clone(),
-                    detail: format!(
-                        "{} can never hold within the range [{}, {}]",
-                        list.join(" and "),
-                        var.min,
-                        var.max
-                    ),
+                    detail,
                 });
             }
         }

@@ -287,15 +287,11 @@ pub fn start_state_with(
 fn check_start_vars(domain: &Domain, values: &[(VarId, i32)]) -> Result<(), DomainError> {
     for &(id, x) in values {
         let var = domain.var(id).ok_or(DomainError::UnknownVar(id))?;
-        if !(var.min()..=var.max()).contains(&x) {
+        if let Some(detail) = crate::domain::start_error(var.min(), var.max(), x) {
             return Err(DomainError::ConstantOutOfRange {
                 var: var.name().to_owned(),
                 context: "start".into(),
-                detail: format!(
-                    "value {x} is outside the range [{}, {}]",
-                    var.min(),
-                    var.max()
-                ),
+                detail: format!("value {detail}"),
             });
         }
     }

@@ -232,3 +232,64 @@ pub(crate) fn satisfiable(conds: &[VarCondition], min: i32, max: i32) -> bool {
     excluded.dedup();
     (excluded.len() as i64) < hi - lo + 1
 }
+
+// What a variable with range `[min, max]` allows. The domain's checks and the domain-file
+// parser (which reports positions) both use these, so they agree on rules and messages.
+
+/// Why `min`, `max` and `default` do not make a range, if they do not.
+pub(crate) fn range_error(min: i32, max: i32, default: Option<i32>) -> Option<String> {
+    if min > max {
+        return Some(format!("min {min} is greater than max {max}"));
+    }
+    let d = default.filter(|d| !(min..=max).contains(d))?;
+    Some(format!("default {d} is outside the range [{min}, {max}]"))
+}
+
+/// Why `k` is not a start value, if it is not.
+pub(crate) fn start_error(min: i32, max: i32, k: i32) -> Option<String> {
+    (!(min..=max).contains(&k)).then(|| format!("{k} is outside the range [{min}, {max}]"))
+}
+
+/// Why `op k` may not be a condition, if its constant lies outside the range.
+pub(crate) fn condition_error(min: i32, max: i32, op: Compare, k: i32) -> Option<String> {
+    (!(min..=max).contains(&k)).then(|| {
+        format!(
+            "{} {k} compares with a constant outside the range [{min}, {max}]",
+            op.symbol()
+        )
+    })
+}
+
+/// Why the conditions `conds` (all on one variable) cannot stand together, if no value in
+/// the range satisfies them.
+pub(crate) fn conflict_error(min: i32, max: i32, conds: &[VarCondition]) -> Option<String> {
+    if satisfiable(conds, min, max) {
+        return None;
+    }
+    let list: Vec<String> = conds
+        .iter()
+        .map(|c| format!("{} {}", c.op.symbol(), c.value))
+        .collect();
+    Some(format!(
+        "{} can never hold within the range [{min}, {max}]",
+        list.join(" and ")
+    ))
+}
+
+/// Why `op k` may not be an effect, if it may not: a `set` outside the range, or a step
+/// outside `1..=max - min`.
+pub(crate) fn effect_error(min: i32, max: i32, op: VarOp, k: i32) -> Option<String> {
+    let range = format!("[{min}, {max}]");
+    let width = i64::from(max) - i64::from(min);
+    let sym = if op == VarOp::Add { "+=" } else { "-=" };
+    match op {
+        VarOp::Set => {
+            (!(min..=max).contains(&k)).then(|| format!("cannot set {k} outside the range {range}"))
+        }
+        _ if width == 0 => Some(format!(
+            "{sym} {k} can never apply: the range {range} has a single value"
+        )),
+        _ => (!(1..=width).contains(&i64::from(k)))
+            .then(|| format!("{sym} {k} is not a step from 1 to {width} (the range's width)")),
+    }
+}

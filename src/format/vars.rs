@@ -15,7 +15,10 @@ use serde::de::{
 };
 
 use super::visit::{next_known_key, nul_in_name, Segment, Trail};
-use crate::domain::{Compare, Overflow, VarDef, VarOp};
+use crate::domain::{
+    condition_error, conflict_error, effect_error, range_error, start_error, Compare, Overflow,
+    VarCondition, VarDef, VarId, VarOp,
+};
 
 /// What a list's values mean.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -235,15 +238,8 @@ impl<'de> Visitor<'de> for DeclarationSeed {
         }
         let min = min.ok_or_else(|| missing_bound("min", "smallest"))?;
         let max = max.ok_or_else(|| missing_bound("max", "largest"))?;
-        if min > max {
-            return Err(de::Error::custom(format!(
-                "min {min} is greater than max {max}"
-            )));
-        }
-        if let Some(d) = default.filter(|d| !(min..=max).contains(d)) {
-            return Err(de::Error::custom(format!(
-                "default {d} is outside the range [{min}, {max}]"
-            )));
+        if let Some(detail) = range_error(min, max, default) {
+            return Err(de::Error::custom(detail));
         }
         Ok(VarDef {
             name: self.name,
@@ -414,43 +410,13 @@ impl ValueSeed<'_> {
             return Ok(Value::Var(v)); // lenient mode: only reporting a later error
         };
         let (min, max) = (def.min, def.max);
-        let range = format!("[{min}, {max}]");
         let bad = match v {
-            VarValue::Start(k) if !(min..=max).contains(&k) => {
-                Some(format!("{k} is outside the range {range}"))
-            }
-            VarValue::Condition(op, k) if !(min..=max).contains(&k) => Some(format!(
-                "{} {k} compares with a constant outside the range {range}",
-                op.symbol()
-            )),
-            VarValue::Condition(op, k) => {
-                let c = crate::domain::VarCondition::new(crate::domain::VarId(0), op, k);
-                (!crate::domain::satisfiable(&[c], min, max)).then(|| {
-                    format!(
-                        "{} {k} can never hold within the range {range}",
-                        op.symbol()
-                    )
-                })
-            }
-            VarValue::Effect(VarOp::Set, k) if !(min..=max).contains(&k) => {
-                Some(format!("cannot set {k} outside the range {range}"))
-            }
-            VarValue::Effect(op @ (VarOp::Add | VarOp::Sub), k) => {
-                let width = i64::from(max) - i64::from(min);
-                let sym = if op == VarOp::Add { "+=" } else { "-=" };
-                if width == 0 {
-                    Some(format!(
-                        "{sym} {k} can never apply: the range {range} has a single value"
-                    ))
-                } else if !(1..=width).contains(&i64::from(k)) {
-                    Some(format!(
-                        "{sym} {k} is not a step from 1 to {width} (the range's width)"
-                    ))
-                } else {
-                    None
-                }
-            }
-            _ => None,
+            VarValue::Start(k) => start_error(min, max, k),
+            VarValue::Condition(op, k) => condition_error(min, max, op, k).or_else(|| {
+                let c = VarCondition::new(VarId(0), op, k);
+                conflict_error(min, max, &[c])
+            }),
+            VarValue::Effect(op, k) => effect_error(min, max, op, k),
         };
         match bad {
             Some(detail) => Err(E::custom(detail)),
