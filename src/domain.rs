@@ -523,8 +523,7 @@ impl Domain {
     /// as the planner reads it), or the variable's default when the state does not set it.
     /// Panics on an id from another domain.
     pub fn value(&self, state: &WorldState, var: VarId) -> i32 {
-        let v = &self.vars[var.index()];
-        state.var(var).map_or(v.default, |x| x.clamp(v.min, v.max))
+        self.vars[var.index()].resolve(state.var(var))
     }
 
     /// True when `state` satisfies every fact and variable condition (unset variables read

@@ -164,6 +164,13 @@ impl Var {
     pub fn overflow(&self) -> Overflow {
         self.overflow
     }
+    /// The value of a state that stores `stored` for this variable: the stored value
+    /// clamped into the range, or the default when the state does not set it.
+    #[inline]
+    pub fn resolve(&self, stored: Option<i32>) -> i32 {
+        stored.map_or(self.default, |x| x.clamp(self.min, self.max))
+    }
+
     /// Number of values in the range.
     pub fn range_len(&self) -> u64 {
         (i64::from(self.max) - i64::from(self.min) + 1) as u64

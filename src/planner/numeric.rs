@@ -54,11 +54,17 @@ pub const PROJECTION_LIMIT: u64 = 4096;
 /// search).
 const LANDMARK_POTENTIALS: usize = 4;
 
+/// The stored offset (`value - min`) of variable `i` in a packed state whose variables
+/// start at word `base`.
+#[inline]
+fn offset(state: &[u64], base: usize, i: usize) -> usize {
+    (state[base + i / 2] >> (32 * (i % 2))) as u32 as usize
+}
+
 /// Reads variable `i` of a packed state whose variables start at word `base`.
 #[inline]
 pub(crate) fn get(state: &[u64], base: usize, i: usize, var: &Var) -> i32 {
-    let raw = (state[base + i / 2] >> (32 * (i % 2))) as u32;
-    (i64::from(var.min()) + i64::from(raw)) as i32
+    (i64::from(var.min()) + offset(state, base, i) as i64) as i32
 }
 
 /// Writes variable `i` (`value` must lie in the variable's range).
@@ -103,11 +109,7 @@ pub(crate) fn apply(c: &CompiledDomain, a: usize, child: &mut [u64], base: usize
 /// range clamped into it) after the fact words.
 pub(crate) fn pack_start(c: &CompiledDomain, start: &WorldState, out: &mut [u64], base: usize) {
     for (i, var) in c.vars.iter().enumerate() {
-        let v = start
-            .var(crate::domain::VarId(i as u32))
-            .unwrap_or(var.default_value())
-            .clamp(var.min(), var.max());
-        put(out, base, i, var, v);
+        put(out, base, i, var, var.resolve(start.var(VarId(i as u32))));
     }
 }
 
@@ -169,8 +171,17 @@ pub(crate) struct Numeric {
     /// conditions (landmark `u32::MAX`) and for those of a few singleton root landmarks.
     potentials: Vec<(u32, Potential)>,
     rev_start: Vec<u32>,
-    rev: Vec<(u32, f64)>,
+    /// Reverse projection edges: (source value offset, action).
+    rev: Vec<(u32, u32)>,
     heap: BinaryHeap<Reverse<(u64, u32)>>,
+}
+
+/// True when the path whose used root landmarks are `hits` has run the action of landmark
+/// `l` (`u32::MAX`, the goal's subgoals, never has).
+#[inline]
+fn ran(hits: &[u64], l: u32) -> bool {
+    let l = l as usize;
+    l != u32::MAX as usize && (hits[l / 64] >> (l % 64)) & 1 == 1
 }
 
 fn satisfied(conds: &[VarCondition], x: i32) -> bool {
@@ -208,16 +219,16 @@ impl Numeric {
         let nv = c.vars.len();
         let projected = |v: usize| c.vars[v].range_len() <= PROJECTION_LIMIT;
         // Reached values per projected variable, in one flat array.
-        let mut offset = vec![0usize; nv + 1];
+        let mut first = vec![0usize; nv + 1];
         for v in 0..nv {
-            offset[v + 1] = offset[v]
+            first[v + 1] = first[v]
                 + if projected(v) {
                     c.vars[v].range_len() as usize
                 } else {
                     0
                 };
         }
-        let mut reached = vec![false; offset[nv]];
+        let mut reached = vec![false; first[nv]];
         // Per action, the projected variables it touches and whether each has a witness.
         let mut touch_start = vec![0u32; c.actions + 1];
         let mut touch: Vec<u32> = Vec::new();
@@ -251,19 +262,19 @@ impl Numeric {
                 if !satisfied(conds_on(c.var_pre(a), v), x) {
                     return;
                 }
-                let (op, k) = conds_on_eff(c, a, v);
+                let (op, k) = effect_of(c, a, v);
                 if let Some(y) = c.vars[v].apply(x, op, k) {
                     let yi = index(v, y);
-                    if !reached[offset[v] + yi] {
-                        reached[offset[v] + yi] = true;
+                    if !reached[first[v] + yi] {
+                        reached[first[v] + yi] = true;
                         queue.push((v as u32, yi as u32));
                     }
                 }
             };
         let mut queue: Vec<(u32, u32)> = Vec::new();
         for v in (0..nv).filter(|&v| projected(v)) {
-            let xi = index(v, get(start, base, v, &c.vars[v]));
-            reached[offset[v] + xi] = true;
+            let xi = offset(start, base, v);
+            reached[first[v] + xi] = true;
             queue.push((v as u32, xi as u32));
         }
         let mut newly: Vec<usize> = Vec::new();
@@ -278,10 +289,7 @@ impl Numeric {
                     continue;
                 }
                 let fits = satisfied(conds_on(c.var_pre(a), v), x)
-                    && c.var_eff(a)
-                        .iter()
-                        .find(|e| e.var.index() == v)
-                        .is_none_or(|e| c.vars[v].apply(x, e.op, e.value).is_some());
+                    && effect_on(c, a, v).is_none_or(|(op, k)| c.vars[v].apply(x, op, k).is_some());
                 if fits {
                     witnessed[slot] = true;
                     missing[a] -= 1;
@@ -298,8 +306,8 @@ impl Numeric {
                     if !projected(u) {
                         continue;
                     }
-                    for ui in 0..(offset[u + 1] - offset[u]) {
-                        if reached[offset[u] + ui] {
+                    for ui in 0..(first[u + 1] - first[u]) {
+                        if reached[first[u] + ui] {
                             step(a, u, value(u, ui), &mut reached, &mut queue);
                         }
                     }
@@ -339,11 +347,8 @@ impl Numeric {
         self.subgoals.clear();
         self.tables.clear();
         self.potentials.clear();
-        let offsets: Vec<i64> = c
-            .vars
-            .iter()
-            .enumerate()
-            .map(|(v, var)| i64::from(get(start, base, v, var)) - i64::from(var.min()))
+        let offsets: Vec<i64> = (0..c.vars.len())
+            .map(|v| offset(start, base, v) as i64)
             .collect();
         if !goal_conds.is_empty() {
             if let Some(p) = Potential::build(c, &offsets, goal_conds, active, max_nodes) {
@@ -368,18 +373,21 @@ impl Numeric {
         }
         subgoal_vars.sort_unstable();
         subgoal_vars.dedup();
-        let split = |a: usize| {
-            if !c.eff(a).is_empty() {
-                return 0.0; // the boolean side counts this action
-            }
-            let shares = c
-                .var_eff(a)
-                .iter()
-                .filter(|e| subgoal_vars.binary_search(&e.var.index()).is_ok())
-                .count()
-                .max(1);
-            c.costs[a] / shares as f64
-        };
+        // Per action, its cost in the split tables (computed once, read per edge).
+        let split_costs: Vec<f64> = (0..c.actions)
+            .map(|a| {
+                if !c.eff(a).is_empty() {
+                    return 0.0; // the boolean side counts this action
+                }
+                let shares = c
+                    .var_eff(a)
+                    .iter()
+                    .filter(|e| subgoal_vars.binary_search(&e.var.index()).is_ok())
+                    .count()
+                    .max(1);
+                c.costs[a] / shares as f64
+            })
+            .collect();
         for &v in &subgoal_vars {
             let var = &c.vars[v];
             let conds = conds_on(goal_conds, v);
@@ -387,8 +395,7 @@ impl Numeric {
             let mut bound = None;
             if var.range_len() <= PROJECTION_LIMIT {
                 if !conds.is_empty() {
-                    let full = self.project(c, v, conds, active, |a| c.costs[a]);
-                    let part = self.project(c, v, conds, active, split);
+                    let (full, part) = self.project(c, v, conds, active, &split_costs);
                     self.subgoals.push(Subgoal {
                         full,
                         split: part,
@@ -400,8 +407,7 @@ impl Numeric {
                     if pre.is_empty() {
                         continue;
                     }
-                    let full = self.project(c, v, pre, active, |a| c.costs[a]);
-                    let part = self.project(c, v, pre, active, split);
+                    let (full, part) = self.project(c, v, pre, active, &split_costs);
                     self.subgoals.push(Subgoal {
                         full,
                         split: part,
@@ -421,16 +427,17 @@ impl Numeric {
     }
 
     /// Backward Dijkstra in the projection onto `v`: the cost from every value to one
-    /// satisfying `conds`, with action costs from `cost`. Returns the table's offset in
-    /// `tables`.
+    /// satisfying `conds`, once at full action costs and once at the `split` costs (per
+    /// action), over
+    /// one reverse graph. Returns the two tables' offsets in `tables`.
     fn project(
         &mut self,
         c: &CompiledDomain,
         v: usize,
         conds: &[VarCondition],
         active: &[bool],
-        cost: impl Fn(usize) -> f64,
-    ) -> usize {
+        split: &[f64],
+    ) -> (usize, usize) {
         let var = &c.vars[v];
         let r = var.range_len() as usize;
         let min = i64::from(var.min());
@@ -443,7 +450,7 @@ impl Numeric {
             if !satisfied(conds_on(c.var_pre(a), v), x) {
                 return None;
             }
-            let (op, k) = conds_on_eff(c, a, v);
+            let (op, k) = effect_of(c, a, v);
             let y = var.apply(x, op, k)?;
             let yi = (i64::from(y) - min) as usize;
             (yi != xi).then_some(yi)
@@ -465,23 +472,36 @@ impl Numeric {
             self.rev_start[i + 1] += self.rev_start[i];
         }
         self.rev.clear();
-        self.rev.resize(self.rev_start[r] as usize, (0, 0.0));
+        self.rev.resize(self.rev_start[r] as usize, (0, 0));
         let mut fill: Vec<u32> = self.rev_start[..r].to_vec();
         for &a in &acts {
-            let ca = cost(a);
             for xi in 0..r {
                 if let Some(yi) = edges(a, xi) {
-                    self.rev[fill[yi] as usize] = (xi as u32, ca);
+                    self.rev[fill[yi] as usize] = (xi as u32, a as u32);
                     fill[yi] += 1;
                 }
             }
         }
+        let full = self.dijkstra(r, |xi| satisfied(conds, value(xi)), |a| c.costs[a]);
+        let part = self.dijkstra(r, |xi| satisfied(conds, value(xi)), |a| split[a]);
+        (full, part)
+    }
+
+    /// Backward Dijkstra over the reverse graph in `rev_start`/`rev` (`r` values) from the
+    /// values where `goal` holds, with action costs from `cost`; appends the table to
+    /// `tables` and returns its offset.
+    fn dijkstra(
+        &mut self,
+        r: usize,
+        goal: impl Fn(usize) -> bool,
+        cost: impl Fn(usize) -> f64,
+    ) -> usize {
         let offset = self.tables.len();
         self.tables.resize(offset + r, f64::INFINITY);
         let dist = &mut self.tables[offset..];
         self.heap.clear();
         for (xi, d) in dist.iter_mut().enumerate() {
-            if satisfied(conds, value(xi)) {
+            if goal(xi) {
                 *d = 0.0;
                 self.heap.push(Reverse((0, xi as u32)));
             }
@@ -495,8 +515,8 @@ impl Numeric {
                 self.rev_start[yi as usize] as usize,
                 self.rev_start[yi as usize + 1] as usize,
             );
-            for &(xi, ca) in &self.rev[from..to] {
-                let nd = d + ca;
+            for &(xi, a) in &self.rev[from..to] {
+                let nd = d + cost(a as usize);
                 if nd < dist[xi as usize] {
                     dist[xi as usize] = nd;
                     // Non-negative doubles order like their bit patterns.
@@ -528,16 +548,11 @@ impl Numeric {
         let mut split = 0.0;
         for g in &self.vars {
             let i = g.var as usize;
-            let var = &c.vars[i];
-            let x = get(state, base, i, var);
-            let xi = (i64::from(x) - i64::from(var.min())) as usize;
+            let xi = offset(state, base, i);
             let mut most: f64 = 0.0;
             for sg in &self.subgoals[g.from as usize..g.to as usize] {
-                if sg.landmark != u32::MAX {
-                    let l = sg.landmark as usize;
-                    if (hits[l / 64] >> (l % 64)) & 1 == 1 {
-                        continue; // the path has run this landmark's action already
-                    }
+                if ran(hits, sg.landmark) {
+                    continue;
                 }
                 let f = self.tables[sg.full + xi];
                 if f == f64::INFINITY {
@@ -548,18 +563,13 @@ impl Numeric {
             }
             split += most;
             if let Some(b) = &g.bound {
-                full = full.max(b.at(i64::from(x)));
+                full = full.max(b.at(i64::from(get(state, base, i, &c.vars[i]))));
             }
         }
-        for (l, p) in &self.potentials {
-            let l = *l as usize;
-            if l != u32::MAX as usize && (hits[l / 64] >> (l % 64)) & 1 == 1 {
-                continue; // the path has run this landmark's action already
+        for &(l, ref p) in &self.potentials {
+            if !ran(hits, l) {
+                full = full.max(p.at(|v| offset(state, base, v) as i64));
             }
-            full = full.max(p.at(|v| {
-                let var = &c.vars[v];
-                i64::from(get(state, base, v, var)) - i64::from(var.min())
-            }));
         }
         (split, full)
     }
@@ -585,7 +595,7 @@ impl Bound {
             if !active[a] {
                 continue;
             }
-            let (op, k) = conds_on_eff(c, a, v);
+            let (op, k) = effect_of(c, a, v);
             let cost = c.costs[a];
             if cost > 0.0 {
                 g.paid_cost = g.paid_cost.min(cost);
@@ -611,7 +621,7 @@ impl Bound {
 
     /// Lower bound at value `x`.
     fn at(&self, x: i64) -> f64 {
-        let h = bound(self, x);
+        let h = self.steps_bound(x);
         // Free steps of G keep x mod G: when no goal value shares it, some paid action
         // must change the variable (this cuts off endless free plateaus on huge ranges).
         if self.free_gcd > 1 && self.lo <= self.hi && h < self.paid_cost {
@@ -622,41 +632,48 @@ impl Bound {
         }
         h
     }
-}
 
-/// Closed-form lower bound for an unprojected goal variable at value `x`.
-fn bound(g: &Bound, x: i64) -> f64 {
-    if g.lo > g.hi {
-        return f64::INFINITY;
-    }
-    let steps = |gap: i64, step: i64, cost: f64| {
-        if step == 0 {
-            f64::INFINITY
-        } else {
-            let n = (gap + step - 1) / step;
-            if cost == 0.0 {
-                0.0
-            } else {
-                n as f64 * cost
-            }
+    /// The closed form without the residue argument.
+    fn steps_bound(&self, x: i64) -> f64 {
+        if self.lo > self.hi {
+            return f64::INFINITY;
         }
-    };
-    if x < g.lo {
-        g.set_cost.min(steps(g.lo - x, g.up_step, g.up_cost))
-    } else if x > g.hi {
-        g.set_cost.min(steps(x - g.hi, g.down_step, g.down_cost))
-    } else {
-        0.0
+        let steps = |gap: i64, step: i64, cost: f64| {
+            if step == 0 {
+                f64::INFINITY
+            } else {
+                let n = (gap + step - 1) / step;
+                if cost == 0.0 {
+                    0.0
+                } else {
+                    n as f64 * cost
+                }
+            }
+        };
+        if x < self.lo {
+            self.set_cost
+                .min(steps(self.lo - x, self.up_step, self.up_cost))
+        } else if x > self.hi {
+            self.set_cost
+                .min(steps(x - self.hi, self.down_step, self.down_cost))
+        } else {
+            0.0
+        }
     }
 }
 
-/// The effect of action `a` on variable `v` (the caller knows there is one).
+/// The effect of action `a` on variable `v`, if it has one.
 #[inline]
-fn conds_on_eff(c: &CompiledDomain, a: usize, v: usize) -> (VarOp, i32) {
-    let e = c
-        .var_eff(a)
+fn effect_on(c: &CompiledDomain, a: usize, v: usize) -> Option<(VarOp, i32)> {
+    c.var_eff(a)
         .iter()
         .find(|e| e.var.index() == v)
-        .expect("an action listed as changing the variable has an effect on it");
-    (e.op, e.value)
+        .map(|e| (e.op, e.value))
+}
+
+/// The effect of action `a` on variable `v`, which the caller knows it has (an action
+/// listed as changing the variable).
+#[inline]
+fn effect_of(c: &CompiledDomain, a: usize, v: usize) -> (VarOp, i32) {
+    effect_on(c, a, v).expect("an action listed as changing the variable has an effect on it")
 }
