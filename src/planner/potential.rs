@@ -36,6 +36,10 @@ pub(crate) struct Potential {
     pub constant: f64,
 }
 
+/// What one effect can do to its variable: (variable, lowest change, highest change) of its
+/// offset.
+type Change = (usize, i64, i64);
+
 /// One row `Σ coef · column ≤ bound` over named free variables.
 struct Row {
     terms: Vec<(usize, f64)>,
@@ -61,17 +65,23 @@ impl Potential {
         let mut cols = 2 * nv + 1;
         let mut rows: Vec<Row> = Vec::new();
         // Offsets: x = min + o, so over offsets each variable's range is [0, max - min].
-        for (a, &on) in active.iter().enumerate() {
-            if !on || c.var_eff(a).is_empty() {
-                continue;
-            }
+        // Per action with variable effects: the change each can make to its variable's
+        // offset, exact or an interval (effects whose conditions allow no value are left
+        // out: the action never applies).
+        let changes: Vec<(usize, Vec<Change>)> = (0..c.actions)
+            .filter(|&a| active[a] && !c.var_eff(a).is_empty())
+            .map(|a| {
+                let list = c
+                    .var_eff(a)
+                    .iter()
+                    .filter_map(|e| change(c, a, e).map(|(lo, hi)| (e.var.index(), lo, hi)))
+                    .collect();
+                (a, list)
+            })
+            .collect();
+        for (a, list) in &changes {
             let mut terms = Vec::new();
-            for e in c.var_eff(a) {
-                let v = e.var.index();
-                // The change of the variable's offset: exact, or an interval.
-                let Some((lo, hi)) = change(c, a, e) else {
-                    continue; // never applicable; no constraint needed
-                };
+            for &(v, lo, hi) in list {
                 // The potential falls by −φ·Δ; it must not fall by more than the cost.
                 if lo == hi {
                     terms.push((v, -(lo as f64)));
@@ -92,18 +102,17 @@ impl Potential {
             }
             rows.push(Row {
                 terms,
-                bound: c.costs[a],
+                bound: c.costs[*a],
             });
         }
-        // Goal awareness: t_v ≥ φ_v·lo_v, t_v ≥ φ_v·hi_v, C + Σ t_v ≤ 0.
+        // Goal awareness: t_v ≥ φ_v·lo_v, t_v ≥ φ_v·hi_v, C + Σ t_v ≤ 0, over each
+        // variable's goal interval of offsets.
+        let goal_box: Vec<(i64, i64)> = (0..nv).map(|v| offsets_allowed(c, goal, v)).collect();
+        if goal_box.iter().any(|&(lo, hi)| lo > hi) {
+            return None; // unsatisfiable goal: nothing to estimate
+        }
         let mut goal_row = vec![(2 * nv, 1.0)];
-        for v in 0..nv {
-            let var = &c.vars[v];
-            let width = i64::from(var.max()) - i64::from(var.min());
-            let (lo, hi) = pre_interval(goal, v, i64::from(var.min()), width);
-            if lo > hi {
-                return None; // unsatisfiable goal: nothing to estimate
-            }
+        for (v, &(lo, hi)) in goal_box.iter().enumerate() {
             rows.push(Row {
                 terms: vec![(v, lo as f64), (nv + v, -1.0)],
                 bound: 0.0,
@@ -130,27 +139,18 @@ impl Potential {
         }
         // Recompute the constant from the weights so the goal bound holds as computed, then
         // lower it by the measured inconsistency over a longest storable plan.
-        let mut goal_max = 0.0;
-        for (v, &wv) in weights.iter().enumerate() {
-            let var = &c.vars[v];
-            let width = i64::from(var.max()) - i64::from(var.min());
-            let (lo, hi) = pre_interval(goal, v, i64::from(var.min()), width);
-            goal_max += (wv * lo as f64).max(wv * hi as f64);
-        }
+        let goal_max: f64 = weights
+            .iter()
+            .zip(&goal_box)
+            .map(|(&wv, &(lo, hi))| (wv * lo as f64).max(wv * hi as f64))
+            .sum();
         let mut worst: f64 = 0.0;
-        for (a, &on) in active.iter().enumerate() {
-            if !on || c.var_eff(a).is_empty() {
-                continue;
-            }
-            let mut fall = 0.0;
-            for e in c.var_eff(a) {
-                let v = e.var.index();
-                let Some((lo, hi)) = change(c, a, e) else {
-                    continue;
-                };
-                fall += (-weights[v] * lo as f64).max(-weights[v] * hi as f64);
-            }
-            worst = worst.max(fall - c.costs[a]);
+        for (a, list) in &changes {
+            let fall: f64 = list
+                .iter()
+                .map(|&(v, lo, hi)| (-weights[v] * lo as f64).max(-weights[v] * hi as f64))
+                .sum();
+            worst = worst.max(fall - c.costs[*a]);
         }
         let scale = 1.0 + goal_max.abs() + weights.iter().map(|w| w.abs()).sum::<f64>();
         if worst > 1e-9 * scale {
@@ -181,7 +181,7 @@ impl Potential {
 fn change(c: &CompiledDomain, a: usize, e: &VarEffect) -> Option<(i64, i64)> {
     let var = &c.vars[e.var.index()];
     let width = i64::from(var.max()) - i64::from(var.min());
-    let (plo, phi) = pre_interval(c.var_pre(a), e.var.index(), i64::from(var.min()), width);
+    let (plo, phi) = offsets_allowed(c, c.var_pre(a), e.var.index());
     if plo > phi {
         return None;
     }
@@ -200,10 +200,11 @@ fn change(c: &CompiledDomain, a: usize, e: &VarEffect) -> Option<(i64, i64)> {
     })
 }
 
-/// The interval of offsets (value − min) that `conds` allow for variable `v`, within
-/// `[0, width]` (`!=` is ignored: the interval may be wider than the exact set).
-fn pre_interval(conds: &[VarCondition], v: usize, min: i64, width: i64) -> (i64, i64) {
-    let (lo, hi) = interval(conds, VarId(v as u32), min, min + width);
+/// The interval of offsets (value − min) that `conds` allow for variable `v`, within its
+/// range (`!=` is ignored: the interval may be wider than the exact set).
+fn offsets_allowed(c: &CompiledDomain, conds: &[VarCondition], v: usize) -> (i64, i64) {
+    let (min, max) = (i64::from(c.vars[v].min()), i64::from(c.vars[v].max()));
+    let (lo, hi) = interval(conds, VarId(v as u32), min, max);
     (lo - min, hi - min)
 }
 
