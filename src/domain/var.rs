@@ -171,6 +171,14 @@ impl Var {
         stored.map_or(self.default, |x| x.clamp(self.min, self.max))
     }
 
+    /// True when `op` is a step (`add`/`sub`) that this variable's range can refuse
+    /// ([`Overflow::Reject`]): where it applies, it changes the value by exactly its step,
+    /// and whether it applies depends on the value.
+    #[inline]
+    pub fn rejects_steps(&self, op: VarOp) -> bool {
+        op != VarOp::Set && self.overflow == Overflow::Reject
+    }
+
     /// Number of values in the range.
     pub fn range_len(&self) -> u64 {
         (i64::from(self.max) - i64::from(self.min) + 1) as u64

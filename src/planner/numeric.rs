@@ -42,7 +42,7 @@ use std::collections::BinaryHeap;
 
 use super::compiled::CompiledDomain;
 use super::potential::Potential;
-use crate::domain::{interval, Overflow, Var, VarCondition, VarId, VarOp};
+use crate::domain::{interval, Var, VarCondition, VarId, VarOp};
 use crate::state::WorldState;
 
 /// Largest variable range (number of values) that gets exact projections; larger ones
@@ -599,7 +599,7 @@ impl Bound {
             let cost = c.costs[a];
             if cost > 0.0 {
                 g.paid_cost = g.paid_cost.min(cost);
-            } else if op == VarOp::Set || var.overflow() == Overflow::Saturate {
+            } else if !var.rejects_steps(op) {
                 g.free_gcd = 1;
             } else {
                 g.free_gcd = gcd(g.free_gcd, i64::from(k));

@@ -22,7 +22,7 @@
 //! node limit (see [`Potential::build`]), so it stays admissible.
 
 use super::compiled::CompiledDomain;
-use crate::domain::{interval, Overflow, VarCondition, VarEffect, VarId, VarOp};
+use crate::domain::{interval, VarCondition, VarEffect, VarId, VarOp};
 
 /// Largest tableau (rows × columns) solved; bigger programs are skipped (no estimate).
 const MAX_TABLEAU: usize = 250_000;
@@ -188,8 +188,8 @@ fn change(c: &CompiledDomain, a: usize, e: &VarEffect) -> Option<(i64, i64)> {
     let d = i64::from(e.value);
     Some(match e.op {
         // Under Reject the action only applies where the step fits: the change is exact.
-        VarOp::Add if var.overflow() == Overflow::Reject => (d, d),
-        VarOp::Sub if var.overflow() == Overflow::Reject => (-d, -d),
+        VarOp::Add if var.rejects_steps(e.op) => (d, d),
+        VarOp::Sub if var.rejects_steps(e.op) => (-d, -d),
         // Saturating: from offset x the change is min(d, width − x) or −min(d, x).
         VarOp::Add => (d.min(width - phi), d.min(width - plo)),
         VarOp::Sub => (-d.min(phi), -d.min(plo)),

@@ -5,7 +5,6 @@
 
 use super::compiled::CompiledDomain;
 use super::queue::CostQueue;
-use crate::domain::{Overflow, VarOp};
 
 pub(super) const NONE: u32 = u32::MAX;
 pub(super) const STATUS_NONE: u8 = 0;
@@ -206,9 +205,10 @@ impl Relaxed {
                 if !has_vars {
                     continue;
                 }
-                let implicit = c.var_eff(a).iter().filter(|e| {
-                    e.op != VarOp::Set && c.vars[e.var.index()].overflow() == Overflow::Reject
-                });
+                let implicit = c
+                    .var_eff(a)
+                    .iter()
+                    .filter(|e| c.vars[e.var.index()].rejects_steps(e.op));
                 for v in c
                     .var_pre(a)
                     .iter()
