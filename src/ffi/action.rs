@@ -4,16 +4,14 @@ use std::ffi::c_char;
 
 use super::args::{len_u32, read_def, read_str, write_out, write_string};
 use super::error::FfiError;
-use super::fact::{read_fact_values, GoapFactValue};
+use super::fact::{list_error, read_fact_values, GoapFactValue};
 use super::guard::run_value;
 use super::ids::{
     decode_action, edit_domain, encode_action, ensure_fits, read_domain, GoapActionId,
     GoapDomainId, Kind,
 };
 use super::status::GoapStatus;
-use super::var::{
-    read_var_conditions, read_var_effects, var_list_error, GoapVarCondition, GoapVarEffect,
-};
+use super::var::{read_var_conditions, read_var_effects, GoapVarCondition, GoapVarEffect};
 use super::world::{world_ref, GoapWorld};
 use crate::domain::ActionDef;
 
@@ -166,13 +164,10 @@ pub unsafe extern "C" fn goap_domain_add_action(
                     pre,
                     effects,
                     cost: def.cost,
-                    var_pre: var_pre.clone(),
+                    var_pre,
                     var_effects,
                 })
-                .map_err(|e| {
-                    let what = format!("action \"{name}\": def->var_pre");
-                    var_list_error(entry, &what, &var_pre, e)
-                })?;
+                .map_err(|e| list_error(entry, &format!("action \"{name}\": def->var_pre"), e))?;
             Ok(encode_action(entry.id(), action))
         })?;
         // SAFETY: out is non-NULL and writable.

@@ -7,9 +7,7 @@ use super::fact::{list_error, read_fact_values, GoapFactValue};
 use super::guard::run_value;
 use super::ids::{decode_domain, edit_domain, encode_domain, ensure_fits, GoapDomainId, Kind};
 use super::status::GoapStatus;
-use super::var::{
-    read_var_conditions, read_var_values, var_list_error, GoapVarCondition, GoapVarValue,
-};
+use super::var::{read_var_conditions, read_var_values, GoapVarCondition, GoapVarValue};
 use super::world::{world_ref, GoapWorld};
 use crate::format;
 use crate::world::WorldError;
@@ -284,7 +282,7 @@ pub unsafe extern "C" fn goap_domain_set_goal_vars(
                 unsafe { read_var_conditions(entry, "conditions", conditions, count) }?;
             entry
                 .set_goal_vars(&conditions)
-                .map_err(|e| var_list_error(entry, "conditions", &conditions, e))
+                .map_err(|e| list_error(entry, "conditions", e))
         })
     })
 }

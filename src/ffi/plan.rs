@@ -8,9 +8,7 @@ use super::fact::{list_error, read_fact_values, GoapFactValue};
 use super::guard::run_value;
 use super::ids::{encode_action, read_domain, GoapActionId, GoapDomainId};
 use super::status::GoapStatus;
-use super::var::{
-    read_var_conditions, read_var_values, var_list_error, GoapVarCondition, GoapVarValue,
-};
+use super::var::{read_var_conditions, read_var_values, GoapVarCondition, GoapVarValue};
 use super::world::{world_ref, GoapWorld};
 use crate::domain::Goal;
 use crate::planner::{Heuristic, Outcome, PlanOptions, PlanResult};
@@ -472,7 +470,7 @@ pub unsafe extern "C" fn goap_domain_plan_problem(
         let goal = entry
             .domain()
             .conditions_with(goal_facts, goal_vars.iter().copied())
-            .map_err(|e| var_list_error(&entry, "problem->goal", &goal_vars, e))?;
+            .map_err(|e| list_error(&entry, "problem->goal", e))?;
         // SAFETY: out_result is non-NULL; the buffers are valid by the caller's contract.
         unsafe { plan_and_write(world, &entry, &start, &goal, &options, &out) }
     })

@@ -5,7 +5,6 @@ use std::ffi::c_char;
 
 use super::args::{len_u32, read_def, read_slice, read_str, write_out, write_string};
 use super::error::FfiError;
-use super::fact::list_error;
 use super::guard::run_value;
 use super::ids::{
     decode_var, edit_domain, encode_var, ensure_fits, read_domain, GoapDomainId, GoapVarId, Kind,
@@ -252,37 +251,6 @@ pub(crate) unsafe fn read_var_values(
 
 fn var_name(entry: &DomainEntry, var: VarId) -> &str {
     entry.domain().var(var).map_or("?", Var::name)
-}
-
-/// Rewrites a core error about the list `what` (fact conditions plus the variable
-/// conditions `conds`) so it names the variable and shows the conditions that conflict.
-pub(crate) fn var_list_error(
-    entry: &DomainEntry,
-    what: &str,
-    conds: &[VarCondition],
-    e: DomainError,
-) -> FfiError {
-    match e {
-        DomainError::VarContradiction { var } => {
-            let mut on_var: Vec<String> = conds
-                .iter()
-                .filter(|c| c.var == var)
-                .map(|c| format!("{} {}", c.op.symbol(), c.value))
-                .collect();
-            on_var.dedup();
-            FfiError::new(
-                GoapStatus::Contradiction,
-                format!(
-                    "{what}: the conditions on variable \"{}\" (id {:#x}) can never hold \
-                     together: {}",
-                    var_name(entry, var),
-                    encode_var(entry.id(), var),
-                    on_var.join(" and ")
-                ),
-            )
-        }
-        other => list_error(entry, what, other),
-    }
 }
 
 /// `[0, 30], default 0, reject`, for messages.

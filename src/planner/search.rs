@@ -189,11 +189,10 @@ impl Search {
         }
         let has_vars = !c.vars.is_empty();
         // A goal on a variable the domain does not have can never be checked: no plan.
-        if !goal.var_conditions().is_empty()
-            && goal
-                .var_conditions()
-                .iter()
-                .any(|k| k.var.index() >= c.vars.len())
+        if goal
+            .var_conditions()
+            .iter()
+            .any(|k| k.var.index() >= c.vars.len())
         {
             return Outcome::NoPlan;
         }
