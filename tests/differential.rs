@@ -40,6 +40,9 @@ use goap::{
     PlanResult, Planner, WorldState,
 };
 
+mod support;
+use support::{case_seed, close, minimise, scaled, Rng};
+
 const MODES: [Heuristic; 5] = Heuristic::ALL;
 
 /// Master seed of the small-domain suite.
@@ -55,51 +58,9 @@ const SMALL_CASES: usize = 2_400;
 type Mask = u128;
 const ONE: Mask = 1;
 
-/// splitmix64: tiny, deterministic, good enough for test generation.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Self {
-        Rng(seed)
-    }
-
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (the modulo bias is irrelevant here).
-    fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n
-    }
-
-    /// Uniform in `lo..=hi`.
-    fn range(&mut self, lo: usize, hi: usize) -> usize {
-        lo + self.below((hi - lo + 1) as u64) as usize
-    }
-
-    /// True with probability `percent / 100`.
-    fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-
-    /// 128 random bits.
-    fn mask(&mut self) -> Mask {
-        (Mask::from(self.next_u64()) << 64) | Mask::from(self.next_u64())
-    }
-
-    /// Uniform in `[0, 1)`.
-    fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
-
-/// The seed of case `index` of a suite with master seed `master`.
-fn case_seed(master: u64, index: usize) -> u64 {
-    Rng::new(master ^ (index as u64).wrapping_mul(0xd134_2543_de82_ef95)).next_u64()
+/// 128 random bits.
+fn random_bits(rng: &mut Rng) -> Mask {
+    (Mask::from(rng.next_u64()) << 64) | Mask::from(rng.next_u64())
 }
 
 // ---------------------------------------------------------------------------------------
@@ -362,10 +323,6 @@ fn build_in(case: &Case, layout: &Layout) -> (Domain, WorldState, Goal) {
 // ---------------------------------------------------------------------------------------
 // Checking a result
 // ---------------------------------------------------------------------------------------
-
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() <= 1e-9 * b.abs().max(1.0)
-}
 
 /// Checks one library result against the reference optimum `expected`.
 fn check_outcome(case: &Case, expected: Option<f64>, outcome: &Outcome) -> Result<(), String> {
@@ -649,27 +606,6 @@ fn simplifications(case: &Case) -> Vec<Case> {
     out
 }
 
-/// Greedily shrinks `case` while `fails` keeps failing, within a budget of checks and time
-/// (so a failing run still ends promptly in debug builds).
-fn minimise(case: &Case, fails: impl Fn(&Case) -> bool) -> Case {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
-    let mut budget = 20_000;
-    let mut cur = case.clone();
-    'outer: loop {
-        for c in simplifications(&cur) {
-            if budget == 0 || std::time::Instant::now() > deadline {
-                return cur;
-            }
-            budget -= 1;
-            if fails(&c) {
-                cur = c;
-                continue 'outer;
-            }
-        }
-        return cur;
-    }
-}
-
 /// Collects failures and panics at the end with the first few. A failure tagged with a
 /// mode is also minimised, when it reproduces alone (fresh planner, plain layout).
 #[derive(Default)]
@@ -694,7 +630,7 @@ impl Failures {
                 continue; // minimising takes a while; three are enough
             }
             if run_check(case, mode).is_err() {
-                let small = minimise(case, |c| run_check(c, mode).is_err());
+                let small = minimise(case, simplifications, |c| run_check(c, mode).is_err());
                 let why = run_check(&small, mode).unwrap_err();
                 let _ = writeln!(msg, "--- minimised ({mode:?}): {why}\n{}", describe(&small));
             } else {
@@ -837,7 +773,7 @@ fn random_case(
     } else {
         (ONE << facts) - 1
     };
-    let mut start = rng.mask() & full & random_mask(rng, facts);
+    let mut start = random_bits(rng) & full & random_mask(rng, facts);
     let pre_p = [10, 20, 30, 45][rng.range(0, 3)];
     let eff_p = [10, 20, 35, 50][rng.range(0, 3)];
     let mut actions: Vec<RefAction> = Vec::new();
@@ -1166,19 +1102,6 @@ fn small_case(index: usize) -> Case {
     let facts = rng.range(1, 10);
     let n_actions = rng.range(1, 12);
     random_case(&mut rng, facts, n_actions, 4, 10)
-}
-
-/// `n` times `GOAP_DIFF_SCALE` (default 1), for long soak runs in release builds.
-fn scaled(n: usize) -> usize {
-    match std::env::var("GOAP_DIFF_SCALE") {
-        Ok(v) => {
-            n * v
-                .trim()
-                .parse::<usize>()
-                .expect("GOAP_DIFF_SCALE must be a number")
-        }
-        Err(_) => n,
-    }
 }
 
 /// The case indices to run: all of `0..count`, or the one named by `GOAP_DIFF_CASE`.
@@ -1763,7 +1686,7 @@ fn reference_planner_sanity() {
     assert_eq!(squeezed.facts, 2);
     assert_eq!(squeezed.actions[0].add, 0b10);
     assert_eq!(reference_cost(&squeezed), Some(0.75));
-    let min = minimise(&case, |c| reference_cost(c) == Some(0.75));
+    let min = minimise(&case, simplifications, |c| reference_cost(c) == Some(0.75));
     assert!(min.actions.len() <= case.actions.len());
     assert_eq!(reference_cost(&min), Some(0.75));
     for i in 0..SMALL_CASES {

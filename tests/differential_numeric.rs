@@ -39,6 +39,9 @@ use goap::{
     PlanOptions, PlanResult, Planner, VarCondition, VarDef, VarEffect, VarId, VarOp, WorldState,
 };
 
+mod support;
+use support::{case_seed, close, minimise, scaled, Rng};
+
 const MODES: [Heuristic; 5] = Heuristic::ALL;
 
 const RANDOM_SEED: u64 = 0x6e75_6d5f_6469_6666;
@@ -51,40 +54,6 @@ const COUNTER_CASES: usize = 200;
 // ---------------------------------------------------------------------------------------
 // PRNG (splitmix64, as in tests/differential.rs)
 // ---------------------------------------------------------------------------------------
-
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Self {
-        Rng(seed)
-    }
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n
-    }
-    fn range(&mut self, lo: usize, hi: usize) -> usize {
-        lo + self.below((hi - lo + 1) as u64) as usize
-    }
-    fn int(&mut self, lo: i32, hi: i32) -> i32 {
-        lo + self.below((i64::from(hi) - i64::from(lo) + 1) as u64) as i32
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-    fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
-
-fn case_seed(master: u64, index: usize) -> u64 {
-    Rng::new(master ^ (index as u64).wrapping_mul(0xd134_2543_de82_ef95)).next_u64()
-}
 
 // ---------------------------------------------------------------------------------------
 // The reference model
@@ -452,10 +421,6 @@ fn from_world(case: &Case, d: &Domain, w: &WorldState) -> St {
 // ---------------------------------------------------------------------------------------
 // Checking
 // ---------------------------------------------------------------------------------------
-
-fn close(a: f64, b: f64) -> bool {
-    (a - b).abs() <= 1e-9 * b.abs().max(1.0)
-}
 
 fn st_str(case: &Case, s: &St) -> String {
     let mut v: Vec<String> = (0..case.facts)
@@ -869,25 +834,6 @@ fn simplifications(case: &Case) -> Vec<Case> {
     out
 }
 
-fn minimise(case: &Case, fails: impl Fn(&Case) -> bool) -> Case {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
-    let mut budget = 20_000;
-    let mut cur = case.clone();
-    'outer: loop {
-        for c in simplifications(&cur) {
-            if budget == 0 || std::time::Instant::now() > deadline {
-                return cur;
-            }
-            budget -= 1;
-            if fails(&c) {
-                cur = c;
-                continue 'outer;
-            }
-        }
-        return cur;
-    }
-}
-
 #[derive(Default)]
 struct Failures {
     list: Vec<(String, Case, Option<Heuristic>)>,
@@ -915,7 +861,7 @@ impl Failures {
                 continue;
             }
             if run_check(case, mode).is_err() {
-                let small = minimise(case, |c| run_check(c, mode).is_err());
+                let small = minimise(case, simplifications, |c| run_check(c, mode).is_err());
                 let why = run_check(&small, mode).unwrap_err();
                 let _ = writeln!(msg, "--- minimised ({mode:?}): {why}\n{}", describe(&small));
             } else {
@@ -1339,18 +1285,6 @@ fn counter_case(rng: &mut Rng) -> Case {
 // ---------------------------------------------------------------------------------------
 // Suites
 // ---------------------------------------------------------------------------------------
-
-fn scaled(n: usize) -> usize {
-    match std::env::var("GOAP_DIFF_SCALE") {
-        Ok(v) => {
-            n * v
-                .trim()
-                .parse::<usize>()
-                .expect("GOAP_DIFF_SCALE must be a number")
-        }
-        Err(_) => n,
-    }
-}
 
 fn indices(count: usize) -> Vec<usize> {
     let count = scaled(count);

@@ -1,0 +1,94 @@
+//! Support shared by the differential tests: a seeded generator, per-case seeds, soak
+//! scaling, cost comparison and greedy shrinking of failing cases.
+#![allow(dead_code)] // each test crate uses its own subset
+
+/// SplitMix64: small, fast and the same on every platform.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Self {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (the modulo bias is irrelevant here).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n
+    }
+
+    /// Uniform in `lo..=hi`.
+    pub fn range(&mut self, lo: usize, hi: usize) -> usize {
+        lo + self.below((hi - lo + 1) as u64) as usize
+    }
+
+    /// Uniform in `lo..=hi`.
+    pub fn int(&mut self, lo: i32, hi: i32) -> i32 {
+        lo + self.below((i64::from(hi) - i64::from(lo) + 1) as u64) as i32
+    }
+
+    /// True with probability `percent / 100`.
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+
+    /// Uniform in `[0, 1)`.
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// The seed of case `index` of a suite with master seed `master`.
+pub fn case_seed(master: u64, index: usize) -> u64 {
+    Rng::new(master ^ (index as u64).wrapping_mul(0xd134_2543_de82_ef95)).next_u64()
+}
+
+/// `n` times `GOAP_DIFF_SCALE` (default 1), for long soak runs in release builds.
+pub fn scaled(n: usize) -> usize {
+    match std::env::var("GOAP_DIFF_SCALE") {
+        Ok(v) => {
+            n * v
+                .trim()
+                .parse::<usize>()
+                .expect("GOAP_DIFF_SCALE must be a number")
+        }
+        Err(_) => n,
+    }
+}
+
+/// Equal costs, up to 1e-9 relative.
+pub fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * b.abs().max(1.0)
+}
+
+/// Greedily shrinks `case` by the candidates `simplifications` proposes while `fails`
+/// keeps failing, within a budget of checks and time (so a failing run still ends
+/// promptly in debug builds).
+pub fn minimise<C: Clone>(
+    case: &C,
+    simplifications: impl Fn(&C) -> Vec<C>,
+    fails: impl Fn(&C) -> bool,
+) -> C {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    let mut budget = 20_000;
+    let mut cur = case.clone();
+    'outer: loop {
+        for c in simplifications(&cur) {
+            if budget == 0 || std::time::Instant::now() > deadline {
+                return cur;
+            }
+            budget -= 1;
+            if fails(&c) {
+                cur = c;
+                continue 'outer;
+            }
+        }
+        return cur;
+    }
+}
