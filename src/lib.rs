@@ -50,5 +50,7 @@ pub use domain::{
     Action, ActionDef, ActionId, Compare, Conditions, Domain, DomainError, FactId, FactValue, Goal,
     Overflow, Var, VarCondition, VarDef, VarEffect, VarId, VarOp, MAX_ACTION_COST,
 };
-pub use planner::{plan, Heuristic, Outcome, Plan, PlanOptions, PlanResult, Planner, SearchStats};
+pub use planner::{
+    plan, ActionContext, Heuristic, Outcome, Plan, PlanOptions, PlanResult, Planner, SearchStats,
+};
 pub use state::WorldState;

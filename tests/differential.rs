@@ -1707,3 +1707,59 @@ fn reference_planner_sanity() {
         assert_eq!(c.goal_t & c.goal_f, 0);
     }
 }
+
+/// Action contexts (an agent's disabled actions and cost overrides, `Planner::plan_in`)
+/// against the reference on the changed case: a disabled action gets an impossible
+/// precondition there (so the check rejects any plan using it), an overridden one its new
+/// cost. One planner is reused, with and without contexts, so stale costs would show.
+#[test]
+fn action_contexts_match_reference_in_every_mode() {
+    const SEED: u64 = 0x6374_785f_6469_6666;
+    let count = scaled(600);
+    let mut planner = Planner::new();
+    let mut changed_plans = 0;
+    for i in 0..count {
+        let seed = case_seed(SEED, i);
+        let mut rng = Rng::new(seed);
+        let case = small_case(i);
+        let mut changed = case.clone();
+        let mut context = goap::ActionContext::new();
+        for (a, action) in changed.actions.iter_mut().enumerate() {
+            if rng.chance(20) {
+                context.set_enabled(ActionId(a as u32), false);
+                action.pre_t |= 1;
+                action.pre_f |= 1;
+            } else if rng.chance(30) {
+                let cost = random_cost(&mut rng);
+                context.set_cost(ActionId(a as u32), cost).unwrap();
+                action.cost = cost;
+            }
+        }
+        let expected = reference_cost(&changed);
+        let (d, start, goal) = build(&case);
+        for mode in MODES {
+            let options = PlanOptions {
+                heuristic: mode,
+                ..PlanOptions::default()
+            };
+            let r = planner.plan_in(&d, &start, &goal, &options, &context);
+            if let Err(e) = check_outcome(&changed, expected, &r.outcome) {
+                panic!(
+                    "case {i} (seed {seed:#x}), {mode:?}, context {context:?}: {e}\n{}",
+                    describe(&case)
+                );
+            }
+            // The same planner without the context plans the original costs.
+            let plain = planner.plan(&d, &start, &goal, &options);
+            check_outcome(&case, reference_cost(&case), &plain.outcome)
+                .unwrap_or_else(|e| panic!("case {i}, {mode:?}, after a context: {e}"));
+        }
+        if expected != reference_cost(&case) {
+            changed_plans += 1;
+        }
+    }
+    assert!(
+        changed_plans * 5 >= count,
+        "contexts changed too few optima: {changed_plans} of {count}"
+    );
+}

@@ -5,7 +5,7 @@
 //! so negative preconditions and goals need no special case. Atom `2 * facts` is an
 //! artificial atom that holds in every state; actions without preconditions require it.
 
-use crate::domain::{Domain, Var, VarCondition, VarEffect};
+use crate::domain::{ActionId, Domain, Var, VarCondition, VarEffect};
 use crate::state::words_for;
 
 /// Atom index of `fact = value`.
@@ -14,7 +14,7 @@ pub(crate) fn atom(fact: u32, value: bool) -> u32 {
 }
 
 /// Bit masks and the relaxed task of one domain. Immutable; rebuilt when the domain changes.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub(crate) struct CompiledDomain {
     /// 64-bit words per state.
     pub words: usize,
@@ -69,7 +69,71 @@ fn csr(lists: &[Vec<u32>]) -> (Vec<u32>, Vec<u32>) {
     (start, flat)
 }
 
+/// Every cost is an integer and their sum is small (see [`CompiledDomain::integer_costs`]).
+fn integer_costs(costs: &[f64]) -> bool {
+    costs.iter().all(|c| c.fract() == 0.0) && costs.iter().sum::<f64>() <= 65_536.0
+}
+
 impl CompiledDomain {
+    /// Makes `self` a copy of `base` whose costs have the `overrides` (sorted by action;
+    /// ids beyond `base`'s actions are ignored), reusing `self`'s buffers.
+    pub fn copy_with_costs(&mut self, base: &CompiledDomain, overrides: &[(ActionId, f64)]) {
+        // Destructured so that a new field cannot be forgotten here.
+        let CompiledDomain {
+            words,
+            actions,
+            masks,
+            costs,
+            integer_costs: _,
+            atoms,
+            init_atom,
+            pre_start,
+            pre_atoms,
+            eff_start,
+            eff_atoms,
+            pre_of_start,
+            pre_of,
+            eff_of_start,
+            eff_of,
+            vars,
+            var_words,
+            var_pre_start,
+            var_pre,
+            var_eff_start,
+            var_eff,
+            var_eff_of_start,
+            var_eff_of,
+        } = base;
+        self.words = *words;
+        self.actions = *actions;
+        self.masks.clone_from(masks);
+        self.costs.clone_from(costs);
+        self.atoms = *atoms;
+        self.init_atom = *init_atom;
+        self.pre_start.clone_from(pre_start);
+        self.pre_atoms.clone_from(pre_atoms);
+        self.eff_start.clone_from(eff_start);
+        self.eff_atoms.clone_from(eff_atoms);
+        self.pre_of_start.clone_from(pre_of_start);
+        self.pre_of.clone_from(pre_of);
+        self.eff_of_start.clone_from(eff_of_start);
+        self.eff_of.clone_from(eff_of);
+        self.vars.clone_from(vars);
+        self.var_words = *var_words;
+        self.var_pre_start.clone_from(var_pre_start);
+        self.var_pre.clone_from(var_pre);
+        self.var_eff_start.clone_from(var_eff_start);
+        self.var_eff.clone_from(var_eff);
+        self.var_eff_of_start.clone_from(var_eff_of_start);
+        self.var_eff_of.clone_from(var_eff_of);
+        for &(a, cost) in overrides {
+            if let Some(c) = self.costs.get_mut(a.index()) {
+                *c = cost;
+            }
+        }
+        self.integer_costs = integer_costs(&self.costs);
+    }
+
     pub fn build(domain: &Domain) -> Self {
         let facts = domain.fact_count();
         let words = words_for(facts).max(1);
@@ -129,8 +193,7 @@ impl CompiledDomain {
         let (eff_start, eff_atoms) = csr(&eff_lists);
         let (pre_of_start, pre_of) = csr(&pre_of);
         let (eff_of_start, eff_of) = csr(&eff_of);
-        let integer_costs =
-            costs.iter().all(|c| c.fract() == 0.0) && costs.iter().sum::<f64>() <= 65_536.0;
+        let integer_costs = integer_costs(&costs);
         let vars = domain.vars().to_vec();
         let mut var_pre_start = vec![0u32];
         let mut var_pre = Vec::new();

@@ -49,6 +49,7 @@
 //! (a few ulp per landmark: around 1e-14 relative) may be taken for equal.
 
 pub(crate) mod compiled;
+mod context;
 mod lmcut;
 mod numeric;
 mod partition;
@@ -62,6 +63,7 @@ use std::time::Duration;
 use crate::domain::{ActionId, Domain, Goal};
 use crate::state::WorldState;
 
+pub use context::ActionContext;
 pub use search::AUTO_LAZY_AFTER;
 
 /// Which admissible heuristic guides the search. All of them return optimal plans; they
@@ -214,7 +216,23 @@ impl Planner {
         goal: &Goal,
         options: &PlanOptions,
     ) -> PlanResult {
-        self.search.run(domain, start, goal, options)
+        self.search
+            .run(domain, start, goal, options, &ActionContext::default())
+    }
+
+    /// [`Planner::plan`] with some actions disabled or costed differently (an agent's
+    /// context). The plan is optimal for the changed costs and never uses a disabled
+    /// action; its `cost` sums the changed costs. Entries for action ids the domain does
+    /// not have are ignored.
+    pub fn plan_in(
+        &mut self,
+        domain: &Domain,
+        start: &WorldState,
+        goal: &Goal,
+        options: &PlanOptions,
+        context: &ActionContext,
+    ) -> PlanResult {
+        self.search.run(domain, start, goal, options, context)
     }
 }
 

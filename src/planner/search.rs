@@ -12,7 +12,7 @@ use super::lmcut::Landmarks;
 use super::numeric::{self, Numeric};
 use super::partition::{Partitions, Stored};
 use super::relaxed::Relaxed;
-use super::{Heuristic, Outcome, Plan, PlanOptions, PlanResult, SearchStats};
+use super::{ActionContext, Heuristic, Outcome, Plan, PlanOptions, PlanResult, SearchStats};
 use crate::domain::{ActionId, Domain, Goal};
 use crate::state::WorldState;
 
@@ -126,6 +126,8 @@ pub(crate) struct Search {
     /// Per node when `numeric_estimate`: the numeric estimates `(split, full)` (see
     /// `numeric`). Kept beside the nodes so boolean searches do not pay for them.
     node_num: Vec<(f64, f64)>,
+    /// The domain with an action context's costs, kept for its buffers.
+    costed: Option<CompiledDomain>,
 }
 
 /// True when `s` has every bit of `pos` and none of `neg`.
@@ -143,10 +145,28 @@ impl Search {
         start: &WorldState,
         goal: &Goal,
         options: &PlanOptions,
+        context: &ActionContext,
     ) -> PlanResult {
         let t0 = Instant::now();
         let mut stats = SearchStats::default();
-        let outcome = self.search(domain.compiled(), start, goal, options, &mut stats);
+        let base = domain.compiled();
+        let outcome = if context.cost_overrides().is_empty() {
+            self.search(base, start, goal, options, context.disabled(), &mut stats)
+        } else {
+            // Every heuristic reads `costs`: plan on a copy that has the changed ones.
+            let mut costed = self.costed.take().unwrap_or_default();
+            costed.copy_with_costs(base, context.cost_overrides());
+            let outcome = self.search(
+                &costed,
+                start,
+                goal,
+                options,
+                context.disabled(),
+                &mut stats,
+            );
+            self.costed = Some(costed);
+            outcome
+        };
         stats.evaluations = self.relaxed.evaluations;
         stats.elapsed = t0.elapsed();
         PlanResult { outcome, stats }
@@ -158,6 +178,7 @@ impl Search {
         start: &WorldState,
         goal: &Goal,
         options: &PlanOptions,
+        disabled: &[ActionId],
         stats: &mut SearchStats,
     ) -> Outcome {
         let w = c.words;
@@ -217,6 +238,11 @@ impl Search {
         // Root landmarks, and pruning: actions that relaxed reachability shows can never
         // apply, then actions that cannot matter for the goal.
         self.relaxed.prepare(c, &self.goal_atoms);
+        for a in disabled {
+            if let Some(on) = self.relaxed.active.get_mut(a.index()) {
+                *on = false;
+            }
+        }
         if has_vars {
             self.numeric
                 .prune_unreachable(c, &self.start, w, &mut self.relaxed.active);
