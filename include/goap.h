@@ -190,6 +190,19 @@ enum GoapStatus
     // A constant lies outside what a variable allows: a condition, set effect or start
     // value outside `[min, max]`, or a `+=`/`-=` step outside `1..=max - min`.
     GOAP_STATUS_OUT_OF_RANGE = 17,
+    // The agent id is zero, stale (its agent was destroyed) or foreign (another world's),
+    // or not an agent id at all.
+    GOAP_STATUS_UNKNOWN_AGENT = 18,
+    // The agent has no goal with this index.
+    GOAP_STATUS_UNKNOWN_GOAL = 19,
+    // goap_agent_report was called while the agent has no action in progress (call
+    // goap_agent_step first).
+    GOAP_STATUS_NO_ACTION = 20,
+    // A context callback returned a non-zero status or an invalid value; the search it was
+    // preparing did not run and the agent still needs a plan.
+    GOAP_STATUS_CALLBACK_FAILED = 21,
+    // A context callback called back into goap on the agent it is being asked about.
+    GOAP_STATUS_BUSY = 22,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L

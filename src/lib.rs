@@ -38,6 +38,7 @@
 #![deny(missing_docs)]
 #![deny(unsafe_op_in_unsafe_fn)]
 
+pub mod agent;
 pub mod domain;
 pub mod format;
 pub mod planner;
@@ -46,6 +47,7 @@ pub mod world;
 
 pub mod ffi;
 
+pub use agent::{Agent, AgentDef, AgentId, GoalDef, ReplanCause, Report, Step, StepKind};
 pub use domain::{
     Action, ActionDef, ActionId, Compare, Conditions, Domain, DomainError, FactId, FactValue, Goal,
     Overflow, Var, VarCondition, VarDef, VarEffect, VarId, VarOp, MAX_ACTION_COST,
@@ -54,3 +56,4 @@ pub use planner::{
     plan, ActionContext, Heuristic, Outcome, Plan, PlanOptions, PlanResult, Planner, SearchStats,
 };
 pub use state::WorldState;
+pub use world::{BatchOptions, BatchStats, CacheStats, World, WorldDef};

@@ -1,4 +1,4 @@
-//! A world: the root object that owns domains (later also agents) and plans with them.
+//! A world: the root object that owns domains and agents and plans with them.
 //!
 //! A [`World`] is `Send + Sync`, and no call holds a lock for long:
 //!
@@ -24,7 +24,17 @@
 //! Every domain created in the process gets a [`DomainId`] drawn from one global counter,
 //! so an id is never handed out twice: an id from a destroyed domain (stale) or from another
 //! world (foreign) finds nothing and fails with [`WorldError::UnknownDomain`].
+//!
+//! Agents (see [`crate::agent`] and the `agents` module) are kept in a slotmap with
+//! generational ids; [`World::plan_agents`] plans many of them per call on worker threads,
+//! sharing a plan cache ([`CacheStats`]).
 #![forbid(unsafe_code)]
+
+mod agents;
+mod cache;
+
+pub use agents::{BatchOptions, BatchStats, BATCH_CHUNK, MAX_AGENTS};
+pub use cache::CacheStats;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -33,7 +43,9 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
 use parking_lot::{Mutex, RwLock};
+use slotmap::SlotMap;
 
+use crate::agent::{Agent, AgentError, AgentId, GoalDef};
 use crate::domain::{Domain, DomainError, FactValue, Goal, VarCondition, VarId};
 use crate::format::{self, DomainFile, FormatError};
 use crate::planner::{PlanOptions, PlanResult, Planner};
@@ -82,17 +94,27 @@ pub struct WorldDef {
     /// How many idle planners (with their grown search buffers) the world keeps for reuse.
     /// More parallel plans than this still work; their planners are freed afterwards.
     pub max_idle_planners: usize,
+    /// Threads [`World::plan_agents`] uses by default, the calling one included (≥ 1).
+    /// Default: the machine's available parallelism.
+    pub worker_threads: usize,
+    /// Entries of the plan cache shared by the agents (0 turns it off). Default
+    /// [`WorldDef::DEFAULT_PLAN_CACHE_CAPACITY`].
+    pub plan_cache_capacity: usize,
 }
 
 impl WorldDef {
     /// Default for [`WorldDef::max_idle_planners`].
     pub const DEFAULT_MAX_IDLE_PLANNERS: usize = 8;
+    /// Default for [`WorldDef::plan_cache_capacity`].
+    pub const DEFAULT_PLAN_CACHE_CAPACITY: usize = 4096;
 }
 
 impl Default for WorldDef {
     fn default() -> Self {
         WorldDef {
             max_idle_planners: Self::DEFAULT_MAX_IDLE_PLANNERS,
+            worker_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            plan_cache_capacity: Self::DEFAULT_PLAN_CACHE_CAPACITY,
         }
     }
 }
@@ -110,6 +132,12 @@ pub enum WorldError {
     Format(FormatError),
     /// The domain has no stored goal to plan toward.
     NoGoal(DomainId),
+    /// No agent with this id exists in this world (destroyed, or never created here).
+    UnknownAgent(AgentId),
+    /// The world holds [`MAX_AGENTS`] agents already.
+    TooManyAgents,
+    /// An agent call failed.
+    Agent(AgentError),
 }
 
 impl fmt::Display for WorldError {
@@ -123,6 +151,13 @@ impl fmt::Display for WorldError {
             WorldError::Domain(e) => e.fmt(f),
             WorldError::Format(e) => e.fmt(f),
             WorldError::NoGoal(id) => write!(f, "domain {id} has no goal: set one first"),
+            WorldError::UnknownAgent(_) => f.write_str(
+                "the agent does not exist in this world (destroyed, or created by another world)",
+            ),
+            WorldError::TooManyAgents => {
+                write!(f, "the world holds {MAX_AGENTS} agents already")
+            }
+            WorldError::Agent(e) => e.fmt(f),
         }
     }
 }
@@ -132,6 +167,15 @@ impl std::error::Error for WorldError {}
 impl From<DomainError> for WorldError {
     fn from(e: DomainError) -> Self {
         WorldError::Domain(e)
+    }
+}
+
+impl From<AgentError> for WorldError {
+    fn from(e: AgentError) -> Self {
+        match e {
+            AgentError::Domain(e) => WorldError::Domain(e),
+            e => WorldError::Agent(e),
+        }
     }
 }
 
@@ -152,6 +196,8 @@ pub struct DomainEntry {
     domain: Arc<Domain>,
     start: WorldState,
     goal: Option<Goal>,
+    /// Goals new agents of this domain start with (a domain file's `goals`).
+    goals: Vec<GoalDef>,
 }
 
 impl DomainEntry {
@@ -168,6 +214,36 @@ impl DomainEntry {
     /// Facts and actions.
     pub fn domain(&self) -> &Domain {
         &self.domain
+    }
+
+    /// Facts and actions, shared: agents keep the domain as it was when they were created.
+    pub fn domain_arc(&self) -> &Arc<Domain> {
+        &self.domain
+    }
+
+    /// The goals new agents of this domain start with (a domain file's `goals`, in order).
+    pub fn goals(&self) -> &[GoalDef] {
+        &self.goals
+    }
+
+    /// Adds a goal that new agents of this domain start with (existing agents are not
+    /// changed). Its conditions must belong to this domain.
+    pub fn add_goal(&mut self, goal: GoalDef) -> Result<(), WorldError> {
+        self.domain
+            .conditions_with(
+                goal.conditions.entries().iter().copied(),
+                goal.conditions.var_conditions().iter().copied(),
+            )
+            .map_err(WorldError::from)?;
+        if !goal.priority.is_finite() {
+            return Err(AgentError::InvalidArgument(format!(
+                "a goal priority must be a finite number, not {}",
+                goal.priority
+            ))
+            .into());
+        }
+        self.goals.push(goal);
+        Ok(())
     }
 
     /// Facts and actions, for adding to them. Copies them first when another entry (a
@@ -324,6 +400,10 @@ pub struct World {
     def: WorldDef,
     domains: RwLock<BTreeMap<DomainId, Arc<Slot>>>,
     planners: Mutex<Vec<Planner>>,
+    agents: RwLock<SlotMap<AgentId, Arc<Mutex<Agent>>>>,
+    cache: cache::PlanCache,
+    /// Slot index of the last agent a batch planned (where the next batch continues).
+    batch_cursor: Mutex<u32>,
 }
 
 // The FFI hands one world to many threads.
@@ -337,6 +417,7 @@ impl World {
     pub fn new(def: WorldDef) -> Self {
         World {
             def,
+            cache: cache::PlanCache::new(def.plan_cache_capacity),
             ..World::default()
         }
     }
@@ -352,7 +433,7 @@ impl World {
         if name.contains('\0') {
             return Err(DomainError::NulInName(name.to_owned()).into());
         }
-        self.insert(name, Domain::new(), WorldState::new(), None)
+        self.insert(name, Domain::new(), WorldState::new(), None, Vec::new())
     }
 
     /// Creates a domain from a domain file's text, with the file's start state and goal.
@@ -362,7 +443,16 @@ impl World {
 
     /// Creates a domain from a parsed domain file.
     pub fn insert_file(&self, file: DomainFile) -> Result<DomainId, WorldError> {
-        self.insert("", file.domain, file.start, file.goal)
+        let goals = file
+            .goals
+            .into_iter()
+            .map(|g| GoalDef {
+                name: g.name,
+                conditions: g.conditions,
+                priority: g.priority,
+            })
+            .collect();
+        self.insert("", file.domain, file.start, file.goal, goals)
     }
 
     fn insert(
@@ -371,6 +461,7 @@ impl World {
         domain: Domain,
         start: WorldState,
         goal: Option<Goal>,
+        goals: Vec<GoalDef>,
     ) -> Result<DomainId, WorldError> {
         let id = DomainId::next().ok_or(WorldError::TooManyDomains)?;
         let entry = DomainEntry {
@@ -379,6 +470,7 @@ impl World {
             domain: Arc::new(domain),
             start,
             goal,
+            goals,
         };
         let slot = Arc::new(Slot {
             edit: Mutex::new(()),
@@ -496,14 +588,24 @@ impl World {
         goal: &Goal,
         options: &PlanOptions,
     ) -> PlanResult {
-        let mut planner = self.planners.lock().pop().unwrap_or_default();
+        let mut planner = self.take_planner();
         // A panic below drops the planner instead of returning half-updated buffers.
         let result = planner.plan(domain, start, goal, options);
+        self.return_planner(planner);
+        result
+    }
+
+    /// An idle planner from the pool, or a new one.
+    fn take_planner(&self) -> Planner {
+        self.planners.lock().pop().unwrap_or_default()
+    }
+
+    /// Gives a planner back to the pool (dropped when the pool is full).
+    fn return_planner(&self, planner: Planner) {
         let mut idle = self.planners.lock();
         if idle.len() < self.def.max_idle_planners {
             idle.push(planner);
         }
-        result
     }
 
     /// Number of idle planners kept for reuse.
@@ -735,6 +837,7 @@ mod tests {
     fn idle_planners_are_capped() {
         let world = World::new(WorldDef {
             max_idle_planners: 0,
+            ..WorldDef::default()
         });
         let id = world.create_domain("").unwrap();
         edit(&world, id, |e| e.set_goal(&[])).unwrap();

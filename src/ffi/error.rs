@@ -7,6 +7,7 @@ use std::fmt::Display;
 use super::args::write_string;
 use super::guard::run_value;
 use super::status::GoapStatus;
+use crate::agent::AgentError;
 use crate::domain::DomainError;
 use crate::world::WorldError;
 
@@ -65,6 +66,19 @@ impl From<DomainError> for FfiError {
     }
 }
 
+impl From<AgentError> for FfiError {
+    fn from(e: AgentError) -> Self {
+        let status = match &e {
+            AgentError::Domain(d) => return d.clone().into(),
+            AgentError::UnknownGoal(_) => GoapStatus::UnknownGoal,
+            AgentError::InvalidArgument(_) => GoapStatus::InvalidArgument,
+            AgentError::NoAction => GoapStatus::NoAction,
+            AgentError::Callback(_) => GoapStatus::CallbackFailed,
+        };
+        FfiError::new(status, e.to_string())
+    }
+}
+
 impl From<WorldError> for FfiError {
     fn from(e: WorldError) -> Self {
         match e {
@@ -73,6 +87,9 @@ impl From<WorldError> for FfiError {
             WorldError::TooManyDomains => FfiError::new(GoapStatus::TooMany, e.to_string()),
             WorldError::Format(_) => FfiError::new(GoapStatus::ParseError, e.to_string()),
             WorldError::NoGoal(_) => FfiError::new(GoapStatus::NoGoal, e.to_string()),
+            WorldError::UnknownAgent(_) => FfiError::new(GoapStatus::UnknownAgent, e.to_string()),
+            WorldError::TooManyAgents => FfiError::new(GoapStatus::TooMany, e.to_string()),
+            WorldError::Agent(a) => a.into(),
         }
     }
 }

@@ -64,10 +64,23 @@ pub enum GoapStatus {
     /// A constant lies outside what a variable allows: a condition, set effect or start
     /// value outside `[min, max]`, or a `+=`/`-=` step outside `1..=max - min`.
     OutOfRange = 17,
+    /// The agent id is zero, stale (its agent was destroyed) or foreign (another world's),
+    /// or not an agent id at all.
+    UnknownAgent = 18,
+    /// The agent has no goal with this index.
+    UnknownGoal = 19,
+    /// goap_agent_report was called while the agent has no action in progress (call
+    /// goap_agent_step first).
+    NoAction = 20,
+    /// A context callback returned a non-zero status or an invalid value; the search it was
+    /// preparing did not run and the agent still needs a plan.
+    CallbackFailed = 21,
+    /// A context callback called back into goap on the agent it is being asked about.
+    Busy = 22,
 }
 
 /// Every status, in value order.
-const ALL: [GoapStatus; 18] = [
+const ALL: [GoapStatus; 23] = [
     GoapStatus::Ok,
     GoapStatus::NullPointer,
     GoapStatus::InvalidUtf8,
@@ -86,6 +99,11 @@ const ALL: [GoapStatus; 18] = [
     GoapStatus::TooMany,
     GoapStatus::UnknownVar,
     GoapStatus::OutOfRange,
+    GoapStatus::UnknownAgent,
+    GoapStatus::UnknownGoal,
+    GoapStatus::NoAction,
+    GoapStatus::CallbackFailed,
+    GoapStatus::Busy,
 ];
 
 impl GoapStatus {
@@ -115,6 +133,11 @@ impl GoapStatus {
             GoapStatus::TooMany => "GOAP_STATUS_TOO_MANY\0",
             GoapStatus::UnknownVar => "GOAP_STATUS_UNKNOWN_VAR\0",
             GoapStatus::OutOfRange => "GOAP_STATUS_OUT_OF_RANGE\0",
+            GoapStatus::UnknownAgent => "GOAP_STATUS_UNKNOWN_AGENT\0",
+            GoapStatus::UnknownGoal => "GOAP_STATUS_UNKNOWN_GOAL\0",
+            GoapStatus::NoAction => "GOAP_STATUS_NO_ACTION\0",
+            GoapStatus::CallbackFailed => "GOAP_STATUS_CALLBACK_FAILED\0",
+            GoapStatus::Busy => "GOAP_STATUS_BUSY\0",
         }
     }
 

@@ -76,6 +76,7 @@ pub unsafe extern "C" fn goap_world_create(
         }?;
         let world = World::new(WorldDef {
             max_idle_planners: def.max_idle_planners as usize,
+            ..WorldDef::default()
         });
         let ptr = Box::into_raw(Box::new(GoapWorld { world }));
         // SAFETY: out is non-NULL (guard) and writable by the caller's contract.

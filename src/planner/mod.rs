@@ -68,7 +68,7 @@ pub use search::AUTO_LAZY_AFTER;
 
 /// Which admissible heuristic guides the search. All of them return optimal plans; they
 /// differ in speed only.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Heuristic {
     /// Root landmarks, with lazy LM-cut once a search grows large (the default).
     #[default]
