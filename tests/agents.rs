@@ -1,0 +1,865 @@
+//! Agents through the Rust API: every step/report transition, every replan cause, "no
+//! replan without cause", goal arbitration, context, callbacks, stale ids, batch planning
+//! (deterministic across thread counts and budgets) and the plan cache.
+
+use goap::agent::{AgentError, ContextCallbacks, ReplanResult};
+use goap::world::{DomainId, WorldError};
+use goap::{
+    ActionDef, ActionId, AgentDef, AgentId, BatchOptions, Domain, FactId, FactValue, GoalDef,
+    ReplanCause, Report, StepKind, World, WorldDef,
+};
+
+mod support;
+use support::Rng;
+
+/// The test domain: a cook who can also work.
+struct Farm {
+    world: World,
+    domain: DomainId,
+    f: Facts,
+    a: Actions,
+}
+
+#[derive(Clone, Copy)]
+struct Facts {
+    at_kitchen: FactId,
+    has_ingredient: FactId,
+    meal_ready: FactId,
+    fed: FactId,
+    has_tool: FactId,
+    work_done: FactId,
+    unicorn: FactId,
+}
+
+#[derive(Clone, Copy)]
+struct Actions {
+    goto_kitchen: ActionId,
+    get_ingredient: ActionId,
+    buy_ingredient: ActionId,
+    cook: ActionId,
+    eat: ActionId,
+    get_tool: ActionId,
+    work: ActionId,
+}
+
+fn farm_with(def: WorldDef) -> Farm {
+    let world = World::new(def);
+    let domain = world.create_domain("farm").unwrap();
+    let (f, a) = world
+        .edit(domain, |e| -> Result<_, WorldError> {
+            let d: &mut Domain = e.domain_mut();
+            let f = Facts {
+                at_kitchen: d.add_fact("at_kitchen")?,
+                has_ingredient: d.add_fact("has_ingredient")?,
+                meal_ready: d.add_fact("meal_ready")?,
+                fed: d.add_fact("fed")?,
+                has_tool: d.add_fact("has_tool")?,
+                work_done: d.add_fact("work_done")?,
+                unicorn: d.add_fact("unicorn")?,
+            };
+            let t = |x| FactValue::new(x, true);
+            let n = |x| FactValue::new(x, false);
+            let mut act = |name: &str, pre: Vec<FactValue>, eff: Vec<FactValue>, cost: f64| {
+                d.add_action(ActionDef {
+                    name: name.into(),
+                    pre,
+                    effects: eff,
+                    cost,
+                    ..Default::default()
+                })
+            };
+            let a = Actions {
+                goto_kitchen: act(
+                    "goto_kitchen",
+                    vec![n(f.at_kitchen)],
+                    vec![t(f.at_kitchen)],
+                    1.0,
+                )?,
+                get_ingredient: act(
+                    "get_ingredient",
+                    vec![t(f.at_kitchen)],
+                    vec![t(f.has_ingredient)],
+                    1.0,
+                )?,
+                buy_ingredient: act("buy_ingredient", vec![], vec![t(f.has_ingredient)], 4.0)?,
+                cook: act(
+                    "cook",
+                    vec![t(f.has_ingredient), t(f.at_kitchen)],
+                    vec![t(f.meal_ready), n(f.has_ingredient)],
+                    2.0,
+                )?,
+                eat: act(
+                    "eat",
+                    vec![t(f.meal_ready)],
+                    vec![t(f.fed), n(f.meal_ready)],
+                    1.0,
+                )?,
+                get_tool: act("get_tool", vec![], vec![t(f.has_tool)], 1.0)?,
+                work: act("work", vec![t(f.has_tool)], vec![t(f.work_done)], 3.0)?,
+            };
+            Ok((f, a))
+        })
+        .unwrap();
+    Farm {
+        world,
+        domain,
+        f,
+        a,
+    }
+}
+
+fn farm() -> Farm {
+    farm_with(WorldDef::default())
+}
+
+impl Farm {
+    fn goal(&self, facts: &[(FactId, bool)]) -> goap::Goal {
+        let e = self.world.snapshot(self.domain).unwrap();
+        e.domain()
+            .conditions(facts.iter().map(|&(f, v)| FactValue::new(f, v)))
+            .unwrap()
+    }
+
+    /// An agent with goals "eat" (fed, priority `eat`) and "work" (work_done, `work`).
+    fn agent(&self, def: AgentDef, eat: f64, work: f64) -> AgentId {
+        let id = self.world.create_agent(self.domain, def).unwrap();
+        for (name, fact, p) in [("eat", self.f.fed, eat), ("work", self.f.work_done, work)] {
+            let conditions = self.goal(&[(fact, true)]);
+            self.world
+                .add_goal(
+                    id,
+                    GoalDef {
+                        name: name.into(),
+                        conditions,
+                        priority: p,
+                    },
+                )
+                .unwrap();
+        }
+        id
+    }
+
+    fn step(&self, id: AgentId) -> StepKind {
+        self.world.step_agent(id, 0.1).unwrap().kind
+    }
+
+    fn report(&self, id: AgentId, r: Report) {
+        self.world.with_agent(id, |a| a.report(r)).unwrap();
+    }
+
+    fn set(&self, id: AgentId, fact: FactId, value: bool) {
+        self.world
+            .with_agent(id, |a| a.set_fact(fact, value))
+            .unwrap();
+    }
+
+    fn causes(&self, id: AgentId) -> Vec<ReplanCause> {
+        self.world
+            .with_agent(id, |a| Ok(a.history().map(|e| e.cause).collect()))
+            .unwrap()
+    }
+
+    fn plan(&self, id: AgentId) -> Vec<ActionId> {
+        self.world
+            .with_agent(id, |a| Ok(a.plan().to_vec()))
+            .unwrap()
+    }
+
+    fn goal_of(&self, id: AgentId) -> Option<usize> {
+        self.world.with_agent(id, |a| Ok(a.current_goal())).unwrap()
+    }
+
+    /// Steps and reports success until the agent stops handing out actions; returns the
+    /// actions performed and the final step kind.
+    fn run_to_end(&self, id: AgentId) -> (Vec<ActionId>, StepKind) {
+        let mut done = Vec::new();
+        for _ in 0..100 {
+            match self.step(id) {
+                StepKind::Start(a) => {
+                    done.push(a);
+                    self.report(id, Report::Succeeded);
+                }
+                other => return (done, other),
+            }
+        }
+        panic!("the agent did not finish: {done:?}");
+    }
+}
+
+#[test]
+fn a_new_agent_plans_once_then_runs_its_plan_to_idle() {
+    let farm = farm();
+    let a = &farm.a;
+    let id = farm.agent(AgentDef::default(), 2.0, 0.0);
+    let step = farm.world.step_agent(id, 0.1).unwrap();
+    assert_eq!(step.kind, StepKind::Start(a.goto_kitchen));
+    assert!(step.replanned);
+    assert_eq!(step.goal, Some(0));
+    assert_eq!(farm.causes(id), [ReplanCause::NoPlan]);
+    assert_eq!(
+        farm.plan(id),
+        [a.goto_kitchen, a.get_ingredient, a.cook, a.eat]
+    );
+    // Start → Continue while running.
+    farm.report(id, Report::Running);
+    assert_eq!(farm.step(id), StepKind::Continue(a.goto_kitchen));
+    farm.report(id, Report::Succeeded);
+    let (rest, end) = farm.run_to_end(id);
+    assert_eq!(rest, [a.get_ingredient, a.cook, a.eat]);
+    assert_eq!(end, StepKind::Idle);
+    // Effects were applied to the believed state.
+    let fed = farm.world.with_agent(id, |ag| ag.fact(farm.f.fed)).unwrap();
+    assert!(fed);
+    assert_eq!(
+        farm.causes(id),
+        [ReplanCause::NoPlan],
+        "no replan on the way"
+    );
+    let idle = farm.world.step_agent(id, 0.1).unwrap();
+    assert_eq!(
+        (idle.kind, idle.goal, idle.replanned),
+        (StepKind::Idle, None, false)
+    );
+}
+
+#[test]
+fn an_unchanged_world_causes_no_replanning() {
+    let farm = farm();
+    let f = farm.f;
+    let id = farm.agent(AgentDef::default(), 2.0, 1.0);
+    assert_eq!(farm.step(id), StepKind::Start(farm.a.goto_kitchen));
+    for _ in 0..200 {
+        // Sensors rewrite the same values every frame; the engine reports "running".
+        farm.set(id, f.at_kitchen, false);
+        farm.set(id, f.unicorn, false);
+        farm.world
+            .with_agent(id, |a| a.set_priority(0, 2.0))
+            .unwrap();
+        farm.report(id, Report::Running);
+        let s = farm.world.step_agent(id, 0.016).unwrap();
+        assert_eq!(s.kind, StepKind::Continue(farm.a.goto_kitchen));
+        assert!(!s.replanned);
+    }
+    assert_eq!(farm.causes(id).len(), 1);
+    // A change that does not touch the plan does not replan either.
+    farm.set(id, f.unicorn, true);
+    farm.world
+        .with_agent(id, |a| a.set_action_cost(farm.a.work, Some(9.0)))
+        .unwrap();
+    assert_eq!(farm.step(id), StepKind::Continue(farm.a.goto_kitchen));
+    assert_eq!(farm.causes(id).len(), 1);
+}
+
+#[test]
+fn a_failed_action_replans_with_cause_action_failed() {
+    let farm = farm();
+    let a = farm.a;
+    let id = farm.agent(AgentDef::default(), 2.0, 0.0);
+    farm.step(id);
+    farm.report(id, Report::Succeeded); // at the kitchen
+    assert_eq!(farm.step(id), StepKind::Start(a.get_ingredient));
+    farm.report(id, Report::Failed);
+    // Without a cooldown the same cheapest plan comes back, freshly started.
+    let s = farm.world.step_agent(id, 0.1).unwrap();
+    assert_eq!(
+        (s.kind, s.replanned),
+        (StepKind::Start(a.get_ingredient), true)
+    );
+    assert_eq!(
+        farm.causes(id),
+        [ReplanCause::NoPlan, ReplanCause::ActionFailed]
+    );
+    // Reporting again before a step is an error, not a state change.
+    farm.report(id, Report::Failed);
+    let e = farm
+        .world
+        .with_agent(id, |ag| ag.report(Report::Succeeded))
+        .unwrap_err();
+    assert_eq!(e, WorldError::Agent(AgentError::NoAction));
+}
+
+#[test]
+fn a_failed_action_is_avoided_for_the_cooldown() {
+    let farm = farm();
+    let a = farm.a;
+    let def = AgentDef {
+        failure_cooldown: 1.0,
+        ..AgentDef::default()
+    };
+    let id = farm.agent(def, 2.0, 0.0);
+    farm.set(id, farm.f.at_kitchen, true);
+    assert_eq!(farm.step(id), StepKind::Start(a.get_ingredient));
+    farm.report(id, Report::Failed);
+    assert_eq!(
+        farm.step(id),
+        StepKind::Start(a.buy_ingredient),
+        "the dearer way"
+    );
+    // The cooldown expiring is no cause to replan: the plan in hand is still valid.
+    for _ in 0..20 {
+        farm.report(id, Report::Running);
+        assert_eq!(farm.step(id), StepKind::Continue(a.buy_ingredient));
+    }
+    assert_eq!(
+        farm.causes(id),
+        [ReplanCause::NoPlan, ReplanCause::ActionFailed]
+    );
+}
+
+#[test]
+fn a_higher_priority_goal_takes_over_beyond_the_margin_only() {
+    let farm = farm();
+    let a = farm.a;
+    let def = AgentDef {
+        switch_margin: 1.0,
+        ..AgentDef::default()
+    };
+    let id = farm.agent(def, 2.0, 1.0);
+    assert_eq!(farm.step(id), StepKind::Start(a.goto_kitchen));
+    assert_eq!(farm.goal_of(id), Some(0));
+    // Work rises to 2.5: within the margin of eat (2.0 + 1.0), so no switch.
+    farm.world
+        .with_agent(id, |ag| ag.set_priority(1, 2.5))
+        .unwrap();
+    farm.report(id, Report::Running);
+    assert_eq!(farm.step(id), StepKind::Continue(a.goto_kitchen));
+    assert_eq!(farm.causes(id).len(), 1);
+    // To 3.5: beyond it.
+    farm.world
+        .with_agent(id, |ag| ag.set_priority(1, 3.5))
+        .unwrap();
+    let s = farm.world.step_agent(id, 0.1).unwrap();
+    assert_eq!((s.kind, s.goal), (StepKind::Start(a.get_tool), Some(1)));
+    assert_eq!(
+        farm.causes(id),
+        [ReplanCause::NoPlan, ReplanCause::GoalChanged]
+    );
+    // Back to 2.5: eat (2.0) does not beat work by the margin; work stays.
+    farm.world
+        .with_agent(id, |ag| ag.set_priority(1, 2.5))
+        .unwrap();
+    farm.report(id, Report::Running);
+    assert_eq!(farm.step(id), StepKind::Continue(a.get_tool));
+    // Disabling work (priority 0) hands over to eat at once.
+    farm.world
+        .with_agent(id, |ag| ag.set_priority(1, 0.0))
+        .unwrap();
+    assert_eq!(farm.step(id), StepKind::Start(a.goto_kitchen));
+    assert_eq!(farm.causes(id).last(), Some(&ReplanCause::GoalChanged));
+}
+
+#[test]
+fn a_satisfied_goal_hands_over_to_the_next() {
+    let farm = farm();
+    let id = farm.agent(AgentDef::default(), 2.0, 1.0);
+    let (done, end) = farm.run_to_end(id);
+    assert_eq!(end, StepKind::Idle);
+    assert_eq!(
+        done.last(),
+        Some(&farm.a.work),
+        "eat first, then work: {done:?}"
+    );
+    assert_eq!(
+        farm.causes(id),
+        [ReplanCause::NoPlan, ReplanCause::GoalChanged]
+    );
+}
+
+#[test]
+fn a_broken_precondition_invalidates_the_plan() {
+    let farm = farm();
+    let a = farm.a;
+    let id = farm.agent(AgentDef::default(), 2.0, 0.0);
+    farm.step(id);
+    farm.report(id, Report::Succeeded);
+    farm.step(id);
+    farm.report(id, Report::Succeeded); // has the ingredient now
+    assert_eq!(farm.step(id), StepKind::Start(a.cook));
+    // Stolen while cooking: the believed state loses it.
+    farm.set(id, farm.f.has_ingredient, false);
+    let s = farm.world.step_agent(id, 0.1).unwrap();
+    assert_eq!(
+        (s.kind, s.replanned),
+        (StepKind::Start(a.get_ingredient), true)
+    );
+    assert_eq!(
+        farm.causes(id),
+        [ReplanCause::NoPlan, ReplanCause::PlanInvalidated]
+    );
+    assert_eq!(farm.plan(id), [a.get_ingredient, a.cook, a.eat]);
+}
+
+#[test]
+fn disabling_a_planned_action_invalidates_the_plan_and_it_is_not_used() {
+    let farm = farm();
+    let a = farm.a;
+    let id = farm.agent(AgentDef::default(), 2.0, 0.0);
+    farm.set(id, farm.f.at_kitchen, true);
+    assert_eq!(farm.step(id), StepKind::Start(a.get_ingredient));
+    farm.world
+        .with_agent(id, |ag| ag.set_action_enabled(a.get_ingredient, false))
+        .unwrap();
+    assert_eq!(farm.step(id), StepKind::Start(a.buy_ingredient));
+    assert_eq!(farm.causes(id).last(), Some(&ReplanCause::PlanInvalidated));
+    // A cost override applies at the next replan: buying becomes cheap, getting is enabled
+    // again; the plan in hand stays (no cause), a failure then picks the cheaper way.
+    farm.world
+        .with_agent(id, |ag| {
+            ag.set_action_enabled(a.get_ingredient, true)?;
+            ag.set_action_cost(a.buy_ingredient, Some(0.5))
+        })
+        .unwrap();
+    farm.report(id, Report::Running);
+    assert_eq!(farm.step(id), StepKind::Continue(a.buy_ingredient));
+    assert_eq!(farm.causes(id).len(), 2);
+    farm.report(id, Report::Failed);
+    assert_eq!(farm.step(id), StepKind::Start(a.buy_ingredient));
+    let cost = farm
+        .world
+        .with_agent(id, |ag| Ok(ag.full_plan().1))
+        .unwrap();
+    assert_eq!(cost, 0.5 + 2.0 + 1.0);
+}
+
+#[test]
+fn steps_already_done_are_skipped_without_a_search() {
+    let farm = farm();
+    let a = farm.a;
+    let id = farm.agent(AgentDef::default(), 2.0, 0.0);
+    assert_eq!(farm.step(id), StepKind::Start(a.goto_kitchen));
+    // Someone serves a meal: only "eat" is left.
+    farm.set(id, farm.f.meal_ready, true);
+    let s = farm.world.step_agent(id, 0.1).unwrap();
+    assert_eq!(
+        (s.kind, s.replanned, s.plan_index),
+        (StepKind::Start(a.eat), true, 3)
+    );
+    let last = farm
+        .world
+        .with_agent(id, |ag| Ok(ag.last_replan().cloned()))
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (last.cause, last.result, last.expanded),
+        (ReplanCause::StepsSkipped, ReplanResult::Skipped, 0)
+    );
+    assert_eq!(last.plan_len, 1);
+}
+
+#[test]
+fn a_goal_without_plan_falls_through_and_is_not_retried_until_something_changes() {
+    let farm = farm();
+    let f = farm.f;
+    let id = farm
+        .world
+        .create_agent(farm.domain, AgentDef::default())
+        .unwrap();
+    let impossible = farm.goal(&[(f.unicorn, true)]);
+    let eat = farm.goal(&[(f.fed, true)]);
+    farm.world
+        .add_goal(
+            id,
+            GoalDef {
+                name: "unicorn".into(),
+                conditions: impossible,
+                priority: 9.0,
+            },
+        )
+        .unwrap();
+    farm.world
+        .add_goal(
+            id,
+            GoalDef {
+                name: "eat".into(),
+                conditions: eat,
+                priority: 1.0,
+            },
+        )
+        .unwrap();
+    assert_eq!(farm.step(id), StepKind::Start(farm.a.goto_kitchen));
+    let e = farm
+        .world
+        .with_agent(id, |ag| Ok(ag.last_replan().cloned()))
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (e.goals_tried, e.goal, e.result),
+        (2, Some(1), ReplanResult::Found)
+    );
+    // Eat done: the unicorn goal is still known to have no plan for this state... but the
+    // state changed (the plan ran), so it is tried again once, then the agent reports
+    // NoPlan and stays quiet.
+    farm.report(id, Report::Succeeded);
+    let (done, end) = farm.run_to_end(id);
+    assert_eq!(done.len(), 3);
+    assert_eq!(end, StepKind::NoPlan);
+    let n = farm.causes(id).len();
+    for _ in 0..50 {
+        assert_eq!(farm.step(id), StepKind::NoPlan);
+    }
+    assert_eq!(farm.causes(id).len(), n, "no retry without a change");
+    // A change makes it retry (and fail) once more.
+    farm.set(id, f.has_tool, true);
+    assert_eq!(farm.step(id), StepKind::NoPlan);
+    assert_eq!(farm.causes(id).len(), n + 1);
+    assert_eq!(farm.causes(id).last(), Some(&ReplanCause::NoPlan));
+}
+
+#[test]
+fn plan_in_step_off_waits_for_the_batch() {
+    let farm = farm();
+    let def = AgentDef {
+        plan_in_step: false,
+        ..AgentDef::default()
+    };
+    let id = farm.agent(def, 2.0, 0.0);
+    assert_eq!(farm.step(id), StepKind::Waiting);
+    assert_eq!(farm.step(id), StepKind::Waiting);
+    let stats = farm.world.plan_agents(&BatchOptions::default());
+    assert_eq!((stats.planned, stats.waiting), (1, 0));
+    assert_eq!(farm.step(id), StepKind::Start(farm.a.goto_kitchen));
+    assert_eq!(farm.causes(id), [ReplanCause::NoPlan]);
+    // Nothing needs a plan: the batch does nothing.
+    let stats = farm.world.plan_agents(&BatchOptions::default());
+    assert_eq!((stats.planned, stats.expanded), (0, 0));
+}
+
+#[test]
+fn stale_ids_are_errors_and_never_reach_another_agent() {
+    let farm = farm();
+    let a = farm.agent(AgentDef::default(), 1.0, 0.0);
+    farm.world.destroy_agent(a).unwrap();
+    let b = farm.agent(AgentDef::default(), 1.0, 0.0); // reuses the slot
+    assert_ne!(a, b);
+    assert_eq!(
+        farm.world.step_agent(a, 0.1),
+        Err(WorldError::UnknownAgent(a))
+    );
+    assert_eq!(
+        farm.world.destroy_agent(a),
+        Err(WorldError::UnknownAgent(a))
+    );
+    assert!(farm
+        .world
+        .with_agent(a, |ag| ag.set_fact(farm.f.fed, true))
+        .is_err());
+    assert!(!farm.world.with_agent(b, |ag| ag.fact(farm.f.fed)).unwrap());
+    assert_eq!(farm.world.agent_count(), 1);
+}
+
+#[test]
+fn bad_arguments_are_errors_that_change_nothing() {
+    let farm = farm();
+    let id = farm.agent(AgentDef::default(), 1.0, 0.0);
+    let w = &farm.world;
+    assert!(matches!(
+        w.step_agent(id, f64::NAN),
+        Err(WorldError::Agent(AgentError::InvalidArgument(_)))
+    ));
+    assert!(matches!(
+        w.step_agent(id, -1.0),
+        Err(WorldError::Agent(AgentError::InvalidArgument(_)))
+    ));
+    assert!(w.with_agent(id, |a| a.set_priority(0, f64::NAN)).is_err());
+    assert_eq!(
+        w.with_agent(id, |a| a.set_priority(7, 1.0)),
+        Err(WorldError::Agent(AgentError::UnknownGoal(7)))
+    );
+    assert!(w
+        .with_agent(id, |a| a.set_action_cost(farm.a.eat, Some(-1.0)))
+        .is_err());
+    assert!(w
+        .with_agent(id, |a| a.set_action_cost(ActionId(99), Some(1.0)))
+        .is_err());
+    assert!(w.with_agent(id, |a| a.set_fact(FactId(99), true)).is_err());
+    assert!(
+        AgentDef {
+            switch_margin: -1.0,
+            ..AgentDef::default()
+        }
+        .switch_margin
+            < 0.0
+    );
+    assert!(w
+        .create_agent(
+            farm.domain,
+            AgentDef {
+                switch_margin: f64::NAN,
+                ..AgentDef::default()
+            }
+        )
+        .is_err());
+    assert_eq!(
+        w.with_agent(id, |a| Ok(a.replans())).unwrap(),
+        0,
+        "nothing planned yet"
+    );
+}
+
+struct Callbacks {
+    forbid: ActionId,
+    fail: bool,
+    asked: usize,
+}
+
+impl ContextCallbacks for Callbacks {
+    fn available(&mut self, _: AgentId, action: ActionId) -> Result<bool, String> {
+        self.asked += 1;
+        if self.fail {
+            return Err("sensor offline".into());
+        }
+        Ok(action != self.forbid)
+    }
+    fn cost(&mut self, _: AgentId, _: ActionId, cost: f64) -> Result<f64, String> {
+        Ok(cost)
+    }
+}
+
+#[test]
+fn callbacks_shape_the_plan_and_their_errors_abandon_the_search() {
+    let farm = farm();
+    let a = farm.a;
+    let id = farm.agent(AgentDef::default(), 1.0, 0.0);
+    farm.set(id, farm.f.at_kitchen, true);
+    let cb = Callbacks {
+        forbid: a.get_ingredient,
+        fail: true,
+        asked: 0,
+    };
+    farm.world
+        .with_agent(id, |ag| {
+            ag.set_callbacks(Some(Box::new(cb)));
+            Ok(())
+        })
+        .unwrap();
+    let e = farm.world.step_agent(id, 0.1).unwrap_err();
+    assert!(e.to_string().contains("sensor offline"), "{e}");
+    assert_eq!(farm.causes(id).len(), 0, "no search ran");
+    // Working callbacks: get_ingredient is unavailable, so the agent buys.
+    let cb = Callbacks {
+        forbid: a.get_ingredient,
+        fail: false,
+        asked: 0,
+    };
+    farm.world
+        .with_agent(id, |ag| {
+            ag.set_callbacks(Some(Box::new(cb)));
+            Ok(())
+        })
+        .unwrap();
+    assert_eq!(farm.step(id), StepKind::Start(a.buy_ingredient));
+    assert!(farm
+        .world
+        .with_agent(id, |ag| ag
+            .needs_plan()
+            .then_some(())
+            .ok_or(AgentError::NoAction))
+        .is_err());
+}
+
+/// A world with `n` agents of varied believed states and priorities.
+fn crowd(def: WorldDef, n: usize, agent: AgentDef) -> (Farm, Vec<AgentId>) {
+    let farm = farm_with(def);
+    let f = farm.f;
+    let mut rng = Rng::new(0xa6e7);
+    let ids = (0..n)
+        .map(|_| {
+            let id = farm.agent(agent, rng.int(1, 5) as f64, rng.int(1, 5) as f64);
+            for fact in [f.at_kitchen, f.has_ingredient, f.meal_ready, f.has_tool] {
+                if rng.chance(40) {
+                    farm.set(id, fact, true);
+                }
+            }
+            id
+        })
+        .collect();
+    (farm, ids)
+}
+
+fn plans(farm: &Farm, ids: &[AgentId]) -> Vec<(Vec<ActionId>, Option<usize>, bool)> {
+    ids.iter()
+        .map(|&id| {
+            farm.world
+                .with_agent(id, |a| {
+                    Ok((a.plan().to_vec(), a.current_goal(), a.needs_plan()))
+                })
+                .unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn batch_results_are_identical_for_1_2_and_8_threads_and_budgets() {
+    let agent = AgentDef {
+        plan_in_step: false,
+        ..AgentDef::default()
+    };
+    let mut reference = None;
+    for threads in [1, 2, 8] {
+        for cache in [0, 4096] {
+            let def = WorldDef {
+                plan_cache_capacity: cache,
+                ..WorldDef::default()
+            };
+            let (farm, ids) = crowd(def, 700, agent);
+            let mut rounds = Vec::new();
+            // Budgets: 300 agents, then a node budget, then the rest.
+            for options in [
+                BatchOptions {
+                    max_agents: 300,
+                    threads,
+                    ..BatchOptions::default()
+                },
+                BatchOptions {
+                    max_nodes: 500,
+                    threads,
+                    ..BatchOptions::default()
+                },
+                BatchOptions {
+                    threads,
+                    ..BatchOptions::default()
+                },
+            ] {
+                let s = farm.world.plan_agents(&options);
+                assert_eq!(s.threads, threads);
+                rounds.push((s.planned, s.waiting, s.expanded, plans(&farm, &ids)));
+            }
+            assert_eq!(rounds[0].0, 300);
+            assert!(
+                rounds[1].2 >= 500 && rounds[1].0 < 400,
+                "node budget: {:?}",
+                (rounds[1].0, rounds[1].2)
+            );
+            assert_eq!(rounds[2].1, 0, "everyone planned in the end");
+            match &reference {
+                None => reference = Some(rounds),
+                Some(r) => assert!(r == &rounds, "threads {threads}, cache {cache} differ"),
+            }
+        }
+    }
+}
+
+#[test]
+fn cached_plans_equal_fresh_plans_and_hits_are_counted() {
+    let agent = AgentDef {
+        plan_in_step: false,
+        ..AgentDef::default()
+    };
+    let (cached, ids) = crowd(WorldDef::default(), 300, agent);
+    let (fresh, fresh_ids) = crowd(
+        WorldDef {
+            plan_cache_capacity: 0,
+            ..WorldDef::default()
+        },
+        300,
+        agent,
+    );
+    cached.world.plan_agents(&BatchOptions::default());
+    fresh.world.plan_agents(&BatchOptions::default());
+    assert_eq!(plans(&cached, &ids), plans(&fresh, &fresh_ids));
+    let s = cached.world.cache_stats();
+    // 300 agents over at most 2^4 states × a few goal orders: most searches are hits.
+    assert!(s.hits > 200 && s.hits + s.misses >= 300, "{s:?}");
+    assert_eq!(s.entries, s.misses);
+    assert_eq!(fresh.world.cache_stats().hits, 0);
+    // Each cached result equals a fresh search of the same inputs.
+    for &id in &ids {
+        cached
+            .world
+            .with_agent(id, |a| {
+                let job = a.planning_context();
+                let goal = a.goal(a.current_goal().unwrap_or(0))?.conditions.clone();
+                let r = goap::Planner::new().plan_in(
+                    a.domain(),
+                    a.state(),
+                    &goal,
+                    &a.def().options,
+                    &job,
+                );
+                if a.current_goal().is_some() {
+                    assert_eq!(r.plan().map(|p| p.actions.clone()), Some(a.plan().to_vec()));
+                }
+                Ok(())
+            })
+            .unwrap();
+    }
+    cached.world.clear_cache();
+    assert_eq!(cached.world.cache_stats().entries, 0);
+}
+
+#[test]
+fn batches_take_turns_fairly() {
+    let agent = AgentDef {
+        plan_in_step: false,
+        ..AgentDef::default()
+    };
+    let (farm, ids) = crowd(WorldDef::default(), 10, agent);
+    let once = BatchOptions {
+        max_agents: 4,
+        ..BatchOptions::default()
+    };
+    let planned = |farm: &Farm| plans(farm, &ids).iter().map(|p| !p.2).collect::<Vec<_>>();
+    farm.world.plan_agents(&once);
+    assert_eq!(
+        planned(&farm),
+        [true, true, true, true, false, false, false, false, false, false]
+    );
+    farm.world.plan_agents(&once);
+    assert_eq!(planned(&farm)[4..8], [true; 4]);
+    // The first four need plans again; the next batch continues with 8 and 9 first.
+    for &id in &ids[..4] {
+        farm.world
+            .with_agent(id, |a| a.set_fact(farm.f.unicorn, true))
+            .unwrap();
+        farm.world
+            .with_agent(id, |a| a.set_action_enabled(farm.a.goto_kitchen, false))
+            .unwrap();
+    }
+    let s = farm.world.plan_agents(&BatchOptions {
+        max_agents: 2,
+        ..BatchOptions::default()
+    });
+    assert_eq!(s.planned, 2);
+    assert_eq!(planned(&farm)[8..], [true, true]);
+}
+
+#[test]
+fn agents_start_with_the_domain_files_goals() {
+    let world = World::new(WorldDef::default());
+    let text = r#"{
+      "actions": [
+        {"name": "cook", "cost": 2, "effects": {"meal": true}},
+        {"name": "eat", "pre": {"meal": true}, "effects": {"fed": true, "meal": false}},
+        {"name": "nap", "cost": 1, "effects": {"rested": true}}
+      ],
+      "start": {},
+      "goals": [
+        {"name": "eat", "priority": 2, "conditions": {"fed": true}},
+        {"name": "rest", "priority": 1, "conditions": {"rested": true}},
+        {"name": "off", "priority": 0, "conditions": {"meal": true}}
+      ]
+    }"#;
+    let d = world.load_domain(text).unwrap();
+    let id = world.create_agent(d, AgentDef::default()).unwrap();
+    let names: Vec<String> = world
+        .with_agent(id, |a| Ok(a.goals().map(|g| g.name.clone()).collect()))
+        .unwrap();
+    assert_eq!(names, ["eat", "rest", "off"]);
+    let entry = world.snapshot(d).unwrap();
+    let name = |a: ActionId| entry.domain().action(a).unwrap().name().to_owned();
+    let mut done = Vec::new();
+    for _ in 0..10 {
+        match world.step_agent(id, 0.5).unwrap().kind {
+            StepKind::Start(a) => {
+                done.push(name(a));
+                world
+                    .with_agent(id, |ag| ag.report(Report::Succeeded))
+                    .unwrap();
+            }
+            StepKind::Idle => break,
+            other => panic!("{other:?}"),
+        }
+    }
+    // Priority 0 disables "off": the meal is eaten, not kept.
+    assert_eq!(done, ["cook", "eat", "nap"]);
+}
