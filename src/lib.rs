@@ -57,3 +57,8 @@ pub use planner::{
 };
 pub use state::WorldState;
 pub use world::{BatchOptions, BatchStats, CacheStats, World, WorldDef};
+
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
