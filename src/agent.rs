@@ -586,6 +586,12 @@ impl Agent {
         }
     }
 
+    /// True when the agent has context callbacks (its searches must be prepared on the
+    /// thread that asked for them).
+    pub fn has_callbacks(&self) -> bool {
+        self.callbacks.is_some()
+    }
+
     /// Installs (or with `None` removes) context callbacks.
     pub fn set_callbacks(&mut self, callbacks: Option<Box<dyn ContextCallbacks>>) {
         self.callbacks = callbacks;

@@ -8,13 +8,20 @@
 //!
 //! # Batch planning
 //! [`World::plan_agents`] walks the agents in slot order, starting after the last agent
-//! the previous call planned (so every agent gets its turn), and prepares a search for each
-//! that needs one, on the calling thread (callbacks run there). The searches run in chunks
-//! of [`BATCH_CHUNK`] on up to `threads` threads (the caller's plus scoped workers); their
-//! results are applied in walk order until the budget is spent. Which agents get planned,
-//! and their plans, therefore do not depend on the thread count or on timing: the budget
-//! counts each search's expanded nodes as recorded when it ran, also when the cache
-//! answered.
+//! the previous call planned (so every agent gets its turn).
+//!
+//! - Without a node budget, the agents decide in parallel whether they need a plan (their
+//!   goal choice and plan monitoring); the first `max_agents` that do, in walk order, are
+//!   planned in parallel, each under its own lock. Agents with context callbacks have
+//!   their searches prepared on the calling thread first (callbacks never run on workers).
+//! - With a node budget, searches are prepared on the calling thread in chunks of
+//!   [`BATCH_CHUNK`], run in parallel, and applied in walk order until the budget is spent;
+//!   the budget counts each search's expanded nodes as recorded when it ran, also when the
+//!   cache answered.
+//!
+//! Either way, which agents get planned, and their plans, do not depend on the thread
+//! count or on timing. (The cache's hit and miss counters can: two threads may miss the
+//! same key at once.)
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -62,11 +69,6 @@ pub struct BatchStats {
     pub callback_errors: u32,
     /// Threads used.
     pub threads: u32,
-}
-
-/// A planned job on its way back to its agent.
-struct Done {
-    result: PlanJobResult,
 }
 
 impl World {
@@ -182,10 +184,6 @@ impl World {
             0 => self.def.worker_threads.max(1),
             n => n as usize,
         };
-        let mut stats = BatchStats {
-            threads: threads as u32,
-            ..BatchStats::default()
-        };
         // The walk: slot order, starting after the last agent planned.
         let walk: Vec<(AgentId, Arc<Mutex<Agent>>)> = {
             let agents = self.agents.read();
@@ -195,21 +193,112 @@ impl World {
             all.rotate_left(start);
             all
         };
-        let max_agents = if options.max_agents == 0 {
-            usize::MAX
+        let mut stats = if options.max_nodes == 0 {
+            self.plan_walk(&walk, options, threads)
         } else {
-            options.max_agents as usize
+            self.plan_walk_with_node_budget(&walk, options, threads)
         };
-        let max_nodes = if options.max_nodes == 0 {
-            u64::MAX
-        } else {
-            options.max_nodes
+        stats.threads = threads as u32;
+        stats
+    }
+
+    /// The batch without a node budget: who needs a plan is decided in parallel, and the
+    /// first `max_agents` of them in walk order are planned in parallel, each under its own
+    /// lock (agents with callbacks have their searches prepared on this thread first).
+    fn plan_walk(
+        &self,
+        walk: &[(AgentId, Arc<Mutex<Agent>>)],
+        options: &BatchOptions,
+        threads: usize,
+    ) -> BatchStats {
+        let mut stats = BatchStats::default();
+        let needs: Vec<bool> = parallel_map(self, walk.len(), threads, |_, i| {
+            walk[i].1.lock().needs_plan()
+        });
+        let max_agents = match options.max_agents {
+            0 => usize::MAX,
+            n => n as usize,
+        };
+        let chosen: Vec<usize> = (0..walk.len())
+            .filter(|&i| needs[i])
+            .take(max_agents)
+            .collect();
+        let needing = needs.iter().filter(|&&n| n).count();
+        // Agents with callbacks: their jobs are made here, on the calling thread.
+        let mut prepared: Vec<Option<PlanJob>> = Vec::with_capacity(chosen.len());
+        for &i in &chosen {
+            let mut agent = walk[i].1.lock();
+            let job = if agent.has_callbacks() {
+                agent.make_job().unwrap_or_else(|_| {
+                    stats.callback_errors += 1;
+                    None
+                })
+            } else {
+                None
+            };
+            prepared.push(job);
+        }
+        let outcomes: Vec<Option<(u64, u64)>> =
+            parallel_map(self, chosen.len(), threads, |planner, k| {
+                let slot = &walk[chosen[k]].1;
+                match &prepared[k] {
+                    Some(job) => {
+                        let result = job.run(|job, goal| self.search(planner, job, goal));
+                        let summary = summary(&result);
+                        slot.lock().finish_replan(job, result).then_some(summary)
+                    }
+                    None => {
+                        let mut agent = slot.lock();
+                        match agent.has_callbacks() {
+                            // Prepared above, or its callbacks failed: nothing to do here.
+                            true => None,
+                            false => match agent.make_job() {
+                                Ok(Some(job)) => {
+                                    let result =
+                                        job.run(|job, goal| self.search(planner, job, goal));
+                                    let summary = summary(&result);
+                                    agent.finish_replan(&job, result).then_some(summary)
+                                }
+                                _ => None,
+                            },
+                        }
+                    }
+                }
+            });
+        let mut last = None;
+        for (k, outcome) in outcomes.iter().enumerate() {
+            if let Some((expanded, hits)) = outcome {
+                stats.planned += 1;
+                stats.expanded += expanded;
+                stats.cache_hits += hits;
+                last = Some(walk[chosen[k]].0);
+            }
+        }
+        if let Some(id) = last {
+            *self.batch_cursor.lock() = slot_index(id);
+        }
+        stats.waiting = needing.saturating_sub(stats.planned as usize) as u32;
+        stats
+    }
+
+    /// The batch with a node budget: searches are prepared on this thread in chunks of
+    /// [`BATCH_CHUNK`], run in parallel, and applied in walk order until the budget is
+    /// spent.
+    fn plan_walk_with_node_budget(
+        &self,
+        walk: &[(AgentId, Arc<Mutex<Agent>>)],
+        options: &BatchOptions,
+        threads: usize,
+    ) -> BatchStats {
+        let mut stats = BatchStats::default();
+        let max_agents = match options.max_agents {
+            0 => usize::MAX,
+            n => n as usize,
         };
         let mut pos = 0;
         let mut spent = false;
         let mut last_planned = None;
         while pos < walk.len() && !spent && (stats.planned as usize) < max_agents {
-            // Prepare a chunk on this thread.
             let mut chunk: Vec<(usize, PlanJob)> = Vec::with_capacity(BATCH_CHUNK);
             while pos < walk.len()
                 && chunk.len() < BATCH_CHUNK
@@ -226,22 +315,22 @@ impl World {
                 drop(agent);
                 pos += 1;
             }
-            let results = self.run_chunk(&chunk, threads);
-            for ((p, job), done) in chunk.iter().zip(results) {
+            let results = parallel_map(self, chunk.len(), threads, |planner, k| {
+                let job = &chunk[k].1;
+                job.run(|job, goal| self.search(planner, job, goal))
+            });
+            for ((p, job), result) in chunk.iter().zip(results) {
                 if spent {
                     break;
                 }
-                let expanded = done.result.expanded();
-                let hits = done.result.attempts.iter().filter(|a| a.2).count() as u64;
+                let (expanded, hits) = summary(&result);
                 let mut agent = walk[*p].1.lock();
-                if agent.finish_replan(job, done.result) {
+                if agent.finish_replan(job, result) {
                     stats.planned += 1;
                     stats.expanded += expanded;
                     stats.cache_hits += hits;
                     last_planned = Some(walk[*p].0);
-                    if stats.expanded >= max_nodes {
-                        spent = true;
-                    }
+                    spent = stats.expanded >= options.max_nodes;
                 }
             }
         }
@@ -250,53 +339,6 @@ impl World {
         }
         stats.waiting = walk.iter().filter(|(_, a)| a.lock().needs_plan()).count() as u32;
         stats
-    }
-
-    /// Runs a chunk's jobs on up to `threads` threads; results in job order.
-    fn run_chunk(&self, chunk: &[(usize, PlanJob)], threads: usize) -> Vec<Done> {
-        let next = AtomicUsize::new(0);
-        let work = |planner: &mut Planner| -> Vec<(usize, Done)> {
-            let mut out = Vec::new();
-            loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some((_, job)) = chunk.get(i) else { break };
-                let result = job.run(|job, goal| self.search(planner, job, goal));
-                out.push((i, Done { result }));
-            }
-            out
-        };
-        let helpers = threads.min(chunk.len()).saturating_sub(1);
-        let mut all: Vec<(usize, Done)> = if helpers == 0 {
-            let mut p = self.take_planner();
-            let out = work(&mut p);
-            self.return_planner(p);
-            out
-        } else {
-            std::thread::scope(|s| {
-                let handles: Vec<_> = (0..helpers)
-                    .map(|_| {
-                        s.spawn(|| {
-                            let mut p = self.take_planner();
-                            let out = work(&mut p);
-                            self.return_planner(p);
-                            out
-                        })
-                    })
-                    .collect();
-                let mut p = self.take_planner();
-                let mut out = work(&mut p);
-                self.return_planner(p);
-                for h in handles {
-                    match h.join() {
-                        Ok(o) => out.extend(o),
-                        Err(panic) => std::panic::resume_unwind(panic),
-                    }
-                }
-                out
-            })
-        };
-        all.sort_unstable_by_key(|(i, _)| *i);
-        all.into_iter().map(|(_, d)| d).collect()
     }
 
     /// The plan cache's counters.
@@ -308,6 +350,55 @@ impl World {
     pub fn clear_cache(&self) {
         self.cache.clear();
     }
+}
+
+/// (expanded nodes, cache hits) of a job's result.
+fn summary(result: &PlanJobResult) -> (u64, u64) {
+    let hits = result.attempts.iter().filter(|a| a.2).count() as u64;
+    (result.expanded(), hits)
+}
+
+/// `f(planner, i)` for every `i < n`, on up to `threads` threads (this one included),
+/// results in index order. Each thread plans with its own pooled planner; workers claim
+/// indices one at a time, so uneven work balances out.
+fn parallel_map<T: Send>(
+    world: &World,
+    n: usize,
+    threads: usize,
+    f: impl Fn(&mut Planner, usize) -> T + Sync,
+) -> Vec<T> {
+    let next = AtomicUsize::new(0);
+    let work = || {
+        let mut planner = world.take_planner();
+        let mut out = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= n {
+                break;
+            }
+            out.push((i, f(&mut planner, i)));
+        }
+        world.return_planner(planner);
+        out
+    };
+    let helpers = threads.min(n).saturating_sub(1);
+    let mut all = if helpers == 0 {
+        work()
+    } else {
+        std::thread::scope(|s| {
+            let handles: Vec<_> = (0..helpers).map(|_| s.spawn(work)).collect();
+            let mut out = work();
+            for h in handles {
+                match h.join() {
+                    Ok(o) => out.extend(o),
+                    Err(panic) => std::panic::resume_unwind(panic),
+                }
+            }
+            out
+        })
+    };
+    all.sort_unstable_by_key(|(i, _)| *i);
+    all.into_iter().map(|(_, t)| t).collect()
 }
 
 /// The slot index of an agent id (its place in the walk order).
