@@ -39,6 +39,7 @@
 #![deny(unsafe_op_in_unsafe_fn)]
 
 pub mod domain;
+pub mod explain;
 pub mod format;
 pub mod planner;
 pub mod state;
