@@ -381,7 +381,7 @@ fn root_causes(
                 },
                 disabled,
                 similar: match c {
-                    Condition::Fact(f) => similar_facts(domain, start, f),
+                    Condition::Fact(f) => similar_facts(domain, start, reach, f),
                     Condition::Var(_) => Vec::new(),
                 },
             });
@@ -397,9 +397,14 @@ fn root_causes(
 }
 
 /// Facts other than `wanted.fact` whose name is close to its name and that can have
-/// `wanted.value` (in `start` or by some action's effect, enabled or not), closest first
-/// (then by id), at most three.
-fn similar_facts(domain: &Domain, start: &WorldState, wanted: FactValue) -> Vec<FactId> {
+/// `wanted.value` (in `start` or by some action's effect, enabled or not): those reachable
+/// with it first, then closest first, then by id; at most three.
+fn similar_facts(
+    domain: &Domain,
+    start: &WorldState,
+    reach: &Reach,
+    wanted: FactValue,
+) -> Vec<FactId> {
     let name: Vec<char> = domain
         .fact_name(wanted.fact)
         .to_lowercase()
@@ -420,17 +425,18 @@ fn similar_facts(domain: &Domain, start: &WorldState, wanted: FactValue) -> Vec<
             possible[e.fact.index()] = true;
         }
     }
-    let mut close: Vec<(usize, FactId)> = (0..domain.fact_count() as u32)
+    let mut close: Vec<(bool, usize, FactId)> = (0..domain.fact_count() as u32)
         .map(FactId)
         .filter(|&f| f != wanted.fact && possible[f.index()])
         .filter_map(|f| {
             let other: Vec<char> = domain.fact_name(f).to_lowercase().chars().collect();
             let d = edit_distance(&name, &other);
-            (d <= limit).then_some((d, f))
+            let unreachable = !reach.holds(&Condition::Fact(FactValue::new(f, wanted.value)));
+            (d <= limit).then_some((unreachable, d, f))
         })
         .collect();
     close.sort();
-    close.into_iter().take(3).map(|(_, f)| f).collect()
+    close.into_iter().take(3).map(|(_, _, f)| f).collect()
 }
 
 /// Levenshtein distance between two character sequences.
