@@ -55,6 +55,8 @@ mod reach;
 mod render;
 mod search;
 
+use std::collections::HashSet;
+
 use crate::domain::{ActionId, Domain, FactId, FactValue, Goal, VarCondition};
 use crate::planner::{ActionContext, Outcome, PlanOptions, Planner};
 use crate::state::WorldState;
@@ -252,7 +254,7 @@ pub fn explain(
         reach: &reach,
         max_depth: options.max_depth,
         path: Vec::new(),
-        expanded: Vec::new(),
+        expanded: HashSet::new(),
     };
     let missing = reach
         .lacking(goal)
@@ -287,7 +289,7 @@ struct Tree<'a> {
     /// Conditions on the way from the goal to the current one.
     path: Vec<Condition>,
     /// Conditions already expanded in the report.
-    expanded: Vec<Condition>,
+    expanded: HashSet<Condition>,
 }
 
 impl Tree<'_> {
@@ -318,7 +320,7 @@ impl Tree<'_> {
         if providers.is_empty() {
             return Why::NoProvider;
         }
-        self.expanded.push(condition);
+        self.expanded.insert(condition);
         self.path.push(condition);
         let providers = providers
             .into_iter()
@@ -361,14 +363,13 @@ fn root_causes(
     reach: &Reach,
     roots: &[Condition],
 ) -> Vec<RootCause> {
-    let mut seen: Vec<Condition> = Vec::new();
+    let mut seen: HashSet<Condition> = HashSet::new();
     let mut causes = Vec::new();
     let mut stack: Vec<Condition> = roots.iter().rev().copied().collect();
     while let Some(c) = stack.pop() {
-        if seen.contains(&c) {
+        if !seen.insert(c) {
             continue;
         }
-        seen.push(c);
         let providers = reach.providers(domain, &c);
         let (disabled, enabled): (Vec<ActionId>, Vec<ActionId>) =
             providers.into_iter().partition(|&a| context.is_disabled(a));

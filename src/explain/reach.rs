@@ -126,12 +126,27 @@ impl Reach {
     /// meets them sends some variable effect out of its range (under `Overflow::Reject`).
     pub fn blocked_by_range(&self, domain: &Domain, action: ActionId) -> bool {
         let a = &domain.actions()[action.index()];
-        self.lacking(a.pre()).is_empty() && !self.steps_fit(domain, action)
+        self.meets(a.pre()) && !self.steps_fit(domain, action)
     }
 
     fn applicable(&self, domain: &Domain, action: ActionId) -> bool {
         let a = &domain.actions()[action.index()];
-        self.lacking(a.pre()).is_empty() && self.steps_fit(domain, action)
+        self.meets(a.pre()) && self.steps_fit(domain, action)
+    }
+
+    /// True when [`Reach::lacking`] is empty (without building it).
+    fn meets(&self, conditions: &crate::domain::Conditions) -> bool {
+        conditions
+            .entries()
+            .iter()
+            .all(|c| self.facts[c.fact.index()][usize::from(c.value)])
+            && conditions
+                .var_conditions()
+                .chunk_by(|a, b| a.var == b.var)
+                .all(|group| {
+                    let (lo, hi) = self.vars[group[0].var.index()];
+                    satisfiable(group, lo, hi)
+                })
     }
 
     /// True when each `+=`/`-=` that the range can refuse has a reachable value, allowed by

@@ -131,6 +131,15 @@ impl Explanation {
         for cause in &self.root_causes {
             render_cause(out, domain, cause);
         }
+        if self.missing.iter().any(has_cycle) {
+            line(
+                out,
+                0,
+                "Fixing these may not be enough: some conditions above are needed to make \
+                 themselves true (marked \"a cycle\"), and nothing from the start state gets \
+                 that chain going.",
+            );
+        }
     }
 
     /// The report as a JSON object (for `goap explain --json`): `status` (`"found"`,
@@ -306,6 +315,15 @@ fn render_node(out: &mut String, domain: &Domain, m: &Missing, depth: usize) {
     }
 }
 
+/// True when the tree below `m` shows a [`Why::Cycle`].
+fn has_cycle(m: &Missing) -> bool {
+    match &m.why {
+        Why::Cycle => true,
+        Why::Providers(providers) => providers.iter().flat_map(|p| &p.lacks).any(has_cycle),
+        _ => false,
+    }
+}
+
 fn render_provider(out: &mut String, domain: &Domain, p: &Provider, depth: usize) {
     let name = action_name(domain, p.action);
     if p.disabled {
@@ -439,9 +457,13 @@ fn render_progress(out: &mut String, domain: &Domain, p: &Progress, goal_len: us
             "(this meets the whole goal: a plan, found by a plain uniform-cost search after \
              expanding {explored})"
         ),
+        ProgressEnd::Exhausted if p.explored <= 1 => {
+            "(the start state is the only reachable state: no action that can run changes it)"
+                .to_owned()
+        }
         ProgressEnd::Exhausted => format!(
-            "(the search expanded all {}, so no state meets more)",
-            plural(u64::from(p.explored), "reachable state")
+            "(the search expanded all {explored} reachable from the start, so no state meets \
+             more)"
         ),
         ProgressEnd::Capped => format!(
             "(the search stopped at its cap after expanding {explored}; a closer state may \
