@@ -252,6 +252,27 @@ fn a_cycle_is_cut_and_repeated_conditions_are_referenced() {
     let text = why.render(&f.domain);
     assert!(text.contains("a cycle"), "{text}");
     assert!(text.contains("see above"), "{text}");
+
+    // With a root cause beside the cycle, the report warns that fixing it is not enough.
+    let f = file(
+        r#"{"actions": [
+              {"name": "a", "pre": {"y": true}, "effects": {"x": true}},
+              {"name": "b", "pre": {"x": true}, "effects": {"y": true}}],
+            "start": {"door": true},
+            "goal": {"x": true, "door": false}}"#,
+    );
+    let why = explain_default(&f);
+    assert_eq!(why.root_causes.len(), 1);
+    assert_eq!(
+        why.root_causes[0].condition,
+        fact_condition(&f, "door", false)
+    );
+    let text = why.render(&f.domain);
+    assert!(
+        text.contains("\"door\" is false: no action makes it false and it is true in \"start\""),
+        "{text}"
+    );
+    assert!(text.contains("Fixing these may not be enough"), "{text}");
 }
 
 #[test]
@@ -747,4 +768,217 @@ fn cli_json_and_dot_forms() {
     ]);
     assert_valid_dot(&r.stdout);
     assert!(r.stdout.contains("cut off"), "{}", r.stdout);
+}
+
+// ---- random small domains: the report agrees with the planner and with brute force ----
+
+#[path = "support/mod.rs"]
+mod support;
+
+use goap::{
+    ActionDef, Compare, Domain, FactId, FactValue, Goal, Overflow, VarCondition, VarDef, VarEffect,
+    VarId, VarOp, WorldState,
+};
+use support::{case_seed, close, Rng};
+
+struct Case {
+    domain: Domain,
+    start: WorldState,
+    goal: Goal,
+    context: ActionContext,
+}
+
+fn random_case(rng: &mut Rng) -> Case {
+    let mut d = Domain::new();
+    let facts: Vec<FactId> = (0..rng.range(1, 6))
+        .map(|i| d.add_fact(&format!("f{i}")).unwrap())
+        .collect();
+    let vars: Vec<VarId> = (0..rng.range(0, 2))
+        .map(|i| {
+            let mut def = VarDef::new(format!("v{i}"), 0, rng.int(1, 5));
+            if rng.chance(30) {
+                def.overflow = Overflow::Saturate;
+            }
+            d.add_var(def).unwrap()
+        })
+        .collect();
+    let ops = [
+        Compare::Eq,
+        Compare::Ne,
+        Compare::Lt,
+        Compare::Le,
+        Compare::Gt,
+        Compare::Ge,
+    ];
+    let var_condition = |rng: &mut Rng, d: &Domain, v: VarId| {
+        let max = d.var(v).unwrap().max();
+        VarCondition::new(v, ops[rng.below(6) as usize], rng.int(0, max))
+    };
+    let fact_values = |rng: &mut Rng, percent: u64| -> Vec<FactValue> {
+        let mut out = Vec::new();
+        for &f in &facts {
+            if rng.chance(percent) {
+                out.push(FactValue::new(f, rng.chance(70)));
+            }
+        }
+        out
+    };
+    let var_conditions = |rng: &mut Rng, d: &Domain, percent: u64| -> Vec<VarCondition> {
+        let mut out = Vec::new();
+        for &v in &vars {
+            if rng.chance(percent) {
+                out.push(var_condition(rng, d, v));
+            }
+        }
+        out
+    };
+    for i in 0..rng.range(1, 7) {
+        let pre = fact_values(rng, 30);
+        let effects = fact_values(rng, 35);
+        let var_pre = var_conditions(rng, &d, 30);
+        let mut var_effects = Vec::new();
+        for &v in &vars {
+            if !rng.chance(40) {
+                continue;
+            }
+            let max = d.var(v).unwrap().max();
+            var_effects.push(match rng.below(3) {
+                0 => VarEffect::new(v, VarOp::Set, rng.int(0, max)),
+                1 => VarEffect::new(v, VarOp::Add, rng.int(1, max)),
+                _ => VarEffect::new(v, VarOp::Sub, rng.int(1, max)),
+            });
+        }
+        // Some definitions are invalid (conflicting conditions): skip those.
+        let _ = d.add_action(ActionDef {
+            name: format!("a{i}"),
+            pre,
+            effects,
+            cost: rng.range(0, 3) as f64,
+            var_pre,
+            var_effects,
+        });
+    }
+    let mut start = WorldState::new();
+    for &f in &facts {
+        start.set(f, rng.chance(40));
+    }
+    for &v in &vars {
+        let max = d.var(v).unwrap().max();
+        start.set_var(v, rng.int(0, max));
+    }
+    let goal = loop {
+        let entries = fact_values(rng, 45);
+        let conds = var_conditions(rng, &d, 40);
+        if let Ok(g) = d.conditions_with(entries, conds) {
+            break g;
+        }
+    };
+    let mut context = ActionContext::new();
+    for a in 0..d.action_count() as u32 {
+        if rng.chance(15) {
+            context.set_enabled(goap::ActionId(a), false);
+        }
+        if rng.chance(15) {
+            context.set_cost(goap::ActionId(a), 0.5).unwrap();
+        }
+    }
+    Case {
+        domain: d,
+        start,
+        goal,
+        context,
+    }
+}
+
+/// Every state reachable from `start` with the enabled actions (variables set
+/// explicitly, so equal states compare equal).
+fn reachable(c: &Case) -> Vec<WorldState> {
+    let d = &c.domain;
+    let mut first = c.start.clone();
+    for v in 0..d.var_count() as u32 {
+        first.set_var(VarId(v), d.value(&c.start, VarId(v)));
+    }
+    let mut seen = std::collections::HashSet::from([first.clone()]);
+    let mut todo = vec![first];
+    let mut all = Vec::new();
+    while let Some(s) = todo.pop() {
+        for a in 0..d.action_count() as u32 {
+            let a = goap::ActionId(a);
+            let mut next = s.clone();
+            if !c.context.is_disabled(a) && d.apply(&mut next, a) && seen.insert(next.clone()) {
+                todo.push(next);
+            }
+        }
+        all.push(s);
+    }
+    all
+}
+
+#[test]
+fn random_domains_agree_with_the_planner_and_brute_force() {
+    let (mut no_plan, mut missing, mut found) = (0, 0, 0);
+    for i in 0..400 {
+        let seed = case_seed(0x6578_706c_6169_6e, i);
+        let c = random_case(&mut Rng::new(seed));
+        let d = &c.domain;
+        let why = explain(d, &c.start, &c.goal, &c.context, &ExplainOptions::default());
+        let goal = Condition::list(&c.goal);
+        // Reachability is an over-approximation: a missing condition means no plan.
+        match &why.outcome {
+            Outcome::Found(plan) => {
+                found += 1;
+                assert!(why.missing.is_empty(), "seed {seed}: {why:?}");
+                assert_eq!(why.progress.end, ProgressEnd::Goal, "seed {seed}");
+                assert!(close(why.progress.cost, plan.cost), "seed {seed}: {why:?}");
+            }
+            Outcome::NoPlan => no_plan += 1,
+            Outcome::LimitReached => panic!("seed {seed}: tiny domains never hit the limit"),
+        }
+        if !why.missing.is_empty() {
+            missing += 1;
+            assert_eq!(why.outcome, Outcome::NoPlan, "seed {seed}");
+            for m in &why.missing {
+                assert!(goal.contains(&m.condition), "seed {seed}");
+            }
+        }
+        // No reachable state meets a missing goal condition.
+        let states = reachable(&c);
+        for m in &why.missing {
+            assert!(
+                states.iter().all(|s| !m.condition.holds(d, s)),
+                "seed {seed}: {:?} holds somewhere",
+                m.condition
+            );
+        }
+        // Progress replays and, when exhaustive, is the best any reachable state does.
+        let p = &why.progress;
+        let mut s = c.start.clone();
+        let mut cost = 0.0;
+        for &a in &p.actions {
+            assert!(!c.context.is_disabled(a), "seed {seed}");
+            assert!(d.apply(&mut s, a), "seed {seed}: {p:?}");
+            cost += c.context.cost(d, a);
+        }
+        assert!(close(cost, p.cost), "seed {seed}");
+        for g in &goal {
+            assert_eq!(g.holds(d, &s), p.satisfied.contains(g), "seed {seed}");
+        }
+        assert_eq!(p.satisfied.len() + p.unsatisfied.len(), goal.len());
+        let best = states
+            .iter()
+            .map(|s| goal.iter().filter(|g| g.holds(d, s)).count())
+            .max()
+            .unwrap();
+        if p.end == ProgressEnd::Exhausted {
+            assert_eq!(p.satisfied.len(), best, "seed {seed}");
+            assert!(best < goal.len(), "seed {seed}: a goal state exists");
+        }
+        assert_eq!(why.render(d), why.render(d));
+        assert_valid_dot(&trace_dot(d, &c.start, &c.goal, &c.context, 30));
+    }
+    // The generator covers every kind of case.
+    assert!(
+        found > 50 && no_plan > 50 && missing > 20,
+        "{found} {no_plan} {missing}"
+    );
 }
