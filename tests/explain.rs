@@ -918,7 +918,7 @@ fn reachable(c: &Case) -> Vec<WorldState> {
 fn random_domains_agree_with_the_planner_and_brute_force() {
     let (mut no_plan, mut missing, mut found) = (0, 0, 0);
     for i in 0..400 {
-        let seed = case_seed(0x6578_706c_6169_6e, i);
+        let seed = case_seed(0x0065_7870_6c61_696e, i);
         let c = random_case(&mut Rng::new(seed));
         let d = &c.domain;
         let why = explain(d, &c.start, &c.goal, &c.context, &ExplainOptions::default());
