@@ -40,6 +40,7 @@
 
 pub mod agent;
 pub mod domain;
+pub mod explain;
 pub mod format;
 pub mod planner;
 pub mod state;

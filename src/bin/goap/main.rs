@@ -3,6 +3,7 @@
 //! Arguments are parsed by hand: the binary adds no dependency to the library.
 
 mod demo;
+mod explain;
 mod plan;
 
 use std::process::ExitCode;
@@ -27,6 +28,18 @@ usage:
         check a domain file; warns (on stderr) about conditions nothing can meet
         and variables nothing uses
         exit 0 valid, 2 invalid
+  goap explain FILE [--goal NAME] [--max-nodes N] [--max-depth N] [--dot | --json]
+        explain why the file's \"goal\" and each \"goals\" entry has a plan or not: the
+        conditions nothing can make true, the actions that could and what they lack,
+        and the closest reachable state; prints English text
+        exit 0 all found, 1 some goal has no plan, 3 node limit reached, 2 invalid
+        --goal NAME     only the \"goals\" entry NAME (the name \"goal\" is not special)
+        --max-nodes N   the planner's node limit (default 1000000); with --dot, the
+                        states the drawn search expands (default 200)
+        --max-depth N   levels of \"needs\" the report expands (default 3)
+        --dot           print a Graphviz graph of the search instead (one goal: the
+                        file's \"goal\", else the --goal entry); exit 0 when written
+        --json          print one JSON object {\"file\": ..., \"goals\": [...]} instead
   goap demo
         plan the kitchen scenario and explain what the planner did
   goap help | --help | -h
@@ -67,6 +80,7 @@ fn run(args: &[String]) -> Result<u8, Failure> {
     };
     match command.as_str() {
         "plan" => plan::plan(parse_plan_args(rest)?),
+        "explain" => explain::explain(explain::parse_args(rest)?),
         // `lint` (DESIGN.md §5) is the same check; its warnings are the point.
         "validate" | "lint" => plan::validate(&single_file(command, rest)?),
         "demo" => {
@@ -141,13 +155,7 @@ fn parse_plan_args(rest: &[String]) -> Result<PlanArgs, Failure> {
         };
         match flag {
             "--max-nodes" => {
-                let v = value("--max-nodes")?;
-                max_nodes = v.parse().map_err(|_| {
-                    usage_error(format!(
-                        "--max-nodes expects a whole number from 0 to {}, not \"{v}\"",
-                        u32::MAX
-                    ))
-                })?;
+                max_nodes = max_nodes_value(&value("--max-nodes")?)?;
             }
             "--heuristic" => {
                 let v = value("--heuristic")?;
@@ -171,6 +179,16 @@ fn parse_plan_args(rest: &[String]) -> Result<PlanArgs, Failure> {
         file,
         max_nodes,
         heuristic,
+    })
+}
+
+/// The value of `--max-nodes`.
+fn max_nodes_value(v: &str) -> Result<u32, Failure> {
+    v.parse().map_err(|_| {
+        usage_error(format!(
+            "--max-nodes expects a whole number from 0 to {}, not \"{v}\"",
+            u32::MAX
+        ))
     })
 }
 
