@@ -643,6 +643,28 @@ impl Agent {
         self.clock
     }
 
+    /// Why goal `index` has (or has no) plan from the believed state, with the agent's
+    /// context (disabled actions, cost overrides, failure cooldowns; callbacks are not
+    /// asked) and search options. See [`crate::explain`].
+    pub fn explain(
+        &self,
+        index: usize,
+        options: &crate::explain::ExplainOptions,
+    ) -> Result<crate::explain::Explanation, AgentError> {
+        let goal = &self.goal(index)?.conditions;
+        let options = crate::explain::ExplainOptions {
+            plan: self.def.options,
+            ..*options
+        };
+        Ok(crate::explain::explain(
+            &self.domain,
+            &self.state,
+            goal,
+            &self.planning_context(),
+            &options,
+        ))
+    }
+
     /// The context a search uses now: the engine's, plus actions on failure cooldown.
     pub fn planning_context(&self) -> ActionContext {
         let mut c = self.context.clone();

@@ -863,3 +863,27 @@ fn agents_start_with_the_domain_files_goals() {
     // Priority 0 disables "off": the meal is eaten, not kept.
     assert_eq!(done, ["cook", "eat", "nap"]);
 }
+
+#[test]
+fn an_agent_explains_why_its_goal_has_no_plan() {
+    let farm = farm();
+    let id = farm.agent(AgentDef::default(), 2.0, 0.0);
+    // Without a tool source and with buying disabled for this agent, work is impossible.
+    farm.world
+        .with_agent(id, |a| a.set_action_enabled(farm.a.get_tool, false))
+        .unwrap();
+    let text = farm
+        .world
+        .with_agent(id, |a| {
+            let why = a.explain(1, &goap::explain::ExplainOptions::default())?;
+            assert_eq!(why.outcome, goap::Outcome::NoPlan);
+            Ok(why.render(a.domain()))
+        })
+        .unwrap();
+    assert!(text.contains("\"has_tool\""), "{text}");
+    assert!(text.contains("disabled"), "{text}");
+    assert!(farm
+        .world
+        .with_agent(id, |a| a.explain(9, &Default::default()))
+        .is_err());
+}
