@@ -17,7 +17,7 @@ use std::sync::Arc;
 use super::args::counted;
 use super::error::FfiError;
 use super::status::GoapStatus;
-use crate::domain::{ActionId, FactId, VarId};
+use crate::domain::{ActionId, Domain, FactId, VarId};
 use crate::world::{DomainEntry, DomainId, World};
 
 /// Id of a domain within a world. Opaque, like every id. Zero is never valid. Domain ids
@@ -84,6 +84,45 @@ pub(crate) fn edit_domain<T>(
     edit: impl FnOnce(&mut DomainEntry) -> Result<T, FfiError>,
 ) -> Result<T, FfiError> {
     world.edit(decode_domain(raw)?, edit)
+}
+
+/// What item ids are decoded against: a domain of a world ([`DomainEntry`]) or an agent's
+/// domain (as it was when the agent was created; see `ffi::agent`).
+pub(crate) trait IdScope {
+    /// The domain's id: the high word of its item ids.
+    fn owner(&self) -> DomainId;
+    /// Its facts, variables and actions.
+    fn items(&self) -> &Domain;
+    /// The domain, for messages: `domain 3 ("kitchen")`.
+    fn describe(&self) -> String;
+}
+
+impl IdScope for DomainEntry {
+    fn owner(&self) -> DomainId {
+        self.id()
+    }
+
+    fn items(&self) -> &Domain {
+        self.domain()
+    }
+
+    fn describe(&self) -> String {
+        DomainEntry::describe(self)
+    }
+}
+
+impl<T: IdScope + ?Sized> IdScope for Arc<T> {
+    fn owner(&self) -> DomainId {
+        (**self).owner()
+    }
+
+    fn items(&self) -> &Domain {
+        (**self).items()
+    }
+
+    fn describe(&self) -> String {
+        (**self).describe()
+    }
 }
 
 /// Bits 31..30 of an item id's low word: its kind tag.
@@ -162,7 +201,7 @@ fn encode_item(domain: DomainId, kind: Kind, index: u32) -> u64 {
 
 /// Decodes an item id of `entry` with `count` items of `kind`; `what` names the argument.
 fn decode_item(
-    entry: &DomainEntry,
+    entry: &(impl IdScope + ?Sized),
     raw: u64,
     what: &str,
     kind: Kind,
@@ -196,7 +235,7 @@ fn decode_item(
         }
         Some(_) => {}
     }
-    if owner != entry.id().get() {
+    if owner != entry.owner().get() {
         return fail(format!(
             "{name} id {raw:#x} does not belong to {} (it is from another domain or world, \
              or not {} id)",
@@ -234,11 +273,11 @@ pub(crate) fn encode_fact(domain: DomainId, fact: FactId) -> GoapFactId {
 
 /// Decodes a fact id of `entry`; `what` names the argument in messages.
 pub(crate) fn decode_fact(
-    entry: &DomainEntry,
+    entry: &(impl IdScope + ?Sized),
     raw: GoapFactId,
     what: &str,
 ) -> Result<FactId, FfiError> {
-    let count = entry.domain().fact_count();
+    let count = entry.items().fact_count();
     decode_item(entry, raw, what, Kind::Fact, count).map(FactId)
 }
 
@@ -249,11 +288,11 @@ pub(crate) fn encode_action(domain: DomainId, action: ActionId) -> GoapActionId 
 
 /// Decodes an action id of `entry`; `what` names the argument in messages.
 pub(crate) fn decode_action(
-    entry: &DomainEntry,
+    entry: &(impl IdScope + ?Sized),
     raw: GoapActionId,
     what: &str,
 ) -> Result<ActionId, FfiError> {
-    let count = entry.domain().action_count();
+    let count = entry.items().action_count();
     decode_item(entry, raw, what, Kind::Action, count).map(ActionId)
 }
 
@@ -264,11 +303,11 @@ pub(crate) fn encode_var(domain: DomainId, var: VarId) -> GoapVarId {
 
 /// Decodes a variable id of `entry`; `what` names the argument in messages.
 pub(crate) fn decode_var(
-    entry: &DomainEntry,
+    entry: &(impl IdScope + ?Sized),
     raw: GoapVarId,
     what: &str,
 ) -> Result<VarId, FfiError> {
-    let count = entry.domain().var_count();
+    let count = entry.items().var_count();
     decode_item(entry, raw, what, Kind::Var, count).map(VarId)
 }
 
