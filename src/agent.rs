@@ -955,6 +955,9 @@ impl Agent {
         if job.stamp != self.stamp {
             return false;
         }
+        // Applying a replan is a change: a job made before it (a batch's, while a step
+        // replanned) must not replace this plan, or the action in progress.
+        self.stamp += 1;
         let mut event = ReplanEvent {
             cause: job.cause,
             result: ReplanResult::NoPlan,
