@@ -54,11 +54,7 @@ pub(crate) unsafe fn read_fact_values(
 }
 
 /// Rewrites a core error about the list `what` so it names the fact.
-pub(crate) fn list_error(
-    entry: &(impl IdScope + ?Sized),
-    what: &str,
-    e: DomainError,
-) -> FfiError {
+pub(crate) fn list_error(entry: &(impl IdScope + ?Sized), what: &str, e: DomainError) -> FfiError {
     match e {
         DomainError::Contradiction { fact } => FfiError::new(
             GoapStatus::Contradiction,
