@@ -901,7 +901,8 @@ typedef struct GoapReplanEvent {
     // Goals tried, in the arbiter's order (a goal without a plan falls through to the
     // next).
     uint32_t goals_tried;
-    // Searches answered from the world's plan cache.
+    // Searches answered from the world's plan cache (equal searches running at the same
+    // time may each miss: see GoapBatchStats.cache_hits).
     uint32_t cache_hits;
     // The agent's clock (the sum of the dt passed to goap_agent_step) when it happened.
     double time;
@@ -940,7 +941,9 @@ typedef struct GoapBatchStats {
     // Nodes expanded by the searches applied (as recorded when they ran, also when the
     // cache answered).
     uint64_t expanded;
-    // Searches of this call answered from the plan cache.
+    // Searches of this call answered from the plan cache. Equal searches running at the
+    // same time on several threads may each miss, so this count (unlike the plans and
+    // the other counts) can depend on the thread count and timing.
     uint64_t cache_hits;
 } GoapBatchStats;
 

@@ -1,9 +1,9 @@
 //! Agents: creating and destroying them, and their believed state (facts and variables).
 //!
 //! Every agent function decodes the agent id and checks that no context callback of that
-//! agent is running on this thread ([`agent_id`]) before it locks the agent
-//! ([`with_agent`]). Fact, variable and action ids are decoded against the agent's own
-//! domain (as it was when the agent was created: see the [`IdScope`] for [`Agent`]).
+//! agent is running on this thread (`agent_id`) before it locks the agent
+//! (`with_agent`). Fact, variable and action ids are decoded against the agent's own
+//! domain (as it was when the agent was created: see the `IdScope` for `Agent`).
 
 use super::args::{read_def, write_out};
 use super::context::ensure_idle;

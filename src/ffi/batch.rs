@@ -65,7 +65,9 @@ pub struct GoapBatchStats {
     /// Nodes expanded by the searches applied (as recorded when they ran, also when the
     /// cache answered).
     pub expanded: u64,
-    /// Searches of this call answered from the plan cache.
+    /// Searches of this call answered from the plan cache. Equal searches running at the
+    /// same time on several threads may each miss, so this count (unlike the plans and
+    /// the other counts) can depend on the thread count and timing.
     pub cache_hits: u64,
 }
 

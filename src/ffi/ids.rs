@@ -13,7 +13,7 @@
 //!   actions and 2^30 - 1 variables through the C ABI (`ensure_fits`).
 //! - An agent id is `(world tag << 56) | (slot index << 32) | slot version`: the slotmap
 //!   key of the agent (its index is below 2^24, see `MAX_AGENTS`; live versions are odd)
-//!   and the tag of its world, 1 ..= 255 ([`WorldTag`]). Tag 0 is never issued, so no
+//!   and the tag of its world, 1 ..= 255 (`WorldTag`). Tag 0 is never issued, so no
 //!   domain or item id (whose top byte is 0 while fewer than 2^24 domains were created) is
 //!   taken for an agent id, and zero is never valid. The tag tells an id of another live
 //!   world apart unless the two worlds share a tag (only when more than 255 worlds are

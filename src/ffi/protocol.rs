@@ -125,7 +125,8 @@ pub struct GoapReplanEvent {
     /// Goals tried, in the arbiter's order (a goal without a plan falls through to the
     /// next).
     pub goals_tried: u32,
-    /// Searches answered from the world's plan cache.
+    /// Searches answered from the world's plan cache (equal searches running at the same
+    /// time may each miss: see GoapBatchStats.cache_hits).
     pub cache_hits: u32,
     /// The agent's clock (the sum of the dt passed to goap_agent_step) when it happened.
     pub time: f64,
