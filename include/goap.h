@@ -55,8 +55,8 @@
  * STATUS AND ERRORS
  *   Every fallible function returns a GoapStatus; GOAP_STATUS_OK is 0. Output parameters are
  *   written only when the call succeeds. The one exception is GOAP_STATUS_BUFFER_TOO_SMALL:
- *   then the needed size is written (to *out_len, or to out_result->action_count together
- *   with the rest of *out_result) and nothing else. Every failing call stores a message in a
+ *   then the needed size is written (to *out_len or *out_count, or to
+ *   out_result->action_count together with the rest of *out_result) and nothing else. Every failing call stores a message in a
  *   thread-local "last error" that names the function and what was wrong (which argument,
  *   which fact, line:column of a domain file); read it with goap_last_error_length and
  *   goap_last_error_message (which itself never changes it, so a retry with a bigger buffer
@@ -72,8 +72,9 @@
  *   Strings passed out are copied into a caller buffer (buf, capacity) followed by a NUL
  *   terminator; *out_len receives the length without the terminator, on success and on
  *   GOAP_STATUS_BUFFER_TOO_SMALL alike, so a buffer needs *out_len + 1 bytes. Arrays passed
- *   out (plans) go into a caller buffer (out_actions, capacity). The library never returns
- *   memory you must free except the world itself.
+ *   out (plans, an agent's plan and replans) go into a caller buffer (out_actions or out,
+ *   capacity); the count goes to out_result->action_count or *out_count. The library never
+ *   returns memory you must free except the world itself.
  *
  * MEMORY
  *   A world keeps up to GoapWorldDef.max_idle_planners idle planners for reuse by later
@@ -255,7 +256,9 @@ enum GoapStatus
     // A context callback returned a non-zero status or an invalid value; the search it was
     // preparing did not run and the agent still needs a plan.
     GOAP_STATUS_CALLBACK_FAILED = 21,
-    // A context callback called back into goap on the agent it is being asked about.
+    // A context callback called back into goap on the agent it is being asked about, or
+    // called goap_world_plan_agents on its world (the agent is locked by the call that
+    // runs the callback).
     GOAP_STATUS_BUSY = 22,
 };
 #ifndef __cplusplus
