@@ -56,13 +56,14 @@
  *   Every fallible function returns a GoapStatus; GOAP_STATUS_OK is 0. Output parameters are
  *   written only when the call succeeds. The one exception is GOAP_STATUS_BUFFER_TOO_SMALL:
  *   then the needed size is written (to *out_len or *out_count, or to
- *   out_result->action_count together with the rest of *out_result) and nothing else. Every failing call stores a message in a
- *   thread-local "last error" that names the function and what was wrong (which argument,
- *   which fact, line:column of a domain file); read it with goap_last_error_length and
- *   goap_last_error_message (which itself never changes it, so a retry with a bigger buffer
- *   reads the same text). Successful calls leave the last error as it was, so check the
- *   status first. A Rust panic inside the library never unwinds into your code: it returns
- *   GOAP_STATUS_PANIC with the panic message as the last error.
+ *   out_result->action_count together with the rest of *out_result) and nothing else.
+ *   Every failing call stores a message in a thread-local "last error" that names the
+ *   function and what was wrong (which argument, which fact, line:column of a domain file);
+ *   read it with goap_last_error_length and goap_last_error_message (which itself never
+ *   changes it, so a retry with a bigger buffer reads the same text). Successful calls
+ *   leave the last error as it was, so check the status first. A Rust panic inside the
+ *   library never unwinds into your code: it returns GOAP_STATUS_PANIC with the panic
+ *   message as the last error.
  *
  * STRINGS AND BUFFERS
  *   Strings passed in are UTF-8 as pointer + uint32_t byte length, not NUL-terminated (a
@@ -811,12 +812,12 @@ typedef struct GoapGoalDef {
 // callback is called once per action that is not disabled, on the thread that made that
 // call (never on a worker thread), with `user_data` as given. Their answers apply to that
 // search only; they are not asked while a plan is followed, so a plan already made stays
-// until one of the documented causes replans it. A callback returns 0 for success and must then write its output; a non-zero
-// return, an output not written, *out_available other than 0 or 1, or a cost outside
-// 0 ..= 1e12 (NaN included) abandons the search: the call fails with
-// GOAP_STATUS_CALLBACK_FAILED (goap_world_plan_agents counts it in callback_errors), the
-// last error names the callback, the action and the value, and the agent still needs a
-// plan.
+// until one of the documented causes replans it. A callback returns 0 for success and must
+// then write its output; a non-zero return, an output not written, *out_available other
+// than 0 or 1, or a cost outside 0 ..= 1e12 (NaN included) abandons the search: the call
+// fails with GOAP_STATUS_CALLBACK_FAILED (goap_world_plan_agents counts it in
+// callback_errors), the last error names the callback, the action and the value, and the
+// agent still needs a plan.
 //
 // A callback may call goap functions on other agents and the world (reads, edits, even
 // create or destroy other agents), but not on the agent it is asked about (those calls

@@ -104,12 +104,12 @@ pub unsafe extern "C" fn goap_agent_clear_action_cost(
 /// callback is called once per action that is not disabled, on the thread that made that
 /// call (never on a worker thread), with `user_data` as given. Their answers apply to that
 /// search only; they are not asked while a plan is followed, so a plan already made stays
-/// until one of the documented causes replans it. A callback returns 0 for success and must then write its output; a non-zero
-/// return, an output not written, *out_available other than 0 or 1, or a cost outside
-/// 0 ..= 1e12 (NaN included) abandons the search: the call fails with
-/// GOAP_STATUS_CALLBACK_FAILED (goap_world_plan_agents counts it in callback_errors), the
-/// last error names the callback, the action and the value, and the agent still needs a
-/// plan.
+/// until one of the documented causes replans it. A callback returns 0 for success and must
+/// then write its output; a non-zero return, an output not written, *out_available other
+/// than 0 or 1, or a cost outside 0 ..= 1e12 (NaN included) abandons the search: the call
+/// fails with GOAP_STATUS_CALLBACK_FAILED (goap_world_plan_agents counts it in
+/// callback_errors), the last error names the callback, the action and the value, and the
+/// agent still needs a plan.
 ///
 /// A callback may call goap functions on other agents and the world (reads, edits, even
 /// create or destroy other agents), but not on the agent it is asked about (those calls
