@@ -31,7 +31,8 @@
  *   id passed to another world is GOAP_STATUS_UNKNOWN_AGENT ("foreign") too, with one
  *   exception: only while more than 255 worlds are alive at once do two of them share a
  *   tag, and then an agent id of one may name an agent of the other. A domain, fact,
- *   variable or action id is never an agent id. A world holds at most 2^24 - 1 agents.
+ *   variable or action id is never taken for an agent id (while the process has created
+ *   fewer than 2^24 domains). A world holds at most 2^24 - 1 agents.
  *   The fact, variable and action ids passed to agent functions are those of the agent's
  *   domain as it was when the agent was created (the agent keeps that copy: ids added to
  *   the domain later are GOAP_STATUS_UNKNOWN_FACT/VAR/ACTION for it, and it lives on when
@@ -773,8 +774,9 @@ typedef struct GoapAgentDef {
 // so an id of another world (foreign) is GOAP_STATUS_UNKNOWN_AGENT too, with one
 // exception: the tag has 255 values, each given to one live world at a time, so only when
 // more than 255 worlds are alive at once do two of them share a tag, and then an agent id
-// of one may name an agent of the other. A domain, fact, variable or action id is never an
-// agent id. Ids stay valid until goap_agent_destroy or goap_world_destroy.
+// of one may name an agent of the other. A domain, fact, variable or action id is never
+// taken for an agent id (while the process has created fewer than 2^24 domains). Ids stay
+// valid until goap_agent_destroy or goap_world_destroy.
 typedef uint64_t GoapAgentId;
 
 // Definition of a goal for goap_agent_add_goal. Obtain from goap_goal_def_default(), then

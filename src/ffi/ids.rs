@@ -63,8 +63,9 @@ pub type GoapActionId = u64;
 /// so an id of another world (foreign) is GOAP_STATUS_UNKNOWN_AGENT too, with one
 /// exception: the tag has 255 values, each given to one live world at a time, so only when
 /// more than 255 worlds are alive at once do two of them share a tag, and then an agent id
-/// of one may name an agent of the other. A domain, fact, variable or action id is never an
-/// agent id. Ids stay valid until goap_agent_destroy or goap_world_destroy.
+/// of one may name an agent of the other. A domain, fact, variable or action id is never
+/// taken for an agent id (while the process has created fewer than 2^24 domains). Ids stay
+/// valid until goap_agent_destroy or goap_world_destroy.
 pub type GoapAgentId = u64;
 
 /// The ABI value of a domain id.
@@ -472,6 +473,43 @@ mod tests {
     #[should_panic(expected = "beyond the C ABI's id range")]
     fn an_index_beyond_the_range_is_never_encoded() {
         encode_item(domain(), Kind::Action, MAX_ITEMS as u32);
+    }
+
+    #[test]
+    fn agent_ids_round_trip_and_reject_other_worlds() {
+        let mut map = slotmap::SlotMap::<AgentId, ()>::with_key();
+        let first = map.insert(());
+        map.remove(first);
+        let second = map.insert(());
+        let raw = encode_agent(7, second);
+        assert_eq!(raw >> 56, 7);
+        assert_eq!(decode_agent(7, raw, "agent"), Ok(second));
+        assert_ne!(
+            encode_agent(7, first),
+            raw,
+            "a reused slot has a new version"
+        );
+        let foreign = decode_agent(8, raw, "agent").unwrap_err();
+        assert_eq!(foreign.status, GoapStatus::UnknownAgent);
+        assert!(
+            foreign.message.contains("is foreign"),
+            "{}",
+            foreign.message
+        );
+        for bad in [0, raw & !(0xff << 56), raw + 1, raw & !(0xff_ffff << 32)] {
+            let e = decode_agent(7, bad, "agent").unwrap_err();
+            assert_eq!(e.status, GoapStatus::UnknownAgent, "{bad:#x}");
+        }
+    }
+
+    #[test]
+    fn world_tags_are_not_shared_while_fewer_than_256_worlds_live() {
+        let held: Vec<WorldTag> = (0..10).map(|_| WorldTag::acquire()).collect();
+        let mut tags: Vec<u8> = held.iter().map(WorldTag::get).collect();
+        assert!(tags.iter().all(|&t| t != 0));
+        tags.sort_unstable();
+        tags.dedup();
+        assert_eq!(tags.len(), 10);
     }
 
     #[test]
