@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 /// FFI sources in header order.
-const FFI_FILES: [&str; 10] = [
+const FFI_FILES: [&str; 15] = [
     "version.rs",
     "status.rs",
     "error.rs",
@@ -16,6 +16,11 @@ const FFI_FILES: [&str; 10] = [
     "var.rs",
     "action.rs",
     "plan.rs",
+    "agent.rs",
+    "goal.rs",
+    "context.rs",
+    "protocol.rs",
+    "batch.rs",
 ];
 
 fn main() {

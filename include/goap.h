@@ -22,8 +22,21 @@
  *   included), creating or loading another fails with GOAP_STATUS_TOO_MANY. A domain has
  *   at most 2^30 - 1 facts, 2^30 - 1 variables and 2^30 - 1 actions.
  *   Definition structs (GoapWorldDef, GoapDomainDef, GoapVarDef, GoapActionDef,
- *   GoapPlanOptions, GoapProblem) must come from their goap_..._default() function, which
- *   sets a hidden cookie; a struct that did not is GOAP_STATUS_INVALID_ARGUMENT.
+ *   GoapPlanOptions, GoapProblem, GoapAgentDef, GoapGoalDef, GoapBatchOptions) must come
+ *   from their goap_..._default() function, which sets a hidden cookie; a struct that did
+ *   not is GOAP_STATUS_INVALID_ARGUMENT.
+ *   Agents are named by a GoapAgentId, generational: the id of a destroyed agent is never
+ *   valid again in its world (GOAP_STATUS_UNKNOWN_AGENT, "stale"). An agent id carries an
+ *   8-bit tag of its world (1 to 255, each held by one live world at a time), so an agent
+ *   id passed to another world is GOAP_STATUS_UNKNOWN_AGENT ("foreign") too, with one
+ *   exception: only while more than 255 worlds are alive at once do two of them share a
+ *   tag, and then an agent id of one may name an agent of the other. A domain, fact,
+ *   variable or action id is never taken for an agent id (while the process has created
+ *   fewer than 2^24 domains). A world holds at most 2^24 - 1 agents.
+ *   The fact, variable and action ids passed to agent functions are those of the agent's
+ *   domain as it was when the agent was created (the agent keeps that copy: ids added to
+ *   the domain later are GOAP_STATUS_UNKNOWN_FACT/VAR/ACTION for it, and it lives on when
+ *   its domain is destroyed).
  *
  * INTEGER VARIABLES
  *   Besides boolean facts a domain has bounded integer variables (goap_domain_add_var): an
@@ -43,14 +56,15 @@
  * STATUS AND ERRORS
  *   Every fallible function returns a GoapStatus; GOAP_STATUS_OK is 0. Output parameters are
  *   written only when the call succeeds. The one exception is GOAP_STATUS_BUFFER_TOO_SMALL:
- *   then the needed size is written (to *out_len, or to out_result->action_count together
- *   with the rest of *out_result) and nothing else. Every failing call stores a message in a
- *   thread-local "last error" that names the function and what was wrong (which argument,
- *   which fact, line:column of a domain file); read it with goap_last_error_length and
- *   goap_last_error_message (which itself never changes it, so a retry with a bigger buffer
- *   reads the same text). Successful calls leave the last error as it was, so check the
- *   status first. A Rust panic inside the library never unwinds into your code: it returns
- *   GOAP_STATUS_PANIC with the panic message as the last error.
+ *   then the needed size is written (to *out_len or *out_count, or to
+ *   out_result->action_count together with the rest of *out_result) and nothing else.
+ *   Every failing call stores a message in a thread-local "last error" that names the
+ *   function and what was wrong (which argument, which fact, line:column of a domain file);
+ *   read it with goap_last_error_length and goap_last_error_message (which itself never
+ *   changes it, so a retry with a bigger buffer reads the same text). Successful calls
+ *   leave the last error as it was, so check the status first. A Rust panic inside the
+ *   library never unwinds into your code: it returns GOAP_STATUS_PANIC with the panic
+ *   message as the last error.
  *
  * STRINGS AND BUFFERS
  *   Strings passed in are UTF-8 as pointer + uint32_t byte length, not NUL-terminated (a
@@ -60,13 +74,34 @@
  *   Strings passed out are copied into a caller buffer (buf, capacity) followed by a NUL
  *   terminator; *out_len receives the length without the terminator, on success and on
  *   GOAP_STATUS_BUFFER_TOO_SMALL alike, so a buffer needs *out_len + 1 bytes. Arrays passed
- *   out (plans) go into a caller buffer (out_actions, capacity). The library never returns
- *   memory you must free except the world itself.
+ *   out (plans, an agent's plan and replans) go into a caller buffer (out_actions or out,
+ *   capacity); the count goes to out_result->action_count or *out_count. The library never
+ *   returns memory you must free except the world itself.
  *
  * MEMORY
  *   A world keeps up to GoapWorldDef.max_idle_planners idle planners for reuse by later
  *   plan calls. Each keeps its search buffers at the size the largest search it ran grew
  *   them to; they are not shrunk while the world lives, and goap_world_destroy frees them.
+ *
+ * AGENTS
+ *   An agent (goap_agent_create) is an NPC's goals, believed world state and plan queue.
+ *   Each frame the engine writes what it sensed (goap_agent_set_fact, goap_agent_set_facts,
+ *   goap_agent_set_var), calls goap_agent_step, performs the action it is told to
+ *   (GOAP_STEP_KIND_START, then GOAP_STEP_KIND_CONTINUE) and reports the outcome with
+ *   goap_agent_report: running, succeeded (the action's effects are applied to the
+ *   believed state) or failed (the agent replans). Goals (goap_agent_add_goal, and the
+ *   `goals` of a domain file) have priorities the engine may change any frame: the agent
+ *   pursues the highest-priority enabled goal it does not satisfy and can plan for, and
+ *   switches only when another goal beats the current one by more than its switch_margin.
+ *   It searches only with a cause (GoapReplanCause): no plan yet, an action failed,
+ *   another goal chosen, or the rest of the plan no longer reaching the goal from the
+ *   believed state (plan monitoring, which also skips steps that became unnecessary). A
+ *   frame in which nothing changed costs a few branches. Per-agent action availability and
+ *   costs (goap_agent_set_action_enabled, goap_agent_set_action_cost) express context
+ *   without callbacks; GoapAgentCallbacks exist for the rest. goap_world_plan_agents
+ *   plans many agents per call on worker threads (agents with plan_in_step 0 wait for it),
+ *   and every search of the world's agents goes through a plan cache shared by them
+ *   (GoapWorldDef.plan_cache_capacity, goap_world_cache_stats).
  *
  * PLANS AND COSTS
  *   A plan found is a minimum-cost plan; its cost is the sum of its actions' costs in plan
@@ -75,8 +110,9 @@
  *
  * THREADING
  *   Every function is thread-safe, and no call holds a lock of the world for long. No call
- *   ever waits for a running plan, and a plan waits for other calls only for microseconds,
- *   while it looks its domain up and takes a snapshot of it.
+ *   on a domain ever waits for a running plan, and a plan waits for other calls only for
+ *   microseconds, while it looks its domain up and takes a snapshot of it (calls on one
+ *   agent wait for each other: see Agents below).
  *   - Reads take `const GoapWorld*`: find, name, count, goap_domain_plan,
  *     goap_domain_plan_from and goap_domain_plan_problem. A read takes a snapshot of the
  *     domain (facts, variables, actions, start state, goal) under a lock held for
@@ -96,6 +132,27 @@
  *   - goap_domain_create, goap_domain_load_json and goap_domain_destroy take the world's
  *     lock only to insert or remove the domain (a file is parsed before, a destroyed domain
  *     is freed after); they never wait for plans.
+ *   - Agents: calls on different agents run concurrently, from any threads. Calls on one
+ *     agent are serialised: each call locks the agent and is atomic (a goap_agent_step
+ *     holds the lock while it searches, so another call on that agent waits for it).
+ *     Interleaving calls on one agent from several threads is allowed, but the protocol
+ *     order is then the caller's business: a report with no action in progress returns
+ *     GOAP_STATUS_NO_ACTION, say. Reads of an agent (get, info, plan, replans) take
+ *     `const GoapWorld*` but lock the agent like the rest. goap_agent_create,
+ *     goap_agent_destroy and goap_agent_count take the world's agent map lock only to
+ *     insert, remove or count, and never wait for an agent's call.
+ *   - goap_world_plan_agents may run concurrently with agent calls and with other batches.
+ *     It locks each agent briefly, to prepare its search and to apply the result, and
+ *     searches without any agent locked; an agent changed by another thread meanwhile keeps
+ *     its pending replan for a later step or batch.
+ *   - Context callbacks run only on the thread that called goap_agent_step or
+ *     goap_world_plan_agents, never on worker threads, while that call holds the agent's
+ *     lock. So a callback must not call goap on the agent it is asked about (such calls
+ *     return GOAP_STATUS_BUSY instead of deadlocking), must not call
+ *     goap_world_plan_agents on its world (GOAP_STATUS_BUSY), and must not destroy its
+ *     world (goap_world_destroy does nothing then; that call breaks the rule below). Calls
+ *     on other agents are allowed but wait for them like any call: two threads whose
+ *     callbacks call into each other's agents deadlock.
  *   The exception is goap_world_destroy: it must not run concurrently with any other call
  *   on that world, and the pointer must not be used afterwards. The last error is per
  *   thread. Functions that take no world may be called from any thread at any time.
@@ -201,7 +258,9 @@ enum GoapStatus
     // A context callback returned a non-zero status or an invalid value; the search it was
     // preparing did not run and the agent still needs a plan.
     GOAP_STATUS_CALLBACK_FAILED = 21,
-    // A context callback called back into goap on the agent it is being asked about.
+    // A context callback called back into goap on the agent it is being asked about, or
+    // called goap_world_plan_agents on its world (the agent is locked by the call that
+    // runs the callback).
     GOAP_STATUS_BUSY = 22,
 };
 #ifndef __cplusplus
@@ -328,13 +387,122 @@ typedef int32_t GoapOverflow;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
-// The root object: owns domains (and their facts, actions, start states and goals) and
-// pooled planning memory. Created by goap_world_create, freed by goap_world_destroy.
-// Opaque; every function on it is thread-safe (see THREADING at the top), and no call
-// holds its locks for long.
+// Values of GoapStep.kind: what the engine should do now.
+enum GoapStepKind
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    // Start performing GoapStep.action: it is new (the first action of a plan, the one
+    // after an action that succeeded, or the first of a new plan that replaced the one
+    // running). Report its outcome with goap_agent_report.
+    GOAP_STEP_KIND_START = 1,
+    // Keep performing GoapStep.action (started earlier, not yet reported finished).
+    GOAP_STEP_KIND_CONTINUE = 2,
+    // Every enabled goal is satisfied, or none is enabled: nothing to do.
+    GOAP_STEP_KIND_IDLE = 3,
+    // No enabled, unsatisfied goal has a plan from the believed state. The agent tries
+    // again when its state, context or goals change.
+    GOAP_STEP_KIND_NO_PLAN = 4,
+    // A plan is needed and the agent's plan_in_step is 0: the next goap_world_plan_agents
+    // plans it.
+    GOAP_STEP_KIND_WAITING = 5,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum GoapStepKind GoapStepKind;
+#else
+typedef int32_t GoapStepKind;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+// Values for goap_agent_report: the outcome of the action the last step handed out.
+enum GoapReport
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    // Still in progress (nothing changes; reporting it is optional).
+    GOAP_REPORT_RUNNING = 1,
+    // Done: its effects are applied to the believed state and the next step hands out the
+    // next action.
+    GOAP_REPORT_SUCCEEDED = 2,
+    // It could not be done: the next step replans (GOAP_REPLAN_CAUSE_ACTION_FAILED), avoiding
+    // the action for the agent's failure_cooldown.
+    GOAP_REPORT_FAILED = 3,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum GoapReport GoapReport;
+#else
+typedef int32_t GoapReport;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+// Values of GoapReplanEvent.cause and GoapAgentInfo.last_cause, and the `cause` of
+// goap_agent_replan_count: why an agent replanned.
+enum GoapReplanCause
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    // It had no plan: new agent, plan finished, or a retry after "no plan" once its state,
+    // context or goals changed.
+    GOAP_REPLAN_CAUSE_NO_PLAN = 1,
+    // The current action was reported failed.
+    GOAP_REPLAN_CAUSE_ACTION_FAILED = 2,
+    // The arbiter chose another goal (priorities changed, a goal was added, enabled,
+    // satisfied or found to have no plan).
+    GOAP_REPLAN_CAUSE_GOAL_CHANGED = 3,
+    // The rest of the plan no longer reaches the goal from the believed state (a
+    // precondition broke, a step's action was disabled, or it ends short of the goal).
+    GOAP_REPLAN_CAUSE_PLAN_INVALIDATED = 4,
+    // A later step's rest of the plan already reaches the goal: the steps before it were
+    // skipped, without a search.
+    GOAP_REPLAN_CAUSE_STEPS_SKIPPED = 5,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum GoapReplanCause GoapReplanCause;
+#else
+typedef int32_t GoapReplanCause;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+// Values of GoapReplanEvent.result: how a replan ended.
+enum GoapReplanResult
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    // A plan was found (never empty: satisfied goals are not planned for).
+    GOAP_REPLAN_RESULT_FOUND = 1,
+    // No candidate goal has a plan.
+    GOAP_REPLAN_RESULT_NO_PLAN = 2,
+    // A search hit the agent's node limit and no goal had a plan.
+    GOAP_REPLAN_RESULT_LIMIT = 3,
+    // Steps were skipped; no search ran.
+    GOAP_REPLAN_RESULT_SKIPPED = 4,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum GoapReplanResult GoapReplanResult;
+#else
+typedef int32_t GoapReplanResult;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+// The root object: owns domains (and their facts, actions, start states and goals), agents,
+// a plan cache shared by the agents, and pooled planning memory. Created by
+// goap_world_create, freed by goap_world_destroy. Opaque; every function on it is
+// thread-safe (see THREADING at the top), and no call holds its locks for long.
 typedef struct GoapWorld GoapWorld;
 
 // Settings for goap_world_create. Obtain from goap_world_def_default(), then change fields.
+//
+// Layout: worker_threads and plan_cache_capacity were appended with the agent API (and the
+// hidden cookie changed with them); code compiled against an older goap.h must be
+// recompiled.
 typedef struct GoapWorldDef {
     // Internal: set by goap_world_def_default() to detect uninitialised definitions.
     // Do not change.
@@ -347,6 +515,16 @@ typedef struct GoapWorldDef {
     // to: after a big plan, up to max_idle_planners such buffers stay allocated while the
     // world lives (they are not shrunk); goap_world_destroy frees them.
     uint32_t max_idle_planners;
+    // Threads goap_world_plan_agents uses when its options say 0, the calling thread
+    // included (a batch never uses more threads than it has searches in a chunk of 256).
+    // Default 0: the machine's available parallelism (1 when unknown).
+    uint32_t worker_threads;
+    // How many search results the plan cache shared by the world's agents holds (searches
+    // from the same state to the same goal with the same context are answered from it);
+    // 0 turns the cache off. Default 4096. The cache keeps the domains of its entries
+    // alive: their memory is freed when the entries are evicted, by goap_world_clear_cache
+    // or by goap_world_destroy.
+    uint32_t plan_cache_capacity;
 } GoapWorldDef;
 
 // Settings for goap_domain_create. Obtain from goap_domain_def_default(), then change
@@ -561,6 +739,235 @@ typedef struct GoapProblem {
     uint32_t goal_var_count;
 } GoapProblem;
 
+// Settings for goap_agent_create. Obtain from goap_agent_def_default(), then set `domain`
+// and change other fields.
+typedef struct GoapAgentDef {
+    // Internal: set by goap_agent_def_default() to detect uninitialised definitions.
+    // Do not change.
+    uint32_t cookie;
+    // The domain the agent plans in (required; default 0, which is no domain). The agent
+    // takes its facts, variables, actions, start state and goals (a domain file's
+    // `goals`) as they are at creation: later changes of the domain do not reach it, and
+    // destroying the domain does not affect it.
+    GoapDomainId domain;
+    // Another goal must beat the current goal's priority by more than this to take over
+    // (hysteresis against flip-flopping). A number >= 0; default 0 (any higher priority
+    // wins).
+    double switch_margin;
+    // Seconds (of the dt passed to goap_agent_step) for which an action reported failed
+    // is not planned with. A number >= 0; default 0 (it may be planned again at once).
+    double failure_cooldown;
+    // 1 (the default): goap_agent_step searches itself when a plan is needed. 0: it
+    // returns GOAP_STEP_KIND_WAITING instead and leaves the search to
+    // goap_world_plan_agents. Any other value is GOAP_STATUS_INVALID_ARGUMENT.
+    uint32_t plan_in_step;
+    // Node limit of each of the agent's searches, as GoapPlanOptions.max_nodes. Default
+    // 1000000.
+    uint32_t max_nodes;
+    // A GoapHeuristic value for the agent's searches. Default GOAP_HEURISTIC_AUTO.
+    int32_t heuristic;
+} GoapAgentDef;
+
+// Id of an agent of a world. Opaque: compare ids for equality, never compute with them.
+// Zero is never valid. Ids are generational: the id of a destroyed agent (stale) never
+// names another agent, and is GOAP_STATUS_UNKNOWN_AGENT. An id carries a tag of its world,
+// so an id of another world (foreign) is GOAP_STATUS_UNKNOWN_AGENT too, with one
+// exception: the tag has 255 values, each given to one live world at a time, so only when
+// more than 255 worlds are alive at once do two of them share a tag, and then an agent id
+// of one may name an agent of the other. A domain, fact, variable or action id is never
+// taken for an agent id (while the process has created fewer than 2^24 domains). Ids stay
+// valid until goap_agent_destroy or goap_world_destroy.
+typedef uint64_t GoapAgentId;
+
+// Definition of a goal for goap_agent_add_goal. Obtain from goap_goal_def_default(), then
+// set the fields. Every pointer is read during goap_agent_add_goal only; the agent keeps
+// copies.
+typedef struct GoapGoalDef {
+    // Internal: set by goap_goal_def_default() to detect uninitialised definitions.
+    // Do not change.
+    uint32_t cookie;
+    // Name, for goap_agent_find_goal and reports: UTF-8, `name_len` bytes, not
+    // NUL-terminated, without NUL bytes. May be empty and need not be unique. Default
+    // empty.
+    const char *name;
+    // Length of `name` in bytes.
+    uint32_t name_len;
+    // Fact conditions: each fact must have its value (facts of the agent's domain). May be
+    // NULL when `fact_count` is 0 (the default).
+    const struct GoapFactValue *facts;
+    // Number of fact conditions.
+    uint32_t fact_count;
+    // Variable conditions: each must hold. May be NULL when `var_count` is 0 (the
+    // default).
+    const struct GoapVarCondition *vars;
+    // Number of variable conditions.
+    uint32_t var_count;
+    // Priority: larger wins; 0 or less disables the goal. Any finite number. Default 1.
+    double priority;
+} GoapGoalDef;
+
+// Context callbacks of an agent: the engine's answer to "may this agent use this action
+// now, and at what cost" when a rule is easier to code than to keep in action settings.
+// Either pointer may be NULL (not asked: every action is available / keeps its cost).
+//
+// When the agent prepares a search (in goap_agent_step or goap_world_plan_agents), each
+// callback is called once per action that is not disabled, on the thread that made that
+// call (never on a worker thread), with `user_data` as given. Their answers apply to that
+// search only; they are not asked while a plan is followed, so a plan already made stays
+// until one of the documented causes replans it. A callback returns 0 for success and must
+// then write its output; a non-zero return, an output not written, *out_available other
+// than 0 or 1, or a cost outside 0 ..= 1e12 (NaN included) abandons the search: the call
+// fails with GOAP_STATUS_CALLBACK_FAILED (goap_world_plan_agents counts it in
+// callback_errors), the last error names the callback, the action and the value, and the
+// agent still needs a plan.
+//
+// A callback may call goap functions on other agents and the world (reads, edits, even
+// create or destroy other agents), but not on the agent it is asked about (those calls
+// return GOAP_STATUS_BUSY), not goap_world_plan_agents of its world (BUSY), and it must
+// not destroy its world (goap_world_destroy does nothing then). It must not unwind (C++
+// exceptions, longjmp) out of the callback. Beware of waiting cycles between threads: a
+// callback that calls into agent B while B is stepped on another thread waits for that
+// step, and if B's callbacks there call into this agent, both threads wait forever.
+typedef struct GoapAgentCallbacks {
+    // Is `action` available to `agent` now? Write 1 (yes) or 0 (no) to *out_available and
+    // return 0.
+    int32_t (*available)(void *user_data,
+                         GoapAgentId agent,
+                         GoapActionId action,
+                         int32_t *out_available);
+    // What does `action` cost `agent` now? `cost` is its cost so far (the domain's, or
+    // the agent's from goap_agent_set_action_cost). Write the cost to use (0 ..= 1e12) to
+    // *out_cost and return 0.
+    int32_t (*cost)(void *user_data,
+                    GoapAgentId agent,
+                    GoapActionId action,
+                    double cost,
+                    double *out_cost);
+    // Passed to both callbacks untouched. The library never reads or frees it; it must
+    // stay valid while the callbacks are installed (until replaced or removed, or the agent
+    // or world is destroyed).
+    void *user_data;
+} GoapAgentCallbacks;
+
+// What one goap_agent_step decided.
+typedef struct GoapStep {
+    // A GoapStepKind value.
+    int32_t kind;
+    // 1 when this step replanned (searched, or skipped steps of its plan), else 0.
+    uint32_t replanned;
+    // The action to start or continue (an action id of the agent's domain); 0 for the
+    // other kinds.
+    GoapActionId action;
+    // Index of the goal pursued (the goal of the plan, or the goal last chosen); -1 when
+    // none.
+    int32_t goal;
+    // Index of `action` in the agent's current plan (0 when there is no action).
+    uint32_t plan_index;
+} GoapStep;
+
+// The state of an agent, from goap_agent_info.
+typedef struct GoapAgentInfo {
+    // Index of the goal pursued (or last chosen); -1 when none.
+    int32_t goal;
+    // Number of actions of the current plan, the ones done included (0 without a plan).
+    uint32_t plan_len;
+    // Index of the current (or next) action in the plan; plan_len when the plan is done.
+    // goap_agent_plan returns the plan_len - plan_index actions left.
+    uint32_t plan_index;
+    // 1 while an action handed out by goap_agent_step has not been reported finished,
+    // else 0.
+    uint32_t acting;
+    // The GoapReplanCause of the latest replan; 0 before the first.
+    int32_t last_cause;
+    // Number of goals of the agent.
+    uint32_t goal_count;
+    // Replans of every cause over the agent's life.
+    uint64_t replans;
+    // Cost of the current plan (all its actions; 0 without a plan).
+    double plan_cost;
+    // The agent's clock: the sum of the dt passed to goap_agent_step, in seconds.
+    double clock;
+} GoapAgentInfo;
+
+// One replan of an agent, from goap_agent_replans.
+typedef struct GoapReplanEvent {
+    // A GoapReplanCause value.
+    int32_t cause;
+    // A GoapReplanResult value.
+    int32_t result;
+    // Index of the goal the new plan serves; -1 when none was found.
+    int32_t goal;
+    // Number of actions of the new plan from its current step (0 when none).
+    uint32_t plan_len;
+    // Cost of the new plan (0 when none).
+    double plan_cost;
+    // Search nodes expanded by the replan's searches (as recorded when they ran, also
+    // when the plan cache answered).
+    uint64_t expanded;
+    // Goals tried, in the arbiter's order (a goal without a plan falls through to the
+    // next).
+    uint32_t goals_tried;
+    // Searches answered from the world's plan cache (equal searches running at the same
+    // time may each miss: see GoapBatchStats.cache_hits).
+    uint32_t cache_hits;
+    // The agent's clock (the sum of the dt passed to goap_agent_step) when it happened.
+    double time;
+} GoapReplanEvent;
+
+// Limits of one goap_world_plan_agents call. Obtain from goap_batch_options_default(),
+// then change fields; or pass NULL for the defaults. Zero means "no limit" for each
+// budget.
+typedef struct GoapBatchOptions {
+    // Internal: set by goap_batch_options_default() to detect uninitialised options.
+    // Do not change.
+    uint32_t cookie;
+    // Plan at most this many agents; the others wait for a later call. Default 0 (all).
+    uint32_t max_agents;
+    // Threads to use, the calling one included. Default 0: the world's worker_threads.
+    uint32_t threads;
+    // Stop once the searches applied have expanded this many nodes in all (the search that
+    // crosses the limit still counts): a time budget that does not depend on the machine.
+    // Default 0 (no limit).
+    uint64_t max_nodes;
+} GoapBatchOptions;
+
+// What one goap_world_plan_agents call did.
+typedef struct GoapBatchStats {
+    // Agents whose replan was applied (found a plan, or found that none exists).
+    uint32_t planned;
+    // Agents that still need a plan after the call (budget spent, callbacks failed, or
+    // changed by another thread while their search ran).
+    uint32_t waiting;
+    // Agents whose context callbacks failed (their replan stays pending; a step of such an
+    // agent with plan_in_step reports the error).
+    uint32_t callback_errors;
+    // Threads the call could use, the calling one included (options->threads, or the
+    // world's worker_threads); a chunk never uses more threads than it has searches.
+    uint32_t threads;
+    // Nodes expanded by the searches applied (as recorded when they ran, also when the
+    // cache answered).
+    uint64_t expanded;
+    // Searches of this call answered from the plan cache. Equal searches running at the
+    // same time on several threads may each miss, so this count (unlike the plans and
+    // the other counts) can depend on the thread count and timing.
+    uint64_t cache_hits;
+} GoapBatchStats;
+
+// Counters of a world's plan cache (shared by its agents), from goap_world_cache_stats.
+typedef struct GoapCacheStats {
+    // Searches answered from the cache.
+    uint64_t hits;
+    // Searches that ran (and whose results were then stored).
+    uint64_t misses;
+    // Entries dropped to make room.
+    uint64_t evictions;
+    // Entries held now.
+    uint64_t entries;
+    // The most entries the cache holds (GoapWorldDef.plan_cache_capacity; 0: the cache
+    // is off).
+    uint64_t capacity;
+} GoapCacheStats;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -628,8 +1035,12 @@ struct GoapWorldDef goap_world_def_default(void);
 // `def` must point to a readable GoapWorldDef; `out` must be valid for a write.
 GoapStatus goap_world_create(const struct GoapWorldDef *def, struct GoapWorld **out);
 
-// Destroys a world and everything in it: its domains, facts and actions (all their ids
-// become invalid) and its idle planners' search memory. NULL is accepted and ignored.
+// Destroys a world and everything in it: its domains, facts and actions, its agents (all
+// their ids become invalid; callbacks' user_data is not touched), its plan cache and its
+// idle planners' search memory. NULL is accepted and ignored.
+//
+// Called from a context callback of an agent of this world (which the rules below forbid)
+// it destroys nothing and sets the last error.
 //
 // Thread safety: must not run concurrently with any other call on this world; the pointer
 // must not be used afterwards.
@@ -1115,6 +1526,423 @@ GoapStatus goap_domain_plan_problem(const struct GoapWorld *world,
                                     GoapActionId *out_actions,
                                     uint32_t capacity,
                                     struct GoapPlanResult *out_result);
+
+// The default agent definition: no domain (set one), margin 0, cooldown 0, planning in
+// step, the default node limit and heuristic. Always use it to initialise a GoapAgentDef.
+//
+// Thread safety: any thread, any time.
+struct GoapAgentDef goap_agent_def_default(void);
+
+// Creates an agent in the world; on success `*out` receives its id. The agent believes the
+// domain's stored start state and has the domain's goals (from its file, if any, in file
+// order: goal indices 0, 1, …); it has no plan until its first step (or batch). The world
+// owns the agent until goap_agent_destroy or goap_world_destroy. `def` is read during the
+// call only.
+//
+// Errors: GOAP_STATUS_NULL_POINTER (world, def, out), GOAP_STATUS_INVALID_ARGUMENT (def not
+// from goap_agent_def_default(); switch_margin or failure_cooldown negative, NaN or
+// infinite; plan_in_step not 0 or 1; an unknown heuristic), GOAP_STATUS_UNKNOWN_DOMAIN
+// (def->domain zero, stale or foreign), GOAP_STATUS_TOO_MANY (the world holds 2^24 - 1
+// agents). `*out` is written only on success.
+// Thread safety: takes the world's agent map lock only to insert the agent; may be called
+// from a context callback (of another agent or the same one).
+//
+// # Safety
+// `world` must be a live world; `def` readable; `out` valid for a write.
+GoapStatus goap_agent_create(struct GoapWorld *world,
+                             const struct GoapAgentDef *def,
+                             GoapAgentId *out);
+
+// Destroys an agent: its id becomes stale (GOAP_STATUS_UNKNOWN_AGENT from then on; it is
+// never handed out again by this world). Its goals, plan and history are freed; the
+// user_data of its callbacks is not touched. A call running on the agent in another thread
+// finishes first, on the removed agent.
+//
+// Errors: GOAP_STATUS_NULL_POINTER (world), GOAP_STATUS_UNKNOWN_AGENT (zero, stale or
+// foreign id; nothing happens), GOAP_STATUS_BUSY (called from one of this agent's own
+// callbacks; nothing happens). Thread safety: takes the world's agent map lock only to
+// remove the agent; may be called from a callback of another agent.
+//
+// # Safety
+// `world` must be a live world.
+GoapStatus goap_agent_destroy(struct GoapWorld *world, GoapAgentId agent);
+
+// On success `*out_count` receives the number of live agents of the world.
+//
+// Errors: GOAP_STATUS_NULL_POINTER. Thread safety: a read; any thread, also from
+// callbacks.
+//
+// # Safety
+// `world` must be a live world; `out_count` valid for a write.
+GoapStatus goap_agent_count(const struct GoapWorld *world, uint32_t *out_count);
+
+// Writes a sensed fact into the agent's believed state (1 true, 0 false). Writing the
+// value it already has changes nothing, so sensors may write every frame without causing
+// replans; a changed value makes the next step re-check the goal choice and the plan.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY (from this
+// agent's own callback), GOAP_STATUS_UNKNOWN_FACT (zero, not a fact id, of another domain,
+// or added to the domain after the agent was created), GOAP_STATUS_INVALID_ARGUMENT
+// (value not 0 or 1). Nothing changes on error.
+// Thread safety: locks the agent for the call (see THREADING).
+//
+// # Safety
+// `world` must be a live world.
+GoapStatus goap_agent_set_fact(struct GoapWorld *world,
+                               GoapAgentId agent,
+                               GoapFactId fact,
+                               int32_t value);
+
+// On success `*out` receives the agent's believed value of a fact (1 true, 0 false).
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
+// GOAP_STATUS_UNKNOWN_FACT. `*out` is written only on success.
+// Thread safety: locks the agent for the call.
+//
+// # Safety
+// `world` must be a live world; `out` valid for a write.
+GoapStatus goap_agent_get_fact(const struct GoapWorld *world,
+                               GoapAgentId agent,
+                               GoapFactId fact,
+                               int32_t *out);
+
+// Writes several sensed facts at once, all or nothing: every entry is checked first, and
+// on any error none is written. A fact may be listed twice with the same value, not with
+// both. `values` is read during the call only and may be NULL when `count` is 0.
+//
+// Errors: GOAP_STATUS_NULL_POINTER (world, or values NULL with count > 0),
+// GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY, GOAP_STATUS_UNKNOWN_FACT,
+// GOAP_STATUS_INVALID_ARGUMENT (a value not 0 or 1), GOAP_STATUS_CONTRADICTION (a fact
+// listed as both 1 and 0). The message names the entry.
+// Thread safety: locks the agent for the call, so other threads see all the values or none.
+//
+// # Safety
+// `world` must be a live world; `values` valid for `count` reads.
+GoapStatus goap_agent_set_facts(struct GoapWorld *world,
+                                GoapAgentId agent,
+                                const struct GoapFactValue *values,
+                                uint32_t count);
+
+// Writes a sensed variable value into the agent's believed state. The value must lie in
+// the variable's [min, max]. The value it already has changes nothing.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
+// GOAP_STATUS_UNKNOWN_VAR (zero, not a variable id, of another domain, or added after the
+// agent was created), GOAP_STATUS_OUT_OF_RANGE. Nothing changes on error.
+// Thread safety: locks the agent for the call.
+//
+// # Safety
+// `world` must be a live world.
+GoapStatus goap_agent_set_var(struct GoapWorld *world,
+                              GoapAgentId agent,
+                              GoapVarId var,
+                              int32_t value);
+
+// On success `*out` receives the agent's believed value of a variable (its default until
+// written or changed by an action's effects).
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
+// GOAP_STATUS_UNKNOWN_VAR. `*out` is written only on success.
+// Thread safety: locks the agent for the call.
+//
+// # Safety
+// `world` must be a live world; `out` valid for a write.
+GoapStatus goap_agent_get_var(const struct GoapWorld *world,
+                              GoapAgentId agent,
+                              GoapVarId var,
+                              int32_t *out);
+
+// The default goal definition: no name, no conditions, priority 1. Always use it to
+// initialise a GoapGoalDef.
+//
+// Thread safety: any thread, any time.
+struct GoapGoalDef goap_goal_def_default(void);
+
+// Adds a goal to an agent; on success `*out_index` receives its index (0 for the first
+// goal: the domain's goals come first, then the added ones, in order). Goals are never
+// removed; disable one with a priority of 0. A goal without conditions is always
+// satisfied. The next step re-checks which goal to pursue.
+//
+// Errors: GOAP_STATUS_NULL_POINTER (world, def, out_index, or an array of def NULL with a
+// non-zero count), GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY (from this agent's own
+// callback), GOAP_STATUS_INVALID_ARGUMENT (def not from goap_goal_def_default(), a name
+// containing a NUL byte, a fact value not 0 or 1, an op that is not a GoapCompare value, a
+// priority that is NaN or infinite), GOAP_STATUS_INVALID_UTF8 (def->name),
+// GOAP_STATUS_UNKNOWN_FACT, GOAP_STATUS_UNKNOWN_VAR (ids not of the agent's domain as it
+// was when the agent was created), GOAP_STATUS_OUT_OF_RANGE (a constant outside its
+// variable's range), GOAP_STATUS_CONTRADICTION (a fact listed as both 1 and 0, or
+// conditions on one variable that can never hold together), GOAP_STATUS_TOO_MANY (the
+// agent has INT32_MAX goals). Nothing changes on error; `*out_index` is written only on
+// success.
+// Thread safety: locks the agent for the call.
+//
+// # Safety
+// `world` must be a live world; `def` readable, with its arrays valid for their counts;
+// `out_index` valid for a write.
+GoapStatus goap_agent_add_goal(struct GoapWorld *world,
+                               GoapAgentId agent,
+                               const struct GoapGoalDef *def,
+                               uint32_t *out_index);
+
+// Looks a goal of the agent up by name; on success `*out_index` receives the index of the
+// first goal with exactly this name (UTF-8, `name_len` bytes; read during the call only).
+//
+// Errors: GOAP_STATUS_NULL_POINTER (world, out_index, or name NULL with name_len > 0),
+// GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY, GOAP_STATUS_INVALID_UTF8,
+// GOAP_STATUS_NOT_FOUND (no goal has this name). `*out_index` is written only on success.
+// Thread safety: locks the agent for the call.
+//
+// # Safety
+// `world` must be a live world; `name` valid for `name_len` bytes; `out_index` valid for a
+// write.
+GoapStatus goap_agent_find_goal(const struct GoapWorld *world,
+                                GoapAgentId agent,
+                                const char *name,
+                                uint32_t name_len,
+                                uint32_t *out_index);
+
+// Sets the priority of the agent's goal `goal` (an index from goap_agent_add_goal or
+// goap_agent_find_goal): larger wins, 0 or less disables the goal. The same value changes
+// nothing; another value makes the next step re-check which goal to pursue (a switch to
+// another goal replans with GOAP_REPLAN_CAUSE_GOAL_CHANGED).
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
+// GOAP_STATUS_UNKNOWN_GOAL (no goal with this index), GOAP_STATUS_INVALID_ARGUMENT
+// (priority NaN or infinite). Nothing changes on error.
+// Thread safety: locks the agent for the call.
+//
+// # Safety
+// `world` must be a live world.
+GoapStatus goap_agent_set_goal_priority(struct GoapWorld *world,
+                                        GoapAgentId agent,
+                                        uint32_t goal,
+                                        double priority);
+
+// Enables (1) or disables (0) an action for this agent only. A disabled action is not
+// planned with; disabling one that the rest of the current plan uses makes the next step
+// replan (GOAP_REPLAN_CAUSE_PLAN_INVALIDATED). Enabling one lets goals that had no plan be
+// tried again. The same setting changes nothing.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY (from this
+// agent's own callback), GOAP_STATUS_UNKNOWN_ACTION (zero, not an action id, of another
+// domain, or added after the agent was created), GOAP_STATUS_INVALID_ARGUMENT (enabled not
+// 0 or 1). Nothing changes on error.
+// Thread safety: locks the agent for the call.
+//
+// # Safety
+// `world` must be a live world.
+GoapStatus goap_agent_set_action_enabled(struct GoapWorld *world,
+                                         GoapAgentId agent,
+                                         GoapActionId action,
+                                         int32_t enabled);
+
+// Sets this agent's cost for an action, in place of the domain's (distance, danger…): a
+// number from 0 to GOAP_MAX_ACTION_COST (1e12). It applies from the next replan on and
+// never causes one: the current plan stays as it is.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
+// GOAP_STATUS_UNKNOWN_ACTION, GOAP_STATUS_INVALID_COST (NaN, infinite, negative or above
+// 1e12). Nothing changes on error.
+// Thread safety: locks the agent for the call.
+//
+// # Safety
+// `world` must be a live world.
+GoapStatus goap_agent_set_action_cost(struct GoapWorld *world,
+                                      GoapAgentId agent,
+                                      GoapActionId action,
+                                      double cost);
+
+// Gives an action back the domain's cost for this agent (undoes
+// goap_agent_set_action_cost; nothing happens when no cost was set). Like setting a cost,
+// it applies from the next replan on.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
+// GOAP_STATUS_UNKNOWN_ACTION.
+// Thread safety: locks the agent for the call.
+//
+// # Safety
+// `world` must be a live world.
+GoapStatus goap_agent_clear_action_cost(struct GoapWorld *world,
+                                        GoapAgentId agent,
+                                        GoapActionId action);
+
+// Installs context callbacks on an agent (a copy of `*callbacks`), replacing any it had;
+// NULL (or both pointers NULL) removes them. The next step re-checks the goal choice, and
+// the callbacks are asked at the agent's next search.
+//
+// Errors: GOAP_STATUS_NULL_POINTER (world), GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY
+// (from this agent's own callback). Nothing changes on error.
+// Ownership: the library keeps the pointers, not what they point to (see
+// GoapAgentCallbacks.user_data). Thread safety: locks the agent for the call; the callbacks
+// then run on the threads that step or batch-plan the agent, one call at a time per agent.
+//
+// # Safety
+// `world` must be a live world; `callbacks` NULL or readable, its function pointers NULL
+// or callable as declared with its `user_data` from any thread that steps or batch-plans
+// the agent, for as long as they are installed.
+GoapStatus goap_agent_set_callbacks(struct GoapWorld *world,
+                                    GoapAgentId agent,
+                                    const struct GoapAgentCallbacks *callbacks);
+
+// Advances the agent's clock by `dt` seconds and tells it what to do now (`*out`): the
+// heart of the protocol, called once per frame after writing the sensed facts. When the
+// agent needs a plan (and its plan_in_step is 1), the step searches on this thread, through
+// the world's plan cache, asking the agent's callbacks first; otherwise it re-checks the
+// goal choice and the plan only when something changed since the last step.
+//
+// Errors: GOAP_STATUS_NULL_POINTER (world, out), GOAP_STATUS_UNKNOWN_AGENT,
+// GOAP_STATUS_BUSY (from this agent's own callback), GOAP_STATUS_INVALID_ARGUMENT (dt NaN,
+// infinite or negative; nothing changes), GOAP_STATUS_CALLBACK_FAILED (a callback failed:
+// see GoapAgentCallbacks; the clock has advanced, the agent keeps needing a plan and the
+// next step asks again). `*out` is written only on success.
+// Thread safety: locks the agent for the call, including the search; its callbacks run on
+// this thread.
+//
+// # Safety
+// `world` must be a live world; `out` valid for a write.
+GoapStatus goap_agent_step(struct GoapWorld *world,
+                           GoapAgentId agent,
+                           double dt,
+                           struct GoapStep *out);
+
+// Reports the outcome of the action the last step handed out (a GoapReport value):
+// GOAP_REPORT_RUNNING changes nothing, GOAP_REPORT_SUCCEEDED applies the action's effects
+// to the believed state (the engine's sensors may overwrite them afterwards) and moves on
+// to the next action, GOAP_REPORT_FAILED drops the plan so that the next step replans.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
+// GOAP_STATUS_INVALID_ARGUMENT (report is not a GoapReport value), GOAP_STATUS_NO_ACTION
+// (no action is in progress: call goap_agent_step first; after a report of success or
+// failure the next step must come before the next report). Nothing changes on error.
+// Thread safety: locks the agent for the call.
+//
+// # Safety
+// `world` must be a live world.
+GoapStatus goap_agent_report(struct GoapWorld *world, GoapAgentId agent, int32_t report);
+
+// On success `*out` receives the agent's state: goal, plan position, whether it is acting,
+// replans, clock (see GoapAgentInfo).
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY. `*out` is
+// written only on success.
+// Thread safety: locks the agent for the call.
+//
+// # Safety
+// `world` must be a live world; `out` valid for a write.
+GoapStatus goap_agent_info(const struct GoapWorld *world,
+                           GoapAgentId agent,
+                           struct GoapAgentInfo *out);
+
+// Copies the rest of the agent's plan into `out` (action ids of the agent's domain): the
+// current action first (the one the last step handed out, or the next to start), in
+// execution order; `*out_count` receives their number. The plan is empty without a goal to
+// pursue, before the first step and once it is done.
+//
+// `out` may be NULL when `capacity` is 0 (to ask for the length). When the plan has more
+// actions than `capacity`, the status is GOAP_STATUS_BUFFER_TOO_SMALL, `*out_count`
+// receives the needed capacity and nothing is written to `out`.
+//
+// Errors: GOAP_STATUS_NULL_POINTER (world, out_count, or out NULL with capacity > 0),
+// GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY, GOAP_STATUS_BUFFER_TOO_SMALL. Nothing is
+// written on other errors.
+// Thread safety: locks the agent for the call.
+//
+// # Safety
+// `world` must be a live world; `out` valid for `capacity` writes; `out_count` valid for a
+// write.
+GoapStatus goap_agent_plan(const struct GoapWorld *world,
+                           GoapAgentId agent,
+                           GoapActionId *out,
+                           uint32_t capacity,
+                           uint32_t *out_count);
+
+// Copies the agent's latest replans into `out`, oldest first (the agent keeps the last 16;
+// a buffer of 16 always suffices); `*out_count` receives their number. Buffer rules and
+// GOAP_STATUS_BUFFER_TOO_SMALL as goap_agent_plan.
+//
+// Errors: GOAP_STATUS_NULL_POINTER (world, out_count, or out NULL with capacity > 0),
+// GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY, GOAP_STATUS_BUFFER_TOO_SMALL.
+// Thread safety: locks the agent for the call.
+//
+// # Safety
+// `world` must be a live world; `out` valid for `capacity` writes; `out_count` valid for a
+// write.
+GoapStatus goap_agent_replans(const struct GoapWorld *world,
+                              GoapAgentId agent,
+                              struct GoapReplanEvent *out,
+                              uint32_t capacity,
+                              uint32_t *out_count);
+
+// On success `*out` receives how many replans of `cause` (a GoapReplanCause value) the
+// agent had over its life (not only the 16 goap_agent_replans keeps); GoapAgentInfo.replans
+// is the sum over all causes.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
+// GOAP_STATUS_INVALID_ARGUMENT (cause is not a GoapReplanCause value). `*out` is written
+// only on success.
+// Thread safety: locks the agent for the call.
+//
+// # Safety
+// `world` must be a live world; `out` valid for a write.
+GoapStatus goap_agent_replan_count(const struct GoapWorld *world,
+                                   GoapAgentId agent,
+                                   int32_t cause,
+                                   uint64_t *out);
+
+// The default batch options: no limits, the world's worker threads. Always use it to
+// initialise a GoapBatchOptions.
+//
+// Thread safety: any thread, any time.
+struct GoapBatchOptions goap_batch_options_default(void);
+
+// Plans, within `options`' budget, every agent of the world that needs a plan: the agents
+// whose step returned GOAP_STEP_KIND_WAITING (plan_in_step 0), and any other agent that
+// needs one now. On success `*out` receives what it did.
+//
+// Order and determinism: agents are taken in a fixed order (by slot), starting after the
+// last agent the previous call planned, so that with a budget every agent gets its turn.
+// Their callbacks are asked on this thread; the searches run on `options->threads`
+// threads (this one and scoped workers that end before the call returns) in chunks of
+// 256, and their results are applied in the same order. So which agents get planned, and
+// their plans, do not depend on the thread count or on timing.
+//
+// `options` may be NULL for the defaults; it is read during the call only.
+//
+// Errors: GOAP_STATUS_NULL_POINTER (world, out), GOAP_STATUS_INVALID_ARGUMENT (options not
+// from goap_batch_options_default()), GOAP_STATUS_BUSY (called from a context callback of
+// an agent of this world; nothing is planned). Callback failures are not errors of this
+// call: see GoapBatchStats.callback_errors. `*out` is written only on success.
+// Thread safety: may run concurrently with every call on the world but goap_world_destroy,
+// another batch included. It locks each agent briefly, to prepare its search and to apply
+// the result; an agent changed by another thread while its search ran keeps its pending
+// replan (counted in `waiting`).
+//
+// # Safety
+// `world` must be a live world; `options` NULL or readable; `out` valid for a write.
+GoapStatus goap_world_plan_agents(struct GoapWorld *world,
+                                  const struct GoapBatchOptions *options,
+                                  struct GoapBatchStats *out);
+
+// On success `*out` receives the counters of the world's plan cache since the world was
+// created or the cache last cleared.
+//
+// Errors: GOAP_STATUS_NULL_POINTER. Thread safety: a read; any thread, also from
+// callbacks.
+//
+// # Safety
+// `world` must be a live world; `out` valid for a write.
+GoapStatus goap_world_cache_stats(const struct GoapWorld *world, struct GoapCacheStats *out);
+
+// Empties the world's plan cache and resets its counters (frees the memory of its
+// entries, and of domains only they kept alive). Plans stay as they are; later searches
+// run afresh.
+//
+// Errors: GOAP_STATUS_NULL_POINTER. Thread safety: any thread, also from callbacks;
+// searches running meanwhile may store their results afterwards.
+//
+// # Safety
+// `world` must be a live world.
+GoapStatus goap_world_clear_cache(struct GoapWorld *world);
 
 // Test hook for bindings: panics inside the guard, so it always returns GOAP_STATUS_PANIC
 // and sets the last error to a message containing "goap_debug_force_panic". The panic is

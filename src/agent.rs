@@ -47,6 +47,7 @@ use std::sync::Arc;
 use crate::domain::{ActionId, Domain, DomainError, FactId, Goal, VarId, VarOp};
 use crate::planner::{ActionContext, Outcome, PlanOptions, PlanResult};
 use crate::state::WorldState;
+use crate::world::DomainId;
 
 slotmap::new_key_type! {
     /// Generational id of an agent in a [`crate::World`]: a destroyed agent's id never
@@ -335,6 +336,8 @@ pub struct Agent {
     id: AgentId,
     def: AgentDef,
     domain: Arc<Domain>,
+    /// The world's id of `domain`, for agents made by [`crate::World::create_agent`].
+    domain_id: Option<DomainId>,
     state: WorldState,
     goals: Vec<GoalSlot>,
     context: ActionContext,
@@ -392,6 +395,7 @@ impl Agent {
             id,
             def,
             domain,
+            domain_id: None,
             state,
             goals: Vec::new(),
             context: ActionContext::new(),
@@ -426,6 +430,17 @@ impl Agent {
     /// Its domain (as it was when the agent was created).
     pub fn domain(&self) -> &Arc<Domain> {
         &self.domain
+    }
+
+    /// The id of the world domain the agent was created from ([`crate::World::create_agent`];
+    /// `None` for an agent made with [`Agent::new`]). The id may be stale: the agent keeps
+    /// its domain when the world's is destroyed.
+    pub fn domain_id(&self) -> Option<DomainId> {
+        self.domain_id
+    }
+
+    pub(crate) fn set_domain_id(&mut self, id: DomainId) {
+        self.domain_id = Some(id);
     }
 
     /// The believed world state.
@@ -968,6 +983,9 @@ impl Agent {
         if job.stamp != self.stamp {
             return false;
         }
+        // Applying a replan is a change: a job made before it (a batch's, while a step
+        // replanned) must not replace this plan, or the action in progress.
+        self.stamp += 1;
         let mut event = ReplanEvent {
             cause: job.cause,
             result: ReplanResult::NoPlan,

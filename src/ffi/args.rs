@@ -152,6 +152,51 @@ pub(crate) unsafe fn write_string(
     Ok(())
 }
 
+/// Copies `items` into the caller buffer `out` (`capacity` elements) and their number into
+/// `*out_count`. When the buffer is too small, only `*out_count` is written and the status
+/// is `GOAP_STATUS_BUFFER_TOO_SMALL`; `noun` names the elements in that message.
+///
+/// # Safety
+/// `out_count` must be non-NULL and valid for a write; a non-NULL `out` must be valid for
+/// `capacity` writes of `T`.
+pub(crate) unsafe fn write_slice<T: Copy>(
+    items: &[T],
+    noun: &str,
+    out_name: &str,
+    out: *mut T,
+    capacity: u32,
+    out_count: *mut u32,
+) -> Result<(), FfiError> {
+    if out.is_null() && capacity > 0 {
+        return Err(FfiError::null(&format!(
+            "argument `{out_name}` (with capacity {capacity})"
+        )));
+    }
+    if !out.is_aligned() {
+        return Err(FfiError::invalid(format!(
+            "{out_name} is not aligned for its element type"
+        )));
+    }
+    let count = len_u32(noun, items.len())?;
+    // SAFETY: out_count is valid by the caller's contract.
+    unsafe { write_out(out_count, count) };
+    if count > capacity {
+        return Err(FfiError::new(
+            GoapStatus::BufferTooSmall,
+            format!(
+                "{out_name} has capacity {capacity} but there {} {} (*out_count)",
+                if count == 1 { "is" } else { "are" },
+                counted(items.len(), noun)
+            ),
+        ));
+    }
+    for (i, item) in items.iter().enumerate() {
+        // SAFETY: i < count <= capacity, and out is valid for capacity writes.
+        unsafe { write_out(out.add(i), *item) };
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

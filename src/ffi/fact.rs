@@ -5,12 +5,12 @@ use std::ffi::c_char;
 use super::args::{len_u32, read_slice, read_str, write_out, write_string};
 use super::error::FfiError;
 use super::ids::{
-    decode_fact, edit_domain, encode_fact, ensure_fits, read_domain, GoapDomainId, GoapFactId, Kind,
+    decode_fact, edit_domain, encode_fact, ensure_fits, read_domain, GoapDomainId, GoapFactId,
+    IdScope, Kind,
 };
 use super::status::GoapStatus;
 use super::world::{world_ref, GoapWorld};
 use crate::domain::{DomainError, FactValue};
-use crate::world::DomainEntry;
 
 /// One condition or assignment: `fact` is (or must be, or becomes) `value`.
 #[repr(C)]
@@ -28,7 +28,7 @@ pub struct GoapFactValue {
 /// # Safety
 /// A non-NULL `ptr` must be valid for `count` reads.
 pub(crate) unsafe fn read_fact_values(
-    entry: &DomainEntry,
+    entry: &(impl IdScope + ?Sized),
     what: &str,
     ptr: *const GoapFactValue,
     count: u32,
@@ -54,14 +54,14 @@ pub(crate) unsafe fn read_fact_values(
 }
 
 /// Rewrites a core error about the list `what` so it names the fact.
-pub(crate) fn list_error(entry: &DomainEntry, what: &str, e: DomainError) -> FfiError {
+pub(crate) fn list_error(entry: &(impl IdScope + ?Sized), what: &str, e: DomainError) -> FfiError {
     match e {
         DomainError::Contradiction { fact } => FfiError::new(
             GoapStatus::Contradiction,
             format!(
                 "{what} lists fact \"{}\" (id {:#x}) as both 1 and 0",
-                entry.domain().fact_name(fact),
-                encode_fact(entry.id(), fact)
+                entry.items().fact_name(fact),
+                encode_fact(entry.owner(), fact)
             ),
         ),
         other => other.into(),

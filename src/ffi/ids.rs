@@ -11,14 +11,25 @@
 //!   never coincide, so passing one for another is detected), and zero is never valid.
 //!   Indices are limited to 2^30 - 2, so a domain has at most 2^30 - 1 facts, 2^30 - 1
 //!   actions and 2^30 - 1 variables through the C ABI (`ensure_fits`).
+//! - An agent id is `(world tag << 56) | (slot index << 32) | slot version`: the slotmap
+//!   key of the agent (its index is below 2^24, see `MAX_AGENTS`; live versions are odd)
+//!   and the tag of its world, 1 ..= 255 (`WorldTag`). Tag 0 is never issued, so no
+//!   domain or item id (whose top byte is 0 while fewer than 2^24 domains were created) is
+//!   taken for an agent id, and zero is never valid. The tag tells an id of another live
+//!   world apart unless the two worlds share a tag (only when more than 255 worlds are
+//!   alive at once).
 
 use std::sync::Arc;
+
+use parking_lot::{const_mutex, Mutex};
+use slotmap::{Key, KeyData};
 
 use super::args::counted;
 use super::error::FfiError;
 use super::status::GoapStatus;
-use crate::domain::{ActionId, FactId, VarId};
-use crate::world::{DomainEntry, DomainId, World};
+use crate::agent::AgentId;
+use crate::domain::{ActionId, Domain, FactId, VarId};
+use crate::world::{DomainEntry, DomainId, World, MAX_AGENTS};
 
 /// Id of a domain within a world. Opaque, like every id. Zero is never valid. Domain ids
 /// come from one counter for the whole process (all worlds), so the id of a destroyed
@@ -46,6 +57,17 @@ pub type GoapVarId = u64;
 /// or variable id. Ids stay valid while their domain lives.
 pub type GoapActionId = u64;
 
+/// Id of an agent of a world. Opaque: compare ids for equality, never compute with them.
+/// Zero is never valid. Ids are generational: the id of a destroyed agent (stale) never
+/// names another agent, and is GOAP_STATUS_UNKNOWN_AGENT. An id carries a tag of its world,
+/// so an id of another world (foreign) is GOAP_STATUS_UNKNOWN_AGENT too, with one
+/// exception: the tag has 255 values, each given to one live world at a time, so only when
+/// more than 255 worlds are alive at once do two of them share a tag, and then an agent id
+/// of one may name an agent of the other. A domain, fact, variable or action id is never
+/// taken for an agent id (while the process has created fewer than 2^24 domains). Ids stay
+/// valid until goap_agent_destroy or goap_world_destroy.
+pub type GoapAgentId = u64;
+
 /// The ABI value of a domain id.
 pub(crate) fn encode_domain(id: DomainId) -> GoapDomainId {
     u64::from(id.get())
@@ -61,14 +83,124 @@ pub(crate) fn decode_domain(raw: GoapDomainId) -> Result<DomainId, FfiError> {
         .ok()
         .and_then(DomainId::from_raw)
         .ok_or_else(|| {
-            let looks_like = match Kind::of_low_word(raw as u32) {
-                Some(kind) => with_article(&format!("{} id", kind.name())),
-                None => "no id goap hands out".to_owned(),
-            };
             unknown(format!(
-                "{raw:#x} is not a domain id (it looks like {looks_like})"
+                "{raw:#x} is not a domain id (it looks like {})",
+                looks_like(raw)
             ))
         })
+}
+
+/// What an id that is not a domain id looks like, for messages: `a fact id`, `a domain id`,
+/// `no id goap hands out`.
+fn looks_like(raw: u64) -> String {
+    if raw >> 56 != 0 && (raw >> 32) & 0xff_ffff != 0 && raw & 1 == 1 {
+        return "an agent id".to_owned();
+    }
+    if raw >> 32 == 0 {
+        return if raw == 0 { "zero" } else { "a domain id" }.to_owned();
+    }
+    match Kind::of_low_word(raw as u32) {
+        Some(kind) => with_article(&format!("{} id", kind.name())),
+        None => "no id goap hands out".to_owned(),
+    }
+}
+
+/// The tag of a world in its agent ids: 1 ..= 255, held by one live world at a time while
+/// fewer than 256 are alive. Released when dropped (with the world).
+#[derive(Debug)]
+pub(crate) struct WorldTag(u8);
+
+/// How many live worlds hold each tag (index 0 unused), and the tag handed out last.
+struct TagTable {
+    holders: [u32; 256],
+    last: u8,
+}
+
+static TAGS: Mutex<TagTable> = const_mutex(TagTable {
+    holders: [0; 256],
+    last: 0,
+});
+
+impl WorldTag {
+    /// The next tag after the last one handed out that no live world holds; when all 255
+    /// are held, the next one anyway (then two worlds share it).
+    pub(crate) fn acquire() -> WorldTag {
+        let mut t = TAGS.lock();
+        let after = |tag: u8| if tag == 255 { 1 } else { tag + 1 };
+        let first = after(t.last);
+        let mut tag = first;
+        while t.holders[usize::from(tag)] != 0 {
+            tag = after(tag);
+            if tag == first {
+                break;
+            }
+        }
+        t.holders[usize::from(tag)] += 1;
+        t.last = tag;
+        WorldTag(tag)
+    }
+
+    pub(crate) fn get(&self) -> u8 {
+        self.0
+    }
+}
+
+impl Drop for WorldTag {
+    fn drop(&mut self) {
+        TAGS.lock().holders[usize::from(self.0)] -= 1;
+    }
+}
+
+/// The ABI value of an agent id of the world tagged `tag`.
+pub(crate) fn encode_agent(tag: u8, id: AgentId) -> GoapAgentId {
+    let key = id.data().as_ffi();
+    let (version, index) = (key >> 32, key & 0xffff_ffff);
+    // World::create_agent keeps every index below 2^24 (MAX_AGENTS).
+    assert!(
+        index <= MAX_AGENTS as u64,
+        "agent slot {index} is beyond the C ABI's id range"
+    );
+    (u64::from(tag) << 56) | (index << 32) | version
+}
+
+/// Decodes an agent id for the world tagged `tag` without looking it up; `what` names the
+/// argument in messages.
+pub(crate) fn decode_agent(tag: u8, raw: GoapAgentId, what: &str) -> Result<AgentId, FfiError> {
+    let fail = |m: String| {
+        Err(FfiError::new(
+            GoapStatus::UnknownAgent,
+            format!("{what}: {m}"),
+        ))
+    };
+    if raw == 0 {
+        return fail("0 is never a valid agent id".into());
+    }
+    let (owner, index, version) = ((raw >> 56) as u8, (raw >> 32) & 0xff_ffff, raw as u32);
+    if owner == 0 || index == 0 || version & 1 == 0 {
+        return fail(format!(
+            "{raw:#x} is not an agent id (it looks like {})",
+            looks_like(raw)
+        ));
+    }
+    if owner != tag {
+        return fail(format!(
+            "agent id {raw:#x} is foreign: it belongs to another world"
+        ));
+    }
+    Ok(AgentId::from(KeyData::from_ffi(
+        (u64::from(version) << 32) | index,
+    )))
+}
+
+/// The message for an agent id that decoded but names no live agent of the world.
+pub(crate) fn stale_agent(raw: GoapAgentId, what: &str) -> FfiError {
+    FfiError::new(
+        GoapStatus::UnknownAgent,
+        format!(
+            "{what}: agent id {raw:#x} is stale: its agent was destroyed (or it is foreign, \
+             from another world that holds the same tag)"
+        ),
+    )
 }
 
 /// A snapshot of the domain `raw` of `world` (see [`World::snapshot`]); holds no lock.
@@ -84,6 +216,45 @@ pub(crate) fn edit_domain<T>(
     edit: impl FnOnce(&mut DomainEntry) -> Result<T, FfiError>,
 ) -> Result<T, FfiError> {
     world.edit(decode_domain(raw)?, edit)
+}
+
+/// What item ids are decoded against: a domain of a world ([`DomainEntry`]) or an agent's
+/// domain (as it was when the agent was created; see `ffi::agent`).
+pub(crate) trait IdScope {
+    /// The domain's id: the high word of its item ids.
+    fn owner(&self) -> DomainId;
+    /// Its facts, variables and actions.
+    fn items(&self) -> &Domain;
+    /// The domain, for messages: `domain 3 ("kitchen")`.
+    fn describe(&self) -> String;
+}
+
+impl IdScope for DomainEntry {
+    fn owner(&self) -> DomainId {
+        self.id()
+    }
+
+    fn items(&self) -> &Domain {
+        self.domain()
+    }
+
+    fn describe(&self) -> String {
+        DomainEntry::describe(self)
+    }
+}
+
+impl<T: IdScope + ?Sized> IdScope for Arc<T> {
+    fn owner(&self) -> DomainId {
+        (**self).owner()
+    }
+
+    fn items(&self) -> &Domain {
+        (**self).items()
+    }
+
+    fn describe(&self) -> String {
+        (**self).describe()
+    }
 }
 
 /// Bits 31..30 of an item id's low word: its kind tag.
@@ -162,7 +333,7 @@ fn encode_item(domain: DomainId, kind: Kind, index: u32) -> u64 {
 
 /// Decodes an item id of `entry` with `count` items of `kind`; `what` names the argument.
 fn decode_item(
-    entry: &DomainEntry,
+    entry: &(impl IdScope + ?Sized),
     raw: u64,
     what: &str,
     kind: Kind,
@@ -196,7 +367,7 @@ fn decode_item(
         }
         Some(_) => {}
     }
-    if owner != entry.id().get() {
+    if owner != entry.owner().get() {
         return fail(format!(
             "{name} id {raw:#x} does not belong to {} (it is from another domain or world, \
              or not {} id)",
@@ -234,11 +405,11 @@ pub(crate) fn encode_fact(domain: DomainId, fact: FactId) -> GoapFactId {
 
 /// Decodes a fact id of `entry`; `what` names the argument in messages.
 pub(crate) fn decode_fact(
-    entry: &DomainEntry,
+    entry: &(impl IdScope + ?Sized),
     raw: GoapFactId,
     what: &str,
 ) -> Result<FactId, FfiError> {
-    let count = entry.domain().fact_count();
+    let count = entry.items().fact_count();
     decode_item(entry, raw, what, Kind::Fact, count).map(FactId)
 }
 
@@ -249,11 +420,11 @@ pub(crate) fn encode_action(domain: DomainId, action: ActionId) -> GoapActionId 
 
 /// Decodes an action id of `entry`; `what` names the argument in messages.
 pub(crate) fn decode_action(
-    entry: &DomainEntry,
+    entry: &(impl IdScope + ?Sized),
     raw: GoapActionId,
     what: &str,
 ) -> Result<ActionId, FfiError> {
-    let count = entry.domain().action_count();
+    let count = entry.items().action_count();
     decode_item(entry, raw, what, Kind::Action, count).map(ActionId)
 }
 
@@ -264,11 +435,11 @@ pub(crate) fn encode_var(domain: DomainId, var: VarId) -> GoapVarId {
 
 /// Decodes a variable id of `entry`; `what` names the argument in messages.
 pub(crate) fn decode_var(
-    entry: &DomainEntry,
+    entry: &(impl IdScope + ?Sized),
     raw: GoapVarId,
     what: &str,
 ) -> Result<VarId, FfiError> {
-    let count = entry.domain().var_count();
+    let count = entry.items().var_count();
     decode_item(entry, raw, what, Kind::Var, count).map(VarId)
 }
 
@@ -302,6 +473,43 @@ mod tests {
     #[should_panic(expected = "beyond the C ABI's id range")]
     fn an_index_beyond_the_range_is_never_encoded() {
         encode_item(domain(), Kind::Action, MAX_ITEMS as u32);
+    }
+
+    #[test]
+    fn agent_ids_round_trip_and_reject_other_worlds() {
+        let mut map = slotmap::SlotMap::<AgentId, ()>::with_key();
+        let first = map.insert(());
+        map.remove(first);
+        let second = map.insert(());
+        let raw = encode_agent(7, second);
+        assert_eq!(raw >> 56, 7);
+        assert_eq!(decode_agent(7, raw, "agent"), Ok(second));
+        assert_ne!(
+            encode_agent(7, first),
+            raw,
+            "a reused slot has a new version"
+        );
+        let foreign = decode_agent(8, raw, "agent").unwrap_err();
+        assert_eq!(foreign.status, GoapStatus::UnknownAgent);
+        assert!(
+            foreign.message.contains("is foreign"),
+            "{}",
+            foreign.message
+        );
+        for bad in [0, raw & !(0xff << 56), raw + 1, raw & !(0xff_ffff << 32)] {
+            let e = decode_agent(7, bad, "agent").unwrap_err();
+            assert_eq!(e.status, GoapStatus::UnknownAgent, "{bad:#x}");
+        }
+    }
+
+    #[test]
+    fn world_tags_are_not_shared_while_fewer_than_256_worlds_live() {
+        let held: Vec<WorldTag> = (0..10).map(|_| WorldTag::acquire()).collect();
+        let mut tags: Vec<u8> = held.iter().map(WorldTag::get).collect();
+        assert!(tags.iter().all(|&t| t != 0));
+        tags.sort_unstable();
+        tags.dedup();
+        assert_eq!(tags.len(), 10);
     }
 
     #[test]

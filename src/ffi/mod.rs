@@ -2,9 +2,11 @@
 //!
 //! Every exported function runs its body under `guard!` (null checks,
 //! `catch_unwind`, status + thread-local last error). Files, in header order: version,
-//! status, error (last error), ids, world, domain, fact, var, action, plan, guard (debug
-//! hook);
-//! `args` holds the argument conversions shared by all of them.
+//! status, error (last error), ids, world, domain, fact, var, action, plan, then the
+//! agents: agent (lifecycle and believed state), goal, context (action settings and
+//! callbacks), protocol (step, report and what an agent tells), batch (batch planning and
+//! the plan cache); guard (debug hook) last. `args` holds the argument conversions shared
+//! by all of them.
 //!
 //! The rules every function follows (stated once at the top of the header, see
 //! `cbindgen.toml`): outputs are written only on success (the one exception is
@@ -16,23 +18,33 @@ mod guard;
 mod args;
 
 pub mod action;
+pub mod agent;
+pub mod batch;
+pub mod context;
 pub mod domain;
 pub mod error;
 pub mod fact;
+pub mod goal;
 pub mod ids;
 pub mod plan;
+pub mod protocol;
 pub mod status;
 pub mod var;
 pub mod version;
 pub mod world;
 
 pub use action::*;
+pub use agent::*;
+pub use batch::*;
+pub use context::*;
 pub use domain::*;
 pub use error::{goap_last_error_length, goap_last_error_message, last_error, FfiError};
 pub use fact::*;
+pub use goal::*;
 pub use guard::goap_debug_force_panic;
-pub use ids::{GoapActionId, GoapDomainId, GoapFactId, GoapVarId};
+pub use ids::{GoapActionId, GoapAgentId, GoapDomainId, GoapFactId, GoapVarId};
 pub use plan::*;
+pub use protocol::*;
 pub use status::*;
 pub use var::*;
 pub use version::*;

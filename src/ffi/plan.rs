@@ -124,7 +124,15 @@ unsafe fn read_options(options: *const GoapPlanOptions) -> Result<PlanOptions, F
             "goap_plan_options_default",
         )
     }?;
-    let heuristic = match o.heuristic {
+    Ok(PlanOptions {
+        max_nodes: o.max_nodes,
+        heuristic: heuristic_of("options->heuristic", o.heuristic)?,
+    })
+}
+
+/// The heuristic a GoapHeuristic value names; `what` names the field in messages.
+pub(crate) fn heuristic_of(what: &str, value: i32) -> Result<Heuristic, FfiError> {
+    Ok(match value {
         0 => Heuristic::Auto,
         1 => Heuristic::LmCut,
         2 => Heuristic::Landmarks,
@@ -132,13 +140,9 @@ unsafe fn read_options(options: *const GoapPlanOptions) -> Result<PlanOptions, F
         4 => Heuristic::Blind,
         h => {
             return Err(FfiError::invalid(format!(
-                "options->heuristic is {h} (expected a GOAP_HEURISTIC_* value, 0 to 4)"
+                "{what} is {h} (expected a GOAP_HEURISTIC_* value, 0 to 4)"
             )))
         }
-    };
-    Ok(PlanOptions {
-        max_nodes: o.max_nodes,
-        heuristic,
     })
 }
 

@@ -75,7 +75,9 @@ pub enum GoapStatus {
     /// A context callback returned a non-zero status or an invalid value; the search it was
     /// preparing did not run and the agent still needs a plan.
     CallbackFailed = 21,
-    /// A context callback called back into goap on the agent it is being asked about.
+    /// A context callback called back into goap on the agent it is being asked about, or
+    /// called goap_world_plan_agents on its world (the agent is locked by the call that
+    /// runs the callback).
     Busy = 22,
 }
 

@@ -7,7 +7,8 @@ use super::args::{len_u32, read_def, read_slice, read_str, write_out, write_stri
 use super::error::FfiError;
 use super::guard::run_value;
 use super::ids::{
-    decode_var, edit_domain, encode_var, ensure_fits, read_domain, GoapDomainId, GoapVarId, Kind,
+    decode_var, edit_domain, encode_var, ensure_fits, read_domain, GoapDomainId, GoapVarId,
+    IdScope, Kind,
 };
 use super::status::GoapStatus;
 use super::world::{world_ref, GoapWorld};
@@ -172,7 +173,7 @@ fn var_op_of(op: i32) -> Option<VarOp> {
 /// # Safety
 /// A non-NULL `ptr` must be valid for `count` reads.
 pub(crate) unsafe fn read_var_conditions(
-    entry: &DomainEntry,
+    entry: &(impl IdScope + ?Sized),
     what: &str,
     ptr: *const GoapVarCondition,
     count: u32,
@@ -231,7 +232,7 @@ pub(crate) unsafe fn read_var_effects(
 /// # Safety
 /// A non-NULL `ptr` must be valid for `count` reads.
 pub(crate) unsafe fn read_var_values(
-    entry: &DomainEntry,
+    entry: &(impl IdScope + ?Sized),
     what: &str,
     ptr: *const GoapVarValue,
     count: u32,
@@ -249,8 +250,8 @@ pub(crate) unsafe fn read_var_values(
         .collect()
 }
 
-fn var_name(entry: &DomainEntry, var: VarId) -> &str {
-    entry.domain().var(var).map_or("?", Var::name)
+fn var_name(entry: &(impl IdScope + ?Sized), var: VarId) -> &str {
+    entry.items().var(var).map_or("?", Var::name)
 }
 
 /// `[0, 30], default 0, reject`, for messages.

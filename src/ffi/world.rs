@@ -1,21 +1,30 @@
 //! `GoapWorld`: the root object.
 
 use super::args::{read_def, write_out};
+use super::context::callbacks_running_in;
+use super::error::FfiError;
 use super::guard::run_value;
+use super::ids::WorldTag;
 use super::status::GoapStatus;
 use crate::world::{World, WorldDef};
 
-/// The root object: owns domains (and their facts, actions, start states and goals) and
-/// pooled planning memory. Created by goap_world_create, freed by goap_world_destroy.
-/// Opaque; every function on it is thread-safe (see THREADING at the top), and no call
-/// holds its locks for long.
+/// The root object: owns domains (and their facts, actions, start states and goals), agents,
+/// a plan cache shared by the agents, and pooled planning memory. Created by
+/// goap_world_create, freed by goap_world_destroy. Opaque; every function on it is
+/// thread-safe (see THREADING at the top), and no call holds its locks for long.
 pub struct GoapWorld {
     pub(crate) world: World,
+    /// The tag in this world's agent ids.
+    pub(crate) tag: WorldTag,
 }
 
-const WORLD_DEF_COOKIE: u32 = 0x6F61_5701;
+const WORLD_DEF_COOKIE: u32 = 0x6F61_5702;
 
 /// Settings for goap_world_create. Obtain from goap_world_def_default(), then change fields.
+///
+/// Layout: worker_threads and plan_cache_capacity were appended with the agent API (and the
+/// hidden cookie changed with them); code compiled against an older goap.h must be
+/// recompiled.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct GoapWorldDef {
@@ -30,6 +39,16 @@ pub struct GoapWorldDef {
     /// to: after a big plan, up to max_idle_planners such buffers stay allocated while the
     /// world lives (they are not shrunk); goap_world_destroy frees them.
     pub max_idle_planners: u32,
+    /// Threads goap_world_plan_agents uses when its options say 0, the calling thread
+    /// included (a batch never uses more threads than it has searches in a chunk of 256).
+    /// Default 0: the machine's available parallelism (1 when unknown).
+    pub worker_threads: u32,
+    /// How many search results the plan cache shared by the world's agents holds (searches
+    /// from the same state to the same goal with the same context are answered from it);
+    /// 0 turns the cache off. Default 4096. The cache keeps the domains of its entries
+    /// alive: their memory is freed when the entries are evicted, by goap_world_clear_cache
+    /// or by goap_world_destroy.
+    pub plan_cache_capacity: u32,
 }
 
 /// The default world definition. Always use it to initialise a GoapWorldDef.
@@ -45,6 +64,8 @@ pub extern "C" fn goap_world_def_default() -> GoapWorldDef {
 const WORLD_DEF_DEFAULT: GoapWorldDef = GoapWorldDef {
     cookie: WORLD_DEF_COOKIE,
     max_idle_planners: WorldDef::DEFAULT_MAX_IDLE_PLANNERS as u32,
+    worker_threads: 0,
+    plan_cache_capacity: WorldDef::DEFAULT_PLAN_CACHE_CAPACITY as u32,
 };
 
 /// Creates a world. On success `*out` receives a new world that the caller owns and must
@@ -74,19 +95,29 @@ pub unsafe extern "C" fn goap_world_create(
                 "goap_world_def_default",
             )
         }?;
+        let defaults = WorldDef::default();
         let world = World::new(WorldDef {
             max_idle_planners: def.max_idle_planners as usize,
-            ..WorldDef::default()
+            worker_threads: match def.worker_threads {
+                0 => defaults.worker_threads,
+                n => n as usize,
+            },
+            plan_cache_capacity: def.plan_cache_capacity as usize,
         });
-        let ptr = Box::into_raw(Box::new(GoapWorld { world }));
+        let tag = WorldTag::acquire();
+        let ptr = Box::into_raw(Box::new(GoapWorld { world, tag }));
         // SAFETY: out is non-NULL (guard) and writable by the caller's contract.
         unsafe { write_out(out, ptr) };
         Ok(())
     })
 }
 
-/// Destroys a world and everything in it: its domains, facts and actions (all their ids
-/// become invalid) and its idle planners' search memory. NULL is accepted and ignored.
+/// Destroys a world and everything in it: its domains, facts and actions, its agents (all
+/// their ids become invalid; callbacks' user_data is not touched), its plan cache and its
+/// idle planners' search memory. NULL is accepted and ignored.
+///
+/// Called from a context callback of an agent of this world (which the rules below forbid)
+/// it destroys nothing and sets the last error.
 ///
 /// Thread safety: must not run concurrently with any other call on this world; the pointer
 /// must not be used afterwards.
@@ -96,12 +127,29 @@ pub unsafe extern "C" fn goap_world_create(
 #[no_mangle]
 pub unsafe extern "C" fn goap_world_destroy(world: *mut GoapWorld) {
     let _ = guard!("goap_world_destroy", [], {
-        if !world.is_null() {
-            // SAFETY: created by Box::into_raw in goap_world_create, not yet destroyed.
-            drop(unsafe { Box::from_raw(world) });
+        if world.is_null() {
+            return Ok(());
         }
+        if callbacks_running_in(world) {
+            return Err(FfiError::new(
+                GoapStatus::Busy,
+                "called from a context callback of an agent of this world; nothing was \
+                 destroyed (a callback must not destroy its world)",
+            ));
+        }
+        // SAFETY: created by Box::into_raw in goap_world_create, not yet destroyed.
+        drop(unsafe { Box::from_raw(world) });
         Ok(())
     });
+}
+
+/// The world behind a non-NULL pointer, with its agent id tag.
+///
+/// # Safety
+/// `ptr` must be non-NULL and a live world from goap_world_create, for `'a`.
+pub(crate) unsafe fn goap_world_ref<'a>(ptr: *const GoapWorld) -> &'a GoapWorld {
+    // SAFETY: forwarded from the caller.
+    unsafe { &*ptr }
 }
 
 /// The world behind a non-NULL pointer.

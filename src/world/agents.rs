@@ -87,6 +87,7 @@ impl World {
                 entry.start().clone(),
                 def,
             )?;
+            agent.set_domain_id(domain);
             for g in entry.goals() {
                 agent.add_goal(g.clone())?;
             }

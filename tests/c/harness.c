@@ -1,7 +1,8 @@
 /*
  * C harness for include/goap.h: plans the kitchen domain built by hand and loaded from
- * JSON and a small domain with an integer variable, and checks error statuses, last-error
- * messages, buffer-too-small and a forced panic. Valid C99 and C++17; built and run (also under valgrind) by tests/c_harness.rs:
+ * JSON and a small domain with an integer variable, checks error statuses, last-error
+ * messages, buffer-too-small and a forced panic, and drives an agent through the kitchen
+ * plan with a failure, a replan, a callback and a batch. Valid C99 and C++17; built and run (also under valgrind) by tests/c_harness.rs:
  *
  *   gcc -std=c99 -Wall -Wextra -Wpedantic -Werror -Iinclude tests/c/harness.c \
  *       target/debug/libgoap.a -lpthread -ldl -lm -o harness
@@ -636,6 +637,172 @@ static void test_json(const char *path) {
     goap_world_destroy(world);
 }
 
+/* ------------------------------------------------------------------ agents */
+
+typedef struct CallbackLog {
+    GoapWorld *world;
+    GoapAgentId agent;
+    int calls;
+    GoapStatus reentrant;
+} CallbackLog;
+
+/* Every action is available; a call back into goap on the same agent is refused. */
+static int32_t log_available(void *user_data, GoapAgentId agent, GoapActionId action,
+                             int32_t *out_available) {
+    CallbackLog *log = (CallbackLog *)user_data;
+    GoapStep step;
+    (void)action;
+    log->calls++;
+    if (agent == log->agent) log->reentrant = goap_agent_step(log->world, agent, 0.0, &step);
+    *out_available = 1;
+    return 0;
+}
+
+/* Creates an agent of `d` that wants dinner (`dinner` true); returns its id. */
+static GoapAgentId dinner_agent(GoapWorld *world, GoapDomainId d, GoapFactId dinner,
+                                uint32_t plan_in_step) {
+    GoapAgentDef def = goap_agent_def_default();
+    GoapGoalDef goal = goap_goal_def_default();
+    GoapFactValue want = fv(dinner, 1);
+    GoapAgentId agent = 0;
+    uint32_t index = 99;
+    def.domain = d;
+    def.plan_in_step = plan_in_step;
+    CHECK_STATUS(goap_agent_create(world, &def, &agent), GOAP_STATUS_OK);
+    CHECK(agent != 0);
+    goal.name = "dinner";
+    goal.name_len = len32(goal.name);
+    goal.facts = &want;
+    goal.fact_count = 1;
+    CHECK_STATUS(goap_agent_add_goal(world, agent, &goal, &index), GOAP_STATUS_OK);
+    CHECK(index == 0);
+    return agent;
+}
+
+/* The full kitchen plan through the protocol, with one reported failure and the replan. */
+static void test_agents(const char *path) {
+    GoapWorldDef wdef = goap_world_def_default();
+    GoapWorld *world = NULL;
+    uint32_t len = 0, count = 0;
+    char *text = read_file(path, &len);
+    GoapDomainId d = 0;
+    GoapFactId dinner = 0;
+    GoapAgentId agent, waiting;
+    GoapReplanEvent events[16];
+    GoapAgentInfo info;
+    GoapStep step;
+    int steps, started = 0, failed = 0;
+    int32_t value = -1;
+    double cost = 0.0;
+    CHECK(text != NULL);
+    if (text == NULL) return;
+    CHECK_STATUS(goap_world_create(&wdef, &world), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_domain_load_json(world, text, len, &d), GOAP_STATUS_OK);
+    free(text);
+    CHECK_STATUS(goap_domain_find_fact(world, d, "晚餐完成", len32("晚餐完成"), &dinner),
+                 GOAP_STATUS_OK);
+    agent = dinner_agent(world, d, dinner, 1);
+
+    CHECK_STATUS(goap_agent_report(world, agent, GOAP_REPORT_SUCCEEDED), GOAP_STATUS_NO_ACTION);
+    CHECK_MESSAGE("no action is in progress");
+    printf("agent:");
+    for (steps = 0; steps < 64; steps++) {
+        char name[64];
+        uint32_t name_len = 0;
+        int k, fail;
+        CHECK_STATUS(goap_agent_step(world, agent, 1.0 / 60.0, &step), GOAP_STATUS_OK);
+        if (step.kind == GOAP_STEP_KIND_IDLE) break;
+        CHECK(step.kind == GOAP_STEP_KIND_START);
+        if (step.kind != GOAP_STEP_KIND_START) break;
+        CHECK_STATUS(goap_domain_action_name(world, d, step.action, name, (uint32_t)sizeof name,
+                                             &name_len),
+                     GOAP_STATUS_OK);
+        started++;
+        /* Stewing the meat fails once: the agent replans from what is done. */
+        fail = failed == 0 && strcmp(name, "炖肉") == 0;
+        failed += fail;
+        printf(" %s%s", name, fail ? "(failed)" : "");
+        if (!fail) {
+            for (k = 0; k < 7; k++) {
+                if (strcmp(kitchen_actions[k].name, name) == 0) cost += kitchen_actions[k].cost;
+            }
+        }
+        CHECK_STATUS(goap_agent_report(world, agent, GOAP_REPORT_RUNNING), GOAP_STATUS_OK);
+        CHECK_STATUS(
+            goap_agent_report(world, agent, fail ? GOAP_REPORT_FAILED : GOAP_REPORT_SUCCEEDED),
+            GOAP_STATUS_OK);
+    }
+    printf("\n");
+    CHECK(step.kind == GOAP_STEP_KIND_IDLE);
+    CHECK(started == 8 && failed == 1);
+    CHECK(cost == 17.0);
+    CHECK_STATUS(goap_agent_get_fact(world, agent, dinner, &value), GOAP_STATUS_OK);
+    CHECK(value == 1);
+    CHECK_STATUS(goap_agent_replans(world, agent, events, 16, &count), GOAP_STATUS_OK);
+    CHECK(count == 2);
+    if (count == 2) {
+        CHECK(events[0].cause == GOAP_REPLAN_CAUSE_NO_PLAN);
+        CHECK(events[0].result == GOAP_REPLAN_RESULT_FOUND);
+        CHECK(events[0].plan_len == 7 && events[0].plan_cost == 17.0);
+        CHECK(events[1].cause == GOAP_REPLAN_CAUSE_ACTION_FAILED);
+        CHECK(events[1].result == GOAP_REPLAN_RESULT_FOUND);
+        CHECK(events[1].goal == 0 && events[1].plan_len > 0 && events[1].plan_len < 7);
+    }
+    CHECK_STATUS(goap_agent_replans(world, agent, events, 1, &count), GOAP_STATUS_BUFFER_TOO_SMALL);
+    CHECK(count == 2);
+    CHECK_STATUS(goap_agent_info(world, agent, &info), GOAP_STATUS_OK);
+    CHECK(info.replans == 2 && info.acting == 0 && info.goal_count == 1);
+    CHECK(info.last_cause == GOAP_REPLAN_CAUSE_ACTION_FAILED);
+
+    /* Callbacks: asked once per action, on this thread; re-entry is refused. */
+    {
+        CallbackLog log;
+        GoapAgentCallbacks callbacks;
+        GoapAgentId other = dinner_agent(world, d, dinner, 1);
+        log.world = world;
+        log.agent = other;
+        log.calls = 0;
+        log.reentrant = GOAP_STATUS_OK;
+        callbacks.available = log_available;
+        callbacks.cost = NULL;
+        callbacks.user_data = &log;
+        CHECK_STATUS(goap_agent_set_callbacks(world, other, &callbacks), GOAP_STATUS_OK);
+        CHECK_STATUS(goap_agent_step(world, other, 0.0, &step), GOAP_STATUS_OK);
+        CHECK(step.kind == GOAP_STEP_KIND_START);
+        CHECK(log.calls == 7);
+        CHECK(log.reentrant == GOAP_STATUS_BUSY);
+        CHECK_STATUS(goap_agent_destroy(world, other), GOAP_STATUS_OK);
+        CHECK_STATUS(goap_agent_step(world, other, 0.0, &step), GOAP_STATUS_UNKNOWN_AGENT);
+        CHECK_MESSAGE("is stale");
+    }
+
+    /* A waiting agent is planned by a batch, from the cache. */
+    {
+        GoapBatchOptions options = goap_batch_options_default();
+        GoapBatchStats stats;
+        GoapCacheStats cache;
+        waiting = dinner_agent(world, d, dinner, 0);
+        CHECK_STATUS(goap_agent_step(world, waiting, 0.0, &step), GOAP_STATUS_OK);
+        CHECK(step.kind == GOAP_STEP_KIND_WAITING);
+        options.threads = 2;
+        CHECK_STATUS(goap_world_plan_agents(world, &options, &stats), GOAP_STATUS_OK);
+        CHECK(stats.planned == 1 && stats.waiting == 0 && stats.cache_hits == 1);
+        CHECK_STATUS(goap_agent_step(world, waiting, 0.0, &step), GOAP_STATUS_OK);
+        CHECK(step.kind == GOAP_STEP_KIND_START);
+        CHECK_STATUS(goap_world_cache_stats(world, &cache), GOAP_STATUS_OK);
+        CHECK(cache.hits >= 2 && cache.capacity == 4096);
+        CHECK_STATUS(goap_world_clear_cache(world), GOAP_STATUS_OK);
+    }
+    CHECK_STATUS(goap_agent_count(world, &count), GOAP_STATUS_OK);
+    CHECK(count == 2);
+    CHECK_STATUS(goap_agent_destroy(world, agent), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_agent_destroy(world, agent), GOAP_STATUS_UNKNOWN_AGENT);
+    CHECK_STATUS(goap_agent_info(world, 0, &info), GOAP_STATUS_UNKNOWN_AGENT);
+    CHECK_MESSAGE("0 is never a valid agent id");
+    /* The waiting agent, mid-action, goes with the world. */
+    goap_world_destroy(world);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: %s KITCHEN_JSON\n", argv[0]);
@@ -650,6 +817,7 @@ int main(int argc, char **argv) {
     test_errors();
     test_numeric();
     test_json(argv[1]);
+    test_agents(argv[1]);
 
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;

@@ -1,0 +1,215 @@
+//! An agent's goals: adding them, finding them by name, changing their priorities.
+
+use std::ffi::c_char;
+
+use super::agent::with_agent;
+use super::args::{len_u32, read_def, read_str, write_out};
+use super::error::FfiError;
+use super::fact::{list_error, read_fact_values, GoapFactValue};
+use super::guard::run_value;
+use super::ids::GoapAgentId;
+use super::status::GoapStatus;
+use super::var::{read_var_conditions, GoapVarCondition};
+use super::world::{goap_world_ref, GoapWorld};
+use crate::agent::GoalDef;
+
+/// The most goals an agent has through the C ABI (goal indices travel as `int32_t`).
+const MAX_GOALS: usize = i32::MAX as usize;
+
+const GOAL_DEF_COOKIE: u32 = 0x6F61_4C01;
+
+/// Definition of a goal for goap_agent_add_goal. Obtain from goap_goal_def_default(), then
+/// set the fields. Every pointer is read during goap_agent_add_goal only; the agent keeps
+/// copies.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct GoapGoalDef {
+    /// Internal: set by goap_goal_def_default() to detect uninitialised definitions.
+    /// Do not change.
+    pub cookie: u32,
+    /// Name, for goap_agent_find_goal and reports: UTF-8, `name_len` bytes, not
+    /// NUL-terminated, without NUL bytes. May be empty and need not be unique. Default
+    /// empty.
+    pub name: *const c_char,
+    /// Length of `name` in bytes.
+    pub name_len: u32,
+    /// Fact conditions: each fact must have its value (facts of the agent's domain). May be
+    /// NULL when `fact_count` is 0 (the default).
+    pub facts: *const GoapFactValue,
+    /// Number of fact conditions.
+    pub fact_count: u32,
+    /// Variable conditions: each must hold. May be NULL when `var_count` is 0 (the
+    /// default).
+    pub vars: *const GoapVarCondition,
+    /// Number of variable conditions.
+    pub var_count: u32,
+    /// Priority: larger wins; 0 or less disables the goal. Any finite number. Default 1.
+    pub priority: f64,
+}
+
+/// The default goal definition: no name, no conditions, priority 1. Always use it to
+/// initialise a GoapGoalDef.
+///
+/// Thread safety: any thread, any time.
+#[no_mangle]
+pub extern "C" fn goap_goal_def_default() -> GoapGoalDef {
+    run_value("goap_goal_def_default", GOAL_DEF_DEFAULT, || {
+        GOAL_DEF_DEFAULT
+    })
+}
+
+const GOAL_DEF_DEFAULT: GoapGoalDef = GoapGoalDef {
+    cookie: GOAL_DEF_COOKIE,
+    name: std::ptr::null(),
+    name_len: 0,
+    facts: std::ptr::null(),
+    fact_count: 0,
+    vars: std::ptr::null(),
+    var_count: 0,
+    priority: 1.0,
+};
+
+/// Adds a goal to an agent; on success `*out_index` receives its index (0 for the first
+/// goal: the domain's goals come first, then the added ones, in order). Goals are never
+/// removed; disable one with a priority of 0. A goal without conditions is always
+/// satisfied. The next step re-checks which goal to pursue.
+///
+/// Errors: GOAP_STATUS_NULL_POINTER (world, def, out_index, or an array of def NULL with a
+/// non-zero count), GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY (from this agent's own
+/// callback), GOAP_STATUS_INVALID_ARGUMENT (def not from goap_goal_def_default(), a name
+/// containing a NUL byte, a fact value not 0 or 1, an op that is not a GoapCompare value, a
+/// priority that is NaN or infinite), GOAP_STATUS_INVALID_UTF8 (def->name),
+/// GOAP_STATUS_UNKNOWN_FACT, GOAP_STATUS_UNKNOWN_VAR (ids not of the agent's domain as it
+/// was when the agent was created), GOAP_STATUS_OUT_OF_RANGE (a constant outside its
+/// variable's range), GOAP_STATUS_CONTRADICTION (a fact listed as both 1 and 0, or
+/// conditions on one variable that can never hold together), GOAP_STATUS_TOO_MANY (the
+/// agent has INT32_MAX goals). Nothing changes on error; `*out_index` is written only on
+/// success.
+/// Thread safety: locks the agent for the call.
+///
+/// # Safety
+/// `world` must be a live world; `def` readable, with its arrays valid for their counts;
+/// `out_index` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn goap_agent_add_goal(
+    world: *mut GoapWorld,
+    agent: GoapAgentId,
+    def: *const GoapGoalDef,
+    out_index: *mut u32,
+) -> GoapStatus {
+    guard!("goap_agent_add_goal", [world, def, out_index], {
+        // SAFETY: def is non-NULL (guard) and readable; its name valid for name_len bytes.
+        let (def, name) = unsafe {
+            let def = read_def(
+                "def",
+                def,
+                |d| d.cookie,
+                GOAL_DEF_COOKIE,
+                "goap_goal_def_default",
+            )?;
+            (def, read_str("def->name", def.name, def.name_len)?)
+        };
+        if name.contains('\0') {
+            return Err(FfiError::invalid(format!(
+                "def->name {name:?} contains a NUL character"
+            )));
+        }
+        // SAFETY: world is non-NULL (guard) and live.
+        let index = with_agent(unsafe { goap_world_ref(world) }, agent, |a| {
+            // SAFETY: the arrays of def are valid for their counts.
+            let (facts, vars) = unsafe {
+                (
+                    read_fact_values(a, "def->facts", def.facts, def.fact_count)?,
+                    read_var_conditions(a, "def->vars", def.vars, def.var_count)?,
+                )
+            };
+            let conditions = a
+                .domain()
+                .conditions_with(facts, vars)
+                .map_err(|e| list_error(a, "def->facts", e))?;
+            if a.goals().len() >= MAX_GOALS {
+                return Err(FfiError::new(
+                    GoapStatus::TooMany,
+                    format!("the agent has {MAX_GOALS} goals already"),
+                ));
+            }
+            Ok(a.add_goal(GoalDef {
+                name: name.to_owned(),
+                conditions,
+                priority: def.priority,
+            })?)
+        })?;
+        let index = len_u32("the goal index", index)?;
+        // SAFETY: out_index is non-NULL and writable.
+        unsafe { write_out(out_index, index) };
+        Ok(())
+    })
+}
+
+/// Looks a goal of the agent up by name; on success `*out_index` receives the index of the
+/// first goal with exactly this name (UTF-8, `name_len` bytes; read during the call only).
+///
+/// Errors: GOAP_STATUS_NULL_POINTER (world, out_index, or name NULL with name_len > 0),
+/// GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY, GOAP_STATUS_INVALID_UTF8,
+/// GOAP_STATUS_NOT_FOUND (no goal has this name). `*out_index` is written only on success.
+/// Thread safety: locks the agent for the call.
+///
+/// # Safety
+/// `world` must be a live world; `name` valid for `name_len` bytes; `out_index` valid for a
+/// write.
+#[no_mangle]
+pub unsafe extern "C" fn goap_agent_find_goal(
+    world: *const GoapWorld,
+    agent: GoapAgentId,
+    name: *const c_char,
+    name_len: u32,
+    out_index: *mut u32,
+) -> GoapStatus {
+    guard!("goap_agent_find_goal", [world, out_index], {
+        // SAFETY: name is valid for name_len bytes.
+        let name = unsafe { read_str("name", name, name_len) }?;
+        // SAFETY: world is non-NULL (guard) and live.
+        let index = with_agent(unsafe { goap_world_ref(world) }, agent, |a| {
+            a.find_goal(name).ok_or_else(|| {
+                FfiError::new(
+                    GoapStatus::NotFound,
+                    format!(
+                        "the agent has no goal named {name:?} (it has {} goals)",
+                        a.goals().len()
+                    ),
+                )
+            })
+        })?;
+        let index = len_u32("the goal index", index)?;
+        // SAFETY: out_index is non-NULL and writable.
+        unsafe { write_out(out_index, index) };
+        Ok(())
+    })
+}
+
+/// Sets the priority of the agent's goal `goal` (an index from goap_agent_add_goal or
+/// goap_agent_find_goal): larger wins, 0 or less disables the goal. The same value changes
+/// nothing; another value makes the next step re-check which goal to pursue (a switch to
+/// another goal replans with GOAP_REPLAN_CAUSE_GOAL_CHANGED).
+///
+/// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
+/// GOAP_STATUS_UNKNOWN_GOAL (no goal with this index), GOAP_STATUS_INVALID_ARGUMENT
+/// (priority NaN or infinite). Nothing changes on error.
+/// Thread safety: locks the agent for the call.
+///
+/// # Safety
+/// `world` must be a live world.
+#[no_mangle]
+pub unsafe extern "C" fn goap_agent_set_goal_priority(
+    world: *mut GoapWorld,
+    agent: GoapAgentId,
+    goal: u32,
+    priority: f64,
+) -> GoapStatus {
+    guard!("goap_agent_set_goal_priority", [world], {
+        // SAFETY: world is non-NULL (guard) and live.
+        with_agent(unsafe { goap_world_ref(world) }, agent, |a| {
+            Ok(a.set_priority(goal as usize, priority)?)
+        })
+    })
+}
