@@ -492,6 +492,25 @@ typedef int32_t GoapReplanResult;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
+// Values for goap_agent_explain's `format`.
+enum GoapExplainFormat
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    // Readable English text (what `goap explain` prints).
+    GOAP_EXPLAIN_FORMAT_TEXT = 1,
+    // One JSON object with the same content (what `goap explain --json` prints per goal).
+    GOAP_EXPLAIN_FORMAT_JSON = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum GoapExplainFormat GoapExplainFormat;
+#else
+typedef int32_t GoapExplainFormat;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
 // The root object: owns domains (and their facts, actions, start states and goals), agents,
 // a plan cache shared by the agents, and pooled planning memory. Created by
 // goap_world_create, freed by goap_world_destroy. Opaque; every function on it is
@@ -1888,6 +1907,37 @@ GoapStatus goap_agent_replan_count(const struct GoapWorld *world,
                                    GoapAgentId agent,
                                    int32_t cause,
                                    uint64_t *out);
+
+// Explains why goal `goal` (an index from goap_agent_add_goal) of the agent has, or has
+// no, plan from the agent's believed state, with its context (disabled actions, cost
+// overrides and failure cooldowns; context callbacks are not called) and its search
+// options: the planner's verdict (found, no plan, or the node limit stopped it), the goal
+// conditions that can never be made true with the actions that could provide them and
+// what those lack (three levels deep), the conditions nothing enabled provides (with
+// similar names: "did you mean"), and the closest reachable state. This runs a search
+// and a bounded exploration (up to 10,000 states): a debugging call, not a per-frame one.
+//
+// The report (UTF-8, NUL-terminated) goes into `buf` (`capacity` bytes); `*out_len`
+// receives its length without the NUL, also on GOAP_STATUS_BUFFER_TOO_SMALL (then nothing
+// is written to `buf`; call again with `*out_len + 1` bytes). `buf` may be NULL when
+// `capacity` is 0.
+//
+// Errors: GOAP_STATUS_NULL_POINTER (world, out_len, or buf NULL with capacity > 0),
+// GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_UNKNOWN_GOAL, GOAP_STATUS_INVALID_ARGUMENT (a
+// format other than GOAP_EXPLAIN_FORMAT_TEXT or _JSON), GOAP_STATUS_BUSY,
+// GOAP_STATUS_BUFFER_TOO_SMALL.
+// Thread safety: locks the agent for the call (its duration is that of the search).
+//
+// # Safety
+// `world` must be a live world; `buf` valid for `capacity` bytes of writes; `out_len` valid
+// for a write.
+GoapStatus goap_agent_explain(const struct GoapWorld *world,
+                              GoapAgentId agent,
+                              uint32_t goal,
+                              int32_t format,
+                              char *buf,
+                              uint32_t capacity,
+                              uint32_t *out_len);
 
 // The default batch options: no limits, the world's worker threads. Always use it to
 // initialise a GoapBatchOptions.

@@ -1752,3 +1752,75 @@ fn a_stale_batch_job_is_not_applied_over_a_steps_replan() {
     assert!(agent.is_acting());
     assert_eq!(agent.replans(), 1);
 }
+
+// ---------------------------------------------------------------- explain
+
+/// goap_agent_explain's text, through the two-call buffer protocol.
+fn explain(w: &World, a: GoapAgentId, goal: u32, format: GoapExplainFormat) -> String {
+    let mut len = 0u32;
+    let status =
+        unsafe { goap_agent_explain(w.0, a, goal, format as i32, null_mut(), 0, &mut len) };
+    assert_eq!(status, GoapStatus::BufferTooSmall, "{}", last_error());
+    assert!(len > 0);
+    let mut buf = vec![0u8; len as usize + 1];
+    let mut len2 = 0u32;
+    ok(unsafe {
+        goap_agent_explain(
+            w.0,
+            a,
+            goal,
+            format as i32,
+            buf.as_mut_ptr().cast(),
+            len + 1,
+            &mut len2,
+        )
+    });
+    assert_eq!((len2, buf[len as usize]), (len, 0));
+    String::from_utf8(buf[..len as usize].to_vec()).unwrap()
+}
+
+#[test]
+fn explain_names_what_is_missing_with_the_agents_context() {
+    let (w, d, a) = kitchen_agent();
+    let text = explain(&w, a, 0, GoapExplainFormat::Text);
+    assert!(
+        text.contains("Plan found") && text.contains("cost 17"),
+        "{text}"
+    );
+    // Disable the only way to buy meat: dinner has no plan, and the report says why.
+    let buy = w.action(d, "买肉");
+    ok(unsafe { goap_agent_set_action_enabled(w.0, a, buy, 0) });
+    let text = explain(&w, a, 0, GoapExplainFormat::Text);
+    assert!(
+        text.contains("No plan") && text.contains("买肉") && text.contains("disabled"),
+        "{text}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&explain(&w, a, 0, GoapExplainFormat::Json)).unwrap();
+    assert!(json.is_object(), "{json}");
+    let mut len = 0;
+    expect_err(
+        unsafe { goap_agent_explain(w.0, a, 7, 1, null_mut(), 0, &mut len) },
+        GoapStatus::UnknownGoal,
+        "goap_agent_explain",
+        &["#7"],
+    );
+    expect_err(
+        unsafe { goap_agent_explain(w.0, a, 0, 3, null_mut(), 0, &mut len) },
+        GoapStatus::InvalidArgument,
+        "goap_agent_explain",
+        &["format is 3"],
+    );
+    expect_err(
+        unsafe { goap_agent_explain(w.0, a, 0, 1, null_mut(), 5, &mut len) },
+        GoapStatus::NullPointer,
+        "goap_agent_explain",
+        &["buf"],
+    );
+    expect_err(
+        unsafe { goap_agent_explain(w.0, 0, 0, 1, null_mut(), 0, &mut len) },
+        GoapStatus::UnknownAgent,
+        "goap_agent_explain",
+        &[],
+    );
+}

@@ -424,3 +424,72 @@ pub unsafe extern "C" fn goap_agent_replan_count(
         Ok(())
     })
 }
+
+/// Values for goap_agent_explain's `format`.
+#[repr(i32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoapExplainFormat {
+    /// Readable English text (what `goap explain` prints).
+    Text = 1,
+    /// One JSON object with the same content (what `goap explain --json` prints per goal).
+    Json = 2,
+}
+
+/// Explains why goal `goal` (an index from goap_agent_add_goal) of the agent has, or has
+/// no, plan from the agent's believed state, with its context (disabled actions, cost
+/// overrides and failure cooldowns; context callbacks are not called) and its search
+/// options: the planner's verdict (found, no plan, or the node limit stopped it), the goal
+/// conditions that can never be made true with the actions that could provide them and
+/// what those lack (three levels deep), the conditions nothing enabled provides (with
+/// similar names: "did you mean"), and the closest reachable state. This runs a search
+/// and a bounded exploration (up to 10,000 states): a debugging call, not a per-frame one.
+///
+/// The report (UTF-8, NUL-terminated) goes into `buf` (`capacity` bytes); `*out_len`
+/// receives its length without the NUL, also on GOAP_STATUS_BUFFER_TOO_SMALL (then nothing
+/// is written to `buf`; call again with `*out_len + 1` bytes). `buf` may be NULL when
+/// `capacity` is 0.
+///
+/// Errors: GOAP_STATUS_NULL_POINTER (world, out_len, or buf NULL with capacity > 0),
+/// GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_UNKNOWN_GOAL, GOAP_STATUS_INVALID_ARGUMENT (a
+/// format other than GOAP_EXPLAIN_FORMAT_TEXT or _JSON), GOAP_STATUS_BUSY,
+/// GOAP_STATUS_BUFFER_TOO_SMALL.
+/// Thread safety: locks the agent for the call (its duration is that of the search).
+///
+/// # Safety
+/// `world` must be a live world; `buf` valid for `capacity` bytes of writes; `out_len` valid
+/// for a write.
+#[no_mangle]
+pub unsafe extern "C" fn goap_agent_explain(
+    world: *const GoapWorld,
+    agent: GoapAgentId,
+    goal: u32,
+    format: i32,
+    buf: *mut std::ffi::c_char,
+    capacity: u32,
+    out_len: *mut u32,
+) -> GoapStatus {
+    guard!("goap_agent_explain", [world, out_len], {
+        let json = match format {
+            1 => false,
+            2 => true,
+            f => {
+                return Err(FfiError::invalid(format!(
+                    "format is {f} (expected GOAP_EXPLAIN_FORMAT_TEXT = 1 or _JSON = 2)"
+                )))
+            }
+        };
+        // SAFETY: world is non-NULL (guard) and live.
+        let text = with_agent(unsafe { goap_world_ref(world) }, agent, |a| {
+            let why = a
+                .explain(goal as usize, &crate::explain::ExplainOptions::default())
+                .map_err(FfiError::from)?;
+            Ok(if json {
+                why.to_json(a.domain()).to_string()
+            } else {
+                why.render(a.domain())
+            })
+        })?;
+        // SAFETY: out_len is non-NULL (guard); buf valid for capacity bytes by contract.
+        unsafe { super::args::write_string(&text, "buf", buf, capacity, out_len) }
+    })
+}
