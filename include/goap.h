@@ -142,9 +142,11 @@
  *     goap_agent_destroy and goap_agent_count take the world's agent map lock only to
  *     insert, remove or count, and never wait for an agent's call.
  *   - goap_world_plan_agents may run concurrently with agent calls and with other batches.
- *     It locks each agent briefly, to prepare its search and to apply the result, and
- *     searches without any agent locked; an agent changed by another thread meanwhile keeps
- *     its pending replan for a later step or batch.
+ *     Without a node budget it holds each agent's lock while it plans that agent (one
+ *     search, as a step does). With a node budget (max_nodes) it locks each agent briefly,
+ *     to prepare its search and to apply the result, and searches without any agent
+ *     locked; an agent changed by another thread meanwhile keeps its pending replan for a
+ *     later step or batch.
  *   - Context callbacks run only on the thread that called goap_agent_step or
  *     goap_world_plan_agents, never on worker threads, while that call holds the agent's
  *     lock. So a callback must not call goap on the agent it is asked about (such calls
@@ -1951,10 +1953,14 @@ struct GoapBatchOptions goap_batch_options_default(void);
 //
 // Order and determinism: agents are taken in a fixed order (by slot), starting after the
 // last agent the previous call planned, so that with a budget every agent gets its turn.
-// Their callbacks are asked on this thread; the searches run on `options->threads`
-// threads (this one and scoped workers that end before the call returns) in chunks of
-// 256, and their results are applied in the same order. So which agents get planned, and
-// their plans, do not depend on the thread count or on timing.
+// The work runs on `options->threads` threads (this one and scoped workers that end before
+// the call returns); context callbacks are asked on this thread only. Without max_nodes,
+// the agents decide in parallel whether they need a plan, and the first max_agents that
+// do are planned in parallel, each under its own lock. With max_nodes, searches are
+// prepared on this thread in chunks of 256, run in parallel, and applied in the fixed
+// order until the budget is spent (the search that crosses it still counts). Either way,
+// which agents get planned, and their plans, do not depend on the thread count or on
+// timing.
 //
 // `options` may be NULL for the defaults; it is read during the call only.
 //
@@ -1963,8 +1969,9 @@ struct GoapBatchOptions goap_batch_options_default(void);
 // an agent of this world; nothing is planned). Callback failures are not errors of this
 // call: see GoapBatchStats.callback_errors. `*out` is written only on success.
 // Thread safety: may run concurrently with every call on the world but goap_world_destroy,
-// another batch included. It locks each agent briefly, to prepare its search and to apply
-// the result; an agent changed by another thread while its search ran keeps its pending
+// another batch included. Without max_nodes it holds each agent's lock while planning it;
+// with max_nodes it locks each agent briefly, to prepare its search and to apply the
+// result, and an agent changed by another thread while its search ran keeps its pending
 // replan (counted in `waiting`).
 //
 // # Safety
