@@ -1,0 +1,247 @@
+//! Goal arbitration, plan monitoring, and the making and applying of replans.
+
+use std::sync::Arc;
+
+use super::{
+    Agent, AgentError, PlanJob, PlanJobResult, ReplanCause, ReplanEvent, ReplanResult,
+    REPLAN_HISTORY,
+};
+use crate::domain::{ActionId, Goal};
+use crate::planner::Outcome;
+
+impl Agent {
+    pub(super) fn satisfied(&self, goal: usize) -> bool {
+        self.domain
+            .satisfies(&self.state, &self.goals[goal].def.conditions)
+    }
+
+    pub(super) fn candidate(&self, goal: usize) -> bool {
+        let g = &self.goals[goal];
+        g.def.priority > 0.0 && g.no_plan_at != Some(self.epoch) && !self.satisfied(goal)
+    }
+
+    /// Candidate goals in the order the arbiter tries them: the current goal first when
+    /// no other beats it by the margin, then by priority (ties: lower index).
+    pub(super) fn arbiter_order(&self) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..self.goals.len())
+            .filter(|&g| self.candidate(g))
+            .collect();
+        order.sort_by(|&a, &b| {
+            let (pa, pb) = (self.goals[a].def.priority, self.goals[b].def.priority);
+            pb.total_cmp(&pa).then(a.cmp(&b))
+        });
+        if let (Some(cur), Some(&best)) = (self.goal, order.first()) {
+            if let Some(pos) = order.iter().position(|&g| g == cur) {
+                let margin = self.def.switch_margin;
+                if self.goals[best].def.priority <= self.goals[cur].def.priority + margin {
+                    order.remove(pos);
+                    order.insert(0, cur);
+                }
+            }
+        }
+        order
+    }
+
+    /// Re-checks the goal choice and the plan after a change. Returns true when it
+    /// repaired the plan (skipped steps).
+    pub(super) fn review(&mut self) -> bool {
+        self.dirty = false;
+        if self.pending == Some(ReplanCause::ActionFailed) {
+            return false;
+        }
+        let order = self.arbiter_order();
+        let Some(&chosen) = order.first() else {
+            // Nothing to pursue: every goal satisfied, disabled or without a plan.
+            if !self.plan.is_empty() {
+                self.clear_plan();
+            }
+            self.goal = None;
+            self.pending = None;
+            self.stuck = self.goals.iter().any(|g| g.def.priority > 0.0)
+                && (0..self.goals.len()).any(|g| {
+                    self.goals[g].def.priority > 0.0
+                        && self.goals[g].no_plan_at == Some(self.epoch)
+                        && !self.satisfied(g)
+                });
+            return false;
+        };
+        self.stuck = false;
+        if self.goal != Some(chosen) {
+            // New agent or retry after "no plan" (no goal yet), or another goal.
+            self.pending = Some(match self.goal {
+                None => ReplanCause::NoPlan,
+                Some(_) => ReplanCause::GoalChanged,
+            });
+            return false;
+        }
+        if self.plan.is_empty() {
+            self.pending = Some(ReplanCause::NoPlan);
+            return false;
+        }
+        // Same goal, a plan in hand: monitor it.
+        match self.monitor(chosen) {
+            Some(k) if k == self.next => {
+                self.pending = None;
+                false
+            }
+            Some(k) => {
+                self.next = k;
+                self.running = false;
+                self.pending = None;
+                self.record(ReplanEvent {
+                    cause: ReplanCause::StepsSkipped,
+                    result: ReplanResult::Skipped,
+                    goal: Some(chosen),
+                    plan_len: self.plan.len() - k,
+                    plan_cost: self.plan_cost,
+                    goals_tried: 0,
+                    expanded: 0,
+                    cache_hits: 0,
+                    time: self.clock,
+                });
+                true
+            }
+            None => {
+                self.pending = Some(ReplanCause::PlanInvalidated);
+                false
+            }
+        }
+    }
+
+    /// The largest `k ≥ next` such that `plan[k..]` runs from the believed state (every
+    /// step applicable and usable) and ends in a state satisfying `goal`'s conditions;
+    /// `None` when no suffix does. `k == plan.len()` cannot occur here (the goal would be
+    /// satisfied and not a candidate).
+    pub(super) fn monitor(&self, goal: usize) -> Option<usize> {
+        let conditions = &self.goals[goal].def.conditions;
+        let mut state = self.state.clone();
+        (self.next..self.plan.len()).rev().find(|&k| {
+            state.clone_from(&self.state);
+            self.plan[k..]
+                .iter()
+                .all(|&a| self.usable(a) && self.domain.apply(&mut state, a))
+                && self.domain.satisfies(&state, conditions)
+        })
+    }
+
+    /// The search inputs for the pending replan (evaluating callbacks), or `None` when no
+    /// replan is pending. The job is independent of the agent: run it anywhere, then give
+    /// the result to [`Agent::finish_replan`].
+    pub fn make_job(&mut self) -> Result<Option<PlanJob>, AgentError> {
+        let Some(cause) = self.pending else {
+            return Ok(None);
+        };
+        let mut context = self.planning_context();
+        if let Some(callbacks) = self.callbacks.as_mut() {
+            for (i, action) in self.domain.actions().iter().enumerate() {
+                let a = ActionId(i as u32);
+                if context.is_disabled(a) {
+                    continue;
+                }
+                if !callbacks
+                    .available(self.id, a)
+                    .map_err(AgentError::Callback)?
+                {
+                    context.set_enabled(a, false);
+                    continue;
+                }
+                let base = context.cost_override(a).unwrap_or(action.cost());
+                let cost = callbacks
+                    .cost(self.id, a, base)
+                    .map_err(AgentError::Callback)?;
+                if cost.to_bits() != base.to_bits() {
+                    context.set_cost(a, cost).map_err(|_| {
+                        AgentError::Callback(format!(
+                            "the cost callback returned {cost} for action \"{}\": costs must be numbers from 0 to {}",
+                            action.name(),
+                            crate::MAX_ACTION_COST
+                        ))
+                    })?;
+                }
+            }
+        }
+        let goals: Vec<(usize, Goal)> = self
+            .arbiter_order()
+            .into_iter()
+            .map(|g| (g, self.goals[g].def.conditions.clone()))
+            .collect();
+        if goals.is_empty() {
+            // Nothing left to pursue (after a failure, say): no search.
+            self.pending = None;
+            self.goal = None;
+            self.clear_plan();
+            return Ok(None);
+        }
+        Ok(Some(PlanJob {
+            domain: Arc::clone(&self.domain),
+            state: self.state.clone(),
+            goals,
+            context,
+            options: self.def.options,
+            cause,
+            stamp: self.stamp,
+        }))
+    }
+
+    /// Applies a job's result. Returns false (changing nothing) when the agent changed
+    /// since the job was made: the replan stays pending.
+    pub fn finish_replan(&mut self, job: &PlanJob, result: PlanJobResult) -> bool {
+        if job.stamp != self.stamp {
+            return false;
+        }
+        // Applying a replan is a change: a job made before it (a batch's, while a step
+        // replanned) must not replace this plan, or the action in progress.
+        self.stamp += 1;
+        let mut event = ReplanEvent {
+            cause: job.cause,
+            result: ReplanResult::NoPlan,
+            goal: None,
+            plan_len: 0,
+            plan_cost: 0.0,
+            goals_tried: result.attempts.len(),
+            expanded: result.expanded(),
+            cache_hits: result.attempts.iter().filter(|a| a.2).count(),
+            time: self.clock,
+        };
+        let mut limited = false;
+        self.clear_plan();
+        self.pending = None;
+        for (g, r, _) in result.attempts {
+            match r.outcome {
+                Outcome::Found(plan) => {
+                    event.result = ReplanResult::Found;
+                    event.goal = Some(g);
+                    event.plan_len = plan.actions.len();
+                    event.plan_cost = plan.cost;
+                    self.plan = plan.actions;
+                    self.plan_cost = plan.cost;
+                    self.goal = Some(g);
+                }
+                Outcome::NoPlan => self.goals[g].no_plan_at = Some(self.epoch),
+                Outcome::LimitReached => {
+                    limited = true;
+                    self.goals[g].no_plan_at = Some(self.epoch);
+                }
+            }
+        }
+        if event.result != ReplanResult::Found {
+            if limited {
+                event.result = ReplanResult::LimitReached;
+            }
+            self.goal = None;
+            self.stuck = !job.goals.is_empty();
+        } else {
+            self.stuck = false;
+        }
+        self.record(event);
+        true
+    }
+
+    pub(super) fn record(&mut self, event: ReplanEvent) {
+        self.counts[event.cause as usize - 1] += 1;
+        if self.history.len() == REPLAN_HISTORY {
+            self.history.pop_front();
+        }
+        self.history.push_back(event);
+    }
+}

@@ -1,0 +1,221 @@
+//! The agent's definitions, events and errors.
+
+use std::fmt;
+
+use super::AgentId;
+use crate::domain::{ActionId, DomainError, Goal};
+use crate::planner::PlanOptions;
+
+/// How many replan events an agent keeps (the oldest is dropped first).
+pub const REPLAN_HISTORY: usize = 16;
+
+/// One goal of an agent.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GoalDef {
+    /// Name, for reports and lookups (may be empty; need not be unique).
+    pub name: String,
+    /// The conditions the goal wants true (checked against the agent's domain).
+    pub conditions: Goal,
+    /// Priority: larger wins; ≤ 0 disables the goal. Finite.
+    pub priority: f64,
+}
+
+/// Settings of an agent.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AgentDef {
+    /// Another goal must beat the current goal's priority by more than this to take over
+    /// (hysteresis). Finite, ≥ 0. Default 0: any higher priority wins.
+    pub switch_margin: f64,
+    /// Seconds (of the time passed to [`Agent::step`](super::Agent::step)) for which a failed action is not
+    /// planned with. Finite, ≥ 0. Default 0: it may be planned again at once.
+    pub failure_cooldown: f64,
+    /// When true (default), [`Agent::step`](super::Agent::step) searches itself when a plan is needed; when
+    /// false it returns [`StepKind::Waiting`] and leaves the search to the batch call
+    /// ([`crate::World::plan_agents`]).
+    pub plan_in_step: bool,
+    /// Node limit and heuristic of the agent's searches.
+    pub options: PlanOptions,
+}
+
+impl Default for AgentDef {
+    fn default() -> Self {
+        AgentDef {
+            switch_margin: 0.0,
+            failure_cooldown: 0.0,
+            plan_in_step: true,
+            options: PlanOptions::default(),
+        }
+    }
+}
+
+/// Why an agent searched (or repaired its plan). Values are stable (the C ABI uses them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ReplanCause {
+    /// The agent had no plan: new, its plan finished, or a retry after "no plan" once
+    /// something changed.
+    NoPlan = 1,
+    /// The current action was reported failed.
+    ActionFailed = 2,
+    /// The arbiter chose another goal (priorities changed, a goal was added, enabled,
+    /// satisfied or found to have no plan).
+    GoalChanged = 3,
+    /// The rest of the plan no longer reaches the goal from the believed state (a
+    /// precondition broke, a step's action was disabled, or the plan ended short of it).
+    PlanInvalidated = 4,
+    /// A later step's suffix already reaches the goal: the steps before it were skipped,
+    /// without a search.
+    StepsSkipped = 5,
+}
+
+impl ReplanCause {
+    /// Every cause, in value order.
+    pub const ALL: [ReplanCause; 5] = [
+        ReplanCause::NoPlan,
+        ReplanCause::ActionFailed,
+        ReplanCause::GoalChanged,
+        ReplanCause::PlanInvalidated,
+        ReplanCause::StepsSkipped,
+    ];
+
+    /// Lower-case name, as in reports: `no_plan`, `action_failed`, …
+    pub fn name(self) -> &'static str {
+        match self {
+            ReplanCause::NoPlan => "no_plan",
+            ReplanCause::ActionFailed => "action_failed",
+            ReplanCause::GoalChanged => "goal_changed",
+            ReplanCause::PlanInvalidated => "plan_invalidated",
+            ReplanCause::StepsSkipped => "steps_skipped",
+        }
+    }
+}
+
+/// How a replan ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplanResult {
+    /// A plan was found (never empty: satisfied goals are not planned for).
+    Found,
+    /// No goal had a plan.
+    NoPlan,
+    /// A search hit its node limit and no goal had a plan.
+    LimitReached,
+    /// Steps were skipped; no search ran.
+    Skipped,
+}
+
+/// One replan, as recorded in the agent's history.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReplanEvent {
+    /// Why.
+    pub cause: ReplanCause,
+    /// How it ended.
+    pub result: ReplanResult,
+    /// The goal the new plan serves (index into the agent's goals), if any.
+    pub goal: Option<usize>,
+    /// Length and cost of the new plan (0 when none).
+    pub plan_len: usize,
+    /// Cost of the new plan (0 when none).
+    pub plan_cost: f64,
+    /// Goals tried in this replan (fall-through counts each).
+    pub goals_tried: usize,
+    /// Nodes expanded by its searches (as recorded when they ran, also for cached plans).
+    pub expanded: u64,
+    /// Searches answered from the plan cache.
+    pub cache_hits: usize,
+    /// The agent's clock (sum of `dt`) when it happened.
+    pub time: f64,
+}
+
+/// What the engine should do now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepKind {
+    /// Start this action (it is new: first step of a plan, the previous one succeeded, or a
+    /// replan replaced the one running).
+    Start(ActionId),
+    /// Keep performing this action (started earlier, not yet reported finished).
+    Continue(ActionId),
+    /// Every enabled goal is satisfied (or none is enabled): nothing to do.
+    Idle,
+    /// No enabled, unsatisfied goal has a plan from the believed state. The agent retries
+    /// when the state, its context or its goals change.
+    NoPlan,
+    /// A plan is needed and [`AgentDef::plan_in_step`] is off: the next
+    /// [`crate::World::plan_agents`] call will plan it.
+    Waiting,
+}
+
+/// The result of one [`Agent::step`](super::Agent::step).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// What to do.
+    pub kind: StepKind,
+    /// The goal being pursued (index), if any.
+    pub goal: Option<usize>,
+    /// Index of the current action in the plan (0 when there is none).
+    pub plan_index: usize,
+    /// True when this step replanned (searched or skipped steps).
+    pub replanned: bool,
+}
+
+/// The outcome of the current action, reported by the engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Report {
+    /// Still in progress.
+    Running,
+    /// Done: its effects are applied to the believed state.
+    Succeeded,
+    /// It could not be done: the agent replans.
+    Failed,
+}
+
+/// Why an agent call failed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AgentError {
+    /// A fact, variable, action or goal id the agent's domain or goal list does not have,
+    /// or a value out of range (the message says which).
+    Domain(DomainError),
+    /// No goal with this index.
+    UnknownGoal(usize),
+    /// An argument was not allowed (NaN priority, negative `dt`, …).
+    InvalidArgument(String),
+    /// `report` was called while no action is in progress (call `step` first).
+    NoAction,
+    /// A context callback returned an error; the search was not run.
+    Callback(String),
+}
+
+impl fmt::Display for AgentError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AgentError::Domain(e) => e.fmt(f),
+            AgentError::UnknownGoal(i) => write!(f, "the agent has no goal #{i}"),
+            AgentError::InvalidArgument(m) => f.write_str(m),
+            AgentError::NoAction => f.write_str(
+                "no action is in progress: report is only valid after step returned an action",
+            ),
+            AgentError::Callback(m) => write!(f, "a context callback failed: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for AgentError {}
+
+impl From<DomainError> for AgentError {
+    fn from(e: DomainError) -> Self {
+        AgentError::Domain(e)
+    }
+}
+
+/// Context callbacks: the engine's answer to "is this action possible, and what does it
+/// cost, for this agent right now" (line of sight, distances, cooldowns the engine keeps).
+///
+/// Called while the agent prepares a search, on the thread that asked for it, once per
+/// action per search (not for actions already disabled). Not called during monitoring:
+/// a plan already made stays valid until a listed cause replans it.
+pub trait ContextCallbacks: Send {
+    /// Whether `action` may be used. `Err` abandons the search (the agent stays as it was
+    /// and the error is returned).
+    fn available(&mut self, agent: AgentId, action: ActionId) -> Result<bool, String>;
+    /// The cost of `action` for this search, given its current cost. `Err` abandons the
+    /// search; a cost that is not a number from 0 to `MAX_ACTION_COST` is an error too.
+    fn cost(&mut self, agent: AgentId, action: ActionId, cost: f64) -> Result<f64, String>;
+}
