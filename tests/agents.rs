@@ -760,7 +760,8 @@ fn cached_plans_equal_fresh_plans_and_hits_are_counted() {
     let s = cached.world.cache_stats();
     // 300 agents over at most 2^4 states × a few goal orders: most searches are hits.
     assert!(s.hits > 200 && s.hits + s.misses >= 300, "{s:?}");
-    assert_eq!(s.entries, s.misses);
+    // Two threads may miss the same key at once: entries <= misses.
+    assert!(s.entries <= s.misses && s.entries > 0, "{s:?}");
     assert_eq!(fresh.world.cache_stats().hits, 0);
     // Each cached result equals a fresh search of the same inputs.
     for &id in &ids {
