@@ -800,7 +800,7 @@ fn validate_warns_about_facts_nothing_can_make_true() {
 
 #[test]
 fn demo_explains_the_kitchen_plan() {
-    let r = goap(&["demo"]);
+    let r = goap(&["demo", "--kitchen"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     let out = &r.stdout;
     for part in [

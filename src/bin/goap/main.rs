@@ -40,8 +40,11 @@ usage:
         --dot           print a Graphviz graph of the search instead (one goal: the
                         file's \"goal\", else the --goal entry); exit 0 when written
         --json          print one JSON object {\"file\": ..., \"goals\": [...]} instead
-  goap demo
-        plan the kitchen scenario and explain what the planner did
+  goap demo [--kitchen]
+        a village of four NPCs as a timeline: goals with changing priorities,
+        a failed action, a goal without a plan, batch planning (deterministic)
+        --kitchen   instead plan the kitchen scenario and explain what the planner
+                    did, with planning times
   goap help | --help | -h
   goap --version
 ";
@@ -84,8 +87,15 @@ fn run(args: &[String]) -> Result<u8, Failure> {
         // `lint` (DESIGN.md §5) is the same check; its warnings are the point.
         "validate" | "lint" => plan::validate(&single_file(command, rest)?),
         "demo" => {
-            no_more_args("demo", rest)?;
-            demo::demo();
+            let kitchen = rest.first().is_some_and(|a| a == "--kitchen");
+            match rest.get(usize::from(kitchen)) {
+                Some(flag) if flag.starts_with('-') => {
+                    return Err(usage_error(format!("unknown option \"{flag}\" for `demo`")));
+                }
+                Some(_) => no_more_args("demo", &rest[usize::from(kitchen)..])?,
+                None if kitchen => demo::kitchen(),
+                None => demo::village().map_err(|e| Failure::invalid(format!("goap demo: {e}")))?,
+            }
             Ok(0)
         }
         "help" | "--help" | "-h" => {

@@ -1,0 +1,170 @@
+//! `goap demo`: the village timeline shows the agent protocol's key events, and prints the
+//! same text on every run.
+
+use std::process::Command;
+
+/// Runs `goap demo` with `args`; returns (exit code, stdout, stderr).
+fn demo(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_goap"))
+        .arg("demo")
+        .args(args)
+        .output()
+        .expect("goap runs");
+    (
+        out.status.code().expect("goap exits with a code"),
+        String::from_utf8(out.stdout).expect("UTF-8 stdout"),
+        String::from_utf8(out.stderr).expect("UTF-8 stderr"),
+    )
+}
+
+/// The timeline lines of `who` (`   5  Brom  replan …`), continuation lines joined.
+fn events_of(out: &str, who: &str) -> Vec<String> {
+    let mut events: Vec<String> = Vec::new();
+    let mut current: Option<String> = None;
+    for line in out.lines() {
+        let mut words = line.split_whitespace();
+        let timed = words.next().is_some_and(|w| w.parse::<u32>().is_ok());
+        if timed {
+            events.extend(current.take());
+            if words.next() == Some(who) {
+                current = Some(line.to_owned());
+            }
+        } else if let Some(c) = current.as_mut() {
+            if line.starts_with("              ") && !line.trim().is_empty() {
+                c.push(' ');
+                c.push_str(line.trim());
+            } else {
+                events.extend(current.take());
+            }
+        }
+    }
+    events.extend(current);
+    events
+}
+
+#[test]
+fn timeline_shows_failure_goal_switch_no_plan_and_the_batch() {
+    let (code, out, err) = demo(&[]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "{err}");
+
+    // t = 0: one batch plans all four NPCs.
+    let batch = out
+        .lines()
+        .find(|l| l.contains("batch") && l.contains("plan_agents"))
+        .unwrap_or_else(|| panic!("no batch line:\n{out}"));
+    assert!(batch.trim_start().starts_with("0 "), "{batch}");
+    assert!(batch.contains("4 planned, 0 waiting"), "{batch}");
+    assert!(batch.contains("cache 0 hits"), "{batch}");
+
+    // The cook's flour is stolen while she bakes: the failure replans, through the mill.
+    let mara = events_of(&out, "Mara");
+    let theft = mara
+        .iter()
+        .position(|e| e.contains("bake_bread reported failed"))
+        .unwrap_or_else(|| panic!("no failure:\n{out}"));
+    let replan = &mara[theft + 1];
+    assert!(
+        replan.contains("replan (action_failed) → bake:"),
+        "{replan}"
+    );
+    assert!(replan.contains("buy_flour"), "{replan}");
+    assert!(
+        mara[theft + 2].contains("starts go_mill"),
+        "{}",
+        mara[theft + 2]
+    );
+
+    // The guard's hunger beats patrol by the margin: a goal switch mid-action, and back.
+    let brom = events_of(&out, "Brom");
+    let switch = brom
+        .iter()
+        .position(|e| e.contains("replan (goal_changed), eat") && e.contains("> patrol"))
+        .unwrap_or_else(|| panic!("no hunger switch:\n{out}"));
+    assert!(
+        brom[switch].contains("→ eat: go_tavern"),
+        "{}",
+        brom[switch]
+    );
+    assert!(brom[switch + 1].contains("drops "), "{}", brom[switch + 1]);
+    assert!(
+        brom[switch..]
+            .iter()
+            .any(|e| e.contains("replan (goal_changed), eat done → patrol")),
+        "{brom:?}"
+    );
+
+    // The traveller has no plan: the explanation section, then a retry once she has a coin.
+    let wren = events_of(&out, "Wren");
+    assert!(
+        wren.iter()
+            .any(|e| e.contains("replan (no_plan): no plan for its goal")),
+        "{wren:?}"
+    );
+    let stuck = out
+        .find("stuck (StepKind::NoPlan)")
+        .unwrap_or_else(|| panic!("no no-plan section:\n{out}"));
+    // The report of goap::explain: the goal, the verdict, the chain of missing conditions.
+    let why: Vec<&str> = out[stuck..].lines().skip(1).take(30).collect();
+    assert_eq!(why[0].trim(), "goal cross:", "{why:?}");
+    assert!(why[1].contains("across_river"), "{why:?}");
+    assert!(why.iter().any(|l| l.contains("No plan")), "{why:?}");
+    for link in ["\"cross_bridge\"", "\"bridge_intact\"", "\"has_planks\"", "\"has_coin\""] {
+        assert!(why.iter().any(|l| l.contains(link)), "{link} missing: {why:?}");
+    }
+    assert!(why.iter().all(|l| l.trim_end() == *l), "trailing spaces: {why:?}");
+    assert!(
+        wren.iter()
+            .any(|e| e.contains("replan (no_plan), a retry") && e.contains("→ cross:")),
+        "{wren:?}"
+    );
+
+    // The last line counts the replans by cause, and they add up.
+    let last = out.lines().last().unwrap();
+    let (total, causes) = last
+        .split_once(" replans in ")
+        .unwrap_or_else(|| panic!("{last}"));
+    let sum: u32 = causes
+        .split_once(": ")
+        .unwrap()
+        .1
+        .split(", ")
+        .map(|c| c.rsplit(' ').next().unwrap().parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(total.parse::<u32>().unwrap(), sum, "{last}");
+    for cause in [
+        "no_plan",
+        "action_failed 1",
+        "goal_changed",
+        "plan_invalidated",
+    ] {
+        assert!(last.contains(cause), "{last}");
+    }
+
+    // Short and readable: no JSON, no wall-clock times, lines that fit a terminal.
+    assert!(out.lines().count() <= 100, "{} lines", out.lines().count());
+    assert!(!out.contains('{') && !out.contains("µs"), "{out}");
+    for line in out.lines() {
+        assert!(line.chars().count() <= 100, "long line: {line}");
+    }
+}
+
+#[test]
+fn timeline_is_the_same_on_every_run() {
+    let (a, b) = (demo(&[]), demo(&[]));
+    assert_eq!(a.0, 0);
+    assert_eq!(a, b);
+}
+
+#[test]
+fn kitchen_walkthrough_is_behind_a_flag() {
+    let (code, out, _) = demo(&["--kitchen"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Total cost: 17"), "{out}");
+    let (code, out, err) = demo(&["--kitchen", "again"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("unexpected argument \"again\""), "{err}");
+    let (code, _, err) = demo(&["--fast"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown option \"--fast\""), "{err}");
+}
