@@ -106,7 +106,7 @@ impl WorldDef {
     /// Default for [`WorldDef::max_idle_planners`].
     pub const DEFAULT_MAX_IDLE_PLANNERS: usize = 8;
     /// Default for [`WorldDef::plan_cache_capacity`].
-    pub const DEFAULT_PLAN_CACHE_CAPACITY: usize = 4096;
+    pub const DEFAULT_PLAN_CACHE_CAPACITY: usize = 16_384;
 }
 
 impl Default for WorldDef {

@@ -109,10 +109,21 @@ fn timeline_shows_failure_goal_switch_no_plan_and_the_batch() {
     assert_eq!(why[0].trim(), "goal cross:", "{why:?}");
     assert!(why[1].contains("across_river"), "{why:?}");
     assert!(why.iter().any(|l| l.contains("No plan")), "{why:?}");
-    for link in ["\"cross_bridge\"", "\"bridge_intact\"", "\"has_planks\"", "\"has_coin\""] {
-        assert!(why.iter().any(|l| l.contains(link)), "{link} missing: {why:?}");
+    for link in [
+        "\"cross_bridge\"",
+        "\"bridge_intact\"",
+        "\"has_planks\"",
+        "\"has_coin\"",
+    ] {
+        assert!(
+            why.iter().any(|l| l.contains(link)),
+            "{link} missing: {why:?}"
+        );
     }
-    assert!(why.iter().all(|l| l.trim_end() == *l), "trailing spaces: {why:?}");
+    assert!(
+        why.iter().all(|l| l.trim_end() == *l),
+        "trailing spaces: {why:?}"
+    );
     assert!(
         wren.iter()
             .any(|e| e.contains("replan (no_plan), a retry") && e.contains("→ cross:")),

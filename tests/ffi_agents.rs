@@ -902,7 +902,10 @@ fn defaults_are_documented_values() {
         (0, 0, 0)
     );
     let world = goap_world_def_default();
-    assert_eq!((world.worker_threads, world.plan_cache_capacity), (0, 4096));
+    assert_eq!(
+        (world.worker_threads, world.plan_cache_capacity),
+        (0, 16_384)
+    );
 }
 
 #[test]
@@ -1635,7 +1638,7 @@ fn the_plan_cache_counts_hits() {
     let cache = w.cache_stats();
     assert_eq!(
         (cache.hits, cache.misses, cache.entries, cache.capacity),
-        (0, 0, 0, 4096)
+        (0, 0, 0, 16_384)
     );
     let agents: Vec<_> = (0..10)
         .map(|_| {
@@ -1662,7 +1665,7 @@ fn the_plan_cache_counts_hits() {
     let cache = w.cache_stats();
     assert_eq!(
         (cache.hits, cache.misses, cache.entries, cache.capacity),
-        (0, 0, 0, 4096)
+        (0, 0, 0, 16_384)
     );
     // A batch reports its hits too.
     let b = w.agent_with(d, |def| def.plan_in_step = 0);

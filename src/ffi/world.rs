@@ -40,12 +40,14 @@ pub struct GoapWorldDef {
     /// world lives (they are not shrunk); goap_world_destroy frees them.
     pub max_idle_planners: u32,
     /// Threads goap_world_plan_agents uses when its options say 0, the calling thread
-    /// included (a batch never uses more threads than it has searches in a chunk of 256).
+    /// included (a batch never uses more threads than it has agents to plan).
     /// Default 0: the machine's available parallelism (1 when unknown).
     pub worker_threads: u32,
     /// How many search results the plan cache shared by the world's agents holds (searches
     /// from the same state to the same goal with the same context are answered from it);
-    /// 0 turns the cache off. Default 4096. The cache keeps the domains of its entries
+    /// 0 turns the cache off; other values are rounded up to a multiple of 32. Default
+    /// 16384. An entry takes a few hundred bytes for a small domain (its key holds the
+    /// state, goal and context; its value the plan). The cache keeps the domains of its entries
     /// alive: their memory is freed when the entries are evicted, by goap_world_clear_cache
     /// or by goap_world_destroy.
     pub plan_cache_capacity: u32,

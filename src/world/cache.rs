@@ -5,12 +5,18 @@
 //! deterministic, so a cached result is the result a fresh search would give (the tests
 //! check it); only `stats.elapsed` is that of the original search.
 //!
-//! Eviction: two generations. New entries go into the current map; when it holds half the
-//! capacity, it becomes the previous map and the old previous map is dropped. A hit in the
-//! previous map moves the entry to the current one. So recently used plans survive and the
-//! cache never holds more than `capacity` entries.
+//! The cache is split into 16 shards by key hash, each with its own lock; a key is hashed
+//! once (Fx hash) and a hit copies its result outside the lock, so parallel searches rarely
+//! wait for each other.
+//!
+//! Eviction, per shard: two generations. New entries go into the current map; when it holds
+//! its share of half the capacity, it becomes the previous map and the old previous map is
+//! dropped. A hit in the previous map moves the entry to the current one. So recently used
+//! plans survive and the cache never holds more than `capacity` entries, rounded up to a
+//! multiple of 32 (the capacity [`CacheStats`] reports).
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::sync::Arc;
 
 use parking_lot::Mutex;
@@ -30,12 +36,16 @@ pub struct CacheStats {
     pub evictions: u64,
     /// Entries held now.
     pub entries: u64,
-    /// The most entries the cache holds (0: the cache is off).
+    /// The most entries the cache holds: the capacity asked for, rounded up to a multiple
+    /// of 32 (0: the cache is off).
     pub capacity: u64,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// What a search depends on. Hashed once, when made, with a fast non-cryptographic hash
+/// (the inputs come from the game, not from an adversary); the maps reuse that hash.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct CacheKey {
+    hash: u64,
     /// `Arc::as_ptr` of the domain: the entry keeps the domain alive, so the address cannot
     /// be reused by another domain while the entry exists.
     domain: usize,
@@ -44,6 +54,12 @@ pub(crate) struct CacheKey {
     context: ActionContext,
     max_nodes: u32,
     heuristic: Heuristic,
+}
+
+impl Hash for CacheKey {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
 }
 
 impl CacheKey {
@@ -55,42 +71,116 @@ impl CacheKey {
         max_nodes: u32,
         heuristic: Heuristic,
     ) -> Self {
-        CacheKey {
+        let mut key = CacheKey {
+            hash: 0,
             domain: Arc::as_ptr(domain) as usize,
             state: state.clone(),
             goal: goal.clone(),
             context: context.clone(),
             max_nodes,
             heuristic,
-        }
+        };
+        let mut h = FxHasher::default();
+        key.domain.hash(&mut h);
+        key.state.hash(&mut h);
+        key.goal.hash(&mut h);
+        key.context.hash(&mut h);
+        key.max_nodes.hash(&mut h);
+        key.heuristic.hash(&mut h);
+        key.hash = h.finish();
+        key
     }
 }
+
+/// The Fx hash (as in rustc): one multiply and rotate per word.
+#[derive(Default)]
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(u64::from(x));
+    }
+
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+}
+
+/// Hands the key's stored hash to the map.
+#[derive(Default)]
+struct StoredHash(u64);
+
+impl Hasher for StoredHash {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, _: &[u8]) {
+        unreachable!("CacheKey hashes as one u64");
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = x;
+    }
+}
+
+type Map = HashMap<CacheKey, Entry, BuildHasherDefault<StoredHash>>;
 
 #[derive(Debug)]
 struct Entry {
     _domain: Arc<Domain>,
-    result: PlanResult,
+    result: Arc<PlanResult>,
 }
 
 #[derive(Debug, Default)]
-struct Maps {
-    current: HashMap<CacheKey, Entry>,
-    previous: HashMap<CacheKey, Entry>,
-    stats: CacheStats,
+struct Shard {
+    current: Map,
+    previous: Map,
+    hits: u64,
+    misses: u64,
+    evictions: u64,
 }
+
+/// Independent shards (by hash), so parallel searches rarely wait for each other.
+const SHARDS: usize = 16;
 
 /// A bounded map from search inputs to search results.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct PlanCache {
-    maps: Mutex<Maps>,
+    shards: Vec<Mutex<Shard>>,
+    /// Entries per shard and generation: the shard holds at most twice this.
+    half: usize,
     capacity: usize,
+}
+
+impl Default for PlanCache {
+    fn default() -> Self {
+        PlanCache::new(0)
+    }
 }
 
 impl PlanCache {
     pub(crate) fn new(capacity: usize) -> Self {
         PlanCache {
-            maps: Mutex::new(Maps::default()),
-            capacity,
+            shards: (0..SHARDS).map(|_| Mutex::new(Shard::default())).collect(),
+            half: capacity.div_ceil(2 * SHARDS),
+            capacity: capacity.div_ceil(2 * SHARDS) * 2 * SHARDS,
         }
     }
 
@@ -98,55 +188,82 @@ impl PlanCache {
         self.capacity > 0
     }
 
+    fn shard(&self, key: &CacheKey) -> &Mutex<Shard> {
+        // The top bits: the map uses the low ones.
+        &self.shards[(key.hash >> 60) as usize % SHARDS]
+    }
+
     /// The cached result for `key`, counting a hit or a miss.
     pub(crate) fn get(&self, key: &CacheKey) -> Option<PlanResult> {
-        let mut m = self.maps.lock();
-        if let Some(e) = m.current.get(key) {
-            let r = e.result.clone();
-            m.stats.hits += 1;
-            return Some(r);
-        }
-        if let Some((k, e)) = m.previous.remove_entry(key) {
-            let r = e.result.clone();
-            m.stats.hits += 1;
-            Self::insert_locked(&mut m, self.capacity, k, e);
-            return Some(r);
-        }
-        m.stats.misses += 1;
-        None
+        let found = {
+            let mut shard = self.shard(key).lock();
+            let found = match shard.current.get(key) {
+                Some(e) => Some(Arc::clone(&e.result)),
+                None => match shard.previous.remove_entry(key) {
+                    Some((k, e)) => {
+                        let r = Arc::clone(&e.result);
+                        Self::insert_locked(&mut shard, self.half, k, e);
+                        Some(r)
+                    }
+                    None => None,
+                },
+            };
+            match found {
+                Some(_) => shard.hits += 1,
+                None => shard.misses += 1,
+            }
+            found
+        };
+        // The copy is made outside the lock.
+        found.map(|r| PlanResult::clone(&r))
     }
 
     pub(crate) fn insert(&self, key: CacheKey, domain: &Arc<Domain>, result: &PlanResult) {
-        let mut m = self.maps.lock();
         let entry = Entry {
             _domain: Arc::clone(domain),
-            result: result.clone(),
+            result: Arc::new(result.clone()),
         };
-        Self::insert_locked(&mut m, self.capacity, key, entry);
+        let evicted = {
+            let mut shard = self.shard(&key).lock();
+            Self::insert_locked(&mut shard, self.half, key, entry)
+        };
+        drop(evicted); // outside the lock: it may free domains
     }
 
-    fn insert_locked(m: &mut Maps, capacity: usize, key: CacheKey, entry: Entry) {
-        let half = capacity.div_ceil(2);
-        if m.current.len() >= half && !m.current.contains_key(&key) {
-            let old = std::mem::replace(&mut m.previous, std::mem::take(&mut m.current));
-            m.stats.evictions += old.len() as u64;
-            // Dropping `old` may free domains; it happens under the lock but is rare.
+    /// Inserts; when the current generation is full, it becomes the previous one and the
+    /// old previous generation is returned (for dropping outside the lock).
+    fn insert_locked(shard: &mut Shard, half: usize, key: CacheKey, entry: Entry) -> Option<Map> {
+        let mut evicted = None;
+        if shard.current.len() >= half.max(1) && !shard.current.contains_key(&key) {
+            let current = std::mem::take(&mut shard.current);
+            let old = std::mem::replace(&mut shard.previous, current);
+            shard.evictions += old.len() as u64;
+            evicted = Some(old);
         }
-        m.current.insert(key, entry);
+        shard.current.insert(key, entry);
+        evicted
     }
 
     pub(crate) fn stats(&self) -> CacheStats {
-        let m = self.maps.lock();
-        CacheStats {
-            entries: (m.current.len() + m.previous.len()) as u64,
+        let mut stats = CacheStats {
             capacity: self.capacity as u64,
-            ..m.stats
+            ..CacheStats::default()
+        };
+        for shard in &self.shards {
+            let s = shard.lock();
+            stats.hits += s.hits;
+            stats.misses += s.misses;
+            stats.evictions += s.evictions;
+            stats.entries += (s.current.len() + s.previous.len()) as u64;
         }
+        stats
     }
 
     /// Drops every entry and resets the counters.
     pub(crate) fn clear(&self) {
-        let old = std::mem::take(&mut *self.maps.lock());
-        drop(old);
+        for shard in &self.shards {
+            let old = std::mem::take(&mut *shard.lock());
+            drop(old);
+        }
     }
 }
