@@ -267,3 +267,73 @@ impl PlanCache {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::FactId;
+    use crate::planner::{Outcome, Plan};
+
+    fn key(domain: &Arc<Domain>, i: u32) -> CacheKey {
+        let mut state = WorldState::new();
+        for b in 0..20 {
+            if i >> b & 1 == 1 {
+                state.set(FactId(b), true);
+            }
+        }
+        CacheKey::new(
+            domain,
+            &state,
+            &Goal::default(),
+            &ActionContext::new(),
+            10,
+            Heuristic::Auto,
+        )
+    }
+
+    fn result(cost: f64) -> PlanResult {
+        PlanResult {
+            outcome: Outcome::Found(Plan {
+                actions: vec![],
+                cost,
+            }),
+            stats: Default::default(),
+        }
+    }
+
+    #[test]
+    fn holds_at_most_its_capacity_and_keeps_what_is_used() {
+        let d = Arc::new(Domain::new());
+        let cache = PlanCache::new(100); // rounded up to 128
+        assert_eq!(cache.stats().capacity, 128);
+        for i in 0..1000 {
+            cache.insert(key(&d, i), &d, &result(f64::from(i)));
+            assert!(cache.stats().entries <= 128);
+            // Entry 0 is asked for all the time: it survives every eviction.
+            let hit = cache.get(&key(&d, 0)).expect("kept while used");
+            assert_eq!(hit.plan().unwrap().cost, 0.0);
+        }
+        let s = cache.stats();
+        assert!(s.evictions > 800 && s.hits == 1000, "{s:?}");
+        // A recent entry is there, an old one is not; equal keys from equal inputs.
+        assert_eq!(
+            cache.get(&key(&d, 999)).unwrap().plan().unwrap().cost,
+            999.0
+        );
+        assert!(cache.get(&key(&d, 500)).is_none());
+        assert_eq!(key(&d, 7), key(&d, 7));
+        assert_ne!(key(&d, 7).hash, key(&d, 8).hash);
+        // Another domain never hits this one's entries.
+        let other = Arc::new(Domain::new());
+        assert!(cache.get(&key(&other, 999)).is_none());
+        cache.clear();
+        assert_eq!(
+            cache.stats(),
+            CacheStats {
+                capacity: 128,
+                ..CacheStats::default()
+            }
+        );
+        assert!(!PlanCache::new(0).enabled());
+    }
+}
