@@ -54,6 +54,28 @@ pub struct BatchOptions {
     pub threads: u32,
 }
 
+impl BatchOptions {
+    /// `max_agents` as a count (0: no limit).
+    fn agent_limit(&self) -> usize {
+        match self.max_agents {
+            0 => usize::MAX,
+            n => n as usize,
+        }
+    }
+}
+
+impl BatchStats {
+    /// Counts one applied replan with its (expanded nodes, cache hits).
+    fn count(&mut self, (expanded, hits): (u64, u64)) {
+        self.planned += 1;
+        self.expanded += expanded;
+        self.cache_hits += hits;
+    }
+}
+
+/// The agents of one batch, in walk order.
+type Walk = [(AgentId, Arc<Mutex<Agent>>)];
+
 /// What one [`World::plan_agents`] call did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BatchStats {
@@ -186,13 +208,13 @@ impl World {
             n => n as usize,
         };
         // The walk: slot order, starting after the last agent planned.
-        let walk: Vec<(AgentId, Arc<Mutex<Agent>>)> = {
+        let walk: Box<Walk> = {
             let agents = self.agents.read();
             let mut all: Vec<_> = agents.iter().map(|(id, a)| (id, Arc::clone(a))).collect();
             let cursor = *self.batch_cursor.lock();
             let start = all.partition_point(|(id, _)| slot_index(*id) <= cursor);
             all.rotate_left(start);
-            all
+            all.into_boxed_slice()
         };
         let mut stats = if options.max_nodes == 0 {
             self.plan_walk(&walk, options, threads)
@@ -206,20 +228,12 @@ impl World {
     /// The batch without a node budget: who needs a plan is decided in parallel, and the
     /// first `max_agents` of them in walk order are planned in parallel, each under its own
     /// lock (agents with callbacks have their searches prepared on this thread first).
-    fn plan_walk(
-        &self,
-        walk: &[(AgentId, Arc<Mutex<Agent>>)],
-        options: &BatchOptions,
-        threads: usize,
-    ) -> BatchStats {
+    fn plan_walk(&self, walk: &Walk, options: &BatchOptions, threads: usize) -> BatchStats {
         let mut stats = BatchStats::default();
         let needs: Vec<bool> = parallel_map(self, walk.len(), threads, |_, i| {
             walk[i].1.lock().needs_plan()
         });
-        let max_agents = match options.max_agents {
-            0 => usize::MAX,
-            n => n as usize,
-        };
+        let max_agents = options.agent_limit();
         let chosen: Vec<usize> = (0..walk.len())
             .filter(|&i| needs[i])
             .take(max_agents)
@@ -268,10 +282,8 @@ impl World {
             });
         let mut last = None;
         for (k, outcome) in outcomes.iter().enumerate() {
-            if let Some((expanded, hits)) = outcome {
-                stats.planned += 1;
-                stats.expanded += expanded;
-                stats.cache_hits += hits;
+            if let Some(summary) = outcome {
+                stats.count(*summary);
                 last = Some(walk[chosen[k]].0);
             }
         }
@@ -287,15 +299,12 @@ impl World {
     /// spent.
     fn plan_walk_with_node_budget(
         &self,
-        walk: &[(AgentId, Arc<Mutex<Agent>>)],
+        walk: &Walk,
         options: &BatchOptions,
         threads: usize,
     ) -> BatchStats {
         let mut stats = BatchStats::default();
-        let max_agents = match options.max_agents {
-            0 => usize::MAX,
-            n => n as usize,
-        };
+        let max_agents = options.agent_limit();
         let mut pos = 0;
         let mut spent = false;
         let mut last_planned = None;
@@ -324,12 +333,10 @@ impl World {
                 if spent {
                     break;
                 }
-                let (expanded, hits) = summary(&result);
+                let summary = summary(&result);
                 let mut agent = walk[*p].1.lock();
                 if agent.finish_replan(job, result) {
-                    stats.planned += 1;
-                    stats.expanded += expanded;
-                    stats.cache_hits += hits;
+                    stats.count(summary);
                     last_planned = Some(walk[*p].0);
                     spent = stats.expanded >= options.max_nodes;
                 }
