@@ -790,7 +790,7 @@ static void test_agents(const char *path) {
         CHECK_STATUS(goap_agent_step(world, waiting, 0.0, &step), GOAP_STATUS_OK);
         CHECK(step.kind == GOAP_STEP_KIND_START);
         CHECK_STATUS(goap_world_cache_stats(world, &cache), GOAP_STATUS_OK);
-        CHECK(cache.hits >= 2 && cache.capacity == 4096);
+        CHECK(cache.hits >= 2 && cache.capacity == 16384);
         CHECK_STATUS(goap_world_clear_cache(world), GOAP_STATUS_OK);
     }
     CHECK_STATUS(goap_agent_count(world, &count), GOAP_STATUS_OK);
