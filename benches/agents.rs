@@ -32,6 +32,11 @@
 //! runs only that measurement, untimed, inside the function `profiled`, for a profiler:
 //! `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*profiled*'`.
 
+#[path = "common/report.rs"]
+mod report;
+#[path = "common/rng.rs"]
+mod rng;
+
 use std::collections::HashSet;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -44,6 +49,8 @@ use goap::{
     GoalDef, Heuristic, PlanOptions, Planner, Report, SearchStats, StepKind, World, WorldDef,
     WorldState,
 };
+use report::{fmt_count, fmt_time, median_per_iter};
+use rng::Rng;
 
 const DOMAINS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/domains");
 
@@ -84,24 +91,6 @@ const ITEMS: [&str; 7] = [
     "has_medkit",
     "injured",
 ];
-
-/// Deterministic xorshift64.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn coin(&mut self) -> bool {
-        self.next() & 1 == 1
-    }
-}
 
 /// The soldier domain and its four goals, by name.
 struct Soldier {
@@ -397,26 +386,6 @@ struct Figure {
     stats: Option<BatchStats>,
 }
 
-/// Median of the per-iteration times of criterion's samples (the last `samples` batches
-/// the routine was called with; the ones before them were warm-up).
-fn median_per_iter(record: &[(u64, Duration)], samples: usize) -> Duration {
-    let tail = &record[record.len().saturating_sub(samples)..];
-    let mut per: Vec<f64> = tail
-        .iter()
-        .map(|&(iters, d)| d.as_secs_f64() / iters.max(1) as f64)
-        .collect();
-    per.sort_by(f64::total_cmp);
-    if per.is_empty() {
-        return Duration::ZERO;
-    }
-    let m = if per.len() % 2 == 1 {
-        per[per.len() / 2]
-    } else {
-        (per[per.len() / 2 - 1] + per[per.len() / 2]) / 2.0
-    };
-    Duration::from_secs_f64(m)
-}
-
 /// Times `routine` (which runs `iters` units and returns their measured time) with
 /// criterion, or with three plain runs in pilot mode (of one unit when `slow`, else of
 /// 100,000); returns the median time of one unit.
@@ -454,7 +423,7 @@ fn measure(
         })
     });
     g.finish();
-    median_per_iter(&record, samples)
+    median_per_iter(&record, samples).unwrap_or(Duration::ZERO)
 }
 
 fn main() {
@@ -814,29 +783,4 @@ fn print_summary(
         fmt_time(steps[0])
     );
     println!("bench time {:.0?}", elapsed);
-}
-
-fn fmt_time(d: Duration) -> String {
-    let s = d.as_secs_f64();
-    if s < 1e-6 {
-        format!("{:.0} ns", s * 1e9)
-    } else if s < 1e-3 {
-        format!("{:.2} µs", s * 1e6)
-    } else if s < 1.0 {
-        format!("{:.2} ms", s * 1e3)
-    } else {
-        format!("{s:.2} s")
-    }
-}
-
-fn fmt_count(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }

@@ -30,6 +30,8 @@
 mod generators;
 #[path = "common/naive.rs"]
 mod naive;
+#[path = "common/report.rs"]
+mod report;
 
 use std::hint::black_box;
 use std::path::Path;
@@ -39,6 +41,7 @@ use criterion::{Criterion, SamplingMode};
 use goap::format::load_domain_file;
 use goap::{Domain, Goal, Heuristic, Outcome, Plan, PlanOptions, Planner, WorldState};
 use naive::{NaiveOutcome, NaiveProblem};
+use report::{fmt_count, fmt_time, median_per_iter};
 
 const DOMAINS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/domains");
 
@@ -280,26 +283,6 @@ fn blind_options() -> PlanOptions {
         max_nodes: BLIND_MAX_NODES,
         heuristic: Heuristic::Blind,
     }
-}
-
-/// Median of the per-plan times of criterion's samples (the last `samples` batches the
-/// routine was called with; the ones before them were warm-up).
-fn median_per_plan(record: &[(u64, Duration)], samples: usize) -> Option<Duration> {
-    let tail = &record[record.len().saturating_sub(samples)..];
-    let mut per: Vec<f64> = tail
-        .iter()
-        .map(|&(iters, d)| d.as_secs_f64() / iters.max(1) as f64)
-        .collect();
-    if per.is_empty() {
-        return None;
-    }
-    per.sort_by(f64::total_cmp);
-    let m = if per.len() % 2 == 1 {
-        per[per.len() / 2]
-    } else {
-        (per[per.len() / 2 - 1] + per[per.len() / 2]) / 2.0
-    };
-    Some(Duration::from_secs_f64(m))
 }
 
 fn median(mut v: Vec<Duration>) -> Duration {
@@ -628,7 +611,7 @@ fn measure(
                 });
             }
         }
-        if let Some(per_plan) = median_per_plan(&record, samples) {
+        if let Some(per_plan) = median_per_iter(&record, samples) {
             any_ran = true;
             measured.timing = Timing {
                 per_plan,
@@ -637,31 +620,6 @@ fn measure(
         }
     }
     group.finish();
-}
-
-fn fmt_time(d: Duration) -> String {
-    let s = d.as_secs_f64();
-    if s < 1e-6 {
-        format!("{:.0} ns", s * 1e9)
-    } else if s < 1e-3 {
-        format!("{:.2} µs", s * 1e6)
-    } else if s < 1.0 {
-        format!("{:.2} ms", s * 1e3)
-    } else {
-        format!("{:.2} s", s)
-    }
-}
-
-fn fmt_count(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 fn fmt_cost(c: f64) -> String {

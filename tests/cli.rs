@@ -2,61 +2,13 @@
 //! errors as a designer sees them on stderr.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use goap::format::load_domain_file;
 use goap::WorldState;
 use serde_json::Value;
 
-const DOMAINS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/domains");
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn goap(args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_goap"))
-        .args(args)
-        .output()
-        .expect("the goap binary runs");
-    Run {
-        code: out.status.code().expect("goap exits normally"),
-        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
-    }
-}
-
-fn domain(name: &str) -> String {
-    format!("{DOMAINS}/{name}")
-}
-
-/// A domain file under the temp dir, removed when dropped.
-struct TempFile(PathBuf);
-
-impl TempFile {
-    fn new(label: &str, text: &str) -> Self {
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        let path = std::env::temp_dir().join(format!(
-            "goap-cli-test-{}-{n}-{label}.json",
-            std::process::id()
-        ));
-        std::fs::write(&path, text).expect("temp file written");
-        TempFile(path)
-    }
-    fn path(&self) -> &str {
-        self.0.to_str().expect("temp path is UTF-8")
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
+mod cli_support;
+use cli_support::{assert_invalid, domain, goap, TempFile, DOMAINS};
 
 /// Runs `goap plan` and parses its one JSON object (checks the fields every object has).
 fn plan_json(args: &[&str]) -> (i32, Value) {
@@ -75,19 +27,6 @@ fn plan_json(args: &[&str]) -> (i32, Value) {
     assert!(v["micros"].is_u64(), "micros missing: {v}");
     assert!(r.stderr.is_empty(), "stderr: {}", r.stderr);
     (r.code, v)
-}
-
-/// Asserts exit 2, nothing on stdout and a message on stderr containing every `parts`.
-fn assert_invalid(r: &Run, parts: &[&str]) {
-    assert_eq!(r.code, 2, "exit code; stderr: {}", r.stderr);
-    assert!(r.stdout.is_empty(), "stdout must be empty: {:?}", r.stdout);
-    for p in parts {
-        assert!(
-            r.stderr.contains(p),
-            "stderr does not mention {p:?}:\n{}",
-            r.stderr
-        );
-    }
 }
 
 /// Replays `names` against the file with the reference semantics (`Domain::apply`, which

@@ -1,20 +1,15 @@
 //! `goap demo`: the village timeline shows the agent protocol's key events, and prints the
 //! same text on every run.
 
-use std::process::Command;
+mod cli_support;
+use cli_support::goap;
 
 /// Runs `goap demo` with `args`; returns (exit code, stdout, stderr).
 fn demo(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_goap"))
-        .arg("demo")
-        .args(args)
-        .output()
-        .expect("goap runs");
-    (
-        out.status.code().expect("goap exits with a code"),
-        String::from_utf8(out.stdout).expect("UTF-8 stdout"),
-        String::from_utf8(out.stderr).expect("UTF-8 stderr"),
-    )
+    let mut all = vec!["demo"];
+    all.extend_from_slice(args);
+    let r = goap(&all);
+    (r.code, r.stdout, r.stderr)
 }
 
 /// The timeline lines of `who` (`   5  Brom  replan …`), continuation lines joined.

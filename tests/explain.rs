@@ -2,8 +2,6 @@
 //! traces, and the command's exit codes and output forms.
 
 use std::path::PathBuf;
-use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use goap::explain::{
     explain, trace_dot, Condition, ExplainOptions, Explanation, Missing, ProgressEnd, Why,
@@ -12,7 +10,8 @@ use goap::format::{parse_domain, DomainFile};
 use goap::{ActionContext, Outcome, PlanOptions};
 use serde_json::Value;
 
-const DOMAINS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/domains");
+mod cli_support;
+use cli_support::{assert_invalid, domain, goap, TempFile, DOMAINS};
 
 fn file(json: &str) -> DomainFile {
     parse_domain(json).unwrap_or_else(|e| panic!("test domain: {e}"))
@@ -561,70 +560,15 @@ fn trace_dot_is_well_formed_highlights_the_plan_and_notes_the_cap() {
 
 // ---- the command ----
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn goap(args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_goap"))
-        .args(args)
-        .output()
-        .expect("the goap binary runs");
-    Run {
-        code: out.status.code().expect("goap exits normally"),
-        stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
-    }
-}
-
-fn sample(name: &str) -> String {
-    format!("{DOMAINS}/{name}")
-}
-
-/// A domain file under the temp dir, removed when dropped.
-struct TempFile(PathBuf);
-
-impl TempFile {
-    fn new(label: &str, text: &str) -> Self {
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        let path = std::env::temp_dir().join(format!(
-            "goap-explain-test-{}-{n}-{label}.json",
-            std::process::id()
-        ));
-        std::fs::write(&path, text).expect("temp file written");
-        TempFile(path)
-    }
-    fn path(&self) -> &str {
-        self.0.to_str().expect("temp path is UTF-8")
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
-
-fn assert_invalid(r: &Run, parts: &[&str]) {
-    assert_eq!(r.code, 2, "stdout: {}\nstderr: {}", r.stdout, r.stderr);
-    assert!(r.stdout.is_empty(), "nothing on stdout: {}", r.stdout);
-    for p in parts {
-        assert!(r.stderr.contains(p), "{p:?} not in stderr: {}", r.stderr);
-    }
-}
-
 #[test]
 fn cli_exit_codes_follow_goap_plan() {
-    let r = goap(&["explain", &sample("kitchen.json")]);
+    let r = goap(&["explain", &domain("kitchen.json")]);
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     assert!(r.stdout.contains("Plan found"), "{}", r.stdout);
     assert!(r.stderr.is_empty(), "{}", r.stderr);
 
     // night-watch: the goal and "secure" have plans, "beacon" has none.
-    let r = goap(&["explain", &sample("night-watch.json")]);
+    let r = goap(&["explain", &domain("night-watch.json")]);
     assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
     for header in [
         "=== goal ===",
@@ -639,16 +583,16 @@ fn cli_exit_codes_follow_goap_plan() {
         r.stdout
     );
 
-    let r = goap(&["explain", &sample("kitchen.json"), "--max-nodes", "2"]);
+    let r = goap(&["explain", &domain("kitchen.json"), "--max-nodes", "2"]);
     assert_eq!(r.code, 3, "{}{}", r.stdout, r.stderr);
     assert!(r.stdout.contains("node limit (2)"), "{}", r.stdout);
-    let r = goap(&["explain", &sample("kitchen.json"), "--max-nodes=2"]);
+    let r = goap(&["explain", &domain("kitchen.json"), "--max-nodes=2"]);
     assert_eq!(r.code, 3);
 }
 
 #[test]
 fn cli_goal_selects_one_entry_and_unknown_names_list_the_others() {
-    let watch = sample("night-watch.json");
+    let watch = domain("night-watch.json");
     let r = goap(&["explain", &watch, "--goal", "secure"]);
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
     assert!(r.stdout.contains("goals entry \"secure\" (priority 2)"));
@@ -663,14 +607,14 @@ fn cli_goal_selects_one_entry_and_unknown_names_list_the_others() {
     );
     // The name "goal" is not special: it is looked up in "goals".
     assert_invalid(
-        &goap(&["explain", &sample("kitchen.json"), "--goal", "goal"]),
+        &goap(&["explain", &domain("kitchen.json"), "--goal", "goal"]),
         &["no goal named \"goal\"", "no \"goals\" list"],
     );
 }
 
 #[test]
 fn cli_invalid_usage_exits_2() {
-    let kitchen = sample("kitchen.json");
+    let kitchen = domain("kitchen.json");
     assert_invalid(&goap(&["explain"]), &["`explain` needs a FILE"]);
     assert_invalid(
         &goap(&["explain", &kitchen, "--frobnicate"]),
@@ -741,7 +685,7 @@ fn cli_reports_chinese_names() {
 
 #[test]
 fn cli_json_and_dot_forms() {
-    let r = goap(&["explain", &sample("night-watch.json"), "--json"]);
+    let r = goap(&["explain", &domain("night-watch.json"), "--json"]);
     assert_eq!(r.code, 1);
     assert_eq!(r.stdout.lines().count(), 1, "one line of JSON");
     let v: Value = serde_json::from_str(&r.stdout).expect("stdout is JSON");
@@ -755,13 +699,13 @@ fn cli_json_and_dot_forms() {
     assert_eq!(goals[2]["status"], "no_plan");
     assert_eq!(goals[2]["progress"]["end"], "exhausted");
 
-    let r = goap(&["explain", &sample("kitchen.json"), "--dot"]);
+    let r = goap(&["explain", &domain("kitchen.json"), "--dot"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_valid_dot(&r.stdout);
     assert!(r.stdout.contains("plan found"), "{}", r.stdout);
     let r = goap(&[
         "explain",
-        &sample("kitchen.json"),
+        &domain("kitchen.json"),
         "--dot",
         "--max-nodes",
         "2",

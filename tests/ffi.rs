@@ -6,52 +6,13 @@ use std::ptr::{null, null_mut};
 
 use goap::ffi::*;
 
+mod ffi_support;
+use ffi_support::{expect_err, fv, last_error, ok, s, KITCHEN_FACTS, KITCHEN_JSON};
+
 // ---------------------------------------------------------------- helpers
 
-/// The last error through the C API (length, then copy), checked for consistency.
-fn last_error() -> String {
-    let len = goap_last_error_length();
-    let mut buf = vec![0xAAu8; len as usize + 1];
-    let mut out_len = u32::MAX;
-    let st = unsafe { goap_last_error_message(buf.as_mut_ptr().cast(), len + 1, &mut out_len) };
-    assert_eq!(st, GoapStatus::Ok);
-    assert_eq!(out_len, len);
-    assert_eq!(buf[len as usize], 0, "message is NUL-terminated");
-    String::from_utf8(buf[..len as usize].to_vec()).expect("message is UTF-8")
-}
-
-/// Asserts `status == expected` and that the last error names the function and contains
-/// every needle.
-#[track_caller]
-fn expect_err(status: GoapStatus, expected: GoapStatus, function: &str, needles: &[&str]) {
-    assert_eq!(status, expected, "last error: {}", last_error());
-    let msg = last_error();
-    assert!(
-        msg.starts_with(&format!("{function}: ")),
-        "message {msg:?} should start with {function:?}"
-    );
-    for n in needles {
-        assert!(msg.contains(n), "message {msg:?} should contain {n:?}");
-    }
-}
-
-#[track_caller]
-fn ok(status: GoapStatus) {
-    assert_eq!(status, GoapStatus::Ok, "last error: {}", last_error());
-}
-
-fn s(text: &str) -> (*const c_char, u32) {
-    (text.as_ptr().cast(), text.len() as u32)
-}
-
-fn fv(fact: GoapFactId, value: bool) -> GoapFactValue {
-    GoapFactValue {
-        fact,
-        value: i32::from(value),
-    }
-}
-
-/// A world freed on drop.
+/// A world freed on drop, with the domain-building calls (the agent tests' `World` in
+/// `ffi_support` finds facts and actions by name instead of adding them).
 struct World(*mut GoapWorld);
 
 impl World {
@@ -160,17 +121,6 @@ impl Kitchen {
     }
 }
 
-const KITCHEN_FACTS: [&str; 8] = [
-    "菜已买",
-    "菜已洗",
-    "菜已切",
-    "菜已炒",
-    "肉已买",
-    "肉已熟",
-    "饭已熟",
-    "晚餐完成",
-];
-
 /// (name, pre, effect, cost) of the kitchen actions.
 const KITCHEN_ACTIONS: [(&str, &[&str], &str, f64); 7] = [
     ("洗菜", &["菜已买"], "菜已洗", 1.0),
@@ -221,8 +171,6 @@ fn replay_kitchen(names: &[String], start: &[&str]) -> (Vec<String>, f64) {
     }
     (state, cost)
 }
-
-const KITCHEN_JSON: &str = include_str!("../examples/domains/kitchen.json");
 
 // ---------------------------------------------------------------- version, status names
 

@@ -11,7 +11,7 @@ use goap::ffi::*;
 
 mod ffi_support;
 mod support;
-use ffi_support::{fv, last_error, ok, World};
+use ffi_support::{fv, last_error, ok, World, KITCHEN_FACTS};
 use support::{case_seed, Rng};
 
 const THREADS: usize = 8;
@@ -20,17 +20,6 @@ const SEED: u64 = 0x5eed_a9e7;
 const ROUNDS: usize = 40;
 /// Calls per thread on the shared agent in the second test.
 const OPS: usize = 20_000;
-
-const KITCHEN_FACTS: [&str; 8] = [
-    "菜已买",
-    "菜已洗",
-    "菜已切",
-    "菜已炒",
-    "肉已买",
-    "肉已熟",
-    "饭已熟",
-    "晚餐完成",
-];
 
 fn facts(w: &World, d: GoapDomainId) -> Vec<GoapFactId> {
     KITCHEN_FACTS.iter().map(|n| w.fact(d, n)).collect()

@@ -3,6 +3,9 @@
 //! Shared by the benchmarks and the tests that check the generators' known optima.
 #![allow(dead_code)]
 
+#[path = "rng.rs"]
+mod rng;
+
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
@@ -10,6 +13,7 @@ use goap::{
     ActionDef, ActionId, Compare, Domain, FactValue, Goal, Overflow, VarCondition, VarDef,
     VarEffect, VarId, VarOp, WorldState,
 };
+use rng::Rng;
 
 /// A generated problem.
 pub struct Problem {
@@ -300,21 +304,6 @@ pub fn chain(n: usize) -> Problem {
         &[(&goal, true)],
         Some(n as f64),
     )
-}
-
-/// Deterministic xorshift generator for the wide family.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// `facts` facts and `actions` actions, most of them distractors (like

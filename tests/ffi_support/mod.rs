@@ -1,4 +1,4 @@
-//! Support shared by the agent FFI tests (ffi_agents, ffi_stress): the C API called from
+//! Support shared by the FFI tests (ffi, ffi_agents, ffi_stress): the C API called from
 //! Rust as a C program would, with small wrappers that assert success.
 #![allow(dead_code)] // each test crate uses its own subset
 
@@ -9,7 +9,19 @@ use goap::ffi::*;
 
 pub const KITCHEN_JSON: &str = include_str!("../../examples/domains/kitchen.json");
 
-/// The last error through the C API (length, then copy).
+/// The kitchen's fact names; its start holds only the first.
+pub const KITCHEN_FACTS: [&str; 8] = [
+    "菜已买",
+    "菜已洗",
+    "菜已切",
+    "菜已炒",
+    "肉已买",
+    "肉已熟",
+    "饭已熟",
+    "晚餐完成",
+];
+
+/// The last error through the C API (length, then copy), checked for consistency.
 pub fn last_error() -> String {
     let len = goap_last_error_length();
     let mut buf = vec![0xAAu8; len as usize + 1];

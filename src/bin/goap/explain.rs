@@ -8,7 +8,7 @@ use goap::explain::{explain as explain_goal, trace_dot, ExplainOptions};
 use goap::format::{load_domain_file, DomainFile};
 use goap::{ActionContext, Goal, Outcome, PlanOptions};
 
-use crate::{max_nodes_value, usage_error, Failure};
+use crate::{max_nodes_value, parse_command_line, usage_error, Failure};
 
 /// Exit codes shared with `goap plan` (DESIGN.md §6); 2 is [`crate::EXIT_INVALID`].
 const EXIT_FOUND: u8 = 0;
@@ -40,44 +40,30 @@ pub fn parse_args(rest: &[String]) -> Result<ExplainArgs, Failure> {
         dot: false,
         json: false,
     };
-    let mut file = None;
-    let mut args = rest.iter();
-    while let Some(arg) = args.next() {
-        let (flag, inline) = match arg.split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_owned())),
-            _ => (arg.as_str(), None),
-        };
-        let mut value = |name: &str| {
-            inline
-                .clone()
-                .or_else(|| args.next().cloned())
-                .ok_or_else(|| usage_error(format!("{name} needs a value")))
-        };
-        match flag {
-            "--goal" => parsed.goal = Some(value("--goal")?),
-            "--max-nodes" => parsed.max_nodes = Some(max_nodes_value(&value("--max-nodes")?)?),
+    let file = parse_command_line("explain", rest, |flag| {
+        match flag.name {
+            "--goal" => parsed.goal = Some(flag.value()?),
+            "--max-nodes" => parsed.max_nodes = Some(max_nodes_value(&flag.value()?)?),
             "--max-depth" => {
-                let v = value("--max-depth")?;
+                let v = flag.value()?;
                 parsed.max_depth = v.parse().map_err(|_| {
                     usage_error(format!(
                         "--max-depth expects a whole number (levels of the report), not \"{v}\""
                     ))
                 })?;
             }
-            "--dot" | "--json" if inline.is_some() => {
-                return Err(usage_error(format!("{flag} takes no value")));
+            "--dot" => {
+                flag.no_value()?;
+                parsed.dot = true;
             }
-            "--dot" => parsed.dot = true,
-            "--json" => parsed.json = true,
-            f if f.starts_with('-') => {
-                return Err(usage_error(format!("unknown option \"{f}\" for `explain`")));
+            "--json" => {
+                flag.no_value()?;
+                parsed.json = true;
             }
-            _ if file.is_some() => {
-                return Err(usage_error(format!("unexpected argument \"{arg}\"")));
-            }
-            _ => file = Some(arg.clone()),
+            _ => return Ok(false),
         }
-    }
+        Ok(true)
+    })?;
     if parsed.dot && parsed.json {
         return Err(usage_error("--dot and --json exclude each other".into()));
     }

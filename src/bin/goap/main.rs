@@ -147,49 +147,94 @@ pub struct PlanArgs {
 }
 
 fn parse_plan_args(rest: &[String]) -> Result<PlanArgs, Failure> {
-    let mut file = None;
     let mut max_nodes = goap::PlanOptions::DEFAULT_MAX_NODES;
     let mut heuristic = Heuristic::Auto;
-    let mut args = rest.iter();
-    while let Some(arg) = args.next() {
-        // Both `--flag VALUE` and `--flag=VALUE`.
-        let (flag, inline) = match arg.split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_owned())),
-            _ => (arg.as_str(), None),
-        };
-        let mut value = |name: &str| {
-            inline
-                .clone()
-                .or_else(|| args.next().cloned())
-                .ok_or_else(|| usage_error(format!("{name} needs a value")))
-        };
-        match flag {
-            "--max-nodes" => {
-                max_nodes = max_nodes_value(&value("--max-nodes")?)?;
-            }
+    let file = parse_command_line("plan", rest, |flag| {
+        match flag.name {
+            "--max-nodes" => max_nodes = max_nodes_value(&flag.value()?)?,
             "--heuristic" => {
-                let v = value("--heuristic")?;
+                let v = flag.value()?;
                 heuristic = parse_heuristic(&v).ok_or_else(|| {
                     usage_error(format!(
                         "--heuristic expects auto, lmcut, landmarks, hmax or blind, not \"{v}\""
                     ))
                 })?;
             }
-            f if f.starts_with('-') => {
-                return Err(usage_error(format!("unknown option \"{f}\" for `plan`")));
-            }
-            _ if file.is_some() => {
-                return Err(usage_error(format!("unexpected argument \"{arg}\"")));
-            }
-            _ => file = Some(arg.clone()),
+            _ => return Ok(false),
         }
-    }
+        Ok(true)
+    })?;
     let file = file.ok_or_else(|| usage_error("`plan` needs a FILE".into()))?;
     Ok(PlanArgs {
         file,
         max_nodes,
         heuristic,
     })
+}
+
+/// One option on a command line, given as `--flag VALUE` or `--flag=VALUE`.
+pub struct Flag<'a, 'i> {
+    /// The flag, without any `=VALUE`.
+    pub name: &'a str,
+    inline: Option<&'a str>,
+    rest: &'i mut std::slice::Iter<'a, String>,
+}
+
+impl Flag<'_, '_> {
+    /// The flag's value: the text after `=`, else the next argument (which it consumes).
+    pub fn value(&mut self) -> Result<String, Failure> {
+        match self.inline {
+            Some(v) => Ok(v.to_owned()),
+            None => self
+                .rest
+                .next()
+                .cloned()
+                .ok_or_else(|| usage_error(format!("{} needs a value", self.name))),
+        }
+    }
+
+    /// Refuses `--flag=VALUE` for a flag that takes no value.
+    pub fn no_value(&self) -> Result<(), Failure> {
+        match self.inline {
+            Some(_) => Err(usage_error(format!("{} takes no value", self.name))),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Reads `rest`, the arguments of `command`: at most one FILE, and options, each handed
+/// to `on_flag`, which returns whether `command` has that option. Returns the FILE, if
+/// one was given; an unknown option or a second FILE is a usage error.
+pub fn parse_command_line<'a>(
+    command: &str,
+    rest: &'a [String],
+    mut on_flag: impl FnMut(&mut Flag<'a, '_>) -> Result<bool, Failure>,
+) -> Result<Option<String>, Failure> {
+    let mut file = None;
+    let mut args = rest.iter();
+    while let Some(arg) = args.next() {
+        let (name, inline) = match arg.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v)),
+            _ => (arg.as_str(), None),
+        };
+        if name.starts_with('-') {
+            let mut flag = Flag {
+                name,
+                inline,
+                rest: &mut args,
+            };
+            if !on_flag(&mut flag)? {
+                return Err(usage_error(format!(
+                    "unknown option \"{name}\" for `{command}`"
+                )));
+            }
+        } else if file.is_some() {
+            return Err(usage_error(format!("unexpected argument \"{arg}\"")));
+        } else {
+            file = Some(arg.clone());
+        }
+    }
+    Ok(file)
 }
 
 /// The value of `--max-nodes`.
