@@ -621,32 +621,25 @@ fn callbacks_shape_the_plan_and_their_errors_abandon_the_search() {
     let a = farm.a;
     let id = farm.agent(AgentDef::default(), 1.0, 0.0);
     farm.set(id, farm.f.at_kitchen, true);
-    let cb = Callbacks {
-        forbid: a.get_ingredient,
-        fail: true,
-        asked: 0,
+    let install = |fail: bool| {
+        let cb = Callbacks {
+            forbid: a.get_ingredient,
+            fail,
+            asked: 0,
+        };
+        farm.world
+            .with_agent(id, |ag| {
+                ag.set_callbacks(Some(Box::new(cb)));
+                Ok(())
+            })
+            .unwrap();
     };
-    farm.world
-        .with_agent(id, |ag| {
-            ag.set_callbacks(Some(Box::new(cb)));
-            Ok(())
-        })
-        .unwrap();
+    install(true);
     let e = farm.world.step_agent(id, 0.1).unwrap_err();
     assert!(e.to_string().contains("sensor offline"), "{e}");
     assert_eq!(farm.causes(id).len(), 0, "no search ran");
     // Working callbacks: get_ingredient is unavailable, so the agent buys.
-    let cb = Callbacks {
-        forbid: a.get_ingredient,
-        fail: false,
-        asked: 0,
-    };
-    farm.world
-        .with_agent(id, |ag| {
-            ag.set_callbacks(Some(Box::new(cb)));
-            Ok(())
-        })
-        .unwrap();
+    install(false);
     assert_eq!(farm.step(id), StepKind::Start(a.buy_ingredient));
     assert!(farm
         .world
