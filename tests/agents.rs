@@ -881,3 +881,44 @@ fn an_agent_explains_why_its_goal_has_no_plan() {
         .with_agent(id, |a| a.explain(9, &Default::default()))
         .is_err());
 }
+
+#[test]
+fn a_replan_that_keeps_the_action_in_progress_continues_it() {
+    let farm = farm();
+    let f = farm.f;
+    let id = farm.agent(AgentDef::default(), 2.0, 0.0);
+    let impossible = farm.goal(&[(f.unicorn, true)]);
+    let unicorn = farm
+        .world
+        .add_goal(
+            id,
+            GoalDef {
+                name: "unicorn".into(),
+                conditions: impossible,
+                priority: 0.0,
+            },
+        )
+        .unwrap();
+    assert_eq!(farm.step(id), StepKind::Start(farm.a.goto_kitchen));
+    // The unicorn goal wins the arbiter, has no plan, and eating is planned again: the
+    // same walk to the kitchen, which goes on instead of restarting.
+    farm.world
+        .with_agent(id, |a| a.set_priority(unicorn, 9.0))
+        .unwrap();
+    let s = farm.world.step_agent(id, 0.1).unwrap();
+    assert_eq!(
+        (s.kind, s.replanned, s.goal),
+        (StepKind::Continue(farm.a.goto_kitchen), true, Some(0))
+    );
+    let last = farm
+        .world
+        .with_agent(id, |a| Ok(a.last_replan().cloned()))
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (last.cause, last.goals_tried),
+        (ReplanCause::GoalChanged, 2)
+    );
+    farm.report(id, Report::Succeeded);
+    assert_eq!(farm.step(id), StepKind::Start(farm.a.get_ingredient));
+}

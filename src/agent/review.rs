@@ -204,6 +204,7 @@ impl Agent {
             time: self.clock,
         };
         let mut limited = false;
+        let in_progress = self.running.then(|| self.plan[self.next]);
         self.clear_plan();
         self.pending = None;
         for (g, r, _) in result.attempts {
@@ -224,6 +225,9 @@ impl Agent {
                 }
             }
         }
+        // A new plan that begins with the action in progress continues it: the engine need
+        // not restart what it is doing.
+        self.running = in_progress.is_some() && self.plan.first().copied() == in_progress;
         if event.result != ReplanResult::Found {
             if limited {
                 event.result = ReplanResult::LimitReached;

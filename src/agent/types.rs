@@ -129,9 +129,10 @@ pub struct ReplanEvent {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StepKind {
     /// Start this action (it is new: first step of a plan, the previous one succeeded, or a
-    /// replan replaced the one running).
+    /// replan replaced the one running). Stop any other action in progress.
     Start(ActionId),
-    /// Keep performing this action (started earlier, not yet reported finished).
+    /// Keep performing this action (started earlier, not yet reported finished). Also after
+    /// a replan whose new plan begins with the action in progress: it is not restarted.
     Continue(ActionId),
     /// Every enabled goal is satisfied (or none is enabled): nothing to do.
     Idle,

@@ -15,9 +15,12 @@ use crate::agent::{ReplanCause, ReplanEvent, ReplanResult, Report, StepKind};
 pub enum GoapStepKind {
     /// Start performing GoapStep.action: it is new (the first action of a plan, the one
     /// after an action that succeeded, or the first of a new plan that replaced the one
-    /// running). Report its outcome with goap_agent_report.
+    /// running; stop any other action in progress). Report its outcome with
+    /// goap_agent_report.
     Start = 1,
-    /// Keep performing GoapStep.action (started earlier, not yet reported finished).
+    /// Keep performing GoapStep.action (started earlier, not yet reported finished). Also
+    /// after a replan whose new plan begins with the action in progress (GoapStep.replanned
+    /// is 1 then): it is not restarted.
     Continue = 2,
     /// Every enabled goal is satisfied, or none is enabled: nothing to do.
     Idle = 3,
