@@ -27,7 +27,9 @@
 //! - **arbiter**: the chosen goal is enabled and unsatisfied; no other enabled unsatisfied
 //!   goal with a plan has a priority above the chosen one's plus the switch margin; and one
 //!   that ranks above the chosen goal (priority, then order added) may only be passed over
-//!   when the chosen goal was the current goal before (stickiness);
+//!   when the chosen goal was the current goal before (stickiness); and the current goal,
+//!   while it has a plan, is only left for one that ranks above it, when some goal beats
+//!   it by more than the margin;
 //! - **Idle / NoPlan**: `Idle` exactly when no enabled goal is unsatisfied, `NoPlan` exactly
 //!   when some are and none has a plan (a fresh search says no plan or hits the node
 //!   limit); `Waiting` only without `plan_in_step`;
@@ -448,9 +450,20 @@ struct Model {
     /// than freshly found.
     monitored: bool,
     failure: Failure,
+    /// Goals a replan found to have no plan, with no change since that could give them one
+    /// (state, enabled actions, cooldowns): the arbiter must not search them again.
+    known_no_plan: BTreeSet<usize>,
     /// History events seen so far, and per cause.
     replans: u64,
     causes: [u64; 5],
+}
+
+impl Model {
+    /// A change that can give a goal a plan (or take it away).
+    fn plannability_changed(&mut self) {
+        self.dirty = true;
+        self.known_no_plan.clear();
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -667,6 +680,7 @@ impl<'a> Runner<'a> {
                 pending: false,
                 monitored: false,
                 failure: Failure::None,
+                known_no_plan: BTreeSet::new(),
                 replans: 0,
                 causes: [0; 5],
             });
@@ -707,7 +721,7 @@ impl<'a> Runner<'a> {
                 let m = &mut self.models[agent];
                 if m.facts[fact] != value {
                     m.facts[fact] = value;
-                    m.dirty = true;
+                    m.plannability_changed();
                 }
                 self.agent(agent, |a| a.set_fact(FactId(fact as u32), value))
                     .map_err(|e| format!("set_fact failed: {e}"))?;
@@ -736,7 +750,9 @@ impl<'a> Runner<'a> {
                 } else {
                     m.disabled.insert(action)
                 };
-                m.dirty |= changed;
+                if changed {
+                    m.plannability_changed();
+                }
                 self.agent(agent, |a| {
                     a.set_action_enabled(ActionId(action as u32), enabled)
                 })
@@ -896,6 +912,9 @@ impl<'a> Runner<'a> {
         let before = m.cooldowns.len();
         m.cooldowns.retain(|&(_, until)| until > clock);
         let expired = m.cooldowns.len() != before;
+        if expired {
+            m.known_no_plan.clear();
+        }
         let reviewed = m.dirty || expired;
         let cause = reviewed || m.pending;
         let acting_before = m.acting;
@@ -994,7 +1013,7 @@ impl<'a> Runner<'a> {
                     m.facts[f] = v;
                 }
                 m.acting = None;
-                m.dirty = true;
+                m.plannability_changed();
             }
             Report::Failed => {
                 let cooldown = self.case.agents[i].def.failure_cooldown;
@@ -1003,7 +1022,7 @@ impl<'a> Runner<'a> {
                     m.cooldowns.push((action.index(), m.clock + cooldown));
                 }
                 m.acting = None;
-                m.dirty = true;
+                m.plannability_changed();
                 m.failure = Failure::Pending;
             }
         }
@@ -1215,7 +1234,27 @@ impl<'a> Runner<'a> {
         );
         let margin = self.case.agents[i].def.switch_margin;
         let pg = self.models[i].priorities[g];
-        for h in self.open_goals(i) {
+        let open = self.open_goals(i);
+        // Stickiness: the current goal, while it has a plan, is only left for a goal that
+        // ranks above it, and only when some goal beats it by more than the margin.
+        if let Some(c) = prev_goal.filter(|&c| c != g && open.contains(&c)) {
+            if matches!(self.fresh(i, c), Fresh::Found(_)) {
+                let pc = self.models[i].priorities[c];
+                ensure!(
+                    pg > pc || (pg == pc && g < c),
+                    "agent {i}: left goal g{c} (priority {pc}), which has a plan, for g{g} \
+                     (priority {pg}), which does not rank above it"
+                );
+                ensure!(
+                    open.iter()
+                        .any(|&h| self.models[i].priorities[h] > pc + margin),
+                    "agent {i}: left goal g{c} (priority {pc}), which has a plan, for g{g} \
+                     (priority {pg}), though no goal beats it by more than the margin {margin}"
+                );
+                self.count("goal left for one beyond the margin");
+            }
+        }
+        for h in open {
             if h == g || !matches!(self.fresh(i, h), Fresh::Found(_)) {
                 continue;
             }
@@ -1273,6 +1312,26 @@ impl<'a> Runner<'a> {
             e.cause.name(),
             e.result
         );
+        if e.result != ReplanResult::Skipped {
+            let known = &self.models[i].known_no_plan;
+            let candidates: Vec<usize> = self
+                .open_goals(i)
+                .into_iter()
+                .filter(|g| !known.contains(g))
+                .collect();
+            ensure!(
+                e.goals_tried >= 1 && e.goals_tried <= candidates.len(),
+                "agent {i}: a replan tried {} goals; the candidates were {candidates:?} (goals \
+                 known to have no plan: {known:?})",
+                e.goals_tried
+            );
+            if let Some(g) = e.goal {
+                ensure!(
+                    candidates.contains(&g),
+                    "agent {i}: a plan for g{g}, not a candidate ({candidates:?})"
+                );
+            }
+        }
         match e.result {
             ReplanResult::Found => {
                 let g = e
@@ -1348,6 +1407,8 @@ impl<'a> Runner<'a> {
                         "agent {i}: limit reached, but no goal's search hits the limit"
                     );
                 }
+                let open = self.open_goals(i);
+                self.models[i].known_no_plan.extend(open);
             }
             ReplanResult::Skipped => {
                 ensure!(
@@ -1455,12 +1516,24 @@ impl<'a> Runner<'a> {
                         matches!(step.kind, StepKind::Start(_)),
                         "agent {i}: Continue with no action in progress"
                     ),
-                    Some(y) => ensure!(
-                        !events.is_empty() || step.kind == StepKind::Continue(y),
-                        "agent {i}: {:?} without a replan while a{} is in progress",
-                        step.kind,
-                        y.index()
-                    ),
+                    Some(y) => {
+                        ensure!(
+                            !events.is_empty() || step.kind == StepKind::Continue(y),
+                            "agent {i}: {:?} without a replan while a{} is in progress",
+                            step.kind,
+                            y.index()
+                        );
+                        let searched = events
+                            .last()
+                            .is_some_and(|e| e.result == ReplanResult::Found);
+                        ensure!(
+                            !searched || a != y || step.kind == StepKind::Continue(y),
+                            "agent {i}: a replan kept a{} (in progress) first, but the step \
+                             says {:?}",
+                            y.index(),
+                            step.kind
+                        );
+                    }
                 }
             }
             StepKind::Idle => ensure!(
@@ -1648,6 +1721,7 @@ fn random_agents_keep_the_documented_contract() {
             "report Failed",
             "report refused: NoAction",
             "goal kept within the margin",
+            "goal left for one beyond the margin",
             "plan suffixes checked after monitoring",
             "batch replans",
         ]
