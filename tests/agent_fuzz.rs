@@ -37,7 +37,12 @@
 //!   API (a write with a different value, a priority, an action enabled or disabled, a
 //!   report of success or failure, a cooldown expiring) and with no replan left pending adds
 //!   no history event; `ActionFailed` events follow failures, and the first event after a
-//!   failure has that cause; `StepsSkipped` events shorten the plan to a suffix;
+//!   failure has that cause; `StepsSkipped` events shorten the plan to a suffix; a replan
+//!   tries only candidates (goals a replan found to have no plan are not searched again
+//!   until the state, the enabled actions or the cooldowns change); a replan whose plan
+//!   begins with the action in progress continues it;
+//! - **batches**: `planned`, `expanded` and `waiting` agree with the agents' histories and
+//!   `needs_plan`, and `max_agents` holds (one known bug is exempted: see `KNOWN BUG`);
 //! - **determinism**: every case runs again with two batch threads (and every fourth once
 //!   more with one) and must give the identical trace of steps, reports, events and batch
 //!   results (cache hit counts aside, which may differ between thread counts, and with a
@@ -45,7 +50,11 @@
 //!   address).
 //!
 //! Node-limited agents get no cost overrides: with a node limit a cost change can turn
-//! "limit reached" into a plan, and cost overrides never cause a replan (documented).
+//! "limit reached" into a plan, and cost overrides never cause a replan (documented), so
+//! the agent may stay at `NoPlan` while a fresh search finds one.
+//!
+//! The test also asserts that each situation it checks came up (see the coverage counts
+//! printed with `--nocapture`), so that it cannot pass by checking nothing.
 //!
 //! A failure prints the case seed, the case (domain, agents, operations), the operation log
 //! and a version with fewer operations that still fails. Replay one case with
@@ -70,7 +79,7 @@ use support::{case_seed, close, minimise, scaled, Rng};
 /// Master seed of the suite.
 const MASTER_SEED: u64 = 0x6167_656e_745f_667a;
 /// Number of random cases (debug build: a few seconds).
-const CASES: usize = 300;
+const CASES: usize = 240;
 
 // ---------------------------------------------------------------------------------------
 // Cases
@@ -1048,6 +1057,9 @@ impl<'a> Runner<'a> {
             stats.planned, stats.waiting, stats.expanded
         ));
         let mut planned = 0;
+        // Agents whose pending replan after a failure the batch may have dropped because
+        // nothing is left to pursue.
+        let mut dropped = 0;
         let mut expanded = 0;
         for (i, (prev_goal, prev_plan)) in before.iter().enumerate() {
             let events = self.new_events(i)?;
@@ -1099,6 +1111,7 @@ impl<'a> Runner<'a> {
                     );
                 }
                 if !acting {
+                    self.count("the batch ended the action in progress");
                     self.models[i].acting = None;
                 }
             } else {
@@ -1115,13 +1128,34 @@ impl<'a> Runner<'a> {
                 m.failure = Failure::None;
             } else {
                 m.pending |= m.dirty;
-                if m.failure == Failure::Pending && self.open_goals(i).is_empty() {
+                if m.failure != Failure::None && self.open_goals(i).is_empty() {
                     self.models[i].failure = Failure::Unknown;
+                    dropped += 1;
                 }
             }
             self.models[i].dirty = false;
         }
+        // Right after the batch nothing has changed since it reviewed every agent, so this
+        // only reads whether a replan is still pending.
+        let needing = (0..self.ids.len())
+            .filter(|&i| self.agent(i, |a| a.needs_plan()))
+            .count() as u32;
         if self.checks {
+            // KNOWN BUG (reported, not fixed here): without a node budget the batch counts an
+            // agent as waiting when its replan after a failure was dropped because every
+            // goal is satisfied or disabled (make_job gave no job), though it no longer
+            // needs a plan; the node-budget path counts it right. Remove the exemption
+            // once `plan_walk` counts `waiting` like `plan_walk_with_node_budget`.
+            let known_bug =
+                max_nodes == 0 && stats.waiting > needing && stats.waiting <= needing + dropped;
+            if known_bug {
+                self.count("KNOWN BUG: batch waiting counts a dropped replan");
+            }
+            ensure!(
+                stats.waiting == needing || known_bug,
+                "batch says {} agents still wait, {needing} need a plan",
+                stats.waiting
+            );
             ensure!(
                 stats.planned == planned,
                 "batch says {} agents planned, their histories {planned}",
@@ -1557,6 +1591,9 @@ impl<'a> Runner<'a> {
         // And the other way round: what the model says the step must be.
         let waiting = !plan_in_step && step.kind == StepKind::Waiting;
         if open.is_empty() {
+            if waiting {
+                self.count("Waiting with nothing to pursue (a failure pending)");
+            }
             ensure!(
                 step.kind == StepKind::Idle || (waiting && self.models[i].failure != Failure::None),
                 "agent {i}: every goal is satisfied or disabled, but the step says {:?}",
