@@ -28,11 +28,11 @@
 //! Monitoring also finds when a later step's suffix already reaches the goal: the agent then
 //! skips the steps before it without searching ([`ReplanCause::StepsSkipped`]). Monitoring
 //! runs only after something changed (a fact or variable written with a different value, a
-//! priority, an action enabled or disabled, an action finished); a frame in which nothing
-//! changed costs a few branches.
+//! priority, an action enabled or disabled or its cost changed, an action finished, a
+//! failure cooldown expired); a frame in which nothing changed costs a few branches.
 //!
-//! Cost overrides take effect at the next replan; they never cause one themselves (the
-//! current plan stays valid).
+//! Cost overrides take effect at the next replan; they never replace a plan in hand (it
+//! stays valid), but an agent without a plan tries again with the new costs.
 //!
 //! # Context callbacks
 //! An agent may have [`ContextCallbacks`]: they are asked, for every action, whether it is
@@ -307,7 +307,8 @@ impl Agent {
     }
 
     /// Sets this agent's cost for an action (`None`: back to the domain's cost). Takes
-    /// effect at the next replan; never causes one.
+    /// effect at the next replan; it never replaces a plan in hand, but an agent without a
+    /// plan (a goal that found none, or hit the node limit) tries again.
     pub fn set_action_cost(
         &mut self,
         action: ActionId,
@@ -325,7 +326,9 @@ impl Agent {
             None => self.context.clear_cost(action),
         };
         if changed {
-            self.stamp += 1;
+            // The plan in hand stays (monitoring finds it valid), but a goal that found no
+            // plan, or hit the node limit, may be tried again with the new cost.
+            self.changed(true);
         }
         Ok(())
     }
@@ -450,6 +453,8 @@ impl Agent {
         }
         if self.pending.is_some() {
             if !self.def.plan_in_step {
+                // The plan in hand is being replaced: the action in progress is abandoned.
+                self.running = false;
                 return Ok(self.report_step(StepKind::Waiting, replanned));
             }
             if let Some(job) = self.make_job()? {

@@ -23,21 +23,30 @@ impl Agent {
     /// Candidate goals in the order the arbiter tries them: the current goal first when
     /// no other beats it by the margin, then by priority (ties: lower index).
     pub(super) fn arbiter_order(&self) -> Vec<usize> {
-        let mut order: Vec<usize> = (0..self.goals.len())
+        let mut rest: Vec<usize> = (0..self.goals.len())
             .filter(|&g| self.candidate(g))
             .collect();
-        order.sort_by(|&a, &b| {
+        rest.sort_by(|&a, &b| {
             let (pa, pb) = (self.goals[a].def.priority, self.goals[b].def.priority);
             pb.total_cmp(&pa).then(a.cmp(&b))
         });
-        if let (Some(cur), Some(&best)) = (self.goal, order.first()) {
-            if let Some(pos) = order.iter().position(|&g| g == cur) {
-                let margin = self.def.switch_margin;
-                if self.goals[best].def.priority <= self.goals[cur].def.priority + margin {
-                    order.remove(pos);
-                    order.insert(0, cur);
+        // Stickiness applies at every rank: when a goal tried first turns out to have no
+        // plan, the current goal still keeps its place against goals within the margin.
+        let mut order = Vec::with_capacity(rest.len());
+        while let Some(&best) = rest.first() {
+            let pick = match self
+                .goal
+                .and_then(|cur| rest.iter().position(|&g| g == cur))
+            {
+                Some(pos)
+                    if self.goals[best].def.priority
+                        <= self.goals[rest[pos]].def.priority + self.def.switch_margin =>
+                {
+                    pos
                 }
-            }
+                _ => 0,
+            };
+            order.push(rest.remove(pick));
         }
         order
     }
@@ -46,10 +55,10 @@ impl Agent {
     /// repaired the plan (skipped steps).
     pub(super) fn review(&mut self) -> bool {
         self.dirty = false;
-        if self.pending == Some(ReplanCause::ActionFailed) {
-            return false;
-        }
         let order = self.arbiter_order();
+        if self.pending == Some(ReplanCause::ActionFailed) && !order.is_empty() {
+            return false; // the replan after the failure stays due
+        }
         let Some(&chosen) = order.first() else {
             // Nothing to pursue: every goal satisfied, disabled or without a plan.
             if !self.plan.is_empty() {

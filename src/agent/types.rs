@@ -137,10 +137,11 @@ pub enum StepKind {
     /// Every enabled goal is satisfied (or none is enabled): nothing to do.
     Idle,
     /// No enabled, unsatisfied goal has a plan from the believed state. The agent retries
-    /// when the state, its context or its goals change.
+    /// when the state, its context (enabled actions, costs, cooldowns) or its goals change.
     NoPlan,
     /// A plan is needed and [`AgentDef::plan_in_step`] is off: the next
-    /// [`crate::World::plan_agents`] call will plan it.
+    /// [`crate::World::plan_agents`] call will plan it. The action in progress, if any, is
+    /// abandoned (stop it; a report before the next `Start` is [`AgentError::NoAction`]).
     Waiting,
 }
 

@@ -290,7 +290,12 @@ impl World {
         if let Some(id) = last {
             *self.batch_cursor.lock() = slot_index(id);
         }
-        stats.waiting = needing.saturating_sub(stats.planned as usize) as u32;
+        // Still waiting: the needing agents not chosen, and the chosen ones not planned that
+        // still need a plan (a replan can turn out to be unnecessary: nothing left to pursue).
+        let unplanned = (0..chosen.len())
+            .filter(|&k| outcomes[k].is_none() && walk[chosen[k]].1.lock().needs_plan())
+            .count();
+        stats.waiting = (needing - chosen.len() + unplanned) as u32;
         stats
     }
 

@@ -80,8 +80,9 @@ impl CacheKey {
             max_nodes,
             heuristic,
         };
+        // The domain's address is compared but not hashed, so that where an entry goes (its
+        // shard, hence eviction) does not depend on addresses and is the same on every run.
         let mut h = FxHasher::default();
-        key.domain.hash(&mut h);
         key.state.hash(&mut h);
         key.goal.hash(&mut h);
         key.context.hash(&mut h);
