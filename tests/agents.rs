@@ -922,3 +922,103 @@ fn a_replan_that_keeps_the_action_in_progress_continues_it() {
     farm.report(id, Report::Succeeded);
     assert_eq!(farm.step(id), StepKind::Start(farm.a.get_ingredient));
 }
+
+#[test]
+fn stickiness_holds_when_a_better_goal_has_no_plan() {
+    let farm = farm();
+    let f = farm.f;
+    let def = AgentDef {
+        switch_margin: 1.0,
+        ..AgentDef::default()
+    };
+    let id = farm.agent(def, 2.0, 0.0); // eat 2.0, work off
+    assert_eq!(farm.step(id), StepKind::Start(farm.a.goto_kitchen));
+    // Work at 2.5 is within the margin; an impossible goal at 10 beats eat but has no plan.
+    farm.world
+        .with_agent(id, |a| a.set_priority(1, 2.5))
+        .unwrap();
+    let impossible = farm.goal(&[(f.unicorn, true)]);
+    farm.world
+        .add_goal(
+            id,
+            GoalDef {
+                name: "unicorn".into(),
+                conditions: impossible,
+                priority: 10.0,
+            },
+        )
+        .unwrap();
+    let s = farm.world.step_agent(id, 0.1).unwrap();
+    // Eating goes on: the fall-through keeps the current goal ahead of work.
+    assert_eq!(
+        (s.kind, s.goal),
+        (StepKind::Continue(farm.a.goto_kitchen), Some(0))
+    );
+}
+
+#[test]
+fn waiting_abandons_the_action_and_a_dropped_replan_is_idle() {
+    let farm = farm();
+    let def = AgentDef {
+        plan_in_step: false,
+        ..AgentDef::default()
+    };
+    let id = farm.agent(def, 2.0, 0.0);
+    assert_eq!(farm.step(id), StepKind::Waiting);
+    farm.world.plan_agents(&BatchOptions::default());
+    assert_eq!(farm.step(id), StepKind::Start(farm.a.goto_kitchen));
+    // A priority change makes a replan due: Waiting, and the walk is abandoned.
+    farm.world
+        .with_agent(id, |a| a.set_priority(1, 5.0))
+        .unwrap();
+    assert_eq!(farm.step(id), StepKind::Waiting);
+    let e = farm
+        .world
+        .with_agent(id, |a| a.report(Report::Succeeded))
+        .unwrap_err();
+    assert_eq!(e, WorldError::Agent(AgentError::NoAction));
+    let s = farm.world.plan_agents(&BatchOptions::default());
+    assert_eq!((s.planned, s.waiting), (1, 0));
+    assert_eq!(farm.step(id), StepKind::Start(farm.a.get_tool));
+    // A failure, then the goals are met by someone else: no replan is left to wait for.
+    farm.report(id, Report::Failed);
+    farm.set(id, farm.f.work_done, true);
+    farm.set(id, farm.f.fed, true);
+    let before = farm.causes(id).len();
+    assert_eq!(farm.step(id), StepKind::Idle);
+    let s = farm.world.plan_agents(&BatchOptions::default());
+    assert_eq!((s.planned, s.waiting), (0, 0));
+    assert_eq!(farm.causes(id).len(), before, "no replan for nothing");
+}
+
+#[test]
+fn a_cost_change_lets_an_agent_stuck_at_the_node_limit_retry() {
+    let farm = farm();
+    // A node limit too small for the eat plan (4 actions deep).
+    let def = AgentDef {
+        options: goap::PlanOptions {
+            max_nodes: 3,
+            ..Default::default()
+        },
+        ..AgentDef::default()
+    };
+    let id = farm.agent(def, 2.0, 0.0);
+    assert_eq!(farm.step(id), StepKind::NoPlan);
+    let last = farm
+        .world
+        .with_agent(id, |a| Ok(a.last_replan().cloned()))
+        .unwrap()
+        .unwrap();
+    assert_eq!(last.result, ReplanResult::LimitReached);
+    // Buying cheap, cooking free and eating free do not shorten the plan; still stuck, but
+    // the agent did try again (a change of costs is a change of its context).
+    let n = farm.causes(id).len();
+    farm.world
+        .with_agent(id, |a| a.set_action_cost(farm.a.cook, Some(0.0)))
+        .unwrap();
+    assert_eq!(farm.step(id), StepKind::NoPlan);
+    assert_eq!(farm.causes(id).len(), n + 1);
+    // Without a change, no retry.
+    assert_eq!(farm.step(id), StepKind::NoPlan);
+    assert_eq!(farm.causes(id).len(), n + 1);
+}
