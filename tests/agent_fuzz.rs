@@ -15,7 +15,8 @@
 //! anything changed since the agent last looked — and checks after every operation:
 //! - the agent's believed state, clock, planning context and `is_acting` agree with the
 //!   model; a report while no action is in progress is `AgentError::NoAction` and changes
-//!   nothing;
+//!   nothing; a `Waiting` step abandons the action in progress (`is_acting` is false after
+//!   it, a report before the next `Start` is `NoAction`);
 //! - **plan validity**: when a step says `Start(a)`/`Continue(a)`, the remaining plan begins
 //!   with `a` and replays from the believed state with `Domain::apply`, every action enabled
 //!   and off cooldown, to a state satisfying the current goal; after plan monitoring no
@@ -962,8 +963,9 @@ impl<'a> Runner<'a> {
         }
         match step.kind {
             StepKind::Start(a) | StepKind::Continue(a) => m.acting = Some(a),
-            StepKind::Idle | StepKind::NoPlan => m.acting = None,
-            StepKind::Waiting => {}
+            // Waiting abandons the action in progress: the next report is `NoAction`, and
+            // the batch that plans the agent has nothing to continue.
+            StepKind::Idle | StepKind::NoPlan | StepKind::Waiting => m.acting = None,
         }
         if !events.is_empty() || step.kind != StepKind::Waiting {
             m.failure = Failure::None;
@@ -1580,6 +1582,9 @@ impl<'a> Runner<'a> {
                  {plannable:?} have plans"
             ),
             StepKind::Waiting => {
+                if acting_before.is_some() {
+                    self.count("Waiting abandoned the action in progress");
+                }
                 ensure!(!plan_in_step, "agent {i}: Waiting with plan_in_step on");
                 ensure!(
                     cause,
@@ -1752,6 +1757,7 @@ fn random_agents_keep_the_documented_contract() {
             "step Idle",
             "step NoPlan",
             "step Waiting",
+            "Waiting abandoned the action in progress",
             "cooldown expired",
             "report Running",
             "report Succeeded",
