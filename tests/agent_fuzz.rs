@@ -36,12 +36,14 @@
 //!   limit); `Waiting` only without `plan_in_step`;
 //! - **no replan without cause**: a step or batch after which nothing changed through the
 //!   API (a write with a different value, a priority, an action enabled or disabled, a
-//!   report of success or failure, a cooldown expiring) and with no replan left pending adds
-//!   no history event; `ActionFailed` events follow failures, and the first event after a
-//!   failure has that cause; `StepsSkipped` events shorten the plan to a suffix; a replan
-//!   tries only candidates (goals a replan found to have no plan are not searched again
-//!   until the state, the enabled actions or the cooldowns change); a replan whose plan
-//!   begins with the action in progress continues it;
+//!   cost changed or an override cleared, a report of success or failure, a cooldown
+//!   expiring) and with no replan left pending adds no history event; a cost change keeps
+//!   a plan in hand that is still valid (it is monitored, not replaced); `ActionFailed`
+//!   events follow failures, and the first event after a failure has that cause;
+//!   `StepsSkipped` events shorten the plan to a suffix; a replan tries only candidates
+//!   (goals a replan found to have no plan, or that hit the node limit, are not searched
+//!   again until the state, the enabled actions, the costs or the cooldowns change); a
+//!   replan whose plan begins with the action in progress continues it;
 //! - **batches**: `planned`, `expanded` and `waiting` agree with the agents' histories and
 //!   `needs_plan`, and `max_agents` holds (one known bug is exempted: see `KNOWN BUG`);
 //! - **determinism**: every case runs again with two batch threads (and every fourth once
@@ -49,10 +51,6 @@
 //!   results (cache hit counts aside, which may differ between thread counts, and with a
 //!   small cache between runs: eviction goes by shard, and shards hash the domain's
 //!   address).
-//!
-//! Node-limited agents get no cost overrides: with a node limit a cost change can turn
-//! "limit reached" into a plan, and cost overrides never cause a replan (documented), so
-//! the agent may stay at `NoPlan` while a fresh search finds one.
 //!
 //! The test also asserts that each situation it checks came up (see the coverage counts
 //! printed with `--nocapture`), so that it cannot pass by checking nothing.
@@ -288,7 +286,7 @@ fn random_case(seed: u64) -> Case {
                 enabled: rng.chance(75),
             });
         }
-        if rng.chance(10) && spec.def.options.max_nodes == PlanOptions::DEFAULT_MAX_NODES {
+        if rng.chance(10) {
             let cost = if rng.chance(30) {
                 None
             } else {
@@ -454,6 +452,8 @@ struct Model {
     acting: Option<ActionId>,
     /// Something changed through the API since the agent last reviewed (step or batch).
     dirty: bool,
+    /// With `dirty`: the only changes were cost changes.
+    costs_only: bool,
     /// A replan may be pending (a step said `Waiting` and no batch has planned it since).
     pending: bool,
     /// The plan in hand was monitored against the current state (after a change) rather
@@ -472,7 +472,14 @@ impl Model {
     /// A change that can give a goal a plan (or take it away).
     fn plannability_changed(&mut self) {
         self.dirty = true;
+        self.costs_only = false;
         self.known_no_plan.clear();
+    }
+
+    /// Only cost changes since the agent last reviewed, and no replan pending: the plan in
+    /// hand, if any, is still valid.
+    fn after_cost_changes_only(&self) -> bool {
+        self.dirty && self.costs_only && !self.pending
     }
 }
 
@@ -687,6 +694,7 @@ impl<'a> Runner<'a> {
                 clock: 0.0,
                 acting: None,
                 dirty: true,
+                costs_only: false,
                 pending: false,
                 monitored: false,
                 failure: Failure::None,
@@ -745,6 +753,7 @@ impl<'a> Runner<'a> {
                 if m.priorities[goal] != priority {
                     m.priorities[goal] = priority;
                     m.dirty = true;
+                    m.costs_only = false;
                 }
                 self.agent(agent, |a| a.set_priority(goal, priority))
                     .map_err(|e| format!("set_priority failed: {e}"))?;
@@ -773,12 +782,19 @@ impl<'a> Runner<'a> {
                 action,
                 cost,
             } => {
-                // Never a cause to replan: `dirty` stays as it is.
+                // A different cost (or clearing an override) is a change like enabling or
+                // disabling: the plan in hand is monitored (and kept while valid), and goals
+                // known to have no plan may be tried again.
                 let m = &mut self.models[agent];
-                match cost {
+                let before = match cost {
                     Some(c) => m.costs.insert(action, c),
                     None => m.costs.remove(&action),
                 };
+                if before.map(f64::to_bits) != cost.map(f64::to_bits) {
+                    let only = !m.dirty || m.costs_only;
+                    m.plannability_changed();
+                    m.costs_only = only;
+                }
                 self.agent(agent, |a| a.set_action_cost(ActionId(action as u32), cost))
                     .map_err(|e| format!("set_action_cost failed: {e}"))?;
             }
@@ -927,6 +943,7 @@ impl<'a> Runner<'a> {
         }
         let reviewed = m.dirty || expired;
         let cause = reviewed || m.pending;
+        let costs_only = m.after_cost_changes_only() && !expired;
         let acting_before = m.acting;
         let causes = Causes { reviewed, cause };
         let step = self
@@ -952,9 +969,13 @@ impl<'a> Runner<'a> {
                 self.check_event(i, e, prev_goal, &prev_plan, k + 1 == events.len())?;
             }
             self.check_step(i, &step, prev_goal, acting_before, causes, &events)?;
+            if costs_only {
+                self.check_cost_changes(i, &prev_plan, &events)?;
+            }
         }
         let m = &mut self.models[i];
         m.dirty = false;
+        m.costs_only = false;
         m.pending = step.kind == StepKind::Waiting;
         match events.last() {
             Some(e) if e.result == ReplanResult::Found => m.monitored = false,
@@ -1084,6 +1105,9 @@ impl<'a> Runner<'a> {
                 for (k, e) in events.iter().enumerate() {
                     self.check_event(i, e, *prev_goal, prev_plan, k + 1 == events.len())?;
                 }
+                if self.models[i].after_cost_changes_only() {
+                    self.check_cost_changes(i, prev_plan, &events)?;
+                }
             }
             // The action in progress: kept when a new plan begins with it; dropped by a
             // replan, a skip, or when nothing is left to pursue.
@@ -1136,6 +1160,7 @@ impl<'a> Runner<'a> {
                 }
             }
             self.models[i].dirty = false;
+            self.models[i].costs_only = false;
         }
         // Right after the batch nothing has changed since it reviewed every agent, so this
         // only reads whether a replan is still pending.
@@ -1309,6 +1334,44 @@ impl<'a> Runner<'a> {
                 "agent {i}: goal g{h} (priority {ph}) has a plan and ranks above the chosen \
                  g{g} (priority {pg}), which was not the current goal ({prev_goal:?})"
             );
+        }
+        Ok(())
+    }
+
+    /// After a step or batch for which only costs changed (no replan pending): the plan in
+    /// hand, still valid, is kept (the same remaining plan, no event), unless the arbiter
+    /// retries a goal that had no plan (`GoalChanged`; falling through to the current goal
+    /// searches it afresh).
+    fn check_cost_changes(
+        &mut self,
+        i: usize,
+        prev_plan: &[ActionId],
+        events: &[ReplanEvent],
+    ) -> Result<(), String> {
+        if prev_plan.is_empty() {
+            if !events.is_empty() {
+                self.count("cost change: an agent without a plan retried");
+            }
+            return Ok(());
+        }
+        for e in events {
+            ensure!(
+                e.cause == ReplanCause::GoalChanged,
+                "agent {i}: only costs changed, yet the plan in hand {prev_plan:?} (still \
+                 valid) was replaced: {}",
+                describe_event(e)
+            );
+        }
+        if events.is_empty() {
+            let plan = self.agent(i, |a| a.plan().to_vec());
+            ensure!(
+                plan == prev_plan,
+                "agent {i}: only costs changed, yet the plan in hand {prev_plan:?} became \
+                 {plan:?} without a replan"
+            );
+            self.count("cost change: the plan in hand kept");
+        } else {
+            self.count("cost change: a goal without a plan retried");
         }
         Ok(())
     }
@@ -1766,6 +1829,9 @@ fn random_agents_keep_the_documented_contract() {
             "goal kept within the margin",
             "goal left for one beyond the margin",
             "plan suffixes checked after monitoring",
+            "cost change: the plan in hand kept",
+            "cost change: a goal without a plan retried",
+            "cost change: an agent without a plan retried",
             "batch replans",
         ]
         .map(String::from)
