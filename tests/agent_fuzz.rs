@@ -45,7 +45,7 @@
 //!   again until the state, the enabled actions, the costs or the cooldowns change); a
 //!   replan whose plan begins with the action in progress continues it;
 //! - **batches**: `planned`, `expanded` and `waiting` agree with the agents' histories and
-//!   `needs_plan`, and `max_agents` holds (one known bug is exempted: see `KNOWN BUG`);
+//!   `needs_plan` (with a node budget or without), and `max_agents` holds;
 //! - **determinism**: every case runs again with two batch threads (and every fourth once
 //!   more with one) and must give the identical trace of steps, reports, events and batch
 //!   results (cache hit counts aside, which may differ between thread counts, and with a
@@ -272,6 +272,28 @@ fn random_case(seed: u64) -> Case {
                 });
             }
         }
+        if rng.chance(6) {
+            // The world reaches one of the agent's goals (another agent did the work).
+            let goal = &spec.goals[rng.range(0, spec.goals.len() - 1)];
+            for &(fact, value) in &goal.conditions {
+                ops.push(Op::SetFact { agent, fact, value });
+            }
+            if rng.chance(50) {
+                // The action in progress, if any, fails (the world got there first).
+                ops.push(Op::Report {
+                    agent,
+                    outcome: Report::Failed,
+                });
+            }
+            if rng.chance(50) {
+                // A batch is the first to review it (a failure may leave nothing to
+                // pursue).
+                ops.push(Op::Batch {
+                    max_agents: pick(&mut rng, &[0, 0, 1, 2]),
+                    max_nodes: pick(&mut rng, &[0, 0, 0, 1, 5, 20]),
+                });
+            }
+        }
         if rng.chance(15) {
             ops.push(Op::SetPriority {
                 agent,
@@ -302,7 +324,19 @@ fn random_case(seed: u64) -> Case {
             // A report with no step before it: often no action is in progress.
             ops.push(Op::Report {
                 agent,
-                outcome: Report::Succeeded,
+                outcome: if rng.chance(70) {
+                    Report::Succeeded
+                } else {
+                    Report::Failed
+                },
+            });
+        }
+        if rng.chance(5) {
+            // A batch between the sensors and the step: the first to review what they
+            // changed (a failure reported last frame with nothing left to pursue, say).
+            ops.push(Op::Batch {
+                max_agents: pick(&mut rng, &[0, 0, 1, 2]),
+                max_nodes: pick(&mut rng, &[0, 0, 0, 1, 5, 20]),
             });
         }
         ops.push(Op::Step {
@@ -433,10 +467,9 @@ impl Case {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Failure {
     None,
-    /// The next replan must have cause `ActionFailed`.
+    /// The next replan must have cause `ActionFailed` (unless nothing is left to pursue
+    /// when the agent reviews: then the replan is dropped).
     Pending,
-    /// A batch may have dropped it (nothing left to pursue): no expectation.
-    Unknown,
 }
 
 #[derive(Clone, Debug)]
@@ -1080,9 +1113,6 @@ impl<'a> Runner<'a> {
             stats.planned, stats.waiting, stats.expanded
         ));
         let mut planned = 0;
-        // Agents whose pending replan after a failure the batch may have dropped because
-        // nothing is left to pursue.
-        let mut dropped = 0;
         let mut expanded = 0;
         for (i, (prev_goal, prev_plan)) in before.iter().enumerate() {
             let events = self.new_events(i)?;
@@ -1154,9 +1184,15 @@ impl<'a> Runner<'a> {
                 m.failure = Failure::None;
             } else {
                 m.pending |= m.dirty;
-                if m.failure != Failure::None && self.open_goals(i).is_empty() {
-                    self.models[i].failure = Failure::Unknown;
-                    dropped += 1;
+                if m.failure == Failure::Pending && self.open_goals(i).is_empty() {
+                    // Nothing left to pursue: the replan after the failure was dropped.
+                    self.count(format!(
+                        "failure with nothing to pursue dropped (batch, node budget {})",
+                        max_nodes > 0
+                    ));
+                    let m = &mut self.models[i];
+                    m.failure = Failure::None;
+                    m.pending = false;
                 }
             }
             self.models[i].dirty = false;
@@ -1168,18 +1204,8 @@ impl<'a> Runner<'a> {
             .filter(|&i| self.agent(i, |a| a.needs_plan()))
             .count() as u32;
         if self.checks {
-            // KNOWN BUG (reported, not fixed here): without a node budget the batch counts an
-            // agent as waiting when its replan after a failure was dropped because every
-            // goal is satisfied or disabled (make_job gave no job), though it no longer
-            // needs a plan; the node-budget path counts it right. Remove the exemption
-            // once `plan_walk` counts `waiting` like `plan_walk_with_node_budget`.
-            let known_bug =
-                max_nodes == 0 && stats.waiting > needing && stats.waiting <= needing + dropped;
-            if known_bug {
-                self.count("KNOWN BUG: batch waiting counts a dropped replan");
-            }
             ensure!(
-                stats.waiting == needing || known_bug,
+                stats.waiting == needing,
                 "batch says {} agents still wait, {needing} need a plan",
                 stats.waiting
             );
@@ -1403,7 +1429,6 @@ impl<'a> Runner<'a> {
                 e.cause != ReplanCause::ActionFailed,
                 "agent {i}: cause action_failed without a failure"
             ),
-            Failure::Unknown => {}
         }
         ensure!(
             (e.cause == ReplanCause::StepsSkipped) == (e.result == ReplanResult::Skipped),
@@ -1659,11 +1684,12 @@ impl<'a> Runner<'a> {
         // And the other way round: what the model says the step must be.
         let waiting = !plan_in_step && step.kind == StepKind::Waiting;
         if open.is_empty() {
-            if waiting {
-                self.count("Waiting with nothing to pursue (a failure pending)");
+            // Also after a failure: the replan it asked for is dropped, no event.
+            if self.models[i].failure == Failure::Pending {
+                self.count("failure with nothing to pursue dropped (step)");
             }
             ensure!(
-                step.kind == StepKind::Idle || (waiting && self.models[i].failure != Failure::None),
+                step.kind == StepKind::Idle,
                 "agent {i}: every goal is satisfied or disabled, but the step says {:?}",
                 step.kind
             );
@@ -1831,6 +1857,9 @@ fn random_agents_keep_the_documented_contract() {
             "plan suffixes checked after monitoring",
             "cost change: the plan in hand kept",
             "cost change: a goal without a plan retried",
+            "failure with nothing to pursue dropped (step)",
+            "failure with nothing to pursue dropped (batch, node budget false)",
+            "failure with nothing to pursue dropped (batch, node budget true)",
             "cost change: an agent without a plan retried",
             "batch replans",
         ]
