@@ -6,9 +6,10 @@
 //! failure cooldown, `plan_in_step` on or off, heuristic, sometimes a tiny node limit) and
 //! 1–3 goals each, and a few hundred random operations per agent: sensed facts (same or
 //! different value), goal priorities (≤ 0 included), enabling and disabling actions, cost
-//! overrides, steps (`dt` sometimes large enough to expire failure cooldowns), reports
-//! (also when no action is in progress) and batches (`World::plan_agents`, with agent and
-//! node budgets).
+//! overrides, the world reaching one of the agent's goals, steps (`dt` sometimes large
+//! enough to expire failure cooldowns), reports (also when no action is in progress) and
+//! batches (`World::plan_agents`, with agent and node budgets; sometimes between the
+//! sensors and the step, so that the batch is the first to review what changed).
 //!
 //! The test keeps its own model of every agent — believed facts, priorities, disabled
 //! actions, cost overrides, failure cooldowns, clock, the action in progress, and whether
@@ -25,21 +26,30 @@
 //!   `Planner::plan_in` from the state at that moment with the model's context, and the
 //!   plan the agent holds is that plan; an event with no plan means no enabled unsatisfied
 //!   goal has one;
-//! - **arbiter**: the chosen goal is enabled and unsatisfied; no other enabled unsatisfied
-//!   goal with a plan has a priority above the chosen one's plus the switch margin; and one
-//!   that ranks above the chosen goal (priority, then order added) may only be passed over
-//!   when the chosen goal was the current goal before (stickiness); and the current goal,
-//!   while it has a plan, is only left for one that ranks above it, when some goal beats
-//!   it by more than the margin;
+//! - **arbiter**: the model builds the arbiter's order rank by rank: among the remaining
+//!   candidates (enabled, unsatisfied, not known to have no plan) the current goal comes
+//!   next when the best remaining goal's priority is at most the current goal's plus the
+//!   switch margin, else the best remaining (ties: the goal added first). A replan's goal
+//!   is the one at rank `goals_tried - 1` of that order and every goal before it has no
+//!   plan (a replan with no plan tried every candidate); a plan kept is for the first goal
+//!   of the order. So no other enabled unsatisfied goal with a plan has a priority above
+//!   the chosen one's plus the margin; one that ranks above the chosen goal (priority, then
+//!   order added) may only be passed over when the chosen goal was the current goal
+//!   (stickiness); the current goal, while it has a plan, is only left for a goal that
+//!   beats it by more than the margin; and when a goal that beat it has no plan, the
+//!   current goal keeps its place against goals within the margin (stickiness at every
+//!   rank);
 //! - **Idle / NoPlan**: `Idle` exactly when no enabled goal is unsatisfied, `NoPlan` exactly
 //!   when some are and none has a plan (a fresh search says no plan or hits the node
 //!   limit); `Waiting` only without `plan_in_step`;
 //! - **no replan without cause**: a step or batch after which nothing changed through the
 //!   API (a write with a different value, a priority, an action enabled or disabled, a
 //!   cost changed or an override cleared, a report of success or failure, a cooldown
-//!   expiring) and with no replan left pending adds no history event; a cost change keeps
-//!   a plan in hand that is still valid (it is monitored, not replaced); `ActionFailed`
-//!   events follow failures, and the first event after a failure has that cause;
+//!   expiring) and with no replan left pending adds no history event; after cost changes
+//!   only, the plan in hand (still valid) is kept, unless a goal known to have no plan is
+//!   tried again (`GoalChanged`), and an agent without a plan tries again; `ActionFailed`
+//!   events follow failures, and the first event after a failure has that cause (a failure
+//!   followed by nothing to pursue is `Idle` and records no replan);
 //!   `StepsSkipped` events shorten the plan to a suffix; a replan tries only candidates
 //!   (goals a replan found to have no plan, or that hit the node limit, are not searched
 //!   again until the state, the enabled actions, the costs or the cooldowns change); a
@@ -1305,11 +1315,52 @@ impl<'a> Runner<'a> {
     }
 
     /// Goal `g`, just chosen or kept by agent `i`, obeys the arbiter's rules.
+    /// The order in which agent `i`, with current goal `cur`, tries its goals: the
+    /// candidates (enabled, unsatisfied, not known to have no plan), rank by rank: the
+    /// current goal next when the best remaining goal's priority is at most the current
+    /// goal's plus the switch margin, else the best remaining (ties: the goal added first).
+    fn arbiter_order(&self, i: usize, cur: Option<usize>) -> Vec<usize> {
+        let m = &self.models[i];
+        let margin = self.case.agents[i].def.switch_margin;
+        let mut rest: Vec<usize> = self
+            .open_goals(i)
+            .into_iter()
+            .filter(|g| !m.known_no_plan.contains(g))
+            .collect();
+        let mut order = Vec::with_capacity(rest.len());
+        while !rest.is_empty() {
+            // `rest` is in index order: on equal priorities the first one stays.
+            let best = rest
+                .iter()
+                .copied()
+                .reduce(|a, b| {
+                    if m.priorities[b] > m.priorities[a] {
+                        b
+                    } else {
+                        a
+                    }
+                })
+                .unwrap();
+            let pick = match cur.filter(|c| rest.contains(c)) {
+                Some(c) if m.priorities[best] <= m.priorities[c] + margin => c,
+                _ => best,
+            };
+            rest.retain(|&h| h != pick);
+            order.push(pick);
+        }
+        order
+    }
+
+    /// Goal `g`, just chosen or kept by agent `i` (whose current goal was `prev_goal`),
+    /// obeys the arbiter's rules: it is the goal at `rank` in the arbiter's order (the
+    /// number of goals a replan tried before it; 0 for a plan kept), and every goal before
+    /// it has no plan.
     fn check_arbiter(
         &mut self,
         i: usize,
         g: usize,
         prev_goal: Option<usize>,
+        rank: usize,
     ) -> Result<(), String> {
         ensure!(
             self.enabled(i, g),
@@ -1322,23 +1373,46 @@ impl<'a> Runner<'a> {
         let margin = self.case.agents[i].def.switch_margin;
         let pg = self.models[i].priorities[g];
         let open = self.open_goals(i);
-        // Stickiness: the current goal, while it has a plan, is only left for a goal that
-        // ranks above it, and only when some goal beats it by more than the margin.
-        if let Some(c) = prev_goal.filter(|&c| c != g && open.contains(&c)) {
-            if matches!(self.fresh(i, c), Fresh::Found(_)) {
-                let pc = self.models[i].priorities[c];
+        let order = self.arbiter_order(i, prev_goal);
+        let priorities: Vec<String> = order
+            .iter()
+            .map(|&h| format!("g{h}: {}", self.models[i].priorities[h]))
+            .collect();
+        ensure!(
+            order.get(rank) == Some(&g),
+            "agent {i}: chose g{g} at rank {rank}, but the arbiter's order (current goal \
+             {prev_goal:?}, margin {margin}) is {priorities:?}"
+        );
+        for &h in &order[..rank] {
+            ensure!(
+                !matches!(self.fresh(i, h), Fresh::Found(_)),
+                "agent {i}: chose g{g}, but g{h}, before it in the arbiter's order (current \
+                 goal {prev_goal:?}, margin {margin}: {priorities:?}), has a plan"
+            );
+        }
+        // Stickiness at every rank: the current goal, while it has a plan, is only left for
+        // a goal that beats it by more than the margin; and it keeps its place when a goal
+        // that beat it has no plan.
+        if let Some(c) = prev_goal.filter(|&c| open.contains(&c)) {
+            let pc = self.models[i].priorities[c];
+            if c != g && matches!(self.fresh(i, c), Fresh::Found(_)) {
                 ensure!(
-                    pg > pc || (pg == pc && g < c),
+                    pg > pc + margin,
                     "agent {i}: left goal g{c} (priority {pc}), which has a plan, for g{g} \
-                     (priority {pg}), which does not rank above it"
-                );
-                ensure!(
-                    open.iter()
-                        .any(|&h| self.models[i].priorities[h] > pc + margin),
-                    "agent {i}: left goal g{c} (priority {pc}), which has a plan, for g{g} \
-                     (priority {pg}), though no goal beats it by more than the margin {margin}"
+                     (priority {pg}), which does not beat it by more than the margin {margin}"
                 );
                 self.count("goal left for one beyond the margin");
+            }
+            if c == g && rank > 0 {
+                ensure!(
+                    order[..rank]
+                        .iter()
+                        .all(|&h| self.models[i].priorities[h] > pc + margin),
+                    "agent {i}: kept goal g{c} (priority {pc}) after {:?}, not all beyond the \
+                     margin {margin}",
+                    &order[..rank]
+                );
+                self.count("current goal kept after a goal beyond the margin had no plan");
             }
         }
         for h in open {
@@ -1454,6 +1528,13 @@ impl<'a> Runner<'a> {
                     candidates.contains(&g),
                     "agent {i}: a plan for g{g}, not a candidate ({candidates:?})"
                 );
+            } else {
+                ensure!(
+                    e.goals_tried == candidates.len(),
+                    "agent {i}: a replan found no plan after trying {} goals; the candidates \
+                     were {candidates:?}",
+                    e.goals_tried
+                );
             }
         }
         match e.result {
@@ -1496,8 +1577,13 @@ impl<'a> Runner<'a> {
                     );
                     self.replay(i, &plan, g)
                         .map_err(|m| format!("agent {i}: new plan {plan:?}: {m}"))?;
-                    self.check_arbiter(i, g, prev_goal)?;
                 }
+                // The goals tried before `g` have no plan now: they are not tried again until
+                // something changes.
+                let rank = e.goals_tried - 1;
+                self.check_arbiter(i, g, prev_goal, rank)?;
+                let before = self.arbiter_order(i, prev_goal)[..rank].to_vec();
+                self.models[i].known_no_plan.extend(before);
             }
             ReplanResult::NoPlan | ReplanResult::LimitReached => {
                 ensure!(
@@ -1611,7 +1697,7 @@ impl<'a> Runner<'a> {
                 let g = goal.ok_or(format!("agent {i}: an action without a goal"))?;
                 self.replay(i, &plan, g)
                     .map_err(|m| format!("agent {i}: remaining plan {plan:?}: {m}"))?;
-                self.check_arbiter(i, g, prev_goal)?;
+                self.check_arbiter(i, g, prev_goal, 0)?;
                 let monitored = match events.last() {
                     Some(e) => e.result != ReplanResult::Found,
                     None => reviewed || self.models[i].monitored,
@@ -1854,6 +1940,7 @@ fn random_agents_keep_the_documented_contract() {
             "report refused: NoAction",
             "goal kept within the margin",
             "goal left for one beyond the margin",
+            "current goal kept after a goal beyond the margin had no plan",
             "plan suffixes checked after monitoring",
             "cost change: the plan in hand kept",
             "cost change: a goal without a plan retried",
