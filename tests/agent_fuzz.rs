@@ -1441,7 +1441,7 @@ impl<'a> Runner<'a> {
     /// After a step or batch for which only costs changed (no replan pending): the plan in
     /// hand, still valid, is kept (the same remaining plan, no event), unless the arbiter
     /// retries a goal that had no plan (`GoalChanged`; falling through to the current goal
-    /// searches it afresh).
+    /// searches it afresh) or its first monitoring skips steps.
     fn check_cost_changes(
         &mut self,
         i: usize,
@@ -1454,9 +1454,13 @@ impl<'a> Runner<'a> {
             }
             return Ok(());
         }
+        // A plan found and not yet monitored may have steps a suffix does without (zero
+        // costs): the first monitoring skips them.
+        let skips = !self.models[i].monitored;
         for e in events {
             ensure!(
-                e.cause == ReplanCause::GoalChanged,
+                e.cause == ReplanCause::GoalChanged
+                    || (skips && e.cause == ReplanCause::StepsSkipped),
                 "agent {i}: only costs changed, yet the plan in hand {prev_plan:?} (still \
                  valid) was replaced: {}",
                 describe_event(e)
@@ -1470,7 +1474,7 @@ impl<'a> Runner<'a> {
                  {plan:?} without a replan"
             );
             self.count("cost change: the plan in hand kept");
-        } else {
+        } else if events.iter().any(|e| e.cause == ReplanCause::GoalChanged) {
             self.count("cost change: a goal without a plan retried");
         }
         Ok(())
