@@ -489,6 +489,10 @@ enum GoapReplanResult
     GOAP_REPLAN_RESULT_LIMIT = 3,
     // Steps were skipped; no search ran.
     GOAP_REPLAN_RESULT_SKIPPED = 4,
+    // The goals tried before the current one had no plan and the plan in hand for the
+    // current goal is still valid: it was kept (not searched again; the action in progress
+    // goes on).
+    GOAP_REPLAN_RESULT_KEPT = 5,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L

@@ -65,8 +65,10 @@ pub use types::*;
 #[derive(Clone, Debug)]
 struct GoalSlot {
     def: GoalDef,
-    /// The agent's `epoch` when a search found no plan for this goal.
-    no_plan_at: Option<u64>,
+    /// When a search found no plan for this goal: the agent's `epoch`, and for a search
+    /// stopped by the node limit also its `cost_epoch` (costs can change that outcome; they
+    /// cannot change a proof that no plan exists).
+    no_plan_at: Option<(u64, Option<u64>)>,
 }
 /// An NPC: believed state, goals, plan queue and the protocol state.
 pub struct Agent {
@@ -98,6 +100,8 @@ pub struct Agent {
     stuck: bool,
     /// Counts changes that can make a goal plannable (state, goals, enabled actions).
     epoch: u64,
+    /// Counts cost changes (for goals whose search hit the node limit).
+    cost_epoch: u64,
     /// Counts every change (for batch jobs made from an older state).
     stamp: u64,
     clock: f64,
@@ -147,6 +151,7 @@ impl Agent {
             dirty: true,
             stuck: false,
             epoch: 0,
+            cost_epoch: 0,
             stamp: 0,
             clock: 0.0,
             history: VecDeque::with_capacity(REPLAN_HISTORY),
@@ -307,8 +312,8 @@ impl Agent {
     }
 
     /// Sets this agent's cost for an action (`None`: back to the domain's cost). Takes
-    /// effect at the next replan; it never replaces a plan in hand, but an agent without a
-    /// plan (a goal that found none, or hit the node limit) tries again.
+    /// effect at the next replan; it never replaces a plan in hand, but a goal whose search
+    /// hit the node limit is tried again (one proved to have no plan is not).
     pub fn set_action_cost(
         &mut self,
         action: ActionId,
@@ -326,9 +331,18 @@ impl Agent {
             None => self.context.clear_cost(action),
         };
         if changed {
-            // The plan in hand stays (monitoring finds it valid), but a goal that found no
-            // plan, or hit the node limit, may be tried again with the new cost.
-            self.changed(true);
+            // The plan in hand stays. A goal whose search hit the node limit may be tried
+            // again with the new cost; a goal proved to have no plan is not (costs do not
+            // change what is reachable).
+            self.stamp += 1;
+            self.cost_epoch += 1;
+            if self
+                .goals
+                .iter()
+                .any(|g| matches!(g.no_plan_at, Some((_, Some(_)))))
+            {
+                self.dirty = true;
+            }
         }
         Ok(())
     }

@@ -24,6 +24,9 @@ pub struct PlanJob {
     pub options: PlanOptions,
     /// Why.
     pub cause: ReplanCause,
+    /// The current goal, when the plan in hand for it is still valid: reaching it in the
+    /// order keeps that plan instead of searching.
+    pub keep: Option<usize>,
     /// The agent's change counter when the job was made.
     pub(super) stamp: u64,
 }
@@ -34,6 +37,8 @@ pub struct PlanJob {
 pub struct PlanJobResult {
     /// (goal index, result, answered from the cache).
     pub attempts: Vec<(usize, PlanResult, bool)>,
+    /// The order reached [`PlanJob::keep`]: the plan in hand stays.
+    pub kept: bool,
 }
 
 impl PlanJobResult {
@@ -52,6 +57,12 @@ impl PlanJob {
     ) -> PlanJobResult {
         let mut attempts = Vec::new();
         for (i, goal) in &self.goals {
+            if self.keep == Some(*i) {
+                return PlanJobResult {
+                    attempts,
+                    kept: true,
+                };
+            }
             let (r, cached) = search(self, goal);
             let found = r.plan().is_some();
             attempts.push((*i, r, cached));
@@ -59,6 +70,9 @@ impl PlanJob {
                 break;
             }
         }
-        PlanJobResult { attempts }
+        PlanJobResult {
+            attempts,
+            kept: false,
+        }
     }
 }

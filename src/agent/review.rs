@@ -17,11 +17,31 @@ impl Agent {
 
     pub(super) fn candidate(&self, goal: usize) -> bool {
         let g = &self.goals[goal];
-        g.def.priority > 0.0 && g.no_plan_at != Some(self.epoch) && !self.satisfied(goal)
+        g.def.priority > 0.0 && !self.known_without_plan(goal) && !self.satisfied(goal)
     }
 
     /// Candidate goals in the order the arbiter tries them: the current goal first when
     /// no other beats it by the margin, then by priority (ties: lower index).
+    /// Remembers that goal `g`'s search ended without a plan (`outcome` is not `Found`).
+    fn note_no_plan(&mut self, g: usize, outcome: &Outcome) {
+        match outcome {
+            Outcome::NoPlan => self.goals[g].no_plan_at = Some((self.epoch, None)),
+            Outcome::LimitReached => {
+                self.goals[g].no_plan_at = Some((self.epoch, Some(self.cost_epoch)));
+            }
+            Outcome::Found(_) => {}
+        }
+    }
+
+    /// True when a search since the last relevant change found that goal `g` has no plan.
+    fn known_without_plan(&self, g: usize) -> bool {
+        match self.goals[g].no_plan_at {
+            Some((epoch, None)) => epoch == self.epoch,
+            Some((epoch, Some(costs))) => epoch == self.epoch && costs == self.cost_epoch,
+            None => false,
+        }
+    }
+
     pub(super) fn arbiter_order(&self) -> Vec<usize> {
         let mut rest: Vec<usize> = (0..self.goals.len())
             .filter(|&g| self.candidate(g))
@@ -69,7 +89,7 @@ impl Agent {
             self.stuck = self.goals.iter().any(|g| g.def.priority > 0.0)
                 && (0..self.goals.len()).any(|g| {
                     self.goals[g].def.priority > 0.0
-                        && self.goals[g].no_plan_at == Some(self.epoch)
+                        && self.known_without_plan(g)
                         && !self.satisfied(g)
                 });
             return false;
@@ -181,6 +201,11 @@ impl Agent {
             self.clear_plan();
             return Ok(None);
         }
+        // A plan in hand that still reaches its goal from here (no steps to skip) is kept
+        // when the goals ranked before it turn out to have no plan.
+        let keep = self
+            .goal
+            .filter(|&g| !self.plan.is_empty() && self.monitor(g) == Some(self.next));
         Ok(Some(PlanJob {
             domain: Arc::clone(&self.domain),
             state: self.state.clone(),
@@ -188,6 +213,7 @@ impl Agent {
             context,
             options: self.def.options,
             cause,
+            keep,
             stamp: self.stamp,
         }))
     }
@@ -207,11 +233,25 @@ impl Agent {
             goal: None,
             plan_len: 0,
             plan_cost: 0.0,
-            goals_tried: result.attempts.len(),
+            goals_tried: result.attempts.len() + usize::from(result.kept),
             expanded: result.expanded(),
             cache_hits: result.attempts.iter().filter(|a| a.2).count(),
             time: self.clock,
         };
+        if result.kept {
+            // The goals ranked above the current one have no plan; the plan in hand stays.
+            for (g, r, _) in &result.attempts {
+                self.note_no_plan(*g, &r.outcome);
+            }
+            self.pending = None;
+            self.stuck = false;
+            event.result = ReplanResult::Kept;
+            event.goal = self.goal;
+            event.plan_len = self.plan.len() - self.next;
+            event.plan_cost = self.plan_cost;
+            self.record(event);
+            return true;
+        }
         let mut limited = false;
         let in_progress = self.running.then(|| self.plan[self.next]);
         self.clear_plan();
@@ -227,10 +267,10 @@ impl Agent {
                     self.plan_cost = plan.cost;
                     self.goal = Some(g);
                 }
-                Outcome::NoPlan => self.goals[g].no_plan_at = Some(self.epoch),
+                Outcome::NoPlan => self.note_no_plan(g, &Outcome::NoPlan),
                 Outcome::LimitReached => {
                     limited = true;
-                    self.goals[g].no_plan_at = Some(self.epoch);
+                    self.note_no_plan(g, &Outcome::LimitReached);
                 }
             }
         }

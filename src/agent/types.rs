@@ -100,6 +100,10 @@ pub enum ReplanResult {
     LimitReached,
     /// Steps were skipped; no search ran.
     Skipped,
+    /// The goals tried before the current one had no plan, and the plan in hand for the
+    /// current goal is still valid: it was kept (not searched again, the action in progress
+    /// goes on).
+    Kept,
 }
 
 /// One replan, as recorded in the agent's history.

@@ -98,6 +98,10 @@ pub enum GoapReplanResult {
     Limit = 3,
     /// Steps were skipped; no search ran.
     Skipped = 4,
+    /// The goals tried before the current one had no plan and the plan in hand for the
+    /// current goal is still valid: it was kept (not searched again; the action in progress
+    /// goes on).
+    Kept = 5,
 }
 
 // The ABI values are the core's.
@@ -352,6 +356,7 @@ fn replan_event(e: &ReplanEvent) -> GoapReplanEvent {
             ReplanResult::NoPlan => GoapReplanResult::NoPlan,
             ReplanResult::LimitReached => GoapReplanResult::Limit,
             ReplanResult::Skipped => GoapReplanResult::Skipped,
+            ReplanResult::Kept => GoapReplanResult::Kept,
         } as i32,
         goal: goal_i32(e.goal),
         plan_len: index_u32(e.plan_len),

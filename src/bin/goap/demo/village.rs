@@ -523,6 +523,13 @@ fn replan_text(
         ReplanResult::Skipped => {
             text.push_str(&format!(": skips ahead, {} steps left", e.plan_len));
         }
+        ReplanResult::Kept => {
+            text.push_str(&format!(
+                ": {} without a plan, keeps its plan ({} steps left)",
+                e.goals_tried - 1,
+                e.plan_len
+            ));
+        }
         ReplanResult::NoPlan | ReplanResult::LimitReached => {
             text.push_str(&match e.goals_tried {
                 1 => ": no plan for its goal".to_owned(),
