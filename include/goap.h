@@ -407,7 +407,8 @@ enum GoapStepKind
     // Every enabled goal is satisfied, or none is enabled: nothing to do.
     GOAP_STEP_KIND_IDLE = 3,
     // No enabled, unsatisfied goal has a plan from the believed state. The agent tries
-    // again when its state, context (enabled actions, costs, cooldowns) or goals change.
+    // again when its state, goals, enabled actions or cooldowns change (and, for a goal
+    // whose search hit the node limit, when a cost changes).
     GOAP_STEP_KIND_NO_PLAN = 4,
     // A plan is needed and the agent's plan_in_step is 0: the next goap_world_plan_agents
     // plans it. The action in progress, if any, is abandoned: stop it (a report before the
@@ -1769,8 +1770,8 @@ GoapStatus goap_agent_set_action_enabled(struct GoapWorld *world,
 
 // Sets this agent's cost for an action, in place of the domain's (distance, danger…): a
 // number from 0 to GOAP_MAX_ACTION_COST (1e12). It applies from the next replan on; it
-// never replaces the plan in hand, but an agent without a plan (NO_PLAN, a goal that hit
-// the node limit) tries again with the new cost.
+// never replaces the plan in hand. A goal whose search hit the node limit is tried again
+// with the new cost; a goal proved to have no plan is not.
 //
 // Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
 // GOAP_STATUS_UNKNOWN_ACTION, GOAP_STATUS_INVALID_COST (NaN, infinite, negative or above

@@ -32,7 +32,12 @@
 //! failure cooldown expired); a frame in which nothing changed costs a few branches.
 //!
 //! Cost overrides take effect at the next replan; they never replace a plan in hand (it
-//! stays valid), but an agent without a plan tries again with the new costs.
+//! stays valid). A goal whose search hit the node limit is tried again after a cost change;
+//! a goal proved to have no plan is not (costs do not change what is reachable).
+//!
+//! When a replan tries goals ranked above the current one and they have no plan, the
+//! current goal's plan, if still valid, is kept without a search ([`ReplanResult::Kept`]):
+//! the action in progress goes on.
 //!
 //! # Context callbacks
 //! An agent may have [`ContextCallbacks`]: they are asked, for every action, whether it is

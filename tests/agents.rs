@@ -1022,3 +1022,63 @@ fn a_cost_change_lets_an_agent_stuck_at_the_node_limit_retry() {
     assert_eq!(farm.step(id), StepKind::NoPlan);
     assert_eq!(farm.causes(id).len(), n + 1);
 }
+
+#[test]
+fn a_plan_still_valid_is_kept_when_the_goals_above_have_none() {
+    let farm = farm();
+    let f = farm.f;
+    let id = farm.agent(AgentDef::default(), 2.0, 0.0);
+    assert_eq!(farm.step(id), StepKind::Start(farm.a.goto_kitchen));
+    farm.report(id, Report::Succeeded);
+    assert_eq!(farm.step(id), StepKind::Start(farm.a.get_ingredient));
+    // A goal above eating appears, without a plan: eating's plan is kept, not searched.
+    let impossible = farm.goal(&[(f.unicorn, true)]);
+    farm.world
+        .add_goal(
+            id,
+            GoalDef {
+                name: "unicorn".into(),
+                conditions: impossible,
+                priority: 9.0,
+            },
+        )
+        .unwrap();
+    let s = farm.world.step_agent(id, 0.1).unwrap();
+    assert_eq!(
+        (s.kind, s.replanned, s.plan_index),
+        (StepKind::Continue(farm.a.get_ingredient), true, 1)
+    );
+    let e = farm
+        .world
+        .with_agent(id, |a| Ok(a.last_replan().cloned()))
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (
+            e.cause,
+            e.result,
+            e.goal,
+            e.goals_tried,
+            e.plan_len,
+            e.plan_cost
+        ),
+        (
+            ReplanCause::GoalChanged,
+            ReplanResult::Kept,
+            Some(0),
+            2,
+            3,
+            5.0
+        )
+    );
+    // Cost changes (every frame, say) do not make it try the proved-impossible goal again.
+    let n = farm.causes(id).len();
+    for c in 1..20 {
+        farm.world
+            .with_agent(id, |a| a.set_action_cost(farm.a.work, Some(f64::from(c))))
+            .unwrap();
+        farm.report(id, Report::Running);
+        assert_eq!(farm.step(id), StepKind::Continue(farm.a.get_ingredient));
+    }
+    assert_eq!(farm.causes(id).len(), n);
+}

@@ -141,7 +141,8 @@ pub enum StepKind {
     /// Every enabled goal is satisfied (or none is enabled): nothing to do.
     Idle,
     /// No enabled, unsatisfied goal has a plan from the believed state. The agent retries
-    /// when the state, its context (enabled actions, costs, cooldowns) or its goals change.
+    /// when the state, its goals, enabled actions or cooldowns change (and, for a goal
+    /// whose search hit the node limit, when a cost changes).
     NoPlan,
     /// A plan is needed and [`AgentDef::plan_in_step`] is off: the next
     /// [`crate::World::plan_agents`] call will plan it. The action in progress, if any, is

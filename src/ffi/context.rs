@@ -46,8 +46,8 @@ pub unsafe extern "C" fn goap_agent_set_action_enabled(
 
 /// Sets this agent's cost for an action, in place of the domain's (distance, danger…): a
 /// number from 0 to GOAP_MAX_ACTION_COST (1e12). It applies from the next replan on; it
-/// never replaces the plan in hand, but an agent without a plan (NO_PLAN, a goal that hit
-/// the node limit) tries again with the new cost.
+/// never replaces the plan in hand. A goal whose search hit the node limit is tried again
+/// with the new cost; a goal proved to have no plan is not.
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
 /// GOAP_STATUS_UNKNOWN_ACTION, GOAP_STATUS_INVALID_COST (NaN, infinite, negative or above

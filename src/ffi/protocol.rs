@@ -25,7 +25,8 @@ pub enum GoapStepKind {
     /// Every enabled goal is satisfied, or none is enabled: nothing to do.
     Idle = 3,
     /// No enabled, unsatisfied goal has a plan from the believed state. The agent tries
-    /// again when its state, context (enabled actions, costs, cooldowns) or goals change.
+    /// again when its state, goals, enabled actions or cooldowns change (and, for a goal
+    /// whose search hit the node limit, when a cost changes).
     NoPlan = 4,
     /// A plan is needed and the agent's plan_in_step is 0: the next goap_world_plan_agents
     /// plans it. The action in progress, if any, is abandoned: stop it (a report before the
