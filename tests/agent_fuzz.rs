@@ -9,7 +9,8 @@
 //! overrides, the world reaching one of the agent's goals, steps (`dt` sometimes large
 //! enough to expire failure cooldowns), reports (also when no action is in progress) and
 //! batches (`World::plan_agents`, with agent and node budgets; sometimes between the
-//! sensors and the step, so that the batch is the first to review what changed).
+//! sensors and the step, so that the batch is the first to review what changed); an agent
+//! with a tiny node limit also has frames that only change a cost.
 //!
 //! The test keeps its own model of every agent — believed facts, priorities, disabled
 //! actions, cost overrides, failure cooldowns, clock, the action in progress, and whether
@@ -31,10 +32,10 @@
 //!   next when the best remaining goal's priority is at most the current goal's plus the
 //!   switch margin, else the best remaining (ties: the goal added first). A replan's goal
 //!   is the one at rank `goals_tried - 1` of that order and every goal before it has no
-//!   plan (a replan with no plan tried every candidate); a plan kept is for the first goal
-//!   of the order. So no other enabled unsatisfied goal with a plan has a priority above
-//!   the chosen one's plus the margin; one that ranks above the chosen goal (priority, then
-//!   order added) may only be passed over when the chosen goal was the current goal
+//!   plan (a replan with no plan tried every candidate); a plan a step acts on is for the
+//!   first goal of the order. So no other enabled unsatisfied goal with a plan has a
+//!   priority above the chosen one's plus the margin; one that ranks above the chosen goal
+//!   (priority, then order added) may only be passed over when the chosen goal was the current goal
 //!   (stickiness); the current goal, while it has a plan, is only left for a goal that
 //!   beats it by more than the margin; and when a goal that beat it has no plan, the
 //!   current goal keeps its place against goals within the margin (stickiness at every
@@ -42,18 +43,25 @@
 //! - **Idle / NoPlan**: `Idle` exactly when no enabled goal is unsatisfied, `NoPlan` exactly
 //!   when some are and none has a plan (a fresh search says no plan or hits the node
 //!   limit); `Waiting` only without `plan_in_step`;
+//! - **Kept**: a replan whose order reaches the current goal while the plan in hand for it
+//!   is still valid with nothing to skip keeps that plan (`ReplanResult::Kept`, the current
+//!   goal, the remaining length and the plan's cost; the same plan and step after it, the
+//!   action in progress goes on), and a replan that searched the current goal (`Found`)
+//!   had no such plan in hand; optimality is checked for `Found` only;
 //! - **no replan without cause**: a step or batch after which nothing changed through the
 //!   API (a write with a different value, a priority, an action enabled or disabled, a
-//!   cost changed or an override cleared, a report of success or failure, a cooldown
-//!   expiring) and with no replan left pending adds no history event; after cost changes
-//!   only, the plan in hand (still valid) is kept, unless a goal known to have no plan is
-//!   tried again (`GoalChanged`), and an agent without a plan tries again; `ActionFailed`
+//!   cost changed or an override cleared while some goal's last search hit the node limit,
+//!   a report of success or failure, a cooldown expiring) and with no replan left pending
+//!   adds no history event (a cost change with no goal at the node limit causes no review
+//!   at all); after cost changes only, the plan in hand (still valid) stays (no event, or
+//!   `Kept`), unless a goal whose search hit the node limit is tried again and now has a
+//!   plan (`GoalChanged`), and an agent without a plan tries again; `ActionFailed`
 //!   events follow failures, and the first event after a failure has that cause (a failure
 //!   followed by nothing to pursue is `Idle` and records no replan);
 //!   `StepsSkipped` events shorten the plan to a suffix; a replan tries only candidates
-//!   (goals a replan found to have no plan, or that hit the node limit, are not searched
-//!   again until the state, the enabled actions, the costs or the cooldowns change); a
-//!   replan whose plan begins with the action in progress continues it;
+//!   (goals a replan proved to have no plan are not searched again until the state, the
+//!   enabled actions or the cooldowns change, goals that hit the node limit until those or
+//!   a cost change); a replan whose plan begins with the action in progress continues it;
 //! - **batches**: `planned`, `expanded` and `waiting` agree with the agents' histories and
 //!   `needs_plan` (with a node budget or without), and `max_agents` holds;
 //! - **determinism**: every case runs again with two batch threads (and every fourth once
@@ -226,7 +234,7 @@ fn random_case(seed: u64) -> Case {
     }
     let agents = (0..rng.range(1, 3))
         .map(|_| {
-            let max_nodes = if rng.chance(15) {
+            let max_nodes = if rng.chance(30) {
                 pick(&mut rng, &[1, 3, 5, 8, 16])
             } else {
                 PlanOptions::DEFAULT_MAX_NODES
@@ -272,6 +280,22 @@ fn random_case(seed: u64) -> Case {
     while ops.len() < total {
         let agent = rng.range(0, agents.len() - 1);
         let spec: &AgentSpec = &agents[agent];
+        // Cost changes matter most to an agent with a tiny node limit (they make the goals
+        // whose search hit it candidates again): some of its frames change only a cost.
+        let limited = spec.def.options.max_nodes < PlanOptions::DEFAULT_MAX_NODES;
+        if limited && rng.chance(20) {
+            ops.push(Op::SetCost {
+                agent,
+                action: rng.range(0, actions.len() - 1),
+                cost: Some(pick(&mut rng, &[0.0, 0.25, 1.0, 4.0, 9.0])),
+            });
+            ops.push(Op::Step { agent, dt: 0.016 });
+            ops.push(Op::Report {
+                agent,
+                outcome: Report::Running,
+            });
+            continue;
+        }
         // One frame of this agent: sensors, engine context, a step, a report.
         for _ in 0..rng.range(0, 2) {
             if rng.chance(60) {
@@ -503,9 +527,13 @@ struct Model {
     /// than freshly found.
     monitored: bool,
     failure: Failure,
-    /// Goals a replan found to have no plan, with no change since that could give them one
-    /// (state, enabled actions, cooldowns): the arbiter must not search them again.
+    /// Goals a replan proved to have no plan (`Outcome::NoPlan`), with no change since that
+    /// could give them one (state, enabled actions, cooldowns; not costs): the arbiter must
+    /// not search them again.
     known_no_plan: BTreeSet<usize>,
+    /// Goals whose last search hit the node limit, with no change since (a cost change
+    /// too makes them candidates again).
+    known_limit: BTreeSet<usize>,
     /// History events seen so far, and per cause.
     replans: u64,
     causes: [u64; 5],
@@ -516,11 +544,23 @@ impl Model {
     fn plannability_changed(&mut self) {
         self.dirty = true;
         self.costs_only = false;
-        self.known_no_plan.clear();
+        self.forget_no_plan();
     }
 
-    /// Only cost changes since the agent last reviewed, and no replan pending: the plan in
-    /// hand, if any, is still valid.
+    /// Every goal is a candidate again.
+    fn forget_no_plan(&mut self) {
+        self.known_no_plan.clear();
+        self.known_limit.clear();
+    }
+
+    /// Goal `g` is known to have no plan (proved, or its search hit the node limit).
+    fn known(&self, g: usize) -> bool {
+        self.known_no_plan.contains(&g) || self.known_limit.contains(&g)
+    }
+
+    /// Only cost changes since the agent last reviewed (with a goal at the node limit, or
+    /// the agent would not review), and no replan pending: the plan in hand, if any, is
+    /// still valid.
     fn after_cost_changes_only(&self) -> bool {
         self.dirty && self.costs_only && !self.pending
     }
@@ -742,6 +782,7 @@ impl<'a> Runner<'a> {
                 monitored: false,
                 failure: Failure::None,
                 known_no_plan: BTreeSet::new(),
+                known_limit: BTreeSet::new(),
                 replans: 0,
                 causes: [0; 5],
             });
@@ -825,18 +866,25 @@ impl<'a> Runner<'a> {
                 action,
                 cost,
             } => {
-                // A different cost (or clearing an override) is a change like enabling or
-                // disabling: the plan in hand is monitored (and kept while valid), and goals
-                // known to have no plan may be tried again.
+                // A different cost (or clearing an override) makes the goals whose last
+                // search hit the node limit candidates again (the agent reviews: the plan in
+                // hand is monitored, and kept while valid); a goal proved to have no plan
+                // stays without one. With no goal at the node limit nothing is reviewed.
                 let m = &mut self.models[agent];
                 let before = match cost {
                     Some(c) => m.costs.insert(action, c),
                     None => m.costs.remove(&action),
                 };
                 if before.map(f64::to_bits) != cost.map(f64::to_bits) {
-                    let only = !m.dirty || m.costs_only;
-                    m.plannability_changed();
-                    m.costs_only = only;
+                    if m.known_limit.is_empty() {
+                        self.count("cost change with no goal at the node limit: no review");
+                    } else {
+                        let only = !m.dirty || m.costs_only;
+                        m.dirty = true;
+                        m.costs_only = only;
+                        m.known_limit.clear();
+                        self.count("cost change: goals at the node limit are candidates again");
+                    }
                 }
                 self.agent(agent, |a| a.set_action_cost(ActionId(action as u32), cost))
                     .map_err(|e| format!("set_action_cost failed: {e}"))?;
@@ -974,7 +1022,9 @@ impl<'a> Runner<'a> {
     // -- operations ------------------------------------------------------------------
 
     fn step(&mut self, i: usize, dt: f64) -> Result<(), String> {
-        let (prev_goal, prev_plan) = self.agent(i, |a| (a.current_goal(), a.plan().to_vec()));
+        let (prev_goal, prev_plan, prev_cost) = self.agent(i, |a| {
+            (a.current_goal(), a.plan().to_vec(), a.full_plan().1)
+        });
         let m = &mut self.models[i];
         m.clock += dt;
         let clock = m.clock;
@@ -982,7 +1032,7 @@ impl<'a> Runner<'a> {
         m.cooldowns.retain(|&(_, until)| until > clock);
         let expired = m.cooldowns.len() != before;
         if expired {
-            m.known_no_plan.clear();
+            m.forget_no_plan();
         }
         let reviewed = m.dirty || expired;
         let cause = reviewed || m.pending;
@@ -1009,7 +1059,8 @@ impl<'a> Runner<'a> {
         let events = self.new_events(i)?;
         if self.checks {
             for (k, e) in events.iter().enumerate() {
-                self.check_event(i, e, prev_goal, &prev_plan, k + 1 == events.len())?;
+                let prev = (prev_goal, &prev_plan[..], prev_cost);
+                self.check_event(i, e, prev, k + 1 == events.len())?;
             }
             self.check_step(i, &step, prev_goal, acting_before, causes, &events)?;
             if costs_only {
@@ -1022,6 +1073,8 @@ impl<'a> Runner<'a> {
         m.pending = step.kind == StepKind::Waiting;
         match events.last() {
             Some(e) if e.result == ReplanResult::Found => m.monitored = false,
+            // A plan kept was monitored: no steps to skip.
+            Some(e) if e.result == ReplanResult::Kept => m.monitored = true,
             _ if reviewed => m.monitored = true,
             _ => {}
         }
@@ -1105,8 +1158,12 @@ impl<'a> Runner<'a> {
     }
 
     fn batch(&mut self, max_agents: u32, max_nodes: u64) -> Result<(), String> {
-        let before: Vec<(Option<usize>, Vec<ActionId>)> = (0..self.ids.len())
-            .map(|i| self.agent(i, |a| (a.current_goal(), a.plan().to_vec())))
+        let before: Vec<(Option<usize>, Vec<ActionId>, f64)> = (0..self.ids.len())
+            .map(|i| {
+                self.agent(i, |a| {
+                    (a.current_goal(), a.plan().to_vec(), a.full_plan().1)
+                })
+            })
             .collect();
         let stats = self.world.plan_agents(&BatchOptions {
             max_agents,
@@ -1124,7 +1181,7 @@ impl<'a> Runner<'a> {
         ));
         let mut planned = 0;
         let mut expanded = 0;
-        for (i, (prev_goal, prev_plan)) in before.iter().enumerate() {
+        for (i, (prev_goal, prev_plan, prev_cost)) in before.iter().enumerate() {
             let events = self.new_events(i)?;
             let searched: Vec<&ReplanEvent> = events
                 .iter()
@@ -1143,7 +1200,8 @@ impl<'a> Runner<'a> {
                      replan pending)"
                 );
                 for (k, e) in events.iter().enumerate() {
-                    self.check_event(i, e, *prev_goal, prev_plan, k + 1 == events.len())?;
+                    let prev = (*prev_goal, &prev_plan[..], *prev_cost);
+                    self.check_event(i, e, prev, k + 1 == events.len())?;
                 }
                 if self.models[i].after_cost_changes_only() {
                     self.check_cost_changes(i, prev_plan, &events)?;
@@ -1160,6 +1218,12 @@ impl<'a> Runner<'a> {
                         a.index()
                     );
                 } else if self.checks {
+                    ensure!(
+                        !matches!(events.last(), Some(e) if e.result == ReplanResult::Kept),
+                        "agent {i}: the batch kept the plan in hand, but a{} is no longer in \
+                         progress",
+                        a.index()
+                    );
                     let continues = matches!(events.last(), Some(e) if e.result == ReplanResult::Found)
                         && plan.first() == Some(&a);
                     ensure!(
@@ -1186,6 +1250,7 @@ impl<'a> Runner<'a> {
             let m = &mut self.models[i];
             match events.last() {
                 Some(e) if e.result == ReplanResult::Found => m.monitored = false,
+                Some(e) if e.result == ReplanResult::Kept => m.monitored = true,
                 _ if m.dirty => m.monitored = true,
                 _ => {}
             }
@@ -1325,7 +1390,7 @@ impl<'a> Runner<'a> {
         let mut rest: Vec<usize> = self
             .open_goals(i)
             .into_iter()
-            .filter(|g| !m.known_no_plan.contains(g))
+            .filter(|&g| !m.known(g))
             .collect();
         let mut order = Vec::with_capacity(rest.len());
         while !rest.is_empty() {
@@ -1438,10 +1503,12 @@ impl<'a> Runner<'a> {
         Ok(())
     }
 
-    /// After a step or batch for which only costs changed (no replan pending): the plan in
-    /// hand, still valid, is kept (the same remaining plan, no event), unless the arbiter
-    /// retries a goal that had no plan (`GoalChanged`; falling through to the current goal
-    /// searches it afresh) or its first monitoring skips steps.
+    /// After a step or batch for which only costs changed (no replan pending), and so the
+    /// agent reviewed because goals whose search hit the node limit are candidates again:
+    /// the plan in hand, still valid, stays (the same remaining plan, no event, or `Kept`
+    /// when the retried goals still have no plan), unless the arbiter retries such a goal
+    /// and it has a plan now (`GoalChanged`), or the first monitoring of the plan skips
+    /// steps (then a fall-through to the current goal also searches it afresh).
     fn check_cost_changes(
         &mut self,
         i: usize,
@@ -1474,20 +1541,54 @@ impl<'a> Runner<'a> {
                  {plan:?} without a replan"
             );
             self.count("cost change: the plan in hand kept");
-        } else if events.iter().any(|e| e.cause == ReplanCause::GoalChanged) {
-            self.count("cost change: a goal without a plan retried");
+        } else {
+            for e in events
+                .iter()
+                .filter(|e| e.cause == ReplanCause::GoalChanged)
+            {
+                self.count("cost change: a goal at the node limit retried");
+                if e.result == ReplanResult::Kept {
+                    self.count("cost change: the plan in hand kept after a retry");
+                }
+            }
         }
         Ok(())
     }
 
+    /// Goals `goals` of agent `i` were searched and had no plan: the model remembers them as
+    /// the agent does (proved to have none, or the search hit the node limit).
+    fn note_no_plan(&mut self, i: usize, goals: &[usize]) {
+        for &g in goals {
+            match self.fresh(i, g) {
+                Fresh::NoPlan => {
+                    self.models[i].known_no_plan.insert(g);
+                }
+                Fresh::Limit => {
+                    self.models[i].known_limit.insert(g);
+                }
+                // The checks that called this ruled it out.
+                Fresh::Found(_) => {}
+            }
+        }
+    }
+
+    /// Whether `plan` (the remaining steps in hand) for goal `g` of agent `i` is still valid
+    /// with nothing to skip: it runs from the believed state to the goal and no later suffix
+    /// does (monitoring accepts it as it is). A replan that reaches that goal keeps it.
+    fn keepable(&self, i: usize, plan: &[ActionId], g: usize) -> bool {
+        !plan.is_empty()
+            && self.replay(i, plan, g).is_ok()
+            && (1..plan.len()).all(|k| self.replay(i, &plan[k..], g).is_err())
+    }
+
     /// A new history event of agent `i`, at the moment it was recorded (the model's state
-    /// now). `last`: the agent's plan is this event's.
+    /// now); `prev`: the goal, remaining plan and plan cost before the step or batch.
+    /// `last`: the agent's plan is this event's.
     fn check_event(
         &mut self,
         i: usize,
         e: &ReplanEvent,
-        prev_goal: Option<usize>,
-        prev_plan: &[ActionId],
+        (prev_goal, prev_plan, prev_cost): (Option<usize>, &[ActionId], f64),
         last: bool,
     ) -> Result<(), String> {
         let m = &self.models[i];
@@ -1515,17 +1616,19 @@ impl<'a> Runner<'a> {
             e.result
         );
         if e.result != ReplanResult::Skipped {
-            let known = &self.models[i].known_no_plan;
+            let m = &self.models[i];
             let candidates: Vec<usize> = self
                 .open_goals(i)
                 .into_iter()
-                .filter(|g| !known.contains(g))
+                .filter(|&g| !m.known(g))
                 .collect();
             ensure!(
                 e.goals_tried >= 1 && e.goals_tried <= candidates.len(),
                 "agent {i}: a replan tried {} goals; the candidates were {candidates:?} (goals \
-                 known to have no plan: {known:?})",
-                e.goals_tried
+                 proved to have no plan: {:?}, at the node limit: {:?})",
+                e.goals_tried,
+                m.known_no_plan,
+                m.known_limit
             );
             if let Some(g) = e.goal {
                 ensure!(
@@ -1561,6 +1664,11 @@ impl<'a> Runner<'a> {
                         ))
                     }
                 }
+                ensure!(
+                    prev_goal != Some(g) || !self.keepable(i, prev_plan, g),
+                    "agent {i}: a replan searched g{g} again, but the plan in hand for it \
+                     {prev_plan:?} is still valid with nothing to skip (it should be kept)"
+                );
                 if last {
                     let (plan, cost, next, goal) = self.agent(i, |a| {
                         let (p, c, n) = a.full_plan();
@@ -1587,7 +1695,45 @@ impl<'a> Runner<'a> {
                 let rank = e.goals_tried - 1;
                 self.check_arbiter(i, g, prev_goal, rank)?;
                 let before = self.arbiter_order(i, prev_goal)[..rank].to_vec();
-                self.models[i].known_no_plan.extend(before);
+                self.note_no_plan(i, &before);
+            }
+            ReplanResult::Kept => {
+                // The order reached the current goal, whose plan in hand is still valid
+                // with nothing to skip: it stays (no search for it, no optimality).
+                let g = e
+                    .goal
+                    .ok_or(format!("agent {i}: a plan kept for no goal"))?;
+                ensure!(
+                    prev_goal == Some(g),
+                    "agent {i}: kept a plan for g{g}, but the current goal was {prev_goal:?}"
+                );
+                ensure!(
+                    self.keepable(i, prev_plan, g),
+                    "agent {i}: kept the plan in hand {prev_plan:?} for g{g}, which is not \
+                     valid as it is (invalid, or steps to skip)"
+                );
+                ensure!(
+                    e.plan_len == prev_plan.len() && e.plan_cost == prev_cost,
+                    "agent {i}: kept the plan in hand {prev_plan:?} (cost {prev_cost}), the \
+                     event says length {} cost {}",
+                    e.plan_len,
+                    e.plan_cost
+                );
+                if last {
+                    let (plan, cost, goal) = self.agent(i, |a| {
+                        (a.plan().to_vec(), a.full_plan().1, a.current_goal())
+                    });
+                    ensure!(
+                        goal == Some(g) && plan == prev_plan && cost == prev_cost,
+                        "agent {i}: kept the plan {prev_plan:?} (cost {prev_cost}) for g{g}, \
+                         but holds {plan:?} (cost {cost}) for {goal:?}"
+                    );
+                }
+                // The goals ranked before it were searched and had no plan.
+                let rank = e.goals_tried - 1;
+                self.check_arbiter(i, g, prev_goal, rank)?;
+                let before = self.arbiter_order(i, prev_goal)[..rank].to_vec();
+                self.note_no_plan(i, &before);
             }
             ReplanResult::NoPlan | ReplanResult::LimitReached => {
                 ensure!(
@@ -1622,7 +1768,7 @@ impl<'a> Runner<'a> {
                     );
                 }
                 let open = self.open_goals(i);
-                self.models[i].known_no_plan.extend(open);
+                self.note_no_plan(i, &open);
             }
             ReplanResult::Skipped => {
                 ensure!(
@@ -1737,6 +1883,19 @@ impl<'a> Runner<'a> {
                             step.kind,
                             y.index()
                         );
+                        let kept = events
+                            .last()
+                            .is_some_and(|e| e.result == ReplanResult::Kept);
+                        ensure!(
+                            !kept || step.kind == StepKind::Continue(y),
+                            "agent {i}: a replan kept the plan in hand, but the step says {:?} \
+                             (a{} was in progress)",
+                            step.kind,
+                            y.index()
+                        );
+                        if kept {
+                            self.count("a plan kept: the action in progress continues");
+                        }
                         let searched = events
                             .last()
                             .is_some_and(|e| e.result == ReplanResult::Found);
@@ -1942,7 +2101,11 @@ fn random_agents_keep_the_documented_contract() {
             "current goal kept after a goal beyond the margin had no plan",
             "plan suffixes checked after monitoring",
             "cost change: the plan in hand kept",
-            "cost change: a goal without a plan retried",
+            "cost change: a goal at the node limit retried",
+            "cost change: the plan in hand kept after a retry",
+            "cost change with no goal at the node limit: no review",
+            "cost change: goals at the node limit are candidates again",
+            "a plan kept: the action in progress continues",
             "failure with nothing to pursue dropped (step)",
             "failure with nothing to pursue dropped (batch, node budget false)",
             "failure with nothing to pursue dropped (batch, node budget true)",
@@ -1958,6 +2121,7 @@ fn random_agents_keep_the_documented_contract() {
                 ReplanResult::NoPlan,
                 ReplanResult::LimitReached,
                 ReplanResult::Skipped,
+                ReplanResult::Kept,
             ]
             .map(|r| format!("event result {r:?}")),
         );
