@@ -339,13 +339,11 @@ impl Agent {
             // The plan in hand stays. A goal whose search hit the node limit may be tried
             // again with the new cost; a goal proved to have no plan is not (costs do not
             // change what is reachable).
+            let (epoch, costs) = (self.epoch, self.cost_epoch);
+            let limited = |g: &GoalSlot| g.no_plan_at == Some((epoch, Some(costs)));
             self.stamp += 1;
             self.cost_epoch += 1;
-            if self
-                .goals
-                .iter()
-                .any(|g| matches!(g.no_plan_at, Some((_, Some(_)))))
-            {
+            if self.goals.iter().any(limited) {
                 self.dirty = true;
             }
         }

@@ -20,17 +20,14 @@ impl Agent {
         g.def.priority > 0.0 && !self.known_without_plan(goal) && !self.satisfied(goal)
     }
 
-    /// Candidate goals in the order the arbiter tries them: the current goal first when
-    /// no other beats it by the margin, then by priority (ties: lower index).
-    /// Remembers that goal `g`'s search ended without a plan (`outcome` is not `Found`).
+    /// Remembers how goal `g`'s search ended: without a plan (proved, or at the node limit),
+    /// or with one (which forgets an earlier "no plan").
     fn note_no_plan(&mut self, g: usize, outcome: &Outcome) {
-        match outcome {
-            Outcome::NoPlan => self.goals[g].no_plan_at = Some((self.epoch, None)),
-            Outcome::LimitReached => {
-                self.goals[g].no_plan_at = Some((self.epoch, Some(self.cost_epoch)));
-            }
-            Outcome::Found(_) => {}
-        }
+        self.goals[g].no_plan_at = match outcome {
+            Outcome::NoPlan => Some((self.epoch, None)),
+            Outcome::LimitReached => Some((self.epoch, Some(self.cost_epoch))),
+            Outcome::Found(_) => None,
+        };
     }
 
     /// True when a search since the last relevant change found that goal `g` has no plan.
@@ -42,6 +39,9 @@ impl Agent {
         }
     }
 
+    /// Candidate goals in the order the arbiter tries them, rank by rank: the current goal
+    /// next when the best remaining goal does not beat it by more than the margin, else the
+    /// best remaining by priority (ties: lower index).
     pub(super) fn arbiter_order(&self) -> Vec<usize> {
         let mut rest: Vec<usize> = (0..self.goals.len())
             .filter(|&g| self.candidate(g))
@@ -259,6 +259,7 @@ impl Agent {
         for (g, r, _) in result.attempts {
             match r.outcome {
                 Outcome::Found(plan) => {
+                    self.goals[g].no_plan_at = None;
                     event.result = ReplanResult::Found;
                     event.goal = Some(g);
                     event.plan_len = plan.actions.len();
