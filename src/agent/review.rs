@@ -75,10 +75,12 @@ impl Agent {
     /// repaired the plan (skipped steps).
     pub(super) fn review(&mut self) -> bool {
         self.dirty = false;
-        let order = self.arbiter_order();
-        if self.pending == Some(ReplanCause::ActionFailed) && !order.is_empty() {
+        if self.pending == Some(ReplanCause::ActionFailed)
+            && (0..self.goals.len()).any(|g| self.candidate(g))
+        {
             return false; // the replan after the failure stays due
         }
+        let order = self.arbiter_order();
         let Some(&chosen) = order.first() else {
             // Nothing to pursue: every goal satisfied, disabled or without a plan.
             if !self.plan.is_empty() {
