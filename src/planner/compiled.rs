@@ -69,6 +69,12 @@ fn csr(lists: &[Vec<u32>]) -> (Vec<u32>, Vec<u32>) {
     (start, flat)
 }
 
+/// Row `i` of a CSR table (`start` has one entry per row plus one).
+#[inline]
+fn row<'a, T>(start: &[u32], flat: &'a [T], i: usize) -> &'a [T] {
+    &flat[start[i] as usize..start[i + 1] as usize]
+}
+
 /// Every cost is an integer and their sum is small (see [`CompiledDomain::integer_costs`]).
 fn integer_costs(costs: &[f64]) -> bool {
     costs.iter().all(|c| c.fract() == 0.0) && costs.iter().sum::<f64>() <= 65_536.0
@@ -239,42 +245,40 @@ impl CompiledDomain {
 
     #[inline]
     pub fn pre(&self, a: usize) -> &[u32] {
-        &self.pre_atoms[self.pre_start[a] as usize..self.pre_start[a + 1] as usize]
+        row(&self.pre_start, &self.pre_atoms, a)
     }
 
     #[inline]
     pub fn eff(&self, a: usize) -> &[u32] {
-        &self.eff_atoms[self.eff_start[a] as usize..self.eff_start[a + 1] as usize]
+        row(&self.eff_start, &self.eff_atoms, a)
     }
 
     #[inline]
     pub fn pre_of(&self, atom: u32) -> &[u32] {
-        let i = atom as usize;
-        &self.pre_of[self.pre_of_start[i] as usize..self.pre_of_start[i + 1] as usize]
+        row(&self.pre_of_start, &self.pre_of, atom as usize)
     }
 
     #[inline]
     pub fn eff_of(&self, atom: u32) -> &[u32] {
-        let i = atom as usize;
-        &self.eff_of[self.eff_of_start[i] as usize..self.eff_of_start[i + 1] as usize]
+        row(&self.eff_of_start, &self.eff_of, atom as usize)
     }
 
     /// Variable preconditions of action `a`.
     #[inline]
     pub fn var_pre(&self, a: usize) -> &[VarCondition] {
-        &self.var_pre[self.var_pre_start[a] as usize..self.var_pre_start[a + 1] as usize]
+        row(&self.var_pre_start, &self.var_pre, a)
     }
 
     /// Variable effects of action `a`.
     #[inline]
     pub fn var_eff(&self, a: usize) -> &[VarEffect] {
-        &self.var_eff[self.var_eff_start[a] as usize..self.var_eff_start[a + 1] as usize]
+        row(&self.var_eff_start, &self.var_eff, a)
     }
 
     /// Actions with an effect on variable `v`.
     #[inline]
     pub fn var_eff_of(&self, v: usize) -> &[u32] {
-        &self.var_eff_of[self.var_eff_of_start[v] as usize..self.var_eff_of_start[v + 1] as usize]
+        row(&self.var_eff_of_start, &self.var_eff_of, v)
     }
 
     /// The four masks of action `a`: (pre-true, pre-false, add, delete).
