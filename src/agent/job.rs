@@ -46,6 +46,11 @@ impl PlanJobResult {
     pub fn expanded(&self) -> u64 {
         self.attempts.iter().map(|a| a.1.stats.expanded).sum()
     }
+
+    /// Attempts answered from the plan cache.
+    pub fn cache_hits(&self) -> usize {
+        self.attempts.iter().filter(|a| a.2).count()
+    }
 }
 
 impl PlanJob {

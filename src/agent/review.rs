@@ -83,17 +83,12 @@ impl Agent {
         let order = self.arbiter_order();
         let Some(&chosen) = order.first() else {
             // Nothing to pursue: every goal satisfied, disabled or without a plan.
-            if !self.plan.is_empty() {
-                self.clear_plan();
-            }
+            self.clear_plan();
             self.goal = None;
             self.pending = None;
-            self.stuck = self.goals.iter().any(|g| g.def.priority > 0.0)
-                && (0..self.goals.len()).any(|g| {
-                    self.goals[g].def.priority > 0.0
-                        && self.known_without_plan(g)
-                        && !self.satisfied(g)
-                });
+            self.stuck = (0..self.goals.len()).any(|g| {
+                self.goals[g].def.priority > 0.0 && self.known_without_plan(g) && !self.satisfied(g)
+            });
             return false;
         };
         self.stuck = false;
@@ -162,6 +157,18 @@ impl Agent {
         let Some(cause) = self.pending else {
             return Ok(None);
         };
+        let goals: Vec<(usize, Goal)> = self
+            .arbiter_order()
+            .into_iter()
+            .map(|g| (g, self.goals[g].def.conditions.clone()))
+            .collect();
+        if goals.is_empty() {
+            // Nothing left to pursue (after a failure, say): no search.
+            self.pending = None;
+            self.goal = None;
+            self.clear_plan();
+            return Ok(None);
+        }
         let mut context = self.planning_context();
         if let Some(callbacks) = self.callbacks.as_mut() {
             for (i, action) in self.domain.actions().iter().enumerate() {
@@ -176,7 +183,7 @@ impl Agent {
                     context.set_enabled(a, false);
                     continue;
                 }
-                let base = context.cost_override(a).unwrap_or(action.cost());
+                let base = context.cost(&self.domain, a);
                 let cost = callbacks
                     .cost(self.id, a, base)
                     .map_err(AgentError::Callback)?;
@@ -190,18 +197,6 @@ impl Agent {
                     })?;
                 }
             }
-        }
-        let goals: Vec<(usize, Goal)> = self
-            .arbiter_order()
-            .into_iter()
-            .map(|g| (g, self.goals[g].def.conditions.clone()))
-            .collect();
-        if goals.is_empty() {
-            // Nothing left to pursue (after a failure, say): no search.
-            self.pending = None;
-            self.goal = None;
-            self.clear_plan();
-            return Ok(None);
         }
         // A plan in hand that still reaches its goal from here (no steps to skip) is kept
         // when the goals ranked before it turn out to have no plan.
@@ -237,7 +232,7 @@ impl Agent {
             plan_cost: 0.0,
             goals_tried: result.attempts.len() + usize::from(result.kept),
             expanded: result.expanded(),
-            cache_hits: result.attempts.iter().filter(|a| a.2).count(),
+            cache_hits: result.cache_hits(),
             time: self.clock,
         };
         if result.kept {
@@ -259,9 +254,9 @@ impl Agent {
         self.clear_plan();
         self.pending = None;
         for (g, r, _) in result.attempts {
+            self.note_no_plan(g, &r.outcome);
             match r.outcome {
                 Outcome::Found(plan) => {
-                    self.goals[g].no_plan_at = None;
                     event.result = ReplanResult::Found;
                     event.goal = Some(g);
                     event.plan_len = plan.actions.len();
@@ -270,11 +265,8 @@ impl Agent {
                     self.plan_cost = plan.cost;
                     self.goal = Some(g);
                 }
-                Outcome::NoPlan => self.note_no_plan(g, &Outcome::NoPlan),
-                Outcome::LimitReached => {
-                    limited = true;
-                    self.note_no_plan(g, &Outcome::LimitReached);
-                }
+                Outcome::NoPlan => {}
+                Outcome::LimitReached => limited = true,
             }
         }
         // A new plan that begins with the action in progress continues it: the engine need

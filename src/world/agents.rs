@@ -367,8 +367,7 @@ impl World {
 
 /// (expanded nodes, cache hits) of a job's result.
 fn summary(result: &PlanJobResult) -> (u64, u64) {
-    let hits = result.attempts.iter().filter(|a| a.2).count() as u64;
-    (result.expanded(), hits)
+    (result.expanded(), result.cache_hits() as u64)
 }
 
 /// `f(planner, i)` for every `i < n`, on up to `threads` threads (this one included),
