@@ -1,6 +1,8 @@
-//! Generates the C header from `src/ffi/` with cbindgen into `$OUT_DIR/goap.h`; with
-//! `GOAP_BLESS=1` also into `include/goap.h` (committed; `tests/header.rs` checks drift).
-//! Parses only the listed files (no `cargo metadata`, no network).
+//! Generates the C header from `src/ffi/` with cbindgen into `$OUT_DIR/goap.h`, and the C#
+//! P/Invoke declarations with csbindgen into `$OUT_DIR/NativeMethods.g.cs`; with
+//! `GOAP_BLESS=1` also into `include/goap.h` and `bindings/csharp/NativeMethods.g.cs`
+//! (both committed; `tests/header.rs` checks drift). Parses only the listed files (no
+//! `cargo metadata`, no network).
 
 use std::path::{Path, PathBuf};
 
@@ -31,8 +33,9 @@ fn main() {
     println!("cargo:rerun-if-changed=src/ffi");
     println!("cargo:rerun-if-env-changed=GOAP_BLESS");
 
-    let config = cbindgen::Config::from_file(root.join("cbindgen.toml"))
+    let mut config = cbindgen::Config::from_file(root.join("cbindgen.toml"))
         .unwrap_or_else(|e| panic!("cbindgen.toml: {e}"));
+    config.export.include = EXPORTED_ENUMS.iter().map(|s| s.to_string()).collect();
     let mut builder = cbindgen::Builder::new().with_config(config);
     for f in FFI_FILES.iter().chain(["guard.rs"].iter()) {
         builder = builder.with_src(ffi.join(f));
@@ -41,11 +44,59 @@ fn main() {
         .generate()
         .unwrap_or_else(|e| panic!("cbindgen failed on src/ffi: {e}"));
 
-    let out = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR")).join("goap.h");
-    bindings.write_to_file(&out);
-    if std::env::var_os("GOAP_BLESS").is_some_and(|v| v == "1") {
+    let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
+    let bless = std::env::var_os("GOAP_BLESS").is_some_and(|v| v == "1");
+    bindings.write_to_file(out_dir.join("goap.h"));
+    if bless {
         let committed = root.join("include/goap.h");
         std::fs::create_dir_all(committed.parent().unwrap_or(Path::new("."))).ok();
         bindings.write_to_file(&committed);
     }
+
+    let csharp = out_dir.join("NativeMethods.g.cs");
+    csharp_builder(&ffi)
+        .generate_csharp_file(&csharp)
+        .unwrap_or_else(|e| panic!("csbindgen failed on src/ffi: {e}"));
+    if bless {
+        let committed = root.join("bindings/csharp/NativeMethods.g.cs");
+        std::fs::create_dir_all(committed.parent().unwrap_or(Path::new("."))).ok();
+        std::fs::copy(&csharp, &committed)
+            .unwrap_or_else(|e| panic!("{}: {e}", committed.display()));
+    }
 }
+
+/// The raw C# layer: `Goap.Native.NativeMethods`, internal to the wrapper assembly. C# 7.2
+/// (Mono's mcs, Unity): no `nint`, no `delegate*` (callback fields are `void*`, filled by
+/// the wrapper with `Marshal.GetFunctionPointerForDelegate`). The library is `goap`, or
+/// `__Internal` where Unity links it statically (iOS, WebGL).
+fn csharp_builder(ffi: &Path) -> csbindgen::Builder {
+    let mut builder = csbindgen::Builder::default();
+    for f in FFI_FILES.iter().chain(["guard.rs"].iter()) {
+        builder = builder.input_extern_file(ffi.join(f));
+    }
+    builder
+        .csharp_namespace("Goap.Native")
+        .csharp_class_name("NativeMethods")
+        .csharp_class_accessibility("internal")
+        .csharp_dll_name("goap")
+        .csharp_dll_name_if("(UNITY_IOS || UNITY_WEBGL) && !UNITY_EDITOR", "__Internal")
+        .csharp_use_function_pointer(false)
+        .csharp_use_nint_types(false)
+        .csharp_generate_const_filter(|name| name.starts_with("GOAP_"))
+        .always_included_types(EXPORTED_ENUMS)
+}
+
+/// Enums not named in any signature (fields are int32_t), exported to both languages; the
+/// cbindgen's `export.include`.
+const EXPORTED_ENUMS: [&str; 10] = [
+    "GoapHeuristic",
+    "GoapOutcome",
+    "GoapCompare",
+    "GoapVarOp",
+    "GoapOverflow",
+    "GoapStepKind",
+    "GoapReport",
+    "GoapReplanCause",
+    "GoapReplanResult",
+    "GoapExplainFormat",
+];

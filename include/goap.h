@@ -1081,6 +1081,14 @@ GoapStatus goap_world_create(const struct GoapWorldDef *def, struct GoapWorld **
 // `world` must be NULL or a pointer from goap_world_create that was not destroyed yet.
 void goap_world_destroy(struct GoapWorld *world);
 
+// How many worlds are alive in this process: created by goap_world_create and not yet
+// destroyed by goap_world_destroy. A leak check for bindings and tests (a C# world left
+// to its finalizer, say), not a handle count: it says nothing about which worlds.
+//
+// Thread safety: any thread, any time; with other threads creating or destroying worlds
+// the answer may be out of date when it returns.
+uint32_t goap_world_live_count(void);
+
 // The default domain definition. Always use it to initialise a GoapDomainDef.
 //
 // Thread safety: any thread, any time.

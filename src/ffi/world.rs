@@ -7,6 +7,7 @@ use super::guard::run_value;
 use super::ids::WorldTag;
 use super::status::GoapStatus;
 use crate::world::{World, WorldDef};
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// The root object: owns domains (and their facts, actions, start states and goals), agents,
 /// a plan cache shared by the agents, and pooled planning memory. Created by
@@ -16,6 +17,15 @@ pub struct GoapWorld {
     pub(crate) world: World,
     /// The tag in this world's agent ids.
     pub(crate) tag: WorldTag,
+}
+
+/// Worlds created by goap_world_create and not yet destroyed, in the whole process.
+static LIVE_WORLDS: AtomicU32 = AtomicU32::new(0);
+
+impl Drop for GoapWorld {
+    fn drop(&mut self) {
+        LIVE_WORLDS.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 const WORLD_DEF_COOKIE: u32 = 0x6F61_5702;
@@ -107,6 +117,7 @@ pub unsafe extern "C" fn goap_world_create(
             plan_cache_capacity: def.plan_cache_capacity as usize,
         });
         let tag = WorldTag::acquire();
+        LIVE_WORLDS.fetch_add(1, Ordering::Relaxed);
         let ptr = Box::into_raw(Box::new(GoapWorld { world, tag }));
         // SAFETY: out is non-NULL (guard) and writable by the caller's contract.
         unsafe { write_out(out, ptr) };
@@ -143,6 +154,19 @@ pub unsafe extern "C" fn goap_world_destroy(world: *mut GoapWorld) {
         drop(unsafe { Box::from_raw(world) });
         Ok(())
     });
+}
+
+/// How many worlds are alive in this process: created by goap_world_create and not yet
+/// destroyed by goap_world_destroy. A leak check for bindings and tests (a C# world left
+/// to its finalizer, say), not a handle count: it says nothing about which worlds.
+///
+/// Thread safety: any thread, any time; with other threads creating or destroying worlds
+/// the answer may be out of date when it returns.
+#[no_mangle]
+pub extern "C" fn goap_world_live_count() -> u32 {
+    run_value("goap_world_live_count", 0, || {
+        LIVE_WORLDS.load(Ordering::Relaxed)
+    })
 }
 
 /// The world behind a non-NULL pointer, with its agent id tag.
