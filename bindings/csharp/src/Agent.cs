@@ -152,19 +152,15 @@ namespace Goap
         /// <summary>Destroys the agent (its id stays invalid) and releases its context.</summary>
         public void Destroy()
         {
-            GoapWorld* w = World.Enter();
-            try
-            {
-                Errors.Check(NativeMethods.goap_agent_destroy(w, Id.Value));
-                AgentContexts.Release(World.Handle, Id.Value);
-            }
+            GoapWorld* w = EnterWorld();
+            try { AgentContexts.Destroy(World.Handle, w, Id.Value); }
             finally { World.Exit(); }
         }
 
         /// <summary>Sets a believed fact (what the NPC sensed).</summary>
         public void SetFact(FactId fact, bool value)
         {
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try { Errors.Check(NativeMethods.goap_agent_set_fact(w, Id.Value, fact.Value, value ? 1 : 0)); }
             finally { World.Exit(); }
         }
@@ -174,16 +170,23 @@ namespace Goap
         {
             if (values == null) throw new ArgumentNullException("values");
             if (count < 0 || count > values.Length) throw new ArgumentOutOfRangeException("count", count, "count must be within the array");
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try { fixed (FactValue* p = values) Errors.Check(NativeMethods.goap_agent_set_facts(w, Id.Value, (GoapFactValue*)p, (uint)count)); }
             finally { World.Exit(); }
+        }
+
+        /// <summary>Sets every believed fact of <paramref name="values"/> at once.</summary>
+        public void SetFacts(FactValue[] values)
+        {
+            if (values == null) throw new ArgumentNullException("values");
+            SetFacts(values, values.Length);
         }
 
         /// <summary>A believed fact.</summary>
         public bool GetFact(FactId fact)
         {
             int v;
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try { Errors.Check(NativeMethods.goap_agent_get_fact(w, Id.Value, fact.Value, &v)); }
             finally { World.Exit(); }
             return v != 0;
@@ -192,7 +195,7 @@ namespace Goap
         /// <summary>Sets a believed integer variable (within its range).</summary>
         public void SetVar(VarId var, int value)
         {
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try { Errors.Check(NativeMethods.goap_agent_set_var(w, Id.Value, var.Value, value)); }
             finally { World.Exit(); }
         }
@@ -201,7 +204,7 @@ namespace Goap
         public int GetVar(VarId var)
         {
             int v;
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try { Errors.Check(NativeMethods.goap_agent_get_var(w, Id.Value, var.Value, &v)); }
             finally { World.Exit(); }
             return v;
@@ -215,7 +218,7 @@ namespace Goap
             uint len;
             var bytes = Utf8.Encode(name, out len);
             uint index;
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try
             {
                 fixed (byte* p = bytes)
@@ -241,7 +244,7 @@ namespace Goap
             uint len;
             var bytes = Utf8.Encode(name, out len);
             uint index;
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try { fixed (byte* p = bytes) Errors.Check(NativeMethods.goap_agent_find_goal(w, Id.Value, p, len, &index)); }
             finally { World.Exit(); }
             return new GoalId((int)index);
@@ -250,7 +253,7 @@ namespace Goap
         /// <summary>Changes a goal's priority (any frame; the arbiter re-checks at the next step).</summary>
         public void SetGoalPriority(GoalId goal, double priority)
         {
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try { Errors.Check(NativeMethods.goap_agent_set_goal_priority(w, Id.Value, (uint)goal.Index, priority)); }
             finally { World.Exit(); }
         }
@@ -258,7 +261,7 @@ namespace Goap
         /// <summary>Enables or disables an action for this agent only.</summary>
         public void SetActionEnabled(ActionId action, bool enabled)
         {
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try { Errors.Check(NativeMethods.goap_agent_set_action_enabled(w, Id.Value, action.Value, enabled ? 1 : 0)); }
             finally { World.Exit(); }
         }
@@ -266,7 +269,7 @@ namespace Goap
         /// <summary>Overrides an action's cost for this agent only (0 to 1e12).</summary>
         public void SetActionCost(ActionId action, double cost)
         {
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try { Errors.Check(NativeMethods.goap_agent_set_action_cost(w, Id.Value, action.Value, cost)); }
             finally { World.Exit(); }
         }
@@ -274,7 +277,7 @@ namespace Goap
         /// <summary>Removes this agent's cost override of an action.</summary>
         public void ClearActionCost(ActionId action)
         {
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try { Errors.Check(NativeMethods.goap_agent_clear_action_cost(w, Id.Value, action.Value)); }
             finally { World.Exit(); }
         }
@@ -290,7 +293,7 @@ namespace Goap
         /// </summary>
         public void SetContext(IAgentContext context)
         {
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try { AgentContexts.Install(World.Handle, w, Id.Value, context); }
             finally { World.Exit(); }
         }
@@ -302,7 +305,7 @@ namespace Goap
         public AgentStep Step(double dt)
         {
             GoapStep s;
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try
             {
                 var status = NativeMethods.goap_agent_step(w, Id.Value, dt, &s);
@@ -315,7 +318,7 @@ namespace Goap
         /// <summary>Reports the outcome of the action in progress: running, succeeded (effects applied) or failed (replan).</summary>
         public void Report(ActionReport report)
         {
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try { Errors.Check(NativeMethods.goap_agent_report(w, Id.Value, (int)report)); }
             finally { World.Exit(); }
         }
@@ -324,7 +327,7 @@ namespace Goap
         public AgentInfo GetInfo()
         {
             GoapAgentInfo i;
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try { Errors.Check(NativeMethods.goap_agent_info(w, Id.Value, &i)); }
             finally { World.Exit(); }
             return new AgentInfo(i);
@@ -334,7 +337,7 @@ namespace Goap
         public void GetPlan(List<ActionId> into)
         {
             if (into == null) throw new ArgumentNullException("into");
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try
             {
                 while (true)
@@ -359,7 +362,7 @@ namespace Goap
             const int Capacity = 16;
             GoapReplanEvent* buf = stackalloc GoapReplanEvent[Capacity];
             uint n;
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try { Errors.Check(NativeMethods.goap_agent_replans(w, Id.Value, buf, Capacity, &n)); }
             finally { World.Exit(); }
             into.Clear();
@@ -370,7 +373,7 @@ namespace Goap
         public long ReplanCount(ReplanCause cause)
         {
             ulong n;
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try { Errors.Check(NativeMethods.goap_agent_replan_count(w, Id.Value, (int)cause, &n)); }
             finally { World.Exit(); }
             return (long)n;
@@ -382,7 +385,7 @@ namespace Goap
         /// </summary>
         public string Explain(GoalId goal, ExplainFormat format = ExplainFormat.Text)
         {
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try
             {
                 uint cap = 4096;
@@ -398,6 +401,13 @@ namespace Goap
                 }
             }
             finally { World.Exit(); }
+        }
+
+        /// <summary>The world's native pointer for one call (see World.Enter).</summary>
+        GoapWorld* EnterWorld()
+        {
+            if (World == null) throw new InvalidOperationException("this Agent is default(Agent), not one of a World");
+            return World.Enter();
         }
 
         public bool Equals(Agent other) { return ReferenceEquals(World, other.World) && Id == other.Id; }

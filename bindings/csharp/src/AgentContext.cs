@@ -44,46 +44,92 @@ namespace Goap
         static readonly IntPtr availablePointer = Marshal.GetFunctionPointerForDelegate(availableCallback);
         static readonly IntPtr costPointer = Marshal.GetFunctionPointerForDelegate(costCallback);
 
-        /// <summary>Installs (or removes, for null) the context of an agent; frees the handle of the one it replaces.</summary>
+        /// <summary>
+        /// Installs (or removes, for null) the context of an agent and frees the handle of the
+        /// one it replaces. The agent's slot is locked from the native call to the swap, so
+        /// two threads replacing one agent's context never free a handle still installed.
+        /// </summary>
         internal static void Install(WorldHandle world, GoapWorld* w, ulong agent, IAgentContext context)
         {
-            GCHandle handle = context == null ? default(GCHandle) : GCHandle.Alloc(context);
-            GoapStatus status;
-            if (context == null)
+            ThrowIfInOwnCallback(agent, "goap_agent_set_callbacks");
+            var slot = world.Slot(agent);
+            lock (slot)
             {
-                status = NativeMethods.goap_agent_set_callbacks(w, agent, null);
-            }
-            else
-            {
-                var callbacks = new GoapAgentCallbacks
+                GCHandle handle = context == null ? default(GCHandle) : GCHandle.Alloc(context);
+                GoapStatus status;
+                if (context == null)
                 {
-                    available = (void*)availablePointer,
-                    cost = (void*)costPointer,
-                    user_data = (void*)GCHandle.ToIntPtr(handle),
-                };
-                status = NativeMethods.goap_agent_set_callbacks(w, agent, &callbacks);
+                    status = NativeMethods.goap_agent_set_callbacks(w, agent, null);
+                }
+                else
+                {
+                    var callbacks = new GoapAgentCallbacks
+                    {
+                        available = (void*)availablePointer,
+                        cost = (void*)costPointer,
+                        user_data = (void*)GCHandle.ToIntPtr(handle),
+                    };
+                    status = NativeMethods.goap_agent_set_callbacks(w, agent, &callbacks);
+                }
+                if (status != GoapStatus.Ok)
+                {
+                    if (handle.IsAllocated) handle.Free();
+                    throw Errors.Failure(status);
+                }
+                // The native agent no longer calls the old callbacks (set_callbacks waited
+                // for any running search of the agent), so the old handle can go.
+                if (slot.Handle.IsAllocated) slot.Handle.Free();
+                slot.Handle = handle;
             }
-            if (status != GoapStatus.Ok)
-            {
-                if (handle.IsAllocated) handle.Free();
-                throw Errors.Failure(status);
-            }
-            // The native agent no longer calls the old callbacks (set_callbacks waited for any
-            // running search of the agent), so the old handle can go.
-            var old = world.SwapContext(agent, handle);
-            if (old.IsAllocated) old.Free();
         }
 
-        /// <summary>Frees the context handle of a destroyed agent.</summary>
-        internal static void Release(WorldHandle world, ulong agent)
+        /// <summary>
+        /// Destroys an agent and frees its context handle. The callbacks are removed first:
+        /// that waits for a search of the agent running on another thread, so no callback
+        /// can use the handle once it is freed.
+        /// </summary>
+        internal static void Destroy(WorldHandle world, GoapWorld* w, ulong agent)
         {
-            var old = world.SwapContext(agent, default(GCHandle));
-            if (old.IsAllocated) old.Free();
+            ThrowIfInOwnCallback(agent, "goap_agent_destroy");
+            var slot = world.FindSlot(agent);
+            if (slot == null)
+            {
+                Errors.Check(NativeMethods.goap_agent_destroy(w, agent));
+                return;
+            }
+            lock (slot)
+            {
+                // A stale agent fails here and again, with the message, in destroy.
+                NativeMethods.goap_agent_set_callbacks(w, agent, null);
+                Errors.Check(NativeMethods.goap_agent_destroy(w, agent));
+                if (slot.Handle.IsAllocated) slot.Handle.Free();
+                world.RemoveSlot(agent);
+            }
+        }
+
+        /// <summary>
+        /// The agent whose callback runs on this thread (0: none). A callback that replaced or
+        /// destroyed its own agent's context would wait for the agent's slot, which another
+        /// thread's Destroy may hold while it waits for the search running that callback: a
+        /// deadlock. The native library answers calls on the agent from its own callback with
+        /// GOAP_STATUS_BUSY; the wrapper does the same, before it locks anything.
+        /// </summary>
+        [ThreadStatic] static ulong callbackAgent;
+
+        static void ThrowIfInOwnCallback(ulong agent, string function)
+        {
+            if (callbackAgent != 0 && callbackAgent == agent)
+            {
+                throw new GoapException(Status.Busy, function + ": called from a context callback of this agent " +
+                    "(a callback must not call goap on the agent it is asked about)");
+            }
         }
 
         [MonoPInvokeCallback(typeof(AvailableCallback))]
         static int OnAvailable(IntPtr userData, ulong agent, ulong action, int* outAvailable)
         {
+            ulong outer = callbackAgent;
+            callbackAgent = agent;
             try
             {
                 var context = (IAgentContext)GCHandle.FromIntPtr(userData).Target;
@@ -94,11 +140,17 @@ namespace Goap
             {
                 return Fail(e);
             }
+            finally
+            {
+                callbackAgent = outer;
+            }
         }
 
         [MonoPInvokeCallback(typeof(CostCallback))]
         static int OnCost(IntPtr userData, ulong agent, ulong action, double cost, double* outCost)
         {
+            ulong outer = callbackAgent;
+            callbackAgent = agent;
             try
             {
                 var context = (IAgentContext)GCHandle.FromIntPtr(userData).Target;
@@ -108,6 +160,10 @@ namespace Goap
             catch (Exception e)
             {
                 return Fail(e);
+            }
+            finally
+            {
+                callbackAgent = outer;
             }
         }
 

@@ -72,7 +72,7 @@ namespace Goap
         /// <summary>Destroys the domain. Agents created from it keep their copy.</summary>
         public void Destroy()
         {
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try { Errors.Check(NativeMethods.goap_domain_destroy(w, Id.Value)); }
             finally { World.Exit(); }
         }
@@ -83,7 +83,7 @@ namespace Goap
             uint len;
             var bytes = Utf8.Encode(name, out len);
             ulong id;
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try { fixed (byte* p = bytes) Errors.Check(NativeMethods.goap_domain_add_fact(w, Id.Value, p, len, &id)); }
             finally { World.Exit(); }
             return new FactId(id);
@@ -95,7 +95,7 @@ namespace Goap
             uint len;
             var bytes = Utf8.Encode(name, out len);
             ulong id;
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try { fixed (byte* p = bytes) Errors.Check(NativeMethods.goap_domain_find_fact(w, Id.Value, p, len, &id)); }
             finally { World.Exit(); }
             return new FactId(id);
@@ -119,7 +119,7 @@ namespace Goap
             uint len;
             var bytes = Utf8.Encode(def.Name, out len);
             ulong id;
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try
             {
                 fixed (byte* p = bytes)
@@ -139,7 +139,7 @@ namespace Goap
             uint len;
             var bytes = Utf8.Encode(name, out len);
             ulong id;
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try { fixed (byte* p = bytes) Errors.Check(NativeMethods.goap_domain_find_var(w, Id.Value, p, len, &id)); }
             finally { World.Exit(); }
             return new VarId(id);
@@ -163,7 +163,7 @@ namespace Goap
             uint len;
             var bytes = Utf8.Encode(name, out len);
             ulong id;
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try
             {
                 fixed (byte* p = bytes)
@@ -195,7 +195,7 @@ namespace Goap
             uint len;
             var bytes = Utf8.Encode(name, out len);
             ulong id;
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try { fixed (byte* p = bytes) Errors.Check(NativeMethods.goap_domain_find_action(w, Id.Value, p, len, &id)); }
             finally { World.Exit(); }
             return new ActionId(id);
@@ -210,7 +210,7 @@ namespace Goap
         /// <summary>Sets the start state: exactly the facts listed true are true.</summary>
         public void SetStart(params FactValue[] values)
         {
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try { fixed (FactValue* p = values) Errors.Check(NativeMethods.goap_domain_set_start(w, Id.Value, (GoapFactValue*)p, Count(values))); }
             finally { World.Exit(); }
         }
@@ -218,7 +218,7 @@ namespace Goap
         /// <summary>Sets the start values of variables (the others take their defaults).</summary>
         public void SetStartVars(params VarValue[] values)
         {
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try { fixed (VarValue* p = values) Errors.Check(NativeMethods.goap_domain_set_start_vars(w, Id.Value, (GoapVarValue*)p, Count(values))); }
             finally { World.Exit(); }
         }
@@ -226,7 +226,7 @@ namespace Goap
         /// <summary>Sets the goal's fact conditions.</summary>
         public void SetGoal(params FactValue[] conditions)
         {
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try { fixed (FactValue* p = conditions) Errors.Check(NativeMethods.goap_domain_set_goal(w, Id.Value, (GoapFactValue*)p, Count(conditions))); }
             finally { World.Exit(); }
         }
@@ -234,7 +234,7 @@ namespace Goap
         /// <summary>Sets the goal's variable conditions.</summary>
         public void SetGoalVars(params VarCondition[] conditions)
         {
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try { fixed (VarCondition* p = conditions) Errors.Check(NativeMethods.goap_domain_set_goal_vars(w, Id.Value, (GoapVarCondition*)p, Count(conditions))); }
             finally { World.Exit(); }
         }
@@ -293,7 +293,7 @@ namespace Goap
                 o.heuristic = (int)options->Heuristic;
             }
             GoapPlanResult r;
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try
             {
                 while (true)
@@ -326,7 +326,7 @@ namespace Goap
 
         string Name(int kind, ulong id)
         {
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try
             {
                 uint cap = 64;
@@ -352,7 +352,7 @@ namespace Goap
         int Count(int kind)
         {
             uint n;
-            GoapWorld* w = World.Enter();
+            GoapWorld* w = EnterWorld();
             try
             {
                 if (kind == 0) Errors.Check(NativeMethods.goap_domain_fact_count(w, Id.Value, &n));
@@ -364,6 +364,13 @@ namespace Goap
         }
 
         static uint Count(Array a) { return a == null ? 0u : (uint)a.Length; }
+
+        /// <summary>The world's native pointer for one call (see World.Enter).</summary>
+        GoapWorld* EnterWorld()
+        {
+            if (World == null) throw new InvalidOperationException("this Domain is default(Domain), not one of a World");
+            return World.Enter();
+        }
 
         public bool Equals(Domain other) { return ReferenceEquals(World, other.World) && Id == other.Id; }
         public override bool Equals(object obj) { return obj is Domain && Equals((Domain)obj); }

@@ -83,34 +83,65 @@ namespace Goap
     /// </summary>
     internal sealed class WorldHandle : SafeHandle
     {
-        readonly Dictionary<ulong, GCHandle> contexts = new Dictionary<ulong, GCHandle>();
+        /// <summary>The context handle of one agent; locked while it is replaced.</summary>
+        internal sealed class ContextSlot
+        {
+            internal GCHandle Handle;
+        }
+
+        readonly Dictionary<ulong, ContextSlot> contexts = new Dictionary<ulong, ContextSlot>();
 
         internal WorldHandle() : base(IntPtr.Zero, true) { }
+
+        /// <summary>The context slot of an agent, created on first use.</summary>
+        internal ContextSlot Slot(ulong agent)
+        {
+            lock (contexts)
+            {
+                ContextSlot slot;
+                if (!contexts.TryGetValue(agent, out slot))
+                {
+                    slot = new ContextSlot();
+                    contexts[agent] = slot;
+                }
+                return slot;
+            }
+        }
+
+        /// <summary>The context slot of an agent, or null when it never had a context.</summary>
+        internal ContextSlot FindSlot(ulong agent)
+        {
+            lock (contexts)
+            {
+                ContextSlot slot;
+                contexts.TryGetValue(agent, out slot);
+                return slot;
+            }
+        }
+
+        /// <summary>Forgets the slot of a destroyed agent.</summary>
+        internal void RemoveSlot(ulong agent)
+        {
+            lock (contexts) contexts.Remove(agent);
+        }
 
         /// <summary>Takes ownership of a world just created.</summary>
         internal void Adopt(IntPtr world) { SetHandle(world); }
 
         public override bool IsInvalid { get { return handle == IntPtr.Zero; } }
 
-        /// <summary>Records the context handle of an agent, returning the one it replaces (or a default handle).</summary>
-        internal GCHandle SwapContext(ulong agent, GCHandle context)
-        {
-            lock (contexts)
-            {
-                GCHandle old;
-                contexts.TryGetValue(agent, out old);
-                if (context.IsAllocated) contexts[agent] = context;
-                else contexts.Remove(agent);
-                return old;
-            }
-        }
-
         protected override bool ReleaseHandle()
         {
             unsafe { NativeMethods.goap_world_destroy((GoapWorld*)handle); }
             lock (contexts)
             {
-                foreach (var h in contexts.Values) h.Free();
+                foreach (var slot in contexts.Values)
+                {
+                    lock (slot)
+                    {
+                        if (slot.Handle.IsAllocated) slot.Handle.Free();
+                    }
+                }
                 contexts.Clear();
             }
             return true;

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# The C# tests (part of ./scripts/test.sh): builds the native library, compiles the C#
+# wrapper (bindings/csharp, C# 7.2 with Mono's mcs, warnings as errors), its NUnit 2.6 tests
+# and the Unity package's runtime tests, runs them under Mono, and checks that the Unity
+# sources compile against the API stubs (no Unity editor here). Installs mono-devel and
+# nunit with apt when they are missing (as root on Debian). The last line it prints is
+# "csharp: N passed, N failed"; a test not run (ignored) counts as failed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+
+need=()
+command -v mcs >/dev/null 2>&1 || need+=(mono-devel)
+command -v nunit-console >/dev/null 2>&1 || need+=(nunit)
+if [ ${#need[@]} -gt 0 ]; then
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "== installing: ${need[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+  else
+    echo "error: the C# tests need ${need[*]}; install them (apt-get install ${need[*]})" >&2
+    exit 1
+  fi
+fi
+nunit_framework=$(ls /usr/lib/cli/nunit.framework-2.6*/nunit.framework.dll 2>/dev/null | head -n1)
+if [ -z "$nunit_framework" ]; then
+  echo "error: nunit.framework.dll (NUnit 2.6) not found under /usr/lib/cli" >&2
+  exit 1
+fi
+
+out=$root/target/csharp
+rm -rf "$out"
+mkdir -p "$out"
+echo "== cargo build --lib (the native library the tests load)"
+cargo build --lib --quiet
+cp target/debug/libgoap.so "$out/"
+cp "$nunit_framework" "$out/"
+
+mcs_flags=(-langversion:7.2 -unsafe -target:library -warnaserror+ -nowarn:1591 -debug)
+echo "== mcs: Goap.dll (bindings/csharp)"
+mcs "${mcs_flags[@]}" -doc:"$out/Goap.xml" -out:"$out/Goap.dll" \
+  bindings/csharp/NativeMethods.g.cs bindings/csharp/src/*.cs
+echo "== mcs: Goap.Tests.dll (bindings/csharp/tests, unity-sample/Tests/Runtime)"
+mcs "${mcs_flags[@]}" -r:"$out/Goap.dll" -r:"$out/nunit.framework.dll" -out:"$out/Goap.Tests.dll" \
+  bindings/csharp/tests/*.cs unity-sample/Tests/Runtime/*.cs
+
+echo "== Unity sources against the API stubs"
+scripts/check-unity-sources.sh "$out/unity"
+
+echo "== nunit-console Goap.Tests.dll"
+status=0
+(cd "$out" && GOAP_DOMAINS=$root/examples/domains LD_LIBRARY_PATH=$out${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
+  nunit-console -nologo -noshadow -labels Goap.Tests.dll -xml="$out/TestResult.xml") || status=$?
+
+python3 - "$out/TestResult.xml" "$status" <<'PY'
+import sys, xml.etree.ElementTree as ET
+path, status = sys.argv[1], int(sys.argv[2])
+try:
+    r = ET.parse(path).getroot()
+except Exception as e:
+    print(f"csharp: 0 passed, 1 failed (no test results: {e}; nunit-console exited {status})")
+    sys.exit(1)
+total, errors, failures = (int(r.get(k, 0)) for k in ("total", "errors", "failures"))
+not_run = int(r.get("not-run", 0))
+inconclusive = int(r.get("inconclusive", 0))
+passed = total - errors - failures - inconclusive
+failed = errors + failures + inconclusive + not_run
+if not_run:
+    print(f"note: {not_run} C# test(s) were not run (ignored or skipped): counted as failed")
+if total == 0:
+    failed += 1
+    print("note: no C# test ran")
+print(f"csharp: {passed} passed, {failed} failed")
+sys.exit(1 if failed or status else 0)
+PY
