@@ -665,8 +665,9 @@ namespace Goap.Native
         /// <summary>
         ///  Destroys an agent: its id becomes stale (GOAP_STATUS_UNKNOWN_AGENT from then on; it is
         ///  never handed out again by this world). Its goals, plan and history are freed; the
-        ///  user_data of its callbacks is not touched. A call running on the agent in another thread
-        ///  finishes first, on the removed agent.
+        ///  user_data of its callbacks is not touched. It does not wait for a call running on the
+        ///  agent in another thread: that call finishes on the removed agent (and its search may
+        ///  still call the agent's callbacks; see GoapAgentCallbacks.user_data).
         ///
         ///  Errors: GOAP_STATUS_NULL_POINTER (world), GOAP_STATUS_UNKNOWN_AGENT (zero, stale or
         ///  foreign id; nothing happens), GOAP_STATUS_BUSY (called from one of this agent's own
@@ -1640,8 +1641,11 @@ namespace Goap.Native
         public void* cost;
         /// <summary>
         ///  Passed to both callbacks untouched. The library never reads or frees it; it must
-        ///  stay valid while the callbacks are installed (until replaced or removed, or the agent
-        ///  or world is destroyed).
+        ///  stay valid while the callbacks may be called: until goap_agent_set_callbacks replaces
+        ///  or removes them (that call waits for a search of the agent in progress), or the world
+        ///  is destroyed. goap_agent_destroy does not wait for a call on the agent running on
+        ///  another thread, whose search may still call the callbacks: to free `user_data` when
+        ///  destroying an agent that other threads may be stepping, remove the callbacks first.
         /// </summary>
         public void* user_data;
     }

@@ -195,8 +195,9 @@ pub unsafe extern "C" fn goap_agent_create(
 
 /// Destroys an agent: its id becomes stale (GOAP_STATUS_UNKNOWN_AGENT from then on; it is
 /// never handed out again by this world). Its goals, plan and history are freed; the
-/// user_data of its callbacks is not touched. A call running on the agent in another thread
-/// finishes first, on the removed agent.
+/// user_data of its callbacks is not touched. It does not wait for a call running on the
+/// agent in another thread: that call finishes on the removed agent (and its search may
+/// still call the agent's callbacks; see GoapAgentCallbacks.user_data).
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER (world), GOAP_STATUS_UNKNOWN_AGENT (zero, stale or
 /// foreign id; nothing happens), GOAP_STATUS_BUSY (called from one of this agent's own

@@ -145,8 +145,11 @@ pub struct GoapAgentCallbacks {
         ) -> i32,
     >,
     /// Passed to both callbacks untouched. The library never reads or frees it; it must
-    /// stay valid while the callbacks are installed (until replaced or removed, or the agent
-    /// or world is destroyed).
+    /// stay valid while the callbacks may be called: until goap_agent_set_callbacks replaces
+    /// or removes them (that call waits for a search of the agent in progress), or the world
+    /// is destroyed. goap_agent_destroy does not wait for a call on the agent running on
+    /// another thread, whose search may still call the callbacks: to free `user_data` when
+    /// destroying an agent that other threads may be stepping, remove the callbacks first.
     pub user_data: *mut c_void,
 }
 
