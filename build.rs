@@ -65,7 +65,8 @@ fn main() {
     }
 }
 
-/// The raw C# layer: `Goap.Native.NativeMethods`, internal to the wrapper assembly. C# 7.2
+/// The raw C# layer: `Goap.Native.NativeMethods`, public for code that calls goap.h itself
+/// (a Burst job: pointers and buffers only). C# 7.2
 /// (Mono's mcs, Unity): no `nint`, no `delegate*` (callback fields are `void*`, filled by
 /// the wrapper with `Marshal.GetFunctionPointerForDelegate`). The library is `goap`, or
 /// `__Internal` where Unity links it statically (iOS, WebGL).
@@ -77,7 +78,7 @@ fn csharp_builder(ffi: &Path) -> csbindgen::Builder {
     builder
         .csharp_namespace("Goap.Native")
         .csharp_class_name("NativeMethods")
-        .csharp_class_accessibility("internal")
+        .csharp_class_accessibility("public")
         .csharp_dll_name("goap")
         .csharp_dll_name_if("(UNITY_IOS || UNITY_WEBGL) && !UNITY_EDITOR", "__Internal")
         .csharp_use_function_pointer(false)

@@ -10,7 +10,7 @@ using System.Runtime.InteropServices;
 
 namespace Goap.Native
 {
-    internal static unsafe partial class NativeMethods
+    public static unsafe partial class NativeMethods
     {
 #if (UNITY_IOS || UNITY_WEBGL) && !UNITY_EDITOR
         const string __DllName = "__Internal";
@@ -23,20 +23,20 @@ namespace Goap.Native
         ///  Major version of this header. Bindings check it against goap_version() at load time:
         ///  a different major version is not compatible.
         /// </summary>
-        internal const uint GOAP_VERSION_MAJOR = 0;
+        public const uint GOAP_VERSION_MAJOR = 0;
         /// <summary>
         ///  Minor version of this header (compatible additions).
         /// </summary>
-        internal const uint GOAP_VERSION_MINOR = 1;
+        public const uint GOAP_VERSION_MINOR = 1;
         /// <summary>
         ///  Patch version of this header.
         /// </summary>
-        internal const uint GOAP_VERSION_PATCH = 0;
+        public const uint GOAP_VERSION_PATCH = 0;
         /// <summary>
         ///  The largest action cost accepted (1e12); a higher one is GOAP_STATUS_INVALID_COST.
         ///  Bounding costs keeps every sum a search forms far from overflowing.
         /// </summary>
-        internal const double GOAP_MAX_ACTION_COST = 1000000000000;
+        public const double GOAP_MAX_ACTION_COST = 1000000000000;
 
 
 
@@ -48,7 +48,7 @@ namespace Goap.Native
         ///  Thread safety: any thread, any time.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_version", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern uint goap_version();
+        public static extern uint goap_version();
 
         /// <summary>
         ///  The library's version as a static NUL-terminated string, e.g. "0.1.0". Never NULL.
@@ -56,7 +56,7 @@ namespace Goap.Native
         ///  Ownership: the string is static; do not free it. Thread safety: any thread, any time.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_version_string", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern byte* goap_version_string();
+        public static extern byte* goap_version_string();
 
         /// <summary>
         ///  The name of a status value as a static NUL-terminated string, e.g. "GOAP_STATUS_OK";
@@ -65,7 +65,7 @@ namespace Goap.Native
         ///  Ownership: the string is static; do not free it. Thread safety: any thread, any time.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_status_name", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern byte* goap_status_name(int status);
+        public static extern byte* goap_status_name(int status);
 
         /// <summary>
         ///  Length in bytes (without the NUL terminator) of this thread's last error message; 0 when
@@ -75,7 +75,7 @@ namespace Goap.Native
         ///  Thread safety: reads the calling thread's message only.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_last_error_length", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern uint goap_last_error_length();
+        public static extern uint goap_last_error_length();
 
         /// <summary>
         ///  Copies this thread's last error message (UTF-8) and a NUL terminator into `buf`.
@@ -99,7 +99,7 @@ namespace Goap.Native
         ///  `buf` must be valid for `capacity` bytes of writes; `out_len` must be valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_last_error_message", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_last_error_message(byte* buf, uint capacity, uint* out_len);
+        public static extern GoapStatus goap_last_error_message(byte* buf, uint capacity, uint* out_len);
 
         /// <summary>
         ///  The default world definition. Always use it to initialise a GoapWorldDef.
@@ -107,7 +107,7 @@ namespace Goap.Native
         ///  Thread safety: any thread, any time.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_world_def_default", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapWorldDef goap_world_def_default();
+        public static extern GoapWorldDef goap_world_def_default();
 
         /// <summary>
         ///  Creates a world. On success `*out` receives a new world that the caller owns and must
@@ -123,7 +123,7 @@ namespace Goap.Native
         ///  `def` must point to a readable GoapWorldDef; `out` must be valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_world_create", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_world_create(GoapWorldDef* def, GoapWorld** @out);
+        public static extern GoapStatus goap_world_create(GoapWorldDef* def, GoapWorld** @out);
 
         /// <summary>
         ///  Destroys a world and everything in it: its domains, facts and actions, its agents (all
@@ -140,7 +140,7 @@ namespace Goap.Native
         ///  `world` must be NULL or a pointer from goap_world_create that was not destroyed yet.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_world_destroy", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern void goap_world_destroy(GoapWorld* world);
+        public static extern void goap_world_destroy(GoapWorld* world);
 
         /// <summary>
         ///  How many worlds are alive in this process: created by goap_world_create and not yet
@@ -151,7 +151,7 @@ namespace Goap.Native
         ///  the answer may be out of date when it returns.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_world_live_count", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern uint goap_world_live_count();
+        public static extern uint goap_world_live_count();
 
         /// <summary>
         ///  The default domain definition. Always use it to initialise a GoapDomainDef.
@@ -159,7 +159,7 @@ namespace Goap.Native
         ///  Thread safety: any thread, any time.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_def_default", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapDomainDef goap_domain_def_default();
+        public static extern GoapDomainDef goap_domain_def_default();
 
         /// <summary>
         ///  Creates an empty domain (no facts, variables or actions, all-false start state, no
@@ -179,7 +179,7 @@ namespace Goap.Native
         ///  `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_create", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_domain_create(GoapWorld* world, GoapDomainDef* def, ulong* @out);
+        public static extern GoapStatus goap_domain_create(GoapWorld* world, GoapDomainDef* def, ulong* @out);
 
         /// <summary>
         ///  Creates a domain from a domain file (JSON, UTF-8, `len` bytes, not NUL-terminated; see
@@ -204,7 +204,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `text` valid for `len` bytes; `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_load_json", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_domain_load_json(GoapWorld* world, byte* text, uint len, ulong* @out);
+        public static extern GoapStatus goap_domain_load_json(GoapWorld* world, byte* text, uint len, ulong* @out);
 
         /// <summary>
         ///  Destroys a domain of the world. Its id and the ids of its facts, variables and actions
@@ -223,7 +223,7 @@ namespace Goap.Native
         ///  `world` must be a live world.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_destroy", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_domain_destroy(GoapWorld* world, ulong domain);
+        public static extern GoapStatus goap_domain_destroy(GoapWorld* world, ulong domain);
 
         /// <summary>
         ///  Replaces the facts of the domain's stored start state: exactly the listed facts with
@@ -242,7 +242,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `values` valid for `count` elements.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_set_start", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_domain_set_start(GoapWorld* world, ulong domain, GoapFactValue* values, uint count);
+        public static extern GoapStatus goap_domain_set_start(GoapWorld* world, ulong domain, GoapFactValue* values, uint count);
 
         /// <summary>
         ///  Replaces the fact conditions of the domain's stored goal: every listed fact must have
@@ -259,7 +259,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `conditions` valid for `count` elements.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_set_goal", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_domain_set_goal(GoapWorld* world, ulong domain, GoapFactValue* conditions, uint count);
+        public static extern GoapStatus goap_domain_set_goal(GoapWorld* world, ulong domain, GoapFactValue* conditions, uint count);
 
         /// <summary>
         ///  Replaces the variables of the domain's stored start state: each listed variable has its
@@ -279,7 +279,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `values` valid for `count` elements.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_set_start_vars", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_domain_set_start_vars(GoapWorld* world, ulong domain, GoapVarValue* values, uint count);
+        public static extern GoapStatus goap_domain_set_start_vars(GoapWorld* world, ulong domain, GoapVarValue* values, uint count);
 
         /// <summary>
         ///  Replaces the variable conditions of the domain's stored goal: each listed condition
@@ -302,7 +302,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `conditions` valid for `count` elements.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_set_goal_vars", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_domain_set_goal_vars(GoapWorld* world, ulong domain, GoapVarCondition* conditions, uint count);
+        public static extern GoapStatus goap_domain_set_goal_vars(GoapWorld* world, ulong domain, GoapVarCondition* conditions, uint count);
 
         /// <summary>
         ///  Registers a fact by name in a domain; on success `*out` receives its id. Idempotent:
@@ -324,7 +324,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `name` valid for `name_len` bytes; `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_add_fact", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_domain_add_fact(GoapWorld* world, ulong domain, byte* name, uint name_len, ulong* @out);
+        public static extern GoapStatus goap_domain_add_fact(GoapWorld* world, ulong domain, byte* name, uint name_len, ulong* @out);
 
         /// <summary>
         ///  Looks up a fact by name; on success `*out` receives its id.
@@ -338,7 +338,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `name` valid for `name_len` bytes; `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_find_fact", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_domain_find_fact(GoapWorld* world, ulong domain, byte* name, uint name_len, ulong* @out);
+        public static extern GoapStatus goap_domain_find_fact(GoapWorld* world, ulong domain, byte* name, uint name_len, ulong* @out);
 
         /// <summary>
         ///  Copies a fact's name (UTF-8) and a NUL terminator into `buf`.
@@ -357,7 +357,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `buf` valid for `capacity` bytes; `out_len` for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_fact_name", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_domain_fact_name(GoapWorld* world, ulong domain, ulong fact, byte* buf, uint capacity, uint* out_len);
+        public static extern GoapStatus goap_domain_fact_name(GoapWorld* world, ulong domain, ulong fact, byte* buf, uint capacity, uint* out_len);
 
         /// <summary>
         ///  On success `*out_count` receives the number of facts of the domain.
@@ -370,7 +370,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out_count` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_fact_count", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_domain_fact_count(GoapWorld* world, ulong domain, uint* out_count);
+        public static extern GoapStatus goap_domain_fact_count(GoapWorld* world, ulong domain, uint* out_count);
 
         /// <summary>
         ///  The default variable definition: no name, range [0, 0], default min, overflow
@@ -379,7 +379,7 @@ namespace Goap.Native
         ///  Thread safety: any thread, any time.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_var_def_default", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapVarDef goap_var_def_default();
+        public static extern GoapVarDef goap_var_def_default();
 
         /// <summary>
         ///  Declares an integer variable in a domain; on success `*out` receives its id. Declaring
@@ -403,7 +403,7 @@ namespace Goap.Native
         ///  `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_add_var", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_domain_add_var(GoapWorld* world, ulong domain, GoapVarDef* def, ulong* @out);
+        public static extern GoapStatus goap_domain_add_var(GoapWorld* world, ulong domain, GoapVarDef* def, ulong* @out);
 
         /// <summary>
         ///  Looks up a variable by name; on success `*out` receives its id.
@@ -418,7 +418,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `name` valid for `name_len` bytes; `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_find_var", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_domain_find_var(GoapWorld* world, ulong domain, byte* name, uint name_len, ulong* @out);
+        public static extern GoapStatus goap_domain_find_var(GoapWorld* world, ulong domain, byte* name, uint name_len, ulong* @out);
 
         /// <summary>
         ///  Copies a variable's name (UTF-8) and a NUL terminator into `buf`; same buffer rules as
@@ -434,7 +434,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `buf` valid for `capacity` bytes; `out_len` for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_var_name", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_domain_var_name(GoapWorld* world, ulong domain, ulong var, byte* buf, uint capacity, uint* out_len);
+        public static extern GoapStatus goap_domain_var_name(GoapWorld* world, ulong domain, ulong var, byte* buf, uint capacity, uint* out_len);
 
         /// <summary>
         ///  On success `*out_count` receives the number of variables of the domain.
@@ -447,7 +447,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out_count` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_var_count", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_domain_var_count(GoapWorld* world, ulong domain, uint* out_count);
+        public static extern GoapStatus goap_domain_var_count(GoapWorld* world, ulong domain, uint* out_count);
 
         /// <summary>
         ///  The default action definition: no name, no preconditions, no effects (on facts or
@@ -457,7 +457,7 @@ namespace Goap.Native
         ///  Thread safety: any thread, any time.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_action_def_default", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapActionDef goap_action_def_default();
+        public static extern GoapActionDef goap_action_def_default();
 
         /// <summary>
         ///  Adds an action to a domain; on success `*out` receives its id. Actions are tried in
@@ -485,7 +485,7 @@ namespace Goap.Native
         ///  `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_add_action", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_domain_add_action(GoapWorld* world, ulong domain, GoapActionDef* def, ulong* @out);
+        public static extern GoapStatus goap_domain_add_action(GoapWorld* world, ulong domain, GoapActionDef* def, ulong* @out);
 
         /// <summary>
         ///  Looks up an action by name; on success `*out` receives its id.
@@ -499,7 +499,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `name` valid for `name_len` bytes; `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_find_action", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_domain_find_action(GoapWorld* world, ulong domain, byte* name, uint name_len, ulong* @out);
+        public static extern GoapStatus goap_domain_find_action(GoapWorld* world, ulong domain, byte* name, uint name_len, ulong* @out);
 
         /// <summary>
         ///  Copies an action's name (UTF-8) and a NUL terminator into `buf`; same buffer rules as
@@ -515,7 +515,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `buf` valid for `capacity` bytes; `out_len` for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_action_name", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_domain_action_name(GoapWorld* world, ulong domain, ulong action, byte* buf, uint capacity, uint* out_len);
+        public static extern GoapStatus goap_domain_action_name(GoapWorld* world, ulong domain, ulong action, byte* buf, uint capacity, uint* out_len);
 
         /// <summary>
         ///  On success `*out_count` receives the number of actions of the domain.
@@ -528,7 +528,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out_count` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_action_count", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_domain_action_count(GoapWorld* world, ulong domain, uint* out_count);
+        public static extern GoapStatus goap_domain_action_count(GoapWorld* world, ulong domain, uint* out_count);
 
         /// <summary>
         ///  The default plan options. Always use it to initialise a GoapPlanOptions.
@@ -536,7 +536,7 @@ namespace Goap.Native
         ///  Thread safety: any thread, any time.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_plan_options_default", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapPlanOptions goap_plan_options_default();
+        public static extern GoapPlanOptions goap_plan_options_default();
 
         /// <summary>
         ///  Plans from the domain's stored start state (goap_domain_set_start,
@@ -569,7 +569,7 @@ namespace Goap.Native
         ///  `capacity` writes; `out_result` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_plan", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_domain_plan(GoapWorld* world, ulong domain, GoapPlanOptions* options, ulong* out_actions, uint capacity, GoapPlanResult* out_result);
+        public static extern GoapStatus goap_domain_plan(GoapWorld* world, ulong domain, GoapPlanOptions* options, ulong* out_actions, uint capacity, GoapPlanResult* out_result);
 
         /// <summary>
         ///  Plans from an explicit start state to an explicit goal (for example the engine's
@@ -593,7 +593,7 @@ namespace Goap.Native
         ///  readable; `out_actions` valid for `capacity` writes; `out_result` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_plan_from", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_domain_plan_from(GoapWorld* world, ulong domain, GoapFactValue* start, uint start_count, GoapFactValue* goal, uint goal_count, GoapPlanOptions* options, ulong* out_actions, uint capacity, GoapPlanResult* out_result);
+        public static extern GoapStatus goap_domain_plan_from(GoapWorld* world, ulong domain, GoapFactValue* start, uint start_count, GoapFactValue* goal, uint goal_count, GoapPlanOptions* options, ulong* out_actions, uint capacity, GoapPlanResult* out_result);
 
         /// <summary>
         ///  The default problem: every fact false, every variable at its default, an empty goal.
@@ -602,7 +602,7 @@ namespace Goap.Native
         ///  Thread safety: any thread, any time.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_problem_default", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapProblem goap_problem_default();
+        public static extern GoapProblem goap_problem_default();
 
         /// <summary>
         ///  Plans from an explicit start state to an explicit goal, both over the domain's facts
@@ -630,7 +630,7 @@ namespace Goap.Native
         ///  `out_result` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_plan_problem", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_domain_plan_problem(GoapWorld* world, ulong domain, GoapProblem* problem, GoapPlanOptions* options, ulong* out_actions, uint capacity, GoapPlanResult* out_result);
+        public static extern GoapStatus goap_domain_plan_problem(GoapWorld* world, ulong domain, GoapProblem* problem, GoapPlanOptions* options, ulong* out_actions, uint capacity, GoapPlanResult* out_result);
 
         /// <summary>
         ///  The default agent definition: no domain (set one), margin 0, cooldown 0, planning in
@@ -639,7 +639,7 @@ namespace Goap.Native
         ///  Thread safety: any thread, any time.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_def_default", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapAgentDef goap_agent_def_default();
+        public static extern GoapAgentDef goap_agent_def_default();
 
         /// <summary>
         ///  Creates an agent in the world; on success `*out` receives its id. The agent believes the
@@ -660,7 +660,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `def` readable; `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_create", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_agent_create(GoapWorld* world, GoapAgentDef* def, ulong* @out);
+        public static extern GoapStatus goap_agent_create(GoapWorld* world, GoapAgentDef* def, ulong* @out);
 
         /// <summary>
         ///  Destroys an agent: its id becomes stale (GOAP_STATUS_UNKNOWN_AGENT from then on; it is
@@ -678,7 +678,7 @@ namespace Goap.Native
         ///  `world` must be a live world.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_destroy", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_agent_destroy(GoapWorld* world, ulong agent);
+        public static extern GoapStatus goap_agent_destroy(GoapWorld* world, ulong agent);
 
         /// <summary>
         ///  On success `*out_count` receives the number of live agents of the world.
@@ -690,7 +690,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out_count` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_count", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_agent_count(GoapWorld* world, uint* out_count);
+        public static extern GoapStatus goap_agent_count(GoapWorld* world, uint* out_count);
 
         /// <summary>
         ///  Writes a sensed fact into the agent's believed state (1 true, 0 false). Writing the
@@ -707,7 +707,7 @@ namespace Goap.Native
         ///  `world` must be a live world.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_set_fact", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_agent_set_fact(GoapWorld* world, ulong agent, ulong fact, int value);
+        public static extern GoapStatus goap_agent_set_fact(GoapWorld* world, ulong agent, ulong fact, int value);
 
         /// <summary>
         ///  On success `*out` receives the agent's believed value of a fact (1 true, 0 false).
@@ -720,7 +720,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_get_fact", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_agent_get_fact(GoapWorld* world, ulong agent, ulong fact, int* @out);
+        public static extern GoapStatus goap_agent_get_fact(GoapWorld* world, ulong agent, ulong fact, int* @out);
 
         /// <summary>
         ///  Writes several sensed facts at once, all or nothing: every entry is checked first, and
@@ -737,7 +737,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `values` valid for `count` reads.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_set_facts", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_agent_set_facts(GoapWorld* world, ulong agent, GoapFactValue* values, uint count);
+        public static extern GoapStatus goap_agent_set_facts(GoapWorld* world, ulong agent, GoapFactValue* values, uint count);
 
         /// <summary>
         ///  Writes a sensed variable value into the agent's believed state. The value must lie in
@@ -752,7 +752,7 @@ namespace Goap.Native
         ///  `world` must be a live world.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_set_var", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_agent_set_var(GoapWorld* world, ulong agent, ulong var, int value);
+        public static extern GoapStatus goap_agent_set_var(GoapWorld* world, ulong agent, ulong var, int value);
 
         /// <summary>
         ///  On success `*out` receives the agent's believed value of a variable (its default until
@@ -766,7 +766,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_get_var", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_agent_get_var(GoapWorld* world, ulong agent, ulong var, int* @out);
+        public static extern GoapStatus goap_agent_get_var(GoapWorld* world, ulong agent, ulong var, int* @out);
 
         /// <summary>
         ///  The default goal definition: no name, no conditions, priority 1. Always use it to
@@ -775,7 +775,7 @@ namespace Goap.Native
         ///  Thread safety: any thread, any time.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_goal_def_default", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapGoalDef goap_goal_def_default();
+        public static extern GoapGoalDef goap_goal_def_default();
 
         /// <summary>
         ///  Adds a goal to an agent; on success `*out_index` receives its index (0 for the first
@@ -801,7 +801,7 @@ namespace Goap.Native
         ///  `out_index` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_add_goal", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_agent_add_goal(GoapWorld* world, ulong agent, GoapGoalDef* def, uint* out_index);
+        public static extern GoapStatus goap_agent_add_goal(GoapWorld* world, ulong agent, GoapGoalDef* def, uint* out_index);
 
         /// <summary>
         ///  Looks a goal of the agent up by name; on success `*out_index` receives the index of the
@@ -817,7 +817,7 @@ namespace Goap.Native
         ///  write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_find_goal", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_agent_find_goal(GoapWorld* world, ulong agent, byte* name, uint name_len, uint* out_index);
+        public static extern GoapStatus goap_agent_find_goal(GoapWorld* world, ulong agent, byte* name, uint name_len, uint* out_index);
 
         /// <summary>
         ///  Sets the priority of the agent's goal `goal` (an index from goap_agent_add_goal or
@@ -834,7 +834,7 @@ namespace Goap.Native
         ///  `world` must be a live world.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_set_goal_priority", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_agent_set_goal_priority(GoapWorld* world, ulong agent, uint goal, double priority);
+        public static extern GoapStatus goap_agent_set_goal_priority(GoapWorld* world, ulong agent, uint goal, double priority);
 
         /// <summary>
         ///  Enables (1) or disables (0) an action for this agent only. A disabled action is not
@@ -852,7 +852,7 @@ namespace Goap.Native
         ///  `world` must be a live world.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_set_action_enabled", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_agent_set_action_enabled(GoapWorld* world, ulong agent, ulong action, int enabled);
+        public static extern GoapStatus goap_agent_set_action_enabled(GoapWorld* world, ulong agent, ulong action, int enabled);
 
         /// <summary>
         ///  Sets this agent's cost for an action, in place of the domain's (distance, danger…): a
@@ -869,7 +869,7 @@ namespace Goap.Native
         ///  `world` must be a live world.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_set_action_cost", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_agent_set_action_cost(GoapWorld* world, ulong agent, ulong action, double cost);
+        public static extern GoapStatus goap_agent_set_action_cost(GoapWorld* world, ulong agent, ulong action, double cost);
 
         /// <summary>
         ///  Gives an action back the domain's cost for this agent (undoes
@@ -884,7 +884,7 @@ namespace Goap.Native
         ///  `world` must be a live world.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_clear_action_cost", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_agent_clear_action_cost(GoapWorld* world, ulong agent, ulong action);
+        public static extern GoapStatus goap_agent_clear_action_cost(GoapWorld* world, ulong agent, ulong action);
 
         /// <summary>
         ///  Installs context callbacks on an agent (a copy of `*callbacks`), replacing any it had;
@@ -903,7 +903,7 @@ namespace Goap.Native
         ///  the agent, for as long as they are installed.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_set_callbacks", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_agent_set_callbacks(GoapWorld* world, ulong agent, GoapAgentCallbacks* callbacks);
+        public static extern GoapStatus goap_agent_set_callbacks(GoapWorld* world, ulong agent, GoapAgentCallbacks* callbacks);
 
         /// <summary>
         ///  Advances the agent's clock by `dt` seconds and tells it what to do now (`*out`): the
@@ -924,7 +924,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_step", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_agent_step(GoapWorld* world, ulong agent, double dt, GoapStep* @out);
+        public static extern GoapStatus goap_agent_step(GoapWorld* world, ulong agent, double dt, GoapStep* @out);
 
         /// <summary>
         ///  Reports the outcome of the action the last step handed out (a GoapReport value):
@@ -942,7 +942,7 @@ namespace Goap.Native
         ///  `world` must be a live world.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_report", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_agent_report(GoapWorld* world, ulong agent, int report);
+        public static extern GoapStatus goap_agent_report(GoapWorld* world, ulong agent, int report);
 
         /// <summary>
         ///  On success `*out` receives the agent's state: goal, plan position, whether it is acting,
@@ -956,7 +956,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_info", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_agent_info(GoapWorld* world, ulong agent, GoapAgentInfo* @out);
+        public static extern GoapStatus goap_agent_info(GoapWorld* world, ulong agent, GoapAgentInfo* @out);
 
         /// <summary>
         ///  Copies the rest of the agent's plan into `out` (action ids of the agent's domain): the
@@ -978,7 +978,7 @@ namespace Goap.Native
         ///  write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_plan", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_agent_plan(GoapWorld* world, ulong agent, ulong* @out, uint capacity, uint* out_count);
+        public static extern GoapStatus goap_agent_plan(GoapWorld* world, ulong agent, ulong* @out, uint capacity, uint* out_count);
 
         /// <summary>
         ///  Copies the agent's latest replans into `out`, oldest first (the agent keeps the last 16;
@@ -994,7 +994,7 @@ namespace Goap.Native
         ///  write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_replans", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_agent_replans(GoapWorld* world, ulong agent, GoapReplanEvent* @out, uint capacity, uint* out_count);
+        public static extern GoapStatus goap_agent_replans(GoapWorld* world, ulong agent, GoapReplanEvent* @out, uint capacity, uint* out_count);
 
         /// <summary>
         ///  On success `*out` receives how many replans of `cause` (a GoapReplanCause value) the
@@ -1010,7 +1010,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_replan_count", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_agent_replan_count(GoapWorld* world, ulong agent, int cause, ulong* @out);
+        public static extern GoapStatus goap_agent_replan_count(GoapWorld* world, ulong agent, int cause, ulong* @out);
 
         /// <summary>
         ///  Explains why goal `goal` (an index from goap_agent_add_goal) of the agent has, or has
@@ -1038,7 +1038,7 @@ namespace Goap.Native
         ///  for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_explain", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_agent_explain(GoapWorld* world, ulong agent, uint goal, int format, byte* buf, uint capacity, uint* out_len);
+        public static extern GoapStatus goap_agent_explain(GoapWorld* world, ulong agent, uint goal, int format, byte* buf, uint capacity, uint* out_len);
 
         /// <summary>
         ///  The default batch options: no limits, the world's worker threads. Always use it to
@@ -1047,7 +1047,7 @@ namespace Goap.Native
         ///  Thread safety: any thread, any time.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_batch_options_default", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapBatchOptions goap_batch_options_default();
+        public static extern GoapBatchOptions goap_batch_options_default();
 
         /// <summary>
         ///  Plans, within `options`' budget, every agent of the world that needs a plan: the agents
@@ -1081,7 +1081,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `options` NULL or readable; `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_world_plan_agents", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_world_plan_agents(GoapWorld* world, GoapBatchOptions* options, GoapBatchStats* @out);
+        public static extern GoapStatus goap_world_plan_agents(GoapWorld* world, GoapBatchOptions* options, GoapBatchStats* @out);
 
         /// <summary>
         ///  On success `*out` receives the counters of the world's plan cache since the world was
@@ -1094,7 +1094,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_world_cache_stats", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_world_cache_stats(GoapWorld* world, GoapCacheStats* @out);
+        public static extern GoapStatus goap_world_cache_stats(GoapWorld* world, GoapCacheStats* @out);
 
         /// <summary>
         ///  Empties the world's plan cache and resets its counters (frees the memory of its
@@ -1108,7 +1108,7 @@ namespace Goap.Native
         ///  `world` must be a live world.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_world_clear_cache", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_world_clear_cache(GoapWorld* world);
+        public static extern GoapStatus goap_world_clear_cache(GoapWorld* world);
 
         /// <summary>
         ///  Test hook for bindings: panics inside the guard, so it always returns GOAP_STATUS_PANIC
@@ -1118,7 +1118,7 @@ namespace Goap.Native
         ///  Thread safety: any thread, any time.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_debug_force_panic", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern GoapStatus goap_debug_force_panic();
+        public static extern GoapStatus goap_debug_force_panic();
 
 
     }
@@ -1130,7 +1130,7 @@ namespace Goap.Native
     ///  thread-safe (see THREADING at the top), and no call holds its locks for long.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    internal unsafe partial struct GoapWorld
+    public unsafe partial struct GoapWorld
     {
     }
 
@@ -1142,7 +1142,7 @@ namespace Goap.Native
     ///  recompiled.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    internal unsafe partial struct GoapWorldDef
+    public unsafe partial struct GoapWorldDef
     {
         /// <summary>
         ///  Internal: set by goap_world_def_default() to detect uninitialised definitions.
@@ -1182,7 +1182,7 @@ namespace Goap.Native
     ///  fields.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    internal unsafe partial struct GoapDomainDef
+    public unsafe partial struct GoapDomainDef
     {
         /// <summary>
         ///  Internal: set by goap_domain_def_default() to detect uninitialised definitions.
@@ -1204,7 +1204,7 @@ namespace Goap.Native
     ///  One condition or assignment: `fact` is (or must be, or becomes) `value`.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    internal unsafe partial struct GoapFactValue
+    public unsafe partial struct GoapFactValue
     {
         /// <summary>
         ///  A fact of the domain the list is used with (a variable id here is
@@ -1223,7 +1223,7 @@ namespace Goap.Native
     ///  only.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    internal unsafe partial struct GoapVarDef
+    public unsafe partial struct GoapVarDef
     {
         /// <summary>
         ///  Internal: set by goap_var_def_default() to detect uninitialised definitions.
@@ -1267,7 +1267,7 @@ namespace Goap.Native
     ///  A condition on a variable: `var op value`, for action preconditions and goals.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    internal unsafe partial struct GoapVarCondition
+    public unsafe partial struct GoapVarCondition
     {
         /// <summary>
         ///  A variable of the domain the list is used with.
@@ -1288,7 +1288,7 @@ namespace Goap.Native
     ///  An effect on a variable: `var op value`, for actions (at most one per variable).
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    internal unsafe partial struct GoapVarEffect
+    public unsafe partial struct GoapVarEffect
     {
         /// <summary>
         ///  A variable of the domain the action is added to.
@@ -1310,7 +1310,7 @@ namespace Goap.Native
     ///  GOAP_STATUS_OUT_OF_RANGE).
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    internal unsafe partial struct GoapVarValue
+    public unsafe partial struct GoapVarValue
     {
         /// <summary>
         ///  A variable of the domain the list is used with.
@@ -1328,7 +1328,7 @@ namespace Goap.Native
     ///  goap_domain_add_action only; the domain keeps copies.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    internal unsafe partial struct GoapActionDef
+    public unsafe partial struct GoapActionDef
     {
         /// <summary>
         ///  Internal: set by goap_action_def_default() to detect uninitialised definitions.
@@ -1395,7 +1395,7 @@ namespace Goap.Native
     ///  or pass NULL for the defaults.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    internal unsafe partial struct GoapPlanOptions
+    public unsafe partial struct GoapPlanOptions
     {
         /// <summary>
         ///  Internal: set by goap_plan_options_default() to detect uninitialised options.
@@ -1422,7 +1422,7 @@ namespace Goap.Native
     ///  GOAP_STATUS_BUFFER_TOO_SMALL.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    internal unsafe partial struct GoapPlanResult
+    public unsafe partial struct GoapPlanResult
     {
         /// <summary>
         ///  A GoapOutcome value.
@@ -1464,7 +1464,7 @@ namespace Goap.Native
     ///  Every array is read during the call only and may be NULL when its count is 0.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    internal unsafe partial struct GoapProblem
+    public unsafe partial struct GoapProblem
     {
         /// <summary>
         ///  Internal: set by goap_problem_default() to detect uninitialised problems.
@@ -1512,7 +1512,7 @@ namespace Goap.Native
     ///  and change other fields.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    internal unsafe partial struct GoapAgentDef
+    public unsafe partial struct GoapAgentDef
     {
         /// <summary>
         ///  Internal: set by goap_agent_def_default() to detect uninitialised definitions.
@@ -1560,7 +1560,7 @@ namespace Goap.Native
     ///  copies.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    internal unsafe partial struct GoapGoalDef
+    public unsafe partial struct GoapGoalDef
     {
         /// <summary>
         ///  Internal: set by goap_goal_def_default() to detect uninitialised definitions.
@@ -1626,7 +1626,7 @@ namespace Goap.Native
     ///  step, and if B's callbacks there call into this agent, both threads wait forever.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    internal unsafe partial struct GoapAgentCallbacks
+    public unsafe partial struct GoapAgentCallbacks
     {
         /// <summary>
         ///  Is `action` available to `agent` now? Write 1 (yes) or 0 (no) to *out_available and
@@ -1654,7 +1654,7 @@ namespace Goap.Native
     ///  What one goap_agent_step decided.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    internal unsafe partial struct GoapStep
+    public unsafe partial struct GoapStep
     {
         /// <summary>
         ///  A GoapStepKind value.
@@ -1684,7 +1684,7 @@ namespace Goap.Native
     ///  One replan of an agent, from goap_agent_replans.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    internal unsafe partial struct GoapReplanEvent
+    public unsafe partial struct GoapReplanEvent
     {
         /// <summary>
         ///  A GoapReplanCause value.
@@ -1731,7 +1731,7 @@ namespace Goap.Native
     ///  The state of an agent, from goap_agent_info.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    internal unsafe partial struct GoapAgentInfo
+    public unsafe partial struct GoapAgentInfo
     {
         /// <summary>
         ///  Index of the goal pursued (or last chosen); -1 when none.
@@ -1779,7 +1779,7 @@ namespace Goap.Native
     ///  budget.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    internal unsafe partial struct GoapBatchOptions
+    public unsafe partial struct GoapBatchOptions
     {
         /// <summary>
         ///  Internal: set by goap_batch_options_default() to detect uninitialised options.
@@ -1806,7 +1806,7 @@ namespace Goap.Native
     ///  What one goap_world_plan_agents call did.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    internal unsafe partial struct GoapBatchStats
+    public unsafe partial struct GoapBatchStats
     {
         /// <summary>
         ///  Agents whose replan was applied (found a plan, or found that none exists).
@@ -1844,7 +1844,7 @@ namespace Goap.Native
     ///  Counters of a world's plan cache (shared by its agents), from goap_world_cache_stats.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
-    internal unsafe partial struct GoapCacheStats
+    public unsafe partial struct GoapCacheStats
     {
         /// <summary>
         ///  Searches answered from the cache.
@@ -1877,7 +1877,7 @@ namespace Goap.Native
     ///  Values are stable: a value once published keeps its meaning and is never reused, even if
     ///  its status is retired. The type is an `int32_t`.
     /// </summary>
-    internal enum GoapStatus : int
+    public enum GoapStatus : int
     {
         /// <summary>
         ///  Success. Output parameters have been written.
@@ -2000,7 +2000,7 @@ namespace Goap.Native
     ///  Values of GoapVarDef.overflow: what an effect whose result would leave the variable's
     ///  range does.
     /// </summary>
-    internal enum GoapOverflow : int
+    public enum GoapOverflow : int
     {
         /// <summary>
         ///  The action is not applicable in a state where the result would leave the range (the
@@ -2016,7 +2016,7 @@ namespace Goap.Native
     /// <summary>
     ///  Values of GoapVarCondition.op: `variable op value`. Zero is not a comparison.
     /// </summary>
-    internal enum GoapCompare : int
+    public enum GoapCompare : int
     {
         /// <summary>
         ///  `==`
@@ -2047,7 +2047,7 @@ namespace Goap.Native
     /// <summary>
     ///  Values of GoapVarEffect.op. Zero is not an operation.
     /// </summary>
-    internal enum GoapVarOp : int
+    public enum GoapVarOp : int
     {
         /// <summary>
         ///  `variable = value`; the value must lie in [min, max].
@@ -2067,7 +2067,7 @@ namespace Goap.Native
     ///  Values of GoapPlanOptions.heuristic. Every heuristic is admissible, so every choice
     ///  returns a minimum-cost plan; they differ in speed only.
     /// </summary>
-    internal enum GoapHeuristic : int
+    public enum GoapHeuristic : int
     {
         /// <summary>
         ///  Root landmarks, with lazy LM-cut once a search grows large (the default).
@@ -2094,7 +2094,7 @@ namespace Goap.Native
     /// <summary>
     ///  Values of GoapPlanResult.outcome.
     /// </summary>
-    internal enum GoapOutcome : int
+    public enum GoapOutcome : int
     {
         /// <summary>
         ///  A minimum-cost plan was found (empty when the start already satisfies the goal).
@@ -2113,7 +2113,7 @@ namespace Goap.Native
     /// <summary>
     ///  Values of GoapStep.kind: what the engine should do now.
     /// </summary>
-    internal enum GoapStepKind : int
+    public enum GoapStepKind : int
     {
         /// <summary>
         ///  Start performing GoapStep.action: it is new (the first action of a plan, the one
@@ -2149,7 +2149,7 @@ namespace Goap.Native
     /// <summary>
     ///  Values for goap_agent_report: the outcome of the action the last step handed out.
     /// </summary>
-    internal enum GoapReport : int
+    public enum GoapReport : int
     {
         /// <summary>
         ///  Still in progress (nothing changes; reporting it is optional).
@@ -2171,7 +2171,7 @@ namespace Goap.Native
     ///  Values of GoapReplanEvent.cause and GoapAgentInfo.last_cause, and the `cause` of
     ///  goap_agent_replan_count: why an agent replanned.
     /// </summary>
-    internal enum GoapReplanCause : int
+    public enum GoapReplanCause : int
     {
         /// <summary>
         ///  It had no plan: new agent, plan finished, or a retry after "no plan" once its state,
@@ -2202,7 +2202,7 @@ namespace Goap.Native
     /// <summary>
     ///  Values of GoapReplanEvent.result: how a replan ended.
     /// </summary>
-    internal enum GoapReplanResult : int
+    public enum GoapReplanResult : int
     {
         /// <summary>
         ///  A plan was found (never empty: satisfied goals are not planned for).
@@ -2231,7 +2231,7 @@ namespace Goap.Native
     /// <summary>
     ///  Values for goap_agent_explain's `format`.
     /// </summary>
-    internal enum GoapExplainFormat : int
+    public enum GoapExplainFormat : int
     {
         /// <summary>
         ///  Readable English text (what `goap explain` prints).

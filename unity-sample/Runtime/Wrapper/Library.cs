@@ -1,0 +1,184 @@
+using System;
+using System.Text;
+using Goap.Native;
+
+namespace Goap
+{
+    /// <summary>
+    /// The native library: its version, the load-time compatibility check, and process-wide
+    /// counters. Every wrapper type checks compatibility once, on first use.
+    /// </summary>
+    public static unsafe class Library
+    {
+        /// <summary>The major version this wrapper was generated for (goap.h's GOAP_VERSION_MAJOR).</summary>
+        public const int WrapperMajorVersion = (int)NativeMethods.GOAP_VERSION_MAJOR;
+
+        static volatile bool checkedOnce;
+        static readonly object checkLock = new object();
+
+        /// <summary>The loaded library's version, as (major &lt;&lt; 16) | (minor &lt;&lt; 8) | patch.</summary>
+        public static int Version
+        {
+            get { EnsureLoaded(); return (int)NativeMethods.goap_version(); }
+        }
+
+        /// <summary>The loaded library's version as text, such as "0.1.0".</summary>
+        public static string VersionString
+        {
+            get { EnsureLoaded(); return Utf8.FromNulTerminated(NativeMethods.goap_version_string()); }
+        }
+
+        /// <summary>
+        /// Worlds alive in this process (created and not yet destroyed): a leak check. A
+        /// <see cref="World"/> neither disposed nor collected yet counts.
+        /// </summary>
+        public static int LiveWorldCount
+        {
+            get { EnsureLoaded(); return (int)NativeMethods.goap_world_live_count(); }
+        }
+
+        /// <summary>
+        /// Raised on the thread that stepped or batch-planned an agent, for every exception an
+        /// <see cref="IAgentContext"/> threw (the search is abandoned: see
+        /// <see cref="Agent.SetContext"/>). Exceptions thrown by a handler are ignored.
+        /// </summary>
+        public static event Action<Exception> ContextException;
+
+        /// <summary>
+        /// Loads the native library and checks that its major version is the wrapper's.
+        /// Called by every entry point; call it at startup to fail early.
+        /// </summary>
+        /// <exception cref="GoapLibraryException">The library is missing or incompatible.</exception>
+        public static void EnsureLoaded()
+        {
+            if (checkedOnce) return;
+            lock (checkLock)
+            {
+                if (checkedOnce) return;
+                uint version;
+                try
+                {
+                    version = NativeMethods.goap_version();
+                }
+                catch (DllNotFoundException e)
+                {
+                    throw new GoapLibraryException(
+                        "the native goap library was not found (libgoap.so, goap.dll or libgoap.dylib; " +
+                        "statically linked on iOS and WebGL): build it and place it where the runtime " +
+                        "looks (in Unity: scripts/unity-stage-plugins.sh)", e);
+                }
+                catch (EntryPointNotFoundException e)
+                {
+                    throw new GoapLibraryException("the library loaded as 'goap' is not goap: " + e.Message, e);
+                }
+                CheckCompatible(version);
+                checkedOnce = true;
+            }
+        }
+
+        /// <summary>Throws unless <paramref name="nativeVersion"/>'s major part is the wrapper's.</summary>
+        internal static void CheckCompatible(uint nativeVersion)
+        {
+            uint major = nativeVersion >> 16;
+            if (major != NativeMethods.GOAP_VERSION_MAJOR)
+            {
+                throw new GoapLibraryException(string.Format(
+                    "the native goap library is version {0}.{1}.{2}, but this wrapper was generated " +
+                    "for major version {3}: use the library and the wrapper of the same release",
+                    major, (nativeVersion >> 8) & 0xFF, nativeVersion & 0xFF, NativeMethods.GOAP_VERSION_MAJOR));
+            }
+        }
+
+        /// <summary>The native name of a status, such as "GOAP_STATUS_UNKNOWN_AGENT".</summary>
+        public static string StatusName(Status status)
+        {
+            EnsureLoaded();
+            return Utf8.FromNulTerminated(NativeMethods.goap_status_name((int)status));
+        }
+
+        internal static void RaiseContextException(Exception e)
+        {
+            var handler = ContextException;
+            if (handler == null) return;
+            try { handler(e); }
+            catch (Exception) { /* a handler's own failure must not reach native code */ }
+        }
+    }
+
+    /// <summary>Turns native statuses into exceptions.</summary>
+    internal static unsafe class Errors
+    {
+        [ThreadStatic] static byte[] messageBuffer;
+
+        /// <summary>The exception thrown by a context callback during the current call on this thread.</summary>
+        [ThreadStatic] internal static Exception PendingContextException;
+
+        /// <summary>Throws the <see cref="GoapException"/> for <paramref name="status"/> unless it is Ok.</summary>
+        internal static void Check(GoapStatus status)
+        {
+            if (status != GoapStatus.Ok) throw Failure(status);
+        }
+
+        /// <summary>The exception for a failed call: its status and this thread's last error.</summary>
+        internal static GoapException Failure(GoapStatus status)
+        {
+            Exception inner = PendingContextException;
+            PendingContextException = null;
+            return new GoapException((Status)status, LastError(), status == GoapStatus.CallbackFailed ? inner : null);
+        }
+
+        /// <summary>This thread's last error message from the native library.</summary>
+        internal static string LastError()
+        {
+            uint len = NativeMethods.goap_last_error_length();
+            if (messageBuffer == null || messageBuffer.Length < len + 1) messageBuffer = new byte[Math.Max(256, len + 1)];
+            fixed (byte* buf = messageBuffer)
+            {
+                uint written;
+                var s = NativeMethods.goap_last_error_message(buf, (uint)messageBuffer.Length, &written);
+                if (s != GoapStatus.Ok) return "(no message: " + s + ")";
+                return Encoding.UTF8.GetString(messageBuffer, 0, (int)written);
+            }
+        }
+    }
+
+    /// <summary>UTF-8 conversion into per-thread reusable buffers.</summary>
+    internal static unsafe class Utf8
+    {
+        [ThreadStatic] static byte[] encodeBuffer;
+        [ThreadStatic] static byte[] decodeBuffer;
+
+        /// <summary>
+        /// <paramref name="s"/> as UTF-8 in this thread's buffer (valid until the next call on
+        /// this thread); its byte length goes to <paramref name="length"/>. Null is empty.
+        /// </summary>
+        internal static byte[] Encode(string s, out uint length)
+        {
+            if (s == null) s = string.Empty;
+            int max = Encoding.UTF8.GetMaxByteCount(s.Length);
+            if (encodeBuffer == null || encodeBuffer.Length < max) encodeBuffer = new byte[Math.Max(256, max)];
+            length = (uint)Encoding.UTF8.GetBytes(s, 0, s.Length, encodeBuffer, 0);
+            return encodeBuffer;
+        }
+
+        internal static string FromNulTerminated(byte* p)
+        {
+            if (p == null) return string.Empty;
+            int n = 0;
+            while (p[n] != 0) n++;
+            return Encoding.UTF8.GetString(p, n);
+        }
+
+        /// <summary>This thread's decode buffer, at least <paramref name="capacity"/> bytes.</summary>
+        internal static byte[] DecodeBuffer(uint capacity)
+        {
+            if (decodeBuffer == null || decodeBuffer.Length < capacity) decodeBuffer = new byte[Math.Max(256u, capacity)];
+            return decodeBuffer;
+        }
+
+        internal static string Decode(byte[] buffer, uint length)
+        {
+            return Encoding.UTF8.GetString(buffer, 0, (int)length);
+        }
+    }
+}

@@ -1,0 +1,214 @@
+using System;
+using System.Runtime.InteropServices;
+
+namespace Goap
+{
+    /// <summary>Native status codes (goap.h GoapStatus); <see cref="GoapException.Status"/>.</summary>
+    public enum Status
+    {
+        Ok = 0, NullPointer = 1, InvalidUtf8 = 2, InvalidArgument = 3, InvalidCost = 4,
+        UnknownDomain = 5, UnknownFact = 6, UnknownAction = 7, DuplicateName = 8,
+        Contradiction = 9, BufferTooSmall = 10, ParseError = 11, NotFound = 12, Panic = 13,
+        NoGoal = 14, TooMany = 15, UnknownVar = 16, OutOfRange = 17, UnknownAgent = 18,
+        UnknownGoal = 19, NoAction = 20, CallbackFailed = 21, Busy = 22,
+    }
+
+    /// <summary>Search heuristic (goap.h GoapHeuristic). Every one but none is admissible: plans are optimal.</summary>
+    public enum Heuristic { Auto = 0, LmCut = 1, Landmarks = 2, HMax = 3, Blind = 4 }
+
+    /// <summary>What a plan call found (goap.h GoapOutcome).</summary>
+    public enum Outcome { Found = 0, NoPlan = 1, Limit = 2 }
+
+    /// <summary>Comparison of a variable condition (goap.h GoapCompare).</summary>
+    public enum Compare { Eq = 1, Ne = 2, Lt = 3, Le = 4, Gt = 5, Ge = 6 }
+
+    /// <summary>Operation of a variable effect (goap.h GoapVarOp).</summary>
+    public enum VarOp { Set = 1, Add = 2, Sub = 3 }
+
+    /// <summary>What an effect that would leave a variable's range does (goap.h GoapOverflow).</summary>
+    public enum Overflow { Reject = 0, Saturate = 1 }
+
+    /// <summary>What <see cref="Agent.Step"/> tells the engine to do (goap.h GoapStepKind).</summary>
+    public enum StepKind { Start = 1, Continue = 2, Idle = 3, NoPlan = 4, Waiting = 5 }
+
+    /// <summary>The outcome of the action in progress, for <see cref="Agent.Report"/> (goap.h GoapReport).</summary>
+    public enum ActionReport { Running = 1, Succeeded = 2, Failed = 3 }
+
+    /// <summary>Why an agent replanned (goap.h GoapReplanCause); None before the first replan.</summary>
+    public enum ReplanCause { None = 0, NoPlan = 1, ActionFailed = 2, GoalChanged = 3, PlanInvalidated = 4, StepsSkipped = 5 }
+
+    /// <summary>What a replan produced (goap.h GoapReplanResult).</summary>
+    public enum ReplanResult { Found = 1, NoPlan = 2, Limit = 3, Skipped = 4, Kept = 5 }
+
+    /// <summary>Format of <see cref="Agent.Explain"/> (goap.h GoapExplainFormat).</summary>
+    public enum ExplainFormat { Text = 1, Json = 2 }
+
+    /// <summary>A domain's id. Opaque: compare for equality only. Default (0) is no domain.</summary>
+    public readonly struct DomainId : IEquatable<DomainId>
+    {
+        /// <summary>The native id.</summary>
+        public readonly ulong Value;
+        /// <summary>Wraps a native id.</summary>
+        public DomainId(ulong value) { Value = value; }
+        /// <summary>False for the default (0) id.</summary>
+        public bool IsValid { get { return Value != 0; } }
+        public bool Equals(DomainId other) { return Value == other.Value; }
+        public override bool Equals(object obj) { return obj is DomainId && Equals((DomainId)obj); }
+        public override int GetHashCode() { return Value.GetHashCode(); }
+        public override string ToString() { return "DomainId(0x" + Value.ToString("x") + ")"; }
+        public static bool operator ==(DomainId a, DomainId b) { return a.Value == b.Value; }
+        public static bool operator !=(DomainId a, DomainId b) { return a.Value != b.Value; }
+    }
+
+    /// <summary>A fact's id within its domain. Opaque: compare for equality only. Default (0) is no fact.</summary>
+    public readonly struct FactId : IEquatable<FactId>
+    {
+        /// <summary>The native id.</summary>
+        public readonly ulong Value;
+        /// <summary>Wraps a native id.</summary>
+        public FactId(ulong value) { Value = value; }
+        /// <summary>False for the default (0) id.</summary>
+        public bool IsValid { get { return Value != 0; } }
+        public bool Equals(FactId other) { return Value == other.Value; }
+        public override bool Equals(object obj) { return obj is FactId && Equals((FactId)obj); }
+        public override int GetHashCode() { return Value.GetHashCode(); }
+        public override string ToString() { return "FactId(0x" + Value.ToString("x") + ")"; }
+        public static bool operator ==(FactId a, FactId b) { return a.Value == b.Value; }
+        public static bool operator !=(FactId a, FactId b) { return a.Value != b.Value; }
+    }
+
+    /// <summary>An integer variable's id within its domain. Opaque: compare for equality only. Default (0) is no variable.</summary>
+    public readonly struct VarId : IEquatable<VarId>
+    {
+        /// <summary>The native id.</summary>
+        public readonly ulong Value;
+        /// <summary>Wraps a native id.</summary>
+        public VarId(ulong value) { Value = value; }
+        /// <summary>False for the default (0) id.</summary>
+        public bool IsValid { get { return Value != 0; } }
+        public bool Equals(VarId other) { return Value == other.Value; }
+        public override bool Equals(object obj) { return obj is VarId && Equals((VarId)obj); }
+        public override int GetHashCode() { return Value.GetHashCode(); }
+        public override string ToString() { return "VarId(0x" + Value.ToString("x") + ")"; }
+        public static bool operator ==(VarId a, VarId b) { return a.Value == b.Value; }
+        public static bool operator !=(VarId a, VarId b) { return a.Value != b.Value; }
+    }
+
+    /// <summary>An action's id within its domain. Opaque: compare for equality only. Default (0) is no action.</summary>
+    public readonly struct ActionId : IEquatable<ActionId>
+    {
+        /// <summary>The native id.</summary>
+        public readonly ulong Value;
+        /// <summary>Wraps a native id.</summary>
+        public ActionId(ulong value) { Value = value; }
+        /// <summary>False for the default (0) id.</summary>
+        public bool IsValid { get { return Value != 0; } }
+        public bool Equals(ActionId other) { return Value == other.Value; }
+        public override bool Equals(object obj) { return obj is ActionId && Equals((ActionId)obj); }
+        public override int GetHashCode() { return Value.GetHashCode(); }
+        public override string ToString() { return "ActionId(0x" + Value.ToString("x") + ")"; }
+        public static bool operator ==(ActionId a, ActionId b) { return a.Value == b.Value; }
+        public static bool operator !=(ActionId a, ActionId b) { return a.Value != b.Value; }
+    }
+
+    /// <summary>An agent's id within its world: generational, so a destroyed agent's id stays invalid. Default (0) is no agent.</summary>
+    public readonly struct AgentId : IEquatable<AgentId>
+    {
+        /// <summary>The native id.</summary>
+        public readonly ulong Value;
+        /// <summary>Wraps a native id.</summary>
+        public AgentId(ulong value) { Value = value; }
+        /// <summary>False for the default (0) id.</summary>
+        public bool IsValid { get { return Value != 0; } }
+        public bool Equals(AgentId other) { return Value == other.Value; }
+        public override bool Equals(object obj) { return obj is AgentId && Equals((AgentId)obj); }
+        public override int GetHashCode() { return Value.GetHashCode(); }
+        public override string ToString() { return "AgentId(0x" + Value.ToString("x") + ")"; }
+        public static bool operator ==(AgentId a, AgentId b) { return a.Value == b.Value; }
+        public static bool operator !=(AgentId a, AgentId b) { return a.Value != b.Value; }
+    }
+
+    /// <summary>
+    /// A goal of one agent: its index in the agent's goal list (goals are never removed, so
+    /// it stays valid for the agent's life). <see cref="None"/> (-1) is no goal.
+    /// </summary>
+    public readonly struct GoalId : IEquatable<GoalId>
+    {
+        /// <summary>The index, or -1.</summary>
+        public readonly int Index;
+        /// <summary>No goal.</summary>
+        public static readonly GoalId None = new GoalId(-1);
+        /// <summary>Wraps an index (-1 for none).</summary>
+        public GoalId(int index) { Index = index; }
+        /// <summary>False for <see cref="None"/>.</summary>
+        public bool IsValid { get { return Index >= 0; } }
+        public bool Equals(GoalId other) { return Index == other.Index; }
+        public override bool Equals(object obj) { return obj is GoalId && Equals((GoalId)obj); }
+        public override int GetHashCode() { return Index; }
+        public override string ToString() { return "GoalId(" + Index + ")"; }
+        public static bool operator ==(GoalId a, GoalId b) { return a.Index == b.Index; }
+        public static bool operator !=(GoalId a, GoalId b) { return a.Index != b.Index; }
+    }
+
+    /// <summary>A fact and a value: a condition, an effect or an assignment. Same layout as goap.h GoapFactValue.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public readonly struct FactValue
+    {
+        readonly ulong fact;
+        readonly int value;
+        /// <summary><paramref name="fact"/> is (or must be, or becomes) <paramref name="value"/>.</summary>
+        public FactValue(FactId fact, bool value) { this.fact = fact.Value; this.value = value ? 1 : 0; }
+        /// <summary>The fact.</summary>
+        public FactId Fact { get { return new FactId(fact); } }
+        /// <summary>Its value.</summary>
+        public bool Value { get { return value != 0; } }
+    }
+
+    /// <summary>A variable's start value. Same layout as goap.h GoapVarValue.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public readonly struct VarValue
+    {
+        readonly ulong var;
+        readonly int value;
+        /// <summary><paramref name="var"/> is <paramref name="value"/>.</summary>
+        public VarValue(VarId var, int value) { this.var = var.Value; this.value = value; }
+        /// <summary>The variable.</summary>
+        public VarId Var { get { return new VarId(var); } }
+        /// <summary>Its value.</summary>
+        public int Value { get { return value; } }
+    }
+
+    /// <summary>A condition <c>var op value</c>. Same layout as goap.h GoapVarCondition.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public readonly struct VarCondition
+    {
+        readonly ulong var;
+        readonly int op;
+        readonly int value;
+        /// <summary>The condition <paramref name="var"/> <paramref name="op"/> <paramref name="value"/>.</summary>
+        public VarCondition(VarId var, Compare op, int value) { this.var = var.Value; this.op = (int)op; this.value = value; }
+        /// <summary>The variable.</summary>
+        public VarId Var { get { return new VarId(var); } }
+        /// <summary>The comparison.</summary>
+        public Compare Op { get { return (Compare)op; } }
+        /// <summary>The constant compared with.</summary>
+        public int Value { get { return value; } }
+    }
+
+    /// <summary>An effect <c>var op value</c>. Same layout as goap.h GoapVarEffect.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public readonly struct VarEffect
+    {
+        readonly ulong var;
+        readonly int op;
+        readonly int value;
+        /// <summary>The effect <paramref name="var"/> <paramref name="op"/> <paramref name="value"/>.</summary>
+        public VarEffect(VarId var, VarOp op, int value) { this.var = var.Value; this.op = (int)op; this.value = value; }
+        /// <summary>The variable.</summary>
+        public VarId Var { get { return new VarId(var); } }
+        /// <summary>Set, add or subtract.</summary>
+        public VarOp Op { get { return (VarOp)op; } }
+        /// <summary>The value set, or the step added or subtracted.</summary>
+        public int Value { get { return value; } }
+    }
+}

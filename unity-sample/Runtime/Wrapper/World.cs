@@ -1,0 +1,350 @@
+using System;
+using System.Collections.Generic;
+using System.Runtime.InteropServices;
+using Goap.Native;
+
+namespace Goap
+{
+    /// <summary>Settings of a new <see cref="World"/> (goap.h GoapWorldDef). Start from <see cref="Default"/>.</summary>
+    public struct WorldSettings
+    {
+        /// <summary>Idle planners (with their search memory) kept for reuse. Default 8.</summary>
+        public int MaxIdlePlanners;
+        /// <summary>Threads <see cref="World.PlanAgents"/> uses, the calling one included; 0: the machine's. Default 0.</summary>
+        public int WorkerThreads;
+        /// <summary>Search results the plan cache shared by the world's agents holds; 0 turns it off. Default 16384.</summary>
+        public int PlanCacheCapacity;
+
+        /// <summary>The native defaults.</summary>
+        public static WorldSettings Default
+        {
+            get
+            {
+                Library.EnsureLoaded();
+                var d = NativeMethods.goap_world_def_default();
+                return new WorldSettings
+                {
+                    MaxIdlePlanners = (int)d.max_idle_planners,
+                    WorkerThreads = (int)d.worker_threads,
+                    PlanCacheCapacity = (int)d.plan_cache_capacity,
+                };
+            }
+        }
+    }
+
+    /// <summary>Limits of one <see cref="World.PlanAgents"/> call (goap.h GoapBatchOptions); 0 is no limit.</summary>
+    public struct BatchOptions
+    {
+        /// <summary>Plan at most this many agents; 0: all that need a plan.</summary>
+        public int MaxAgents;
+        /// <summary>Threads to use, the calling one included; 0: the world's WorkerThreads.</summary>
+        public int Threads;
+        /// <summary>Stop once the searches applied have expanded this many nodes; 0: no limit.</summary>
+        public long MaxNodes;
+    }
+
+    /// <summary>What one <see cref="World.PlanAgents"/> call did (goap.h GoapBatchStats).</summary>
+    public struct BatchStats
+    {
+        /// <summary>Agents whose replan was applied.</summary>
+        public int Planned;
+        /// <summary>Agents that still need a plan.</summary>
+        public int Waiting;
+        /// <summary>Agents whose context callbacks failed (see <see cref="Library.ContextException"/>).</summary>
+        public int CallbackErrors;
+        /// <summary>Threads the call could use.</summary>
+        public int Threads;
+        /// <summary>Nodes expanded by the searches applied.</summary>
+        public long Expanded;
+        /// <summary>Searches answered from the plan cache (may depend on timing with several threads).</summary>
+        public long CacheHits;
+    }
+
+    /// <summary>Counters of a world's plan cache (goap.h GoapCacheStats).</summary>
+    public struct CacheStats
+    {
+        /// <summary>Searches answered from the cache.</summary>
+        public long Hits;
+        /// <summary>Searches that ran.</summary>
+        public long Misses;
+        /// <summary>Entries dropped to make room.</summary>
+        public long Evictions;
+        /// <summary>Entries held now.</summary>
+        public long Entries;
+        /// <summary>The most entries the cache holds.</summary>
+        public long Capacity;
+    }
+
+    /// <summary>
+    /// Owns a native GoapWorld. Released by <see cref="World.Dispose"/> or, if the world is
+    /// never disposed, by the finalizer (on the finalizer thread: the native world may be
+    /// destroyed from any thread). Also owns the GCHandles of the agents' contexts, freed
+    /// after the native world is gone, so a callback never sees a freed handle.
+    /// </summary>
+    internal sealed class WorldHandle : SafeHandle
+    {
+        /// <summary>The context handle of one agent; locked while it is replaced.</summary>
+        internal sealed class ContextSlot
+        {
+            internal GCHandle Handle;
+        }
+
+        readonly Dictionary<ulong, ContextSlot> contexts = new Dictionary<ulong, ContextSlot>();
+
+        internal WorldHandle() : base(IntPtr.Zero, true) { }
+
+        /// <summary>The context slot of an agent, created on first use.</summary>
+        internal ContextSlot Slot(ulong agent)
+        {
+            lock (contexts)
+            {
+                ContextSlot slot;
+                if (!contexts.TryGetValue(agent, out slot))
+                {
+                    slot = new ContextSlot();
+                    contexts[agent] = slot;
+                }
+                return slot;
+            }
+        }
+
+        /// <summary>The context slot of an agent, or null when it never had a context.</summary>
+        internal ContextSlot FindSlot(ulong agent)
+        {
+            lock (contexts)
+            {
+                ContextSlot slot;
+                contexts.TryGetValue(agent, out slot);
+                return slot;
+            }
+        }
+
+        /// <summary>Forgets the slot of a destroyed agent.</summary>
+        internal void RemoveSlot(ulong agent)
+        {
+            lock (contexts) contexts.Remove(agent);
+        }
+
+        /// <summary>Takes ownership of a world just created.</summary>
+        internal void Adopt(IntPtr world) { SetHandle(world); }
+
+        public override bool IsInvalid { get { return handle == IntPtr.Zero; } }
+
+        protected override bool ReleaseHandle()
+        {
+            unsafe { NativeMethods.goap_world_destroy((GoapWorld*)handle); }
+            lock (contexts)
+            {
+                foreach (var slot in contexts.Values)
+                {
+                    lock (slot)
+                    {
+                        if (slot.Handle.IsAllocated) slot.Handle.Free();
+                    }
+                }
+                contexts.Clear();
+            }
+            return true;
+        }
+    }
+
+    /// <summary>
+    /// The root object: domains, agents, a plan cache shared by the agents and pooled planning
+    /// memory. Every method is thread-safe, as the native library is (goap.h THREADING).
+    /// Dispose it when done; a world never disposed is released by its finalizer. Domains and
+    /// agents are small values that name their world; using one after <see cref="Dispose"/>
+    /// throws <see cref="ObjectDisposedException"/>.
+    /// </summary>
+    public sealed unsafe class World : IDisposable
+    {
+        internal readonly WorldHandle Handle;
+
+        /// <summary>A world with the default settings.</summary>
+        public World() : this(WorldSettings.Default) { }
+
+        /// <summary>A world with <paramref name="settings"/>.</summary>
+        public World(WorldSettings settings)
+        {
+            Library.EnsureLoaded();
+            var def = NativeMethods.goap_world_def_default();
+            def.max_idle_planners = NonNegative(settings.MaxIdlePlanners, "MaxIdlePlanners");
+            def.worker_threads = NonNegative(settings.WorkerThreads, "WorkerThreads");
+            def.plan_cache_capacity = NonNegative(settings.PlanCacheCapacity, "PlanCacheCapacity");
+            Handle = new WorldHandle();
+            GoapWorld* world;
+            Errors.Check(NativeMethods.goap_world_create(&def, &world));
+            Handle.Adopt((IntPtr)world);
+        }
+
+        /// <summary>True once disposed.</summary>
+        public bool IsDisposed { get { return Handle.IsClosed; } }
+
+        /// <summary>
+        /// The native GoapWorld*, for code that calls goap.h itself (a Burst job, say). Valid
+        /// until the world is disposed; the caller must make sure it is not disposed meanwhile.
+        /// </summary>
+        public IntPtr DangerousGetHandle() { return Handle.DangerousGetHandle(); }
+
+        /// <summary>
+        /// Destroys the native world and everything in it (domains, agents, plan cache). A call
+        /// running on another thread finishes first. Contexts installed on agents are released.
+        /// </summary>
+        public void Dispose() { Handle.Dispose(); }
+
+        /// <summary>Creates an empty domain; <paramref name="name"/> appears in error messages only.</summary>
+        public Domain CreateDomain(string name = null)
+        {
+            var def = NativeMethods.goap_domain_def_default();
+            uint len;
+            var bytes = Utf8.Encode(name, out len);
+            ulong id;
+            GoapWorld* w = Enter();
+            try
+            {
+                fixed (byte* p = bytes)
+                {
+                    def.name = p;
+                    def.name_len = len;
+                    Errors.Check(NativeMethods.goap_domain_create(w, &def, &id));
+                }
+            }
+            finally { Exit(); }
+            return new Domain(this, new DomainId(id));
+        }
+
+        /// <summary>Loads a domain from the JSON domain format (errors carry line and column).</summary>
+        public Domain LoadDomain(string json)
+        {
+            if (json == null) throw new ArgumentNullException("json");
+            // Not the shared encode buffer: domain files can be large and are loaded once.
+            var bytes = System.Text.Encoding.UTF8.GetBytes(json);
+            ulong id;
+            GoapWorld* w = Enter();
+            try
+            {
+                fixed (byte* p = bytes)
+                    Errors.Check(NativeMethods.goap_domain_load_json(w, p, (uint)bytes.Length, &id));
+            }
+            finally { Exit(); }
+            return new Domain(this, new DomainId(id));
+        }
+
+        /// <summary>The domain of an id (no check: calls on it fail if it is not a domain of this world).</summary>
+        public Domain GetDomain(DomainId id) { return new Domain(this, id); }
+
+        /// <summary>Creates an agent in <paramref name="domain"/> with default settings.</summary>
+        public Agent CreateAgent(Domain domain) { return CreateAgent(AgentSettings.For(domain)); }
+
+        /// <summary>Creates an agent; it gets the domain's goals (a domain file's "goals").</summary>
+        public Agent CreateAgent(AgentSettings settings)
+        {
+            var def = NativeMethods.goap_agent_def_default();
+            def.domain = settings.Domain.Value;
+            def.switch_margin = settings.SwitchMargin;
+            def.failure_cooldown = settings.FailureCooldown;
+            def.plan_in_step = settings.PlanInStep ? 1u : 0u;
+            def.max_nodes = NonNegative(settings.MaxNodes, "MaxNodes");
+            def.heuristic = (int)settings.Heuristic;
+            ulong id;
+            GoapWorld* w = Enter();
+            try { Errors.Check(NativeMethods.goap_agent_create(w, &def, &id)); }
+            finally { Exit(); }
+            return new Agent(this, new AgentId(id));
+        }
+
+        /// <summary>The agent of an id (no check: calls on it fail if it is not an agent of this world).</summary>
+        public Agent GetAgent(AgentId id) { return new Agent(this, id); }
+
+        /// <summary>Agents alive in this world.</summary>
+        public int AgentCount
+        {
+            get
+            {
+                uint n;
+                GoapWorld* w = Enter();
+                try { Errors.Check(NativeMethods.goap_agent_count(w, &n)); }
+                finally { Exit(); }
+                return (int)n;
+            }
+        }
+
+        /// <summary>
+        /// Plans the agents that need a plan, on worker threads (context callbacks run on this
+        /// thread). Agents created with PlanInStep false wait for this call.
+        /// </summary>
+        public BatchStats PlanAgents() { return PlanAgents(new BatchOptions()); }
+
+        /// <summary>Plans the agents that need a plan, within <paramref name="options"/>' budgets.</summary>
+        public BatchStats PlanAgents(BatchOptions options)
+        {
+            var o = NativeMethods.goap_batch_options_default();
+            o.max_agents = NonNegative(options.MaxAgents, "MaxAgents");
+            o.threads = NonNegative(options.Threads, "Threads");
+            if (options.MaxNodes < 0) throw new ArgumentOutOfRangeException("options", "MaxNodes is negative");
+            o.max_nodes = (ulong)options.MaxNodes;
+            GoapBatchStats s;
+            GoapWorld* w = Enter();
+            try
+            {
+                Errors.Check(NativeMethods.goap_world_plan_agents(w, &o, &s));
+                Errors.PendingContextException = null;
+            }
+            finally { Exit(); }
+            return new BatchStats
+            {
+                Planned = (int)s.planned,
+                Waiting = (int)s.waiting,
+                CallbackErrors = (int)s.callback_errors,
+                Threads = (int)s.threads,
+                Expanded = (long)s.expanded,
+                CacheHits = (long)s.cache_hits,
+            };
+        }
+
+        /// <summary>The plan cache's counters.</summary>
+        public CacheStats GetCacheStats()
+        {
+            GoapCacheStats s;
+            GoapWorld* w = Enter();
+            try { Errors.Check(NativeMethods.goap_world_cache_stats(w, &s)); }
+            finally { Exit(); }
+            return new CacheStats
+            {
+                Hits = (long)s.hits,
+                Misses = (long)s.misses,
+                Evictions = (long)s.evictions,
+                Entries = (long)s.entries,
+                Capacity = (long)s.capacity,
+            };
+        }
+
+        /// <summary>Empties the plan cache.</summary>
+        public void ClearCache()
+        {
+            GoapWorld* w = Enter();
+            try { Errors.Check(NativeMethods.goap_world_clear_cache(w)); }
+            finally { Exit(); }
+        }
+
+        /// <summary>
+        /// The native world for one call: takes a reference on the handle, so a concurrent
+        /// <see cref="Dispose"/> waits for the call. Every Enter is paired with <see cref="Exit"/>
+        /// in a finally block. Throws <see cref="ObjectDisposedException"/> once disposed.
+        /// </summary>
+        internal GoapWorld* Enter()
+        {
+            bool added = false;
+            try { Handle.DangerousAddRef(ref added); }
+            catch (ObjectDisposedException) { throw new ObjectDisposedException("World", "the goap World was disposed"); }
+            return (GoapWorld*)Handle.DangerousGetHandle();
+        }
+
+        internal void Exit() { Handle.DangerousRelease(); }
+
+        internal static uint NonNegative(int value, string name)
+        {
+            if (value < 0) throw new ArgumentOutOfRangeException(name, value, name + " must not be negative");
+            return (uint)value;
+        }
+    }
+}
