@@ -3,6 +3,7 @@
 // coroutines: the frame loop is driven by hand, as the Village sample's VillagerNpc does.
 using System;
 using System.Collections.Generic;
+using System.IO;
 using NUnit.Framework;
 
 namespace Goap.Tests.Runtime
@@ -18,8 +19,13 @@ namespace Goap.Tests.Runtime
         {
             var path = VillageDomainSource.FilePath;
             if (path == null) return; // in Unity: no repository, the embedded copy is the domain
-            Assert.AreEqual(VillageDomainSource.Minify(System.IO.File.ReadAllText(path)), VillageDomainSource.Embedded,
+            var file = System.IO.File.ReadAllText(path);
+            Assert.AreEqual(VillageDomainSource.Minify(file), VillageDomainSource.Embedded,
                 "the copy in VillageDomainSource.cs differs from examples/domains/village.json: regenerate it");
+            // The sample's TextAsset, beside the tests in the repository (not in a Unity project).
+            var sample = Path.Combine(Path.GetDirectoryName(path), "..", "..", "unity-sample", "Samples~", "Village", "VillageDomain.json");
+            Assert.IsTrue(File.Exists(sample), sample);
+            Assert.AreEqual(file, File.ReadAllText(sample), "unity-sample/Samples~/Village/VillageDomain.json differs from examples/domains/village.json");
         }
 
         [Test]
