@@ -1,0 +1,308 @@
+// Goap editor tools: a live view of the agent of the selected GameObject. C# 7.2.
+// References only the Goap assembly, UnityEngine and UnityEditor (not the sample): it finds
+// the agent through any MonoBehaviour with a public property of type Goap.Agent.
+using System;
+using System.Collections.Generic;
+using System.Reflection;
+using UnityEditor;
+using UnityEngine;
+
+namespace Goap.Editor
+{
+    /// <summary>
+    /// Window/GOAP/Agent Debugger: for the selected GameObject, the agent exposed by one of its
+    /// MonoBehaviours (a public <c>Goap.Agent</c> property; optional public <c>bool HasAgent</c>
+    /// and <c>Goap.Domain Domain</c> properties, the latter for action names): current goal,
+    /// plan and position in it, whether it is acting, the last replan cause, replan counts,
+    /// the recent replans and, on request, <see cref="Agent.Explain"/> for a goal. Refreshes
+    /// while playing. Errors (a destroyed agent, a disposed world) show as a box, once per
+    /// repaint, never in the console.
+    /// </summary>
+    public sealed class GoapAgentDebugWindow : EditorWindow
+    {
+        static readonly ReplanCause[] Causes =
+        {
+            ReplanCause.NoPlan, ReplanCause.ActionFailed, ReplanCause.GoalChanged,
+            ReplanCause.PlanInvalidated, ReplanCause.StepsSkipped,
+        };
+
+        // The source found at the last selection change.
+        MonoBehaviour source;
+        PropertyInfo agentProperty;
+        PropertyInfo hasAgentProperty;
+        PropertyInfo domainProperty;
+
+        readonly List<ActionId> plan = new List<ActionId>();
+        readonly List<ReplanEvent> replans = new List<ReplanEvent>();
+        readonly Dictionary<ActionId, string> actionNames = new Dictionary<ActionId, string>();
+
+        // What OnGUI draws, read at the last Layout event.
+        bool hasSnapshot;
+        string notice;
+        MessageType noticeType;
+        AgentInfo info;
+        string causeCounts = "";
+        readonly List<string> planNames = new List<string>();
+        string sourceName = "";
+        string sourceType = "";
+        string agentText = "";
+
+        Vector2 scroll;
+        Vector2 explainScroll;
+        bool showReplans = true;
+        bool showWhy;
+        int explainGoal;
+        int pendingExplain = -1;
+        string explainText;
+        MessageType explainType;
+        readonly GUIContent explainContent = new GUIContent();
+
+        [MenuItem("Window/GOAP/Agent Debugger")]
+        static void Open()
+        {
+            GetWindow<GoapAgentDebugWindow>();
+        }
+
+        void OnEnable()
+        {
+            titleContent = new GUIContent("GOAP Agent");
+            minSize = new Vector2(320f, 240f);
+            FindSource();
+        }
+
+        void OnSelectionChange()
+        {
+            FindSource();
+            Repaint();
+        }
+
+        void OnInspectorUpdate()
+        {
+            // About ten times a second: enough to follow an NPC, cheap for the editor.
+            if (EditorApplication.isPlaying) Repaint();
+        }
+
+        /// <summary>The first MonoBehaviour of the selection with a public Goap.Agent property; reflection once per selection.</summary>
+        void FindSource()
+        {
+            source = null;
+            agentProperty = hasAgentProperty = domainProperty = null;
+            actionNames.Clear();
+            explainText = null;
+            var go = Selection.activeGameObject;
+            if (go == null) return;
+            foreach (var component in go.GetComponents<MonoBehaviour>())
+            {
+                if (component == null) continue; // a missing script
+                var type = component.GetType();
+                var agentProp = FindProperty(type, null, typeof(Agent));
+                if (agentProp == null) continue;
+                source = component;
+                agentProperty = agentProp;
+                hasAgentProperty = FindProperty(type, "HasAgent", typeof(bool));
+                domainProperty = FindProperty(type, null, typeof(Domain));
+                return;
+            }
+        }
+
+        /// <summary>A public readable instance property of <paramref name="type"/> (named <paramref name="name"/> unless null).</summary>
+        static PropertyInfo FindProperty(Type type, string name, Type propertyType)
+        {
+            foreach (var p in type.GetProperties(BindingFlags.Public | BindingFlags.Instance))
+            {
+                if (p.PropertyType != propertyType || !p.CanRead || p.GetIndexParameters().Length != 0) continue;
+                if (name == null || p.Name == name) return p;
+            }
+            return null;
+        }
+
+        void OnGUI()
+        {
+            // The state is read in the Layout event only, so that Layout and Repaint draw the
+            // same controls even if the game changes the agent between them.
+            if (Event.current.type == EventType.Layout) Snapshot();
+            if (!hasSnapshot)
+            {
+                if (notice != null) EditorGUILayout.HelpBox(notice, noticeType);
+                return;
+            }
+
+            scroll = EditorGUILayout.BeginScrollView(scroll);
+            EditorGUILayout.LabelField(sourceName, sourceType, EditorStyles.boldLabel);
+            EditorGUILayout.LabelField("Agent", agentText);
+            EditorGUILayout.LabelField("Goal", GoalText(info.Goal) + "   (of " + info.GoalCount + ")");
+            EditorGUILayout.LabelField("Acting", info.Acting ? "yes" : "no");
+            EditorGUILayout.LabelField("Plan step", info.PlanLength == 0 ? "no plan"
+                : info.PlanIndex + " of " + info.PlanLength + ", cost " + info.PlanCost.ToString("0.##"));
+            EditorGUILayout.LabelField("Last replan cause", info.LastCause.ToString());
+            EditorGUILayout.LabelField("Replans", info.Replans + causeCounts);
+            EditorGUILayout.LabelField("Clock", info.Clock.ToString("0.0") + " s");
+
+            EditorGUILayout.Space();
+            EditorGUILayout.LabelField("Plan (rest, current first)", EditorStyles.boldLabel);
+            if (planNames.Count == 0) EditorGUILayout.LabelField("  (empty)");
+            for (int i = 0; i < planNames.Count; i++)
+            {
+                string marker = i == 0 && info.Acting ? "> " : "  ";
+                EditorGUILayout.LabelField(marker + (info.PlanIndex + i) + ". " + planNames[i]);
+            }
+
+            EditorGUILayout.Space();
+            showReplans = EditorGUILayout.Foldout(showReplans, "Recent replans (" + replans.Count + ", oldest first)", true);
+            if (showReplans)
+            {
+                for (int i = 0; i < replans.Count; i++)
+                {
+                    var e = replans[i];
+                    EditorGUILayout.LabelField(
+                        e.Time.ToString("0.00") + " s  " + e.Cause,
+                        e.Result + " -> " + GoalText(e.Goal) + ", " + e.PlanLength + " actions, cost " + e.PlanCost.ToString("0.##")
+                        + ", " + e.Expanded + " nodes, " + e.GoalsTried + " goals tried, " + e.CacheHits + " cached");
+                }
+            }
+
+            EditorGUILayout.Space();
+            showWhy = EditorGUILayout.Foldout(showWhy, "Why no plan?", true);
+            if (showWhy) DrawExplain();
+            EditorGUILayout.EndScrollView();
+        }
+
+        void DrawExplain()
+        {
+            if (info.GoalCount == 0)
+            {
+                EditorGUILayout.HelpBox("The agent has no goals.", MessageType.Info);
+                return;
+            }
+            explainGoal = EditorGUILayout.IntSlider("Goal index", Mathf.Min(explainGoal, info.GoalCount - 1), 0, info.GoalCount - 1);
+            if (GUILayout.Button("Explain goal " + explainGoal))
+            {
+                // Run at the next Layout (a search and an exploration: on request only).
+                pendingExplain = explainGoal;
+                Repaint();
+            }
+            if (explainText == null) return;
+            if (explainType != MessageType.None)
+            {
+                EditorGUILayout.HelpBox(explainText, explainType);
+                return;
+            }
+            var style = EditorStyles.textArea;
+            float height = style.CalcHeight(explainContent, Mathf.Max(100f, position.width - 40f));
+            explainScroll = EditorGUILayout.BeginScrollView(explainScroll, GUILayout.MinHeight(120f), GUILayout.MaxHeight(400f));
+            EditorGUILayout.SelectableLabel(explainText, style, GUILayout.Height(height));
+            EditorGUILayout.EndScrollView();
+        }
+
+        /// <summary>Reads everything drawn this frame from the agent; a failure becomes the notice.</summary>
+        void Snapshot()
+        {
+            hasSnapshot = false;
+            notice = null;
+            noticeType = MessageType.Info;
+            if (source == null)
+            {
+                // Nothing selected, no agent component, or the component was destroyed (Unity's null).
+                notice = agentProperty == null
+                    ? "Select a GameObject with a component that exposes a public Goap.Agent property (e.g. the Village sample's VillagerNpc)."
+                    : "The selected agent's component was destroyed.";
+                return;
+            }
+            if (!EditorApplication.isPlaying)
+            {
+                notice = source.name + " (" + source.GetType().Name + "): enter Play mode; agents exist while the scene runs.";
+                return;
+            }
+            if (hasAgentProperty != null && !(bool)hasAgentProperty.GetValue(source, null))
+            {
+                notice = source.name + " has no agent (not started yet, failed to start, or destroyed).";
+                return;
+            }
+            noticeType = MessageType.Warning;
+            try
+            {
+                var agent = (Agent)agentProperty.GetValue(source, null);
+                if (agent.World == null)
+                {
+                    notice = source.name + "'s agent names no world yet (default(Agent)).";
+                    return;
+                }
+                Domain? domain = null;
+                if (domainProperty != null)
+                {
+                    var d = (Domain)domainProperty.GetValue(source, null);
+                    if (d.World != null) domain = d;
+                }
+                if (pendingExplain >= 0)
+                {
+                    int goal = pendingExplain;
+                    pendingExplain = -1;
+                    try
+                    {
+                        explainText = agent.Explain(new GoalId(goal));
+                        explainType = MessageType.None;
+                    }
+                    catch (GoapException e)
+                    {
+                        explainText = "goal " + goal + ": " + e.Status + ": " + e.Message;
+                        explainType = MessageType.Error;
+                    }
+                    explainContent.text = explainText;
+                }
+                info = agent.GetInfo();
+                agent.GetPlan(plan);
+                agent.GetReplans(replans);
+                causeCounts = CauseCounts(agent);
+                planNames.Clear();
+                foreach (var action in plan) planNames.Add(ActionText(action, domain));
+                sourceName = source.name;
+                sourceType = source.GetType().Name;
+                agentText = agent.Id.ToString();
+                hasSnapshot = true;
+            }
+            catch (ObjectDisposedException)
+            {
+                notice = "The agent's World was disposed.";
+            }
+            catch (GoapException e)
+            {
+                // UnknownAgent ("stale") once the agent is destroyed mid-play, for instance.
+                notice = e.Status + ": " + e.Message;
+            }
+            catch (InvalidOperationException e)
+            {
+                // Whatever else the wrapper refuses for this agent value.
+                notice = e.Message;
+            }
+        }
+
+        static string GoalText(GoalId goal)
+        {
+            return goal.IsValid ? "goal " + goal.Index : "none";
+        }
+
+        string CauseCounts(Agent agent)
+        {
+            string text = "";
+            foreach (var cause in Causes)
+            {
+                long n = agent.ReplanCount(cause);
+                if (n > 0) text += (text.Length == 0 ? "   (" : ", ") + cause + " " + n;
+            }
+            return text.Length == 0 ? text : text + ")";
+        }
+
+        string ActionText(ActionId action, Domain? domain)
+        {
+            if (domain == null) return action.ToString();
+            string name;
+            if (!actionNames.TryGetValue(action, out name))
+            {
+                try { name = domain.Value.ActionName(action); }
+                catch (GoapException) { name = action.ToString(); }
+                actionNames[action] = name;
+            }
+            return name;
+        }
+    }
+}
