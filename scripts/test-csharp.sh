@@ -44,6 +44,23 @@ echo "== mcs: Goap.Tests.dll (bindings/csharp/tests, unity-sample/Tests/Runtime)
 mcs "${mcs_flags[@]}" -r:"$out/Goap.dll" -r:"$out/nunit.framework.dll" -out:"$out/Goap.Tests.dll" \
   bindings/csharp/tests/*.cs unity-sample/Tests/Runtime/*.cs
 
+echo "== the README's C# example"
+python3 - README.md "$out/ReadmeExample.cs" <<'PY'
+import re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+blocks = re.findall(r"```csharp\n(.*?)```", text, re.S)
+if not blocks:
+    sys.exit("README.md has no csharp block")
+lines = blocks[0].splitlines()
+usings = [l for l in lines if l.startswith("using ") and l.rstrip().endswith(";")]
+body = [l for l in lines if l not in usings]
+with open(sys.argv[2], "w", encoding="utf-8") as f:
+    f.write("\n".join(usings) + "\nstatic class ReadmeExample\n{\n    static void Main()\n    {\n")
+    f.write("\n".join("        " + l for l in body) + "\n    }\n}\n")
+PY
+mcs -langversion:7.2 -warnaserror+ -r:"$out/Goap.dll" -out:"$out/ReadmeExample.exe" "$out/ReadmeExample.cs"
+MONO_PATH=$out LD_LIBRARY_PATH=$out mono "$out/ReadmeExample.exe"
+
 echo "== Unity sources against the API stubs"
 scripts/check-unity-sources.sh "$out/unity"
 

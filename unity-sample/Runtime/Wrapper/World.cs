@@ -10,7 +10,7 @@ namespace Goap
     {
         /// <summary>Idle planners (with their search memory) kept for reuse. Default 8.</summary>
         public int MaxIdlePlanners;
-        /// <summary>Threads <see cref="World.PlanAgents"/> uses, the calling one included; 0: the machine's. Default 0.</summary>
+        /// <summary>Threads <see cref="World.PlanAgents()"/> uses, the calling one included; 0: the machine's. Default 0.</summary>
         public int WorkerThreads;
         /// <summary>Search results the plan cache shared by the world's agents holds; 0 turns it off. Default 16384.</summary>
         public int PlanCacheCapacity;
@@ -32,7 +32,7 @@ namespace Goap
         }
     }
 
-    /// <summary>Limits of one <see cref="World.PlanAgents"/> call (goap.h GoapBatchOptions); 0 is no limit.</summary>
+    /// <summary>Limits of one <see cref="World.PlanAgents()"/> call (goap.h GoapBatchOptions); 0 is no limit.</summary>
     public struct BatchOptions
     {
         /// <summary>Plan at most this many agents; 0: all that need a plan.</summary>
@@ -43,7 +43,7 @@ namespace Goap
         public long MaxNodes;
     }
 
-    /// <summary>What one <see cref="World.PlanAgents"/> call did (goap.h GoapBatchStats).</summary>
+    /// <summary>What one <see cref="World.PlanAgents()"/> call did (goap.h GoapBatchStats).</summary>
     public struct BatchStats
     {
         /// <summary>Agents whose replan was applied.</summary>
