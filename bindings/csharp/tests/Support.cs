@@ -371,6 +371,46 @@ namespace Goap.Tests
         public void Dispose() { World.Dispose(); }
     }
 
+    /// <summary>Runs one test of this assembly in a child process (for a scenario that may crash the runtime).</summary>
+    internal static class ChildProcess
+    {
+        /// <summary>Exit code and output of the runner in a child process, running test <paramref name="fullName"/> only.</summary>
+        public static KeyValuePair<int, string> RunTest(string fullName)
+        {
+            // The same runtime and the same runner executable as this process.
+            var runtime = System.Diagnostics.Process.GetCurrentProcess().MainModule.FileName;
+            var runner = Environment.GetCommandLineArgs()[0];
+            if (!runner.EndsWith(".exe", StringComparison.OrdinalIgnoreCase) || !File.Exists(runner))
+                Assert.Ignore("cannot find the test runner to start a child process (" + runner + ")");
+            var psi = new System.Diagnostics.ProcessStartInfo(runtime,
+                "\"" + runner + "\" -nologo -noshadow -noresult \"" + typeof(ChildProcess).Assembly.Location + "\" -run:" + fullName)
+            {
+                UseShellExecute = false,
+                RedirectStandardOutput = true,
+                RedirectStandardError = true,
+                WorkingDirectory = Path.GetDirectoryName(typeof(ChildProcess).Assembly.Location),
+            };
+            using (var p = System.Diagnostics.Process.Start(psi))
+            {
+                var stderr = p.StandardError.ReadToEndAsync();
+                var stdout = p.StandardOutput.ReadToEnd();
+                if (!p.WaitForExit(60000)) { p.Kill(); Assert.Fail("the child process hung"); }
+                var output = stdout + stderr.Result;
+                // nunit-console exits with the number of failures; also check a test ran.
+                if (p.ExitCode == 0 && !output.Contains("Tests run: 1,")) return new KeyValuePair<int, string>(-1, output);
+                // After a crash, Mono's managed stack trace is the part worth reading.
+                int trace = output.IndexOf("Managed Stacktrace:", StringComparison.Ordinal);
+                if (trace >= 0)
+                {
+                    int end = output.IndexOf("External Debugger Dump", trace, StringComparison.Ordinal);
+                    output = output.Substring(trace, (end > trace ? end : Math.Min(output.Length, trace + 2000)) - trace);
+                }
+                else if (output.Length > 4000) output = output.Substring(output.Length - 4000);
+                return new KeyValuePair<int, string>(p.ExitCode, output);
+            }
+        }
+    }
+
     internal static class Expect
     {
         /// <summary>

@@ -1,0 +1,366 @@
+// IAgentContext through the wrapper's static MonoPInvokeCallback bridge: availability and
+// cost answers shape the plan, removing or replacing a context restores the domain's plan
+// and releases the old context, a throwing context (Step: CallbackFailed with the exception
+// as InnerException; PlanAgents: CallbackErrors), invalid answers (NaN, too high a cost), a
+// callback calling into its own agent (Busy), callbacks running on the calling thread only,
+// and an agent destroyed while another thread's step is asking its context.
+using System;
+using System.Collections.Generic;
+using System.Runtime.CompilerServices;
+using System.Threading;
+using NUnit.Framework;
+
+namespace Goap.Tests
+{
+    /// <summary>A context whose answers are set by the test; records what it was asked.</summary>
+    internal sealed class ScriptedContext : IAgentContext
+    {
+        public readonly HashSet<ActionId> Unavailable = new HashSet<ActionId>();
+        public readonly Dictionary<ActionId, double> Costs = new Dictionary<ActionId, double>();
+        public readonly List<string> Calls = new List<string>();
+        public readonly Dictionary<ActionId, double> CostsSeen = new Dictionary<ActionId, double>();
+        public readonly HashSet<int> Threads = new HashSet<int>();
+        public Exception Throw;
+        public Action<ActionId> OnAvailable;
+
+        public bool IsAvailable(AgentId agent, ActionId action)
+        {
+            lock (Calls) { Calls.Add("available " + agent.Value + " " + action.Value); Threads.Add(Thread.CurrentThread.ManagedThreadId); }
+            if (OnAvailable != null) OnAvailable(action);
+            if (Throw != null) throw Throw;
+            return !Unavailable.Contains(action);
+        }
+
+        public double Cost(AgentId agent, ActionId action, double cost)
+        {
+            lock (Calls) { Calls.Add("cost " + agent.Value + " " + action.Value); CostsSeen[action] = cost; }
+            double c;
+            return Costs.TryGetValue(action, out c) ? c : cost;
+        }
+    }
+
+    [TestFixture]
+    public class ContextTests
+    {
+        Woods w;
+
+        [SetUp] public void SetUp() { w = new Woods(); }
+        [TearDown] public void TearDown() { w.Dispose(); }
+
+        [Test]
+        public void AnUnavailableActionIsAvoided()
+        {
+            var a = w.FireAgent();
+            var c = new ScriptedContext();
+            c.Unavailable.Add(w.Chop);
+            a.SetContext(c);
+            var step = a.Step(0.1);
+            Assert.AreEqual(w.Gather, step.Action);
+            CollectionAssert.AreEqual(new[] { "gather", "light" }, w.PlanNames(a));
+            CollectionAssert.Contains(c.Calls, "available " + a.Id.Value + " " + w.Chop.Value, "asked with the agent's and the action's ids");
+            CollectionAssert.Contains(c.Calls, "available " + a.Id.Value + " " + w.Light.Value);
+            // Not asked again while the plan is followed.
+            int calls = c.Calls.Count;
+            a.Report(ActionReport.Succeeded);
+            Assert.AreEqual(w.Light, a.Step(0.1).Action);
+            Assert.AreEqual(calls, c.Calls.Count);
+        }
+
+        [Test]
+        public void CostAnswersChangeThePlan()
+        {
+            var a = w.FireAgent();
+            a.SetActionCost(w.Gather, 3); // the context sees the agent's override as the cost so far
+            var c = new ScriptedContext();
+            c.Costs[w.Gather] = 0.25;
+            a.SetContext(c);
+            Assert.AreEqual(w.Gather, a.Step(0.1).Action);
+            Assert.AreEqual(1.25, a.GetInfo().PlanCost);
+            Assert.AreEqual(3.0, c.CostsSeen[w.Gather]);
+            Assert.AreEqual(1.0, c.CostsSeen[w.Chop], "the domain's cost");
+            Assert.AreEqual(2.0, c.CostsSeen[w.GetAxe]);
+        }
+
+        [Test]
+        public void RemovingTheContextRestoresTheDomainsPlan()
+        {
+            var a = w.FireAgent();
+            var c = new ScriptedContext();
+            c.Unavailable.Add(w.Chop);
+            a.SetContext(c);
+            Assert.AreEqual(w.Gather, a.Step(0.1).Action);
+            a.SetContext(null);
+            a.Report(ActionReport.Failed); // force a replan (no cooldown)
+            var step = a.Step(0.1);
+            Assert.IsTrue(step.Replanned);
+            Assert.AreEqual(w.GetAxe, step.Action);
+            CollectionAssert.AreEqual(new[] { "get_axe", "chop", "light" }, w.PlanNames(a));
+            int calls = c.Calls.Count;
+            a.Report(ActionReport.Failed);
+            a.Step(0.1);
+            Assert.AreEqual(calls, c.Calls.Count, "the removed context is not asked");
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        static WeakReference[] InstallAndReplace(Agent a, int n)
+        {
+            var refs = new WeakReference[n];
+            for (int k = 0; k < n; k++)
+            {
+                var c = new ScriptedContext();
+                refs[k] = new WeakReference(c);
+                a.SetContext(c);
+            }
+            a.SetContext(null);
+            return refs;
+        }
+
+        [Test]
+        public void ReplacedAndRemovedContextsAreReleased()
+        {
+            var a = w.FireAgent();
+            var refs = InstallAndReplace(a, 50);
+            for (int k = 0; k < 3; k++) { GC.Collect(); GC.WaitForPendingFinalizers(); }
+            int alive = 0;
+            foreach (var r in refs) if (r.IsAlive) alive++;
+            // Mono scans stacks conservatively: allow a couple of stray references.
+            Assert.LessOrEqual(alive, 2, "contexts still referenced (GCHandles not freed?)");
+        }
+
+        [Test]
+        public void AThrowingContextFailsTheStepWithTheException()
+        {
+            var a = w.FireAgent();
+            var c = new ScriptedContext { Throw = new InvalidOperationException("sensor offline") };
+            a.SetContext(c);
+            var raised = new List<Exception>();
+            Action<Exception> handler = e => raised.Add(e);
+            Library.ContextException += handler;
+            try
+            {
+                var e = Expect.Fails(Status.CallbackFailed, "goap_agent_step", () => a.Step(0.1));
+                Assert.AreSame(c.Throw, e.InnerException);
+                Assert.AreEqual(1, raised.Count);
+                Assert.AreSame(c.Throw, raised[0]);
+                Assert.IsNull(Errors.PendingContextException, "consumed by the exception");
+                var info = a.GetInfo();
+                Assert.AreEqual(0, info.PlanLength, "still needs a plan");
+                Assert.IsFalse(info.Acting);
+
+                // Fixed: the next step plans.
+                c.Throw = null;
+                var step = a.Step(0.1);
+                Assert.AreEqual(StepKind.Start, step.Kind);
+                Assert.AreEqual(w.GetAxe, step.Action);
+                Assert.AreEqual(1, raised.Count);
+                Assert.AreEqual(0.2, a.GetInfo().Clock, 1e-9, "the failed step advanced the clock");
+            }
+            finally { Library.ContextException -= handler; }
+        }
+
+        [Test]
+        public void AThrowingHandlerDoesNotChangeTheOutcome()
+        {
+            var a = w.FireAgent();
+            var c = new ScriptedContext { Throw = new ArgumentException("bad") };
+            a.SetContext(c);
+            Action<Exception> handler = e => { throw new Exception("handler"); };
+            Library.ContextException += handler;
+            try
+            {
+                var e = Expect.Fails(Status.CallbackFailed, "goap_agent_step", () => a.Step(0.1));
+                Assert.AreSame(c.Throw, e.InnerException);
+            }
+            finally { Library.ContextException -= handler; }
+        }
+
+        [Test]
+        public void ABatchCountsAThrowingContext()
+        {
+            var settings = AgentSettings.For(w.Domain);
+            settings.PlanInStep = false;
+            var bad = w.FireAgent(settings);
+            var good = w.FireAgent(settings);
+            var c = new ScriptedContext { Throw = new InvalidOperationException("in batch") };
+            bad.SetContext(c);
+            Assert.AreEqual(StepKind.Waiting, bad.Step(0.1).Kind);
+            Assert.AreEqual(StepKind.Waiting, good.Step(0.1).Kind);
+            var raised = new List<Exception>();
+            Action<Exception> handler = e => raised.Add(e);
+            Library.ContextException += handler;
+            try
+            {
+                var stats = w.World.PlanAgents();
+                Assert.AreEqual(1, stats.CallbackErrors);
+                Assert.AreEqual(1, stats.Planned);
+                Assert.AreEqual(1, stats.Waiting);
+                Assert.AreEqual(1, raised.Count);
+                Assert.AreSame(c.Throw, raised[0]);
+                Assert.IsNull(Errors.PendingContextException, "not left for a later failure");
+            }
+            finally { Library.ContextException -= handler; }
+            Assert.AreEqual(StepKind.Start, good.Step(0.1).Kind);
+            Assert.AreEqual(StepKind.Waiting, bad.Step(0.1).Kind);
+
+            // A later failure that no exception caused carries no stale InnerException.
+            var nan = new ScriptedContext();
+            nan.Costs[w.Chop] = double.NaN;
+            var third = w.FireAgent();
+            third.SetContext(nan);
+            var e2 = Expect.Fails(Status.CallbackFailed, "goap_agent_step", () => third.Step(0.1));
+            Assert.IsNull(e2.InnerException);
+
+            c.Throw = null;
+            Assert.AreEqual(1, w.World.PlanAgents().Planned);
+            Assert.AreEqual(StepKind.Start, bad.Step(0.1).Kind);
+        }
+
+        [Test]
+        public void InvalidCostAnswersAreCallbackFailed()
+        {
+            foreach (var bad in new[] { double.NaN, 2e12, -1.0, double.PositiveInfinity })
+            {
+                var a = w.FireAgent();
+                var c = new ScriptedContext();
+                c.Costs[w.Light] = bad;
+                a.SetContext(c);
+                var e = Expect.Fails(Status.CallbackFailed, "goap_agent_step", () => a.Step(0.1));
+                Assert.IsNull(e.InnerException, "no exception was thrown");
+                StringAssert.Contains("cost", e.Message);
+                Assert.AreEqual(0, a.GetInfo().PlanLength);
+                c.Costs.Remove(w.Light);
+                Assert.AreEqual(StepKind.Start, a.Step(0.1).Kind, "works once fixed (" + bad + ")");
+            }
+        }
+
+        [Test]
+        public void ACallbackCallingItsOwnAgentGetsBusy()
+        {
+            var a = w.FireAgent();
+            var other = w.FireAgent();
+            var inner = new List<GoapException>();
+            var c = new ScriptedContext();
+            c.OnAvailable = action =>
+            {
+                try { a.GetInfo(); }
+                catch (GoapException e) { inner.Add(e); }
+                other.GetInfo(); // another agent is fine
+            };
+            a.SetContext(c);
+            // The context catches the Busy: the outer step goes on.
+            var step = a.Step(0.1);
+            Assert.AreEqual(StepKind.Start, step.Kind);
+            Assert.IsNotEmpty(inner);
+            foreach (var e in inner)
+            {
+                Assert.AreEqual(Status.Busy, e.Status);
+                StringAssert.Contains("goap_agent_info", e.Message);
+                Assert.IsNull(e.InnerException);
+            }
+        }
+
+        [Test]
+        public void ABusyExceptionLeftUncaughtFailsTheOuterCall()
+        {
+            var a = w.FireAgent();
+            var c = new ScriptedContext();
+            c.OnAvailable = action => a.SetFact(w.Rested, true); // throws Busy, not caught
+            a.SetContext(c);
+            var e = Expect.Fails(Status.CallbackFailed, "goap_agent_step", () => a.Step(0.1));
+            var busy = e.InnerException as GoapException;
+            Assert.IsNotNull(busy, "InnerException: " + e.InnerException);
+            Assert.AreEqual(Status.Busy, busy.Status);
+            StringAssert.Contains("goap_agent_set_fact", busy.Message);
+            Assert.IsFalse(a.GetFact(w.Rested), "the inner call changed nothing");
+        }
+
+        [Test]
+        public void ACallbackCallingPlanAgentsGetsBusy()
+        {
+            var a = w.FireAgent();
+            GoapException inner = null;
+            var c = new ScriptedContext();
+            c.OnAvailable = action =>
+            {
+                if (inner != null) return;
+                try { w.World.PlanAgents(); }
+                catch (GoapException e) { inner = e; }
+            };
+            a.SetContext(c);
+            Assert.AreEqual(StepKind.Start, a.Step(0.1).Kind);
+            Assert.IsNotNull(inner);
+            Assert.AreEqual(Status.Busy, inner.Status);
+            StringAssert.Contains("goap_world_plan_agents", inner.Message);
+        }
+
+        [Test]
+        public void CallbacksRunOnTheCallingThreadOnly()
+        {
+            var settings = AgentSettings.For(w.Domain);
+            settings.PlanInStep = false;
+            var c = new ScriptedContext();
+            for (int k = 0; k < 40; k++)
+            {
+                var a = w.FireAgent(settings);
+                a.SetContext(c);
+                a.Step(0.1);
+            }
+            var stats = w.World.PlanAgents(new BatchOptions { Threads = 4 });
+            Assert.AreEqual(40, stats.Planned);
+            CollectionAssert.AreEquivalent(new[] { Thread.CurrentThread.ManagedThreadId }, c.Threads);
+        }
+
+        // goap_agent_destroy removes the agent without waiting for a call running on it on
+        // another thread ("finishes first, on the removed agent"), so that step goes on asking
+        // the context. Agent.Destroy (Agent.cs, AgentContexts.Release right after
+        // goap_agent_destroy) frees the context's GCHandle at once, while the native agent may
+        // still call back with it: the running step's next callback does GCHandle.FromIntPtr
+        // on a freed handle, which crashes Mono (SIGSEGV in GCHandle.CheckCurrentDomain), or,
+        // if the slot was reused, asks another agent's context. Expected: the step finishes
+        // normally, asking the same context. The scenario runs in a child process (the
+        // explicit test below) so that the crash does not take the whole suite down.
+        [Test, Category("KnownBug")]
+        public void DestroyingAnAgentWhileAnotherThreadStepsItKeepsItsContextAlive()
+        {
+            var r = ChildProcess.RunTest("Goap.Tests.ContextTests.DestroyWhileSteppingScenario");
+            Assert.AreEqual(0, r.Key, "the scenario in a child process failed or crashed:\n" + r.Value);
+        }
+
+        [Test, Explicit("run in a child process by DestroyingAnAgentWhileAnotherThreadStepsItKeepsItsContextAlive")]
+        public void DestroyWhileSteppingScenario()
+        {
+            var a = w.FireAgent();
+            var entered = new ManualResetEvent(false);
+            var release = new ManualResetEvent(false);
+            var c = new ScriptedContext();
+            int calls = 0;
+            c.OnAvailable = action =>
+            {
+                if (Interlocked.Increment(ref calls) == 1)
+                {
+                    entered.Set();
+                    release.WaitOne(10000);
+                }
+            };
+            a.SetContext(c);
+            Exception failure = null;
+            AgentStep step = default(AgentStep);
+            var t = new Thread(() =>
+            {
+                try { step = a.Step(0.1); }
+                catch (Exception e) { failure = e; }
+            });
+            t.Start();
+            Assert.IsTrue(entered.WaitOne(10000), "the step reached the context");
+            a.Destroy();
+            // Allocate handles so that a freed slot may be reused.
+            for (int k = 0; k < 4; k++)
+                w.FireAgent().SetContext(new ScriptedContext { Throw = new Exception("another agent's context was asked") });
+            release.Set();
+            Assert.IsTrue(t.Join(10000));
+            Assert.IsNull(failure, "the running step failed: " + failure);
+            Assert.AreEqual(StepKind.Start, step.Kind);
+            Assert.AreEqual(w.Domain.ActionCount, calls, "every action was asked of this context");
+        }
+    }
+}
