@@ -428,6 +428,71 @@ namespace Goap.Tests
             Assert.AreEqual(agents.Length, w.World.AgentCount);
         }
 
+        [Test]
+        public void ADomainFilesGoalsDriveTheAgent()
+        {
+            // night-watch.json: goal "secure" (priority 2, optimal 5) and "beacon" (priority 1),
+            // which no plan reaches (pick_up_flint sets has_flnt, a typo).
+            var text = Domains.Read("night-watch.json");
+            var model = new FileModel(text);
+            using (var world = new World())
+            {
+                var d = world.LoadDomain(text);
+                var a = world.CreateAgent(d);
+                var info = a.GetInfo();
+                Assert.AreEqual(2, info.GoalCount);
+                Assert.AreEqual(new GoalId(0), a.FindGoal("secure"));
+                var beacon = a.FindGoal("beacon");
+                Assert.AreEqual(new GoalId(1), beacon);
+                var done = new List<string>();
+                AgentStep step;
+                for (int n = 0; ; n++)
+                {
+                    Assert.Less(n, 50, "the agent did not settle");
+                    step = a.Step(0.1);
+                    if (step.Kind != StepKind.Start && step.Kind != StepKind.Continue) break;
+                    Assert.AreEqual(new GoalId(0), step.Goal);
+                    done.Add(d.ActionName(step.Action));
+                    a.Report(ActionReport.Succeeded);
+                }
+                // Secure reached at the file's optimal cost; beacon has no plan.
+                Assert.AreEqual(Domains.OptimalCost(text), model.Replay(done, model.Start, model.Goal), 1e-9);
+                Assert.AreEqual(StepKind.NoPlan, step.Kind);
+                Assert.IsTrue(a.GetFact(d.FindFact("alarm_raised")));
+                var why = a.Explain(beacon);
+                StringAssert.Contains("has_flint", why);
+                var json = a.Explain(beacon, ExplainFormat.Json);
+                Assert.IsTrue(json.StartsWith("{"));
+                Json.Parse(json);
+                StringAssert.Contains("has_flint", json);
+            }
+        }
+
+        [Test]
+        public void ExplainOfALargeDomainGrowsItsBuffer()
+        {
+            // The wrapper starts with 4,096 bytes for the report.
+            using (var world = new World())
+            {
+                var d = world.CreateDomain("big");
+                var goalFacts = new List<FactValue>();
+                for (int k = 0; k < 60; k++)
+                {
+                    var f = d.AddFact("a_rather_long_fact_name_that_nothing_provides_number_" + k);
+                    goalFacts.Add(new FactValue(f, true));
+                }
+                d.AddAction("idle", 1, null, null);
+                var a = world.CreateAgent(d);
+                var g = a.AddGoal("everything", 1, goalFacts.ToArray());
+                var text = a.Explain(g);
+                var json = a.Explain(g, ExplainFormat.Json);
+                Assert.Greater(System.Text.Encoding.UTF8.GetByteCount(json), 4096, "the report is long enough to need a retry");
+                Json.Parse(json);
+                StringAssert.Contains("number_59", json);
+                StringAssert.Contains("number_59", text);
+            }
+        }
+
         // The hot path of a frame (SetFact, SetFacts with a reused array, Step, Report) must not
         // allocate managed memory. Measured with GC.GetAllocatedBytesForCurrentThread, looked
         // up by reflection (this Mono has it; the profile the tests compile against may not
