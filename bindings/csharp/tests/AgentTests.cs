@@ -110,6 +110,25 @@ namespace Goap.Tests
         }
 
         [Test]
+        public void TheAgentKeepsItsLatestSixteenReplans()
+        {
+            var a = w.FireAgent();
+            for (int k = 0; k < 20; k++)
+            {
+                Assert.AreEqual(StepKind.Start, a.Step(0.1).Kind);
+                a.Report(ActionReport.Failed); // no cooldown: the same plan again
+            }
+            a.Step(0.1);
+            var replans = new List<ReplanEvent>();
+            a.GetReplans(replans);
+            Assert.AreEqual(16, replans.Count);
+            foreach (var e in replans) Assert.AreEqual(ReplanCause.ActionFailed, e.Cause);
+            Assert.AreEqual(2.1, replans[15].Time, 1e-9, "the latest last");
+            Assert.AreEqual(20, a.ReplanCount(ReplanCause.ActionFailed));
+            Assert.AreEqual(21, a.GetInfo().Replans);
+        }
+
+        [Test]
         public void GoalPrioritiesSwitchGoals()
         {
             var a = w.FireAgent();

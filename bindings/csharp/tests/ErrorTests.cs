@@ -4,10 +4,12 @@
 // produced through Goap.Native.NativeMethods and mapped by Errors.Failure / Errors.Check.
 // Also: a disposed world (every call, found by reflection, throws ObjectDisposedException),
 // stale and foreign agent ids (every agent call, by reflection), negative counts and
-// settings (ArgumentOutOfRangeException), and the library version check.
+// settings (ArgumentOutOfRangeException), the library version check, and a missing library
+// (GoapLibraryException, in a child process that cannot find libgoap).
 // Busy and CallbackFailed need a context: they are in ContextTests.cs.
 using System;
 using System.Collections.Generic;
+using System.IO;
 using System.Reflection;
 using System.Text;
 using Goap.Native;
@@ -479,6 +481,45 @@ namespace Goap.Tests
                 Assert.AreEqual("GOAP_STATUS_" + snake, Library.StatusName(s), s.ToString());
             }
             Assert.AreEqual("GOAP_STATUS_UNKNOWN", Library.StatusName((Status)1000));
+        }
+    }
+
+    /// <summary>Loading the library; no world is created by a set-up here.</summary>
+    [TestFixture]
+    public class LibraryLoadTests
+    {
+        [Test]
+        public void AMissingLibraryIsAGoapLibraryException()
+        {
+            // The wrapper and the tests, without libgoap, in a directory of their own, run by a
+            // child process that cannot find the library (no LD_LIBRARY_PATH).
+            var here = Path.GetDirectoryName(typeof(LibraryLoadTests).Assembly.Location);
+            var dir = Path.Combine(Path.GetTempPath(), "goap-cs-nolib-" + Guid.NewGuid().ToString("N"));
+            Directory.CreateDirectory(dir);
+            try
+            {
+                foreach (var f in new[] { "Goap.dll", "Goap.Tests.dll", "nunit.framework.dll" })
+                    if (File.Exists(Path.Combine(here, f))) File.Copy(Path.Combine(here, f), Path.Combine(dir, f));
+                var env = new Dictionary<string, string>
+                {
+                    { "LD_LIBRARY_PATH", null }, { "DYLD_LIBRARY_PATH", null }, { "GOAP_TEST_NO_LIBRARY", "1" },
+                };
+                var r = ChildProcess.RunTest("Goap.Tests.LibraryLoadTests.MissingLibraryScenario", dir, env);
+                Assert.AreEqual(0, r.Key, r.Value);
+            }
+            finally { Directory.Delete(dir, true); }
+        }
+
+        [Test, Explicit("run in a child process by AMissingLibraryIsAGoapLibraryException")]
+        public void MissingLibraryScenario()
+        {
+            if (Environment.GetEnvironmentVariable("GOAP_TEST_NO_LIBRARY") != "1") Assert.Ignore("only without the library");
+            var e = Assert.Throws<GoapLibraryException>(() => Library.EnsureLoaded());
+            StringAssert.Contains("not found", e.Message);
+            Assert.IsInstanceOf<DllNotFoundException>(e.InnerException);
+            // Every entry point checks, again and again.
+            Assert.Throws<GoapLibraryException>(() => new World());
+            Assert.Throws<GoapLibraryException>(() => { var v = Library.Version; });
         }
     }
 }

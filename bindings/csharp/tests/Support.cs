@@ -377,19 +377,35 @@ namespace Goap.Tests
         /// <summary>Exit code and output of the runner in a child process, running test <paramref name="fullName"/> only.</summary>
         public static KeyValuePair<int, string> RunTest(string fullName)
         {
+            return RunTest(fullName, Path.GetDirectoryName(typeof(ChildProcess).Assembly.Location), null);
+        }
+
+        /// <summary>
+        /// As <see cref="RunTest(string)"/>, with the test assembly loaded from <paramref name="directory"/>
+        /// and the environment changed by <paramref name="env"/> (a null value removes a variable).
+        /// </summary>
+        public static KeyValuePair<int, string> RunTest(string fullName, string directory, Dictionary<string, string> env)
+        {
             // The same runtime and the same runner executable as this process.
             var runtime = System.Diagnostics.Process.GetCurrentProcess().MainModule.FileName;
             var runner = Environment.GetCommandLineArgs()[0];
-            if (!runner.EndsWith(".exe", StringComparison.OrdinalIgnoreCase) || !File.Exists(runner))
+            if (!Path.GetFileName(runner).StartsWith("nunit-console", StringComparison.OrdinalIgnoreCase) || !File.Exists(runner))
                 Assert.Ignore("cannot find the test runner to start a child process (" + runner + ")");
             var psi = new System.Diagnostics.ProcessStartInfo(runtime,
-                "\"" + runner + "\" -nologo -noshadow -noresult \"" + typeof(ChildProcess).Assembly.Location + "\" -run:" + fullName)
+                "\"" + runner + "\" -nologo -noshadow -noresult \"" +
+                Path.Combine(directory, Path.GetFileName(typeof(ChildProcess).Assembly.Location)) + "\" -run:" + fullName)
             {
                 UseShellExecute = false,
                 RedirectStandardOutput = true,
                 RedirectStandardError = true,
-                WorkingDirectory = Path.GetDirectoryName(typeof(ChildProcess).Assembly.Location),
+                WorkingDirectory = directory,
             };
+            if (env != null)
+                foreach (var kv in env)
+                {
+                    if (kv.Value == null) psi.EnvironmentVariables.Remove(kv.Key);
+                    else psi.EnvironmentVariables[kv.Key] = kv.Value;
+                }
             using (var p = System.Diagnostics.Process.Start(psi))
             {
                 var stderr = p.StandardError.ReadToEndAsync();
