@@ -3,7 +3,9 @@
 // and releases the old context, a throwing context (Step: CallbackFailed with the exception
 // as InnerException; PlanAgents: CallbackErrors), invalid answers (NaN, too high a cost), a
 // callback calling into its own agent (Busy), callbacks running on the calling thread only,
-// and an agent destroyed while another thread's step is asking its context.
+// the wrapper's per-thread buffers used from a callback, the world disposed from a callback
+// or while another thread's step runs, and races with a running step or another SetContext
+// (known bugs, run in child processes because they crash Mono).
 using System;
 using System.Collections.Generic;
 using System.Runtime.CompilerServices;

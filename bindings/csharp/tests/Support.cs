@@ -1,8 +1,9 @@
 // Support for the goap C# tests (NUnit 2.6, C# 7.2): finding and reading the sample domain
 // files (GOAP_DOMAINS, else examples/domains above the test assembly), a minimal JSON reader
 // (the tests reference only Goap.dll and NUnit), an independent model of boolean domain files
-// (replay a plan, brute-force the optimal cost), a small domain built in code, and
-// assertion helpers for GoapException.
+// (replay a plan, brute-force the optimal cost), a small domain built in code, a way to run
+// one test in a child process (for scenarios that crash the runtime), and assertion helpers
+// for GoapException.
 using System;
 using System.Collections.Generic;
 using System.Globalization;
