@@ -158,6 +158,9 @@ namespace Goap
     public sealed unsafe class World : IDisposable
     {
         internal readonly WorldHandle Handle;
+        // Set by Dispose: the handle alone stays open while a call of another thread holds
+        // it, and calls made after Dispose returned must fail all the same.
+        volatile bool disposed;
 
         /// <summary>A world with the default settings.</summary>
         public World() : this(WorldSettings.Default) { }
@@ -177,7 +180,7 @@ namespace Goap
         }
 
         /// <summary>True once disposed.</summary>
-        public bool IsDisposed { get { return Handle.IsClosed; } }
+        public bool IsDisposed { get { return disposed || Handle.IsClosed; } }
 
         /// <summary>
         /// The native GoapWorld*, for code that calls goap.h itself (a Burst job, say). Valid
@@ -187,9 +190,15 @@ namespace Goap
 
         /// <summary>
         /// Destroys the native world and everything in it (domains, agents, plan cache). A call
-        /// running on another thread finishes first. Contexts installed on agents are released.
+        /// running on another thread finishes first (the native world is destroyed when it
+        /// returns); calls made after Dispose returned throw <see cref="ObjectDisposedException"/>.
+        /// Contexts installed on agents are released.
         /// </summary>
-        public void Dispose() { Handle.Dispose(); }
+        public void Dispose()
+        {
+            disposed = true;
+            Handle.Dispose();
+        }
 
         /// <summary>Creates an empty domain; <paramref name="name"/> appears in error messages only.</summary>
         public Domain CreateDomain(string name = null)
@@ -333,6 +342,7 @@ namespace Goap
         /// </summary>
         internal GoapWorld* Enter()
         {
+            if (disposed) throw new ObjectDisposedException("World", "the goap World was disposed");
             bool added = false;
             try { Handle.DangerousAddRef(ref added); }
             catch (ObjectDisposedException) { throw new ObjectDisposedException("World", "the goap World was disposed"); }

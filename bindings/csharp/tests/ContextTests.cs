@@ -387,14 +387,10 @@ namespace Goap.Tests
             Assert.Throws<ObjectDisposedException>(() => b.Agent.Step(0.1));
         }
 
-        // World.Dispose (World.cs) is SafeHandle.Dispose: while another thread's call holds a
-        // reference (World.Enter's DangerousAddRef), the handle is only marked disposed, not
-        // closed, so IsDisposed (Handle.IsClosed) stays false and Enter's DangerousAddRef still
-        // succeeds: calls made after Dispose returned go on working (and keep the native
-        // world alive), against World's documentation ("using one after Dispose throws
-        // ObjectDisposedException"; IsDisposed "true once disposed"). Expected: a disposed
-        // flag of the wrapper's own, set by Dispose and checked by IsDisposed and Enter.
-        [Test, Category("KnownBug")]
+        // World.Dispose while another thread's call holds the handle (World.Enter's
+        // DangerousAddRef): the native world lives until that call returns, but IsDisposed is
+        // true at once and calls made after Dispose returned throw (the wrapper's own flag).
+        [Test]
         public void CallsAfterDisposeThrowEvenWhileAnotherCallIsRunning()
         {
             var b = new BlockedStep();
@@ -431,15 +427,13 @@ namespace Goap.Tests
         }
 
         // goap_agent_destroy removes the agent without waiting for a call running on it on
-        // another thread ("finishes first, on the removed agent"), so that step goes on asking
-        // the context. Agent.Destroy (Agent.cs, AgentContexts.Release right after
-        // goap_agent_destroy) frees the context's GCHandle at once, while the native agent may
-        // still call back with it: the running step's next callback does GCHandle.FromIntPtr
-        // on a freed handle, which crashes Mono (SIGSEGV in GCHandle.CheckCurrentDomain), or,
-        // if the slot was reused, asks another agent's context. Expected: the step finishes
-        // normally, asking the same context. The scenario runs in a child process (the
-        // explicit test below) so that the crash does not take the whole suite down.
-        [Test, Category("KnownBug")]
+        // another thread, so that step goes on asking the context. Agent.Destroy therefore
+        // removes the callbacks first (which waits for the running step), and only then frees
+        // the context's GCHandle: the step finishes normally, asking the same context, and
+        // Destroy returns after it. Were the handle freed early, the step's next callback
+        // would do GCHandle.FromIntPtr on a freed handle, which crashes Mono: so the scenario
+        // runs in a child process (the explicit test below), where a crash fails only this test.
+        [Test]
         public void DestroyingAnAgentWhileAnotherThreadStepsItKeepsItsContextAlive()
         {
             var r = ChildProcess.RunTest("Goap.Tests.ContextTests.DestroyWhileSteppingScenario");
@@ -472,12 +466,17 @@ namespace Goap.Tests
             });
             t.Start();
             Assert.IsTrue(entered.WaitOne(10000), "the step reached the context");
+            // Destroy waits for the step, so release the context from elsewhere, a little later.
+            bool released = false;
+            var releaser = new Thread(() => { Thread.Sleep(200); released = true; release.Set(); });
+            releaser.Start();
             a.Destroy();
+            Assert.IsTrue(released, "Destroy returned before the running step ended");
+            Assert.IsTrue(t.Join(10000));
+            releaser.Join();
             // Allocate handles so that a freed slot may be reused.
             for (int k = 0; k < 4; k++)
                 w.FireAgent().SetContext(new ScriptedContext { Throw = new Exception("another agent's context was asked") });
-            release.Set();
-            Assert.IsTrue(t.Join(10000));
             Assert.IsNull(failure, "the running step failed: " + failure);
             Assert.AreEqual(StepKind.Start, step.Kind);
             Assert.AreEqual(w.Domain.ActionCount, calls, "every action was asked of this context");
@@ -490,18 +489,17 @@ namespace Goap.Tests
             public double Cost(AgentId agent, ActionId action, double cost) { return cost; }
         }
 
-        // AgentContexts.Install (AgentContext.cs: goap_agent_set_callbacks, then
-        // world.SwapContext, then Free of the old handle) is not atomic: two threads setting
-        // the context of one agent can install natively in one order (A, then B) and swap in
-        // the other (B, then A), so the second swap frees B's GCHandle while the native agent
-        // keeps calling B. The next search then crashes Mono in GCHandle.FromIntPtr. The
-        // scenario below forces that interleaving: t1 waits inside goap_agent_set_callbacks
-        // (the agent is locked by a step whose context blocks) and is suspended
-        // (Thread.Suspend takes effect when it returns to managed code, i.e. between the
-        // native call and the swap); t2 then sets its context completely; t1 resumes. Run in
-        // a child process because of the crash. Expected: the agent calls the context the
-        // wrapper keeps (say, hold one lock across the native call and the swap).
-        [Test, Category("KnownBug")]
+        // Two threads setting the context of one agent: AgentContexts.Install holds the
+        // agent's slot lock from goap_agent_set_callbacks to the swap of the handle, so the
+        // handle the wrapper keeps is always the one installed natively. Without that lock
+        // the native installs (A, then B) and the swaps (B, then A) could interleave, the
+        // second swap would free B's GCHandle while the native agent keeps calling B, and the
+        // next search would crash Mono in GCHandle.FromIntPtr. The scenario below forces that
+        // interleaving: t1 waits inside goap_agent_set_callbacks (the agent is locked by a step
+        // whose context blocks) and is suspended (Thread.Suspend takes effect when it returns
+        // to managed code, between the native call and the swap); t2 then sets its context;
+        // t1 resumes. Run in a child process because a regression crashes the runtime.
+        [Test]
         public void SettingContextsFromTwoThreadsKeepsTheInstalledOneAlive()
         {
             var r = ChildProcess.RunTest("Goap.Tests.ContextTests.ConcurrentSetContextScenario");

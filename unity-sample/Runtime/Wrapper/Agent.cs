@@ -149,7 +149,12 @@ namespace Goap
 
         internal Agent(World world, AgentId id) { World = world; Id = id; }
 
-        /// <summary>Destroys the agent (its id stays invalid) and releases its context.</summary>
+        /// <summary>
+        /// Destroys the agent (its id stays invalid) and releases its context. With a context
+        /// installed, it first waits for a step or batch of the agent running on another thread
+        /// (whose search may still ask the context); without one it does not wait, like
+        /// goap_agent_destroy.
+        /// </summary>
         public void Destroy()
         {
             GoapWorld* w = EnterWorld();
