@@ -9,19 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 
-need=()
-command -v mcs >/dev/null 2>&1 || need+=(mono-devel)
-command -v nunit-console >/dev/null 2>&1 || need+=(nunit)
-if [ ${#need[@]} -gt 0 ]; then
-  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "== installing: ${need[*]}"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
-  else
-    echo "error: the C# tests need ${need[*]}; install them (apt-get install ${need[*]})" >&2
-    exit 1
-  fi
-fi
+. scripts/need.sh
+need mcs:mono-devel mono:mono-devel nunit-console:nunit
 nunit_framework=$(ls /usr/lib/cli/nunit.framework-2.6*/nunit.framework.dll 2>/dev/null | head -n1)
 if [ -z "$nunit_framework" ]; then
   echo "error: nunit.framework.dll (NUnit 2.6) not found under /usr/lib/cli" >&2

@@ -8,20 +8,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-need=()
-command -v gcc >/dev/null 2>&1 || need+=(gcc)
-command -v g++ >/dev/null 2>&1 || need+=(g++)
-command -v valgrind >/dev/null 2>&1 || need+=(valgrind)
-if [ ${#need[@]} -gt 0 ]; then
-  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "== installing: ${need[*]}"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
-  else
-    echo "error: the tests need ${need[*]}; install them (apt-get install ${need[*]})" >&2
-    exit 1
-  fi
-fi
+. scripts/need.sh
+need gcc:gcc g++:g++ valgrind:valgrind
 for component in rustfmt clippy; do
   if ! rustup component list --installed 2>/dev/null | grep -q "^$component"; then
     rustup component add "$component"

@@ -90,22 +90,13 @@ namespace Goap
         }
 
         /// <summary>The fact named <paramref name="name"/>; throws (<see cref="Status.NotFound"/>) if there is none.</summary>
-        public FactId FindFact(string name)
-        {
-            uint len;
-            var bytes = Utf8.Encode(name, out len);
-            ulong id;
-            GoapWorld* w = EnterWorld();
-            try { fixed (byte* p = bytes) Errors.Check(NativeMethods.goap_domain_find_fact(w, Id.Value, p, len, &id)); }
-            finally { World.Exit(); }
-            return new FactId(id);
-        }
+        public FactId FindFact(string name) { return new FactId(Find(Facts, name)); }
 
         /// <summary>A fact's name.</summary>
-        public string FactName(FactId fact) { return Name(0, fact.Value); }
+        public string FactName(FactId fact) { return Name(Facts, fact.Value); }
 
         /// <summary>Number of facts.</summary>
-        public int FactCount { get { return Count(0); } }
+        public int FactCount { get { return Count(Facts); } }
 
         /// <summary>Adds an integer variable.</summary>
         public VarId AddVar(VarDef def)
@@ -134,22 +125,13 @@ namespace Goap
         }
 
         /// <summary>The variable named <paramref name="name"/>; throws (<see cref="Status.NotFound"/>) if there is none.</summary>
-        public VarId FindVar(string name)
-        {
-            uint len;
-            var bytes = Utf8.Encode(name, out len);
-            ulong id;
-            GoapWorld* w = EnterWorld();
-            try { fixed (byte* p = bytes) Errors.Check(NativeMethods.goap_domain_find_var(w, Id.Value, p, len, &id)); }
-            finally { World.Exit(); }
-            return new VarId(id);
-        }
+        public VarId FindVar(string name) { return new VarId(Find(Vars, name)); }
 
         /// <summary>A variable's name.</summary>
-        public string VarName(VarId var) { return Name(1, var.Value); }
+        public string VarName(VarId var) { return Name(Vars, var.Value); }
 
         /// <summary>Number of integer variables.</summary>
-        public int VarCount { get { return Count(1); } }
+        public int VarCount { get { return Count(Vars); } }
 
         /// <summary>
         /// Adds an action: preconditions, effects (applied together) and a cost from 0 to 1e12.
@@ -190,22 +172,13 @@ namespace Goap
         }
 
         /// <summary>The action named <paramref name="name"/>; throws (<see cref="Status.NotFound"/>) if there is none.</summary>
-        public ActionId FindAction(string name)
-        {
-            uint len;
-            var bytes = Utf8.Encode(name, out len);
-            ulong id;
-            GoapWorld* w = EnterWorld();
-            try { fixed (byte* p = bytes) Errors.Check(NativeMethods.goap_domain_find_action(w, Id.Value, p, len, &id)); }
-            finally { World.Exit(); }
-            return new ActionId(id);
-        }
+        public ActionId FindAction(string name) { return new ActionId(Find(Actions, name)); }
 
         /// <summary>An action's name.</summary>
-        public string ActionName(ActionId action) { return Name(2, action.Value); }
+        public string ActionName(ActionId action) { return Name(Actions, action.Value); }
 
         /// <summary>Number of actions.</summary>
-        public int ActionCount { get { return Count(2); } }
+        public int ActionCount { get { return Count(Actions); } }
 
         /// <summary>Sets the start state: exactly the facts listed true are true.</summary>
         public void SetStart(params FactValue[] values)
@@ -324,6 +297,28 @@ namespace Goap
             };
         }
 
+        // The kinds of item a domain names: facts, variables, actions.
+        const int Facts = 0, Vars = 1, Actions = 2;
+
+        ulong Find(int kind, string name)
+        {
+            uint len;
+            var bytes = Utf8.Encode(name, out len);
+            ulong id;
+            GoapWorld* w = EnterWorld();
+            try
+            {
+                fixed (byte* p = bytes)
+                {
+                    if (kind == Facts) Errors.Check(NativeMethods.goap_domain_find_fact(w, Id.Value, p, len, &id));
+                    else if (kind == Vars) Errors.Check(NativeMethods.goap_domain_find_var(w, Id.Value, p, len, &id));
+                    else Errors.Check(NativeMethods.goap_domain_find_action(w, Id.Value, p, len, &id));
+                }
+            }
+            finally { World.Exit(); }
+            return id;
+        }
+
         string Name(int kind, ulong id)
         {
             GoapWorld* w = EnterWorld();
@@ -337,8 +332,8 @@ namespace Goap
                     GoapStatus s;
                     fixed (byte* p = buf)
                     {
-                        if (kind == 0) s = NativeMethods.goap_domain_fact_name(w, Id.Value, id, p, (uint)buf.Length, &len);
-                        else if (kind == 1) s = NativeMethods.goap_domain_var_name(w, Id.Value, id, p, (uint)buf.Length, &len);
+                        if (kind == Facts) s = NativeMethods.goap_domain_fact_name(w, Id.Value, id, p, (uint)buf.Length, &len);
+                        else if (kind == Vars) s = NativeMethods.goap_domain_var_name(w, Id.Value, id, p, (uint)buf.Length, &len);
                         else s = NativeMethods.goap_domain_action_name(w, Id.Value, id, p, (uint)buf.Length, &len);
                     }
                     if (s == GoapStatus.BufferTooSmall) { cap = len + 1; continue; }
@@ -355,8 +350,8 @@ namespace Goap
             GoapWorld* w = EnterWorld();
             try
             {
-                if (kind == 0) Errors.Check(NativeMethods.goap_domain_fact_count(w, Id.Value, &n));
-                else if (kind == 1) Errors.Check(NativeMethods.goap_domain_var_count(w, Id.Value, &n));
+                if (kind == Facts) Errors.Check(NativeMethods.goap_domain_fact_count(w, Id.Value, &n));
+                else if (kind == Vars) Errors.Check(NativeMethods.goap_domain_var_count(w, Id.Value, &n));
                 else Errors.Check(NativeMethods.goap_domain_action_count(w, Id.Value, &n));
             }
             finally { World.Exit(); }
