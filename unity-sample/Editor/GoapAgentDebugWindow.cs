@@ -7,7 +7,7 @@ using System.Reflection;
 using UnityEditor;
 using UnityEngine;
 
-namespace Goap.Editor
+namespace Goap.EditorTools
 {
     /// <summary>
     /// Window/GOAP/Agent Debugger: for the selected GameObject, the agent exposed by one of its

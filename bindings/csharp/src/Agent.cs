@@ -311,12 +311,17 @@ namespace Goap
         {
             GoapStep s;
             GoapWorld* w = EnterWorld();
+            var outer = Errors.BeginContextCall();
             try
             {
                 var status = NativeMethods.goap_agent_step(w, Id.Value, dt, &s);
                 if (status != GoapStatus.Ok) throw Errors.Failure(status);
             }
-            finally { World.Exit(); }
+            finally
+            {
+                Errors.EndContextCall(outer);
+                World.Exit();
+            }
             return new AgentStep(s);
         }
 

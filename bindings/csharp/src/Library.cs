@@ -13,6 +13,9 @@ namespace Goap
         /// <summary>The major version this wrapper was generated for (goap.h's GOAP_VERSION_MAJOR).</summary>
         public const int WrapperMajorVersion = (int)NativeMethods.GOAP_VERSION_MAJOR;
 
+        /// <summary>The minor version this wrapper was generated for (goap.h's GOAP_VERSION_MINOR).</summary>
+        public const int WrapperMinorVersion = (int)NativeMethods.GOAP_VERSION_MINOR;
+
         static volatile bool checkedOnce;
         static readonly object checkLock = new object();
 
@@ -76,16 +79,23 @@ namespace Goap
             }
         }
 
-        /// <summary>Throws unless <paramref name="nativeVersion"/>'s major part is the wrapper's.</summary>
+        /// <summary>
+        /// Throws unless <paramref name="nativeVersion"/>'s major part is the wrapper's; while
+        /// the major version is 0, the minor part too (before 1.0 a minor release may change
+        /// the ABI: see CHANGELOG.md).
+        /// </summary>
         internal static void CheckCompatible(uint nativeVersion)
         {
-            uint major = nativeVersion >> 16;
-            if (major != NativeMethods.GOAP_VERSION_MAJOR)
+            uint major = nativeVersion >> 16, minor = (nativeVersion >> 8) & 0xFF;
+            bool compatible = major == NativeMethods.GOAP_VERSION_MAJOR
+                && (major != 0 || minor == NativeMethods.GOAP_VERSION_MINOR);
+            if (!compatible)
             {
                 throw new GoapLibraryException(string.Format(
                     "the native goap library is version {0}.{1}.{2}, but this wrapper was generated " +
-                    "for major version {3}: use the library and the wrapper of the same release",
-                    major, (nativeVersion >> 8) & 0xFF, nativeVersion & 0xFF, NativeMethods.GOAP_VERSION_MAJOR));
+                    "for {3}.{4}: use the library and the wrapper of the same release",
+                    major, minor, nativeVersion & 0xFF, NativeMethods.GOAP_VERSION_MAJOR,
+                    NativeMethods.GOAP_VERSION_MAJOR == 0 ? NativeMethods.GOAP_VERSION_MINOR.ToString() : "x"));
             }
         }
 
@@ -110,8 +120,26 @@ namespace Goap
     {
         [ThreadStatic] static byte[] messageBuffer;
 
-        /// <summary>The exception thrown by a context callback during the current call on this thread.</summary>
+        /// <summary>
+        /// The first exception a context threw during the innermost Step or PlanAgents call
+        /// running on this thread (each such call saves the outer one, starts empty and
+        /// restores it: see <see cref="BeginContextCall"/>).
+        /// </summary>
         [ThreadStatic] internal static Exception PendingContextException;
+
+        /// <summary>Starts a call that may run contexts: returns the outer call's pending exception, to pass to <see cref="EndContextCall"/>.</summary>
+        internal static Exception BeginContextCall()
+        {
+            var outer = PendingContextException;
+            PendingContextException = null;
+            return outer;
+        }
+
+        /// <summary>Ends a call that may run contexts: restores the outer call's pending exception.</summary>
+        internal static void EndContextCall(Exception outer)
+        {
+            PendingContextException = outer;
+        }
 
         /// <summary>Throws the <see cref="GoapException"/> for <paramref name="status"/> unless it is Ok.</summary>
         internal static void Check(GoapStatus status)
@@ -122,9 +150,13 @@ namespace Goap
         /// <summary>The exception for a failed call: its status and this thread's last error.</summary>
         internal static GoapException Failure(GoapStatus status)
         {
-            Exception inner = PendingContextException;
-            PendingContextException = null;
-            return new GoapException((Status)status, LastError(), status == GoapStatus.CallbackFailed ? inner : null);
+            Exception inner = null;
+            if (status == GoapStatus.CallbackFailed)
+            {
+                inner = PendingContextException;
+                PendingContextException = null;
+            }
+            return new GoapException((Status)status, LastError(), inner);
         }
 
         /// <summary>This thread's last error message from the native library.</summary>

@@ -293,12 +293,13 @@ namespace Goap
             o.max_nodes = (ulong)options.MaxNodes;
             GoapBatchStats s;
             GoapWorld* w = Enter();
-            try
+            var outer = Errors.BeginContextCall();
+            try { Errors.Check(NativeMethods.goap_world_plan_agents(w, &o, &s)); }
+            finally
             {
-                Errors.Check(NativeMethods.goap_world_plan_agents(w, &o, &s));
-                Errors.PendingContextException = null;
+                Errors.EndContextCall(outer);
+                Exit();
             }
-            finally { Exit(); }
             return new BatchStats
             {
                 Planned = (int)s.planned,

@@ -276,6 +276,86 @@ namespace Goap.Tests
             Assert.IsFalse(a.GetFact(w.Rested), "the inner call changed nothing");
         }
 
+        // Agent A's context steps agent C, whose context sets A's context. Meanwhile another
+        // thread's A.SetContext holds A's slot and waits (natively) for A's step to end. The
+        // nested call must get Busy at once, as the native library would answer: waiting for
+        // A's slot there would deadlock both threads. (A regression hangs: the threads are
+        // background threads and the joins time out.)
+        [Test]
+        public void ANestedCallbackChangingAnOuterAgentsContextGetsBusyWithoutWaiting()
+        {
+            var a = w.FireAgent();
+            var c = w.FireAgent();
+            var inA = new ManualResetEvent(false);
+            var otherStarted = new ManualResetEvent(false);
+            Exception nested = null;
+            var cContext = new ScriptedContext();
+            cContext.OnAvailable = action =>
+            {
+                try { a.SetContext(new ScriptedContext()); }
+                catch (Exception e) { if (nested == null) nested = e; }
+            };
+            c.SetContext(cContext);
+            int aCalls = 0;
+            var aContext = new ScriptedContext();
+            aContext.OnAvailable = action =>
+            {
+                if (Interlocked.Increment(ref aCalls) != 1) return;
+                inA.Set();
+                otherStarted.WaitOne(5000);
+                Thread.Sleep(300); // the other thread is now in goap_agent_set_callbacks(A)
+                c.Step(0.1);
+            };
+            a.SetContext(aContext);
+            Exception stepFailure = null, otherFailure = null;
+            var stepper = new Thread(() => { try { a.Step(0.1); } catch (Exception e) { stepFailure = e; } }) { IsBackground = true };
+            var other = new Thread(() =>
+            {
+                inA.WaitOne(5000);
+                otherStarted.Set();
+                try { a.SetContext(new ScriptedContext()); } catch (Exception e) { otherFailure = e; }
+            }) { IsBackground = true };
+            stepper.Start();
+            other.Start();
+            Assert.IsTrue(stepper.Join(10000), "A's step hung (deadlock on A's context slot)");
+            Assert.IsTrue(other.Join(10000), "the other thread's SetContext hung");
+            Assert.IsNull(stepFailure, "A's step: " + stepFailure);
+            Assert.IsNull(otherFailure, "the other SetContext: " + otherFailure);
+            Assert.IsInstanceOf<GoapException>(nested);
+            Assert.AreEqual(Status.Busy, ((GoapException)nested).Status);
+            StringAssert.Contains("goap_agent_set_callbacks", nested.Message);
+        }
+
+        // A ContextException handler that steps another agent whose context throws: each Step
+        // reports its own context's exception (each call keeps its own pending exception).
+        [Test]
+        public void EachStepReportsItsOwnContextsException()
+        {
+            var a = w.FireAgent();
+            var b = w.FireAgent();
+            var fromA = new InvalidOperationException("from A's context");
+            var fromB = new InvalidOperationException("from B's context");
+            a.SetContext(new ScriptedContext { Throw = fromA });
+            b.SetContext(new ScriptedContext { Throw = fromB });
+            GoapException bFailure = null;
+            Action<Exception> handler = e =>
+            {
+                if (e != fromA) return;
+                try { b.Step(0.1); } catch (GoapException g) { bFailure = g; }
+            };
+            Library.ContextException += handler;
+            try
+            {
+                var aFailure = Assert.Throws<GoapException>(() => a.Step(0.1));
+                Assert.AreEqual(Status.CallbackFailed, aFailure.Status);
+                Assert.AreSame(fromA, aFailure.InnerException, "A's step");
+                Assert.IsNotNull(bFailure, "the handler stepped B");
+                Assert.AreEqual(Status.CallbackFailed, bFailure.Status);
+                Assert.AreSame(fromB, bFailure.InnerException, "B's step (inside A's)");
+            }
+            finally { Library.ContextException -= handler; }
+        }
+
         [Test]
         public void ACallbackCallingPlanAgentsGetsBusy()
         {

@@ -456,7 +456,15 @@ namespace Goap.Tests
             Assert.AreEqual(Library.WrapperMajorVersion, (int)(version >> 16));
             Assert.AreEqual(string.Format("{0}.{1}.{2}", version >> 16, (version >> 8) & 0xFF, version & 0xFF), Library.VersionString);
             Library.CheckCompatible(version);
-            Library.CheckCompatible(((uint)Library.WrapperMajorVersion << 16) | 0x0907); // another minor and patch
+            uint wrapper = ((uint)Library.WrapperMajorVersion << 16) | ((uint)Library.WrapperMinorVersion << 8);
+            Library.CheckCompatible(wrapper | 0x07); // another patch
+            uint otherMinor = ((uint)Library.WrapperMajorVersion << 16) | ((uint)(Library.WrapperMinorVersion + 1) << 8);
+            int wrapperMajor = Library.WrapperMajorVersion; // a const: copied so both branches compile
+            if (wrapperMajor == 0) // before 1.0 a minor release may change the ABI
+                StringAssert.Contains("0." + (Library.WrapperMinorVersion + 1) + ".0",
+                    Assert.Throws<GoapLibraryException>(() => Library.CheckCompatible(otherMinor)).Message);
+            else
+                Library.CheckCompatible(otherMinor);
             uint other = ((uint)(Library.WrapperMajorVersion + 1) << 16) | 0x0203;
             var e = Assert.Throws<GoapLibraryException>(() => Library.CheckCompatible(other));
             StringAssert.Contains((Library.WrapperMajorVersion + 1) + ".2.3", e.Message);

@@ -74,6 +74,7 @@ namespace Goap
                 if (status != GoapStatus.Ok)
                 {
                     if (handle.IsAllocated) handle.Free();
+                    if (!slot.Handle.IsAllocated) world.RemoveSlot(agent); // a stale or foreign id
                     throw Errors.Failure(status);
                 }
                 // The native agent no longer calls the old callbacks (set_callbacks waited
@@ -108,18 +109,30 @@ namespace Goap
         }
 
         /// <summary>
-        /// The agent whose callback runs on this thread (0: none). A callback that replaced or
-        /// destroyed its own agent's context would wait for the agent's slot, which another
-        /// thread's Destroy may hold while it waits for the search running that callback: a
-        /// deadlock. The native library answers calls on the agent from its own callback with
+        /// The agents whose callbacks run on this thread, innermost last (a context may step
+        /// another agent, whose context runs nested). A callback that replaced or destroyed the
+        /// context of one of them would wait for that agent's slot, which another thread's
+        /// SetContext or Destroy may hold while it waits for the search running the callback:
+        /// a deadlock. The native library answers calls on such an agent with
         /// GOAP_STATUS_BUSY; the wrapper does the same, before it locks anything.
         /// </summary>
-        [ThreadStatic] static ulong callbackAgent;
+        [ThreadStatic] static ulong[] callbackAgents;
+        [ThreadStatic] static int callbackDepth;
+
+        static void EnterCallback(ulong agent)
+        {
+            if (callbackAgents == null) callbackAgents = new ulong[8];
+            if (callbackDepth == callbackAgents.Length) Array.Resize(ref callbackAgents, callbackDepth * 2);
+            callbackAgents[callbackDepth++] = agent;
+        }
+
+        static void ExitCallback() { callbackDepth--; }
 
         static void ThrowIfInOwnCallback(ulong agent, string function)
         {
-            if (callbackAgent != 0 && callbackAgent == agent)
+            for (int i = 0; i < callbackDepth; i++)
             {
+                if (callbackAgents[i] != agent) continue;
                 throw new GoapException(Status.Busy, function + ": called from a context callback of this agent " +
                     "(a callback must not call goap on the agent it is asked about)");
             }
@@ -128,8 +141,7 @@ namespace Goap
         [MonoPInvokeCallback(typeof(AvailableCallback))]
         static int OnAvailable(IntPtr userData, ulong agent, ulong action, int* outAvailable)
         {
-            ulong outer = callbackAgent;
-            callbackAgent = agent;
+            EnterCallback(agent);
             try
             {
                 var context = (IAgentContext)GCHandle.FromIntPtr(userData).Target;
@@ -142,15 +154,14 @@ namespace Goap
             }
             finally
             {
-                callbackAgent = outer;
+                ExitCallback();
             }
         }
 
         [MonoPInvokeCallback(typeof(CostCallback))]
         static int OnCost(IntPtr userData, ulong agent, ulong action, double cost, double* outCost)
         {
-            ulong outer = callbackAgent;
-            callbackAgent = agent;
+            EnterCallback(agent);
             try
             {
                 var context = (IAgentContext)GCHandle.FromIntPtr(userData).Target;
@@ -163,11 +174,11 @@ namespace Goap
             }
             finally
             {
-                callbackAgent = outer;
+                ExitCallback();
             }
         }
 
-        /// <summary>Keeps the first exception of this call for the GoapException, reports it, and returns the failure code.</summary>
+        /// <summary>Keeps the first exception of the current Step or PlanAgents call for its GoapException, reports it, and returns the failure code.</summary>
         static int Fail(Exception e)
         {
             try

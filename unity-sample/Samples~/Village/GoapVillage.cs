@@ -112,7 +112,12 @@ namespace Goap.Samples.Village
             try
             {
                 Library.EnsureLoaded();
-                world = new World();
+                var settings = WorldSettings.Default;
+#if UNITY_WEBGL && !UNITY_EDITOR
+                // A WebGL player has no threads to spare: batches plan on the main thread.
+                settings.WorkerThreads = 1;
+#endif
+                world = new World(settings);
                 domain = world.LoadDomain(domainJson.text);
                 CacheNames(domainJson.text);
             }
