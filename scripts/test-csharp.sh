@@ -3,8 +3,12 @@
 # wrapper (bindings/csharp, C# 7.2 with Mono's mcs, warnings as errors), its NUnit 2.6 tests
 # and the Unity package's runtime tests, runs them under Mono, and checks that the Unity
 # sources compile against the API stubs (no Unity editor here). Installs mono-devel and
-# nunit with apt when they are missing (as root on Debian). The last line it prints is
-# "csharp: N passed, N failed"; a test not run (ignored) counts as failed.
+# nunit with apt when they are missing (as root on Debian). It also runs the Village sample
+# under Mono against a working fake of UnityEngine (tests/unity-fake, a test double, not
+# Unity), with the sample compiled against the non-Unity Goap.dll in a directory of its own
+# (target/csharp/fake), apart from the stubs' UnityEngine.dll. The last line it prints is
+# "csharp: N passed, N failed", over both test assemblies; a test not run (ignored) counts as
+# failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -53,10 +57,25 @@ MONO_PATH=$out LD_LIBRARY_PATH=$out mono "$out/ReadmeExample.exe"
 echo "== Unity sources against the API stubs"
 scripts/check-unity-sources.sh "$out/unity"
 
-echo "== nunit-console Goap.Tests.dll"
+# Mono resolves references from the test assembly's directory: the fake UnityEngine.dll, the
+# sample and the non-Unity Goap.dll sit next to the fake's tests, and nowhere else.
+echo "== mcs: the Village sample against the fake UnityEngine (tests/unity-fake)"
+fake=$out/fake
+mkdir -p "$fake"
+cp "$out/Goap.dll" "$out/nunit.framework.dll" "$fake/"
+mcs "${mcs_flags[@]}" -out:"$fake/UnityEngine.dll" tests/unity-fake/UnityEngine.cs
+mcs "${mcs_flags[@]}" -define:UNITY_5_3_OR_NEWER -r:"$fake/Goap.dll" -r:"$fake/UnityEngine.dll" \
+  -out:"$fake/Goap.Sample.dll" unity-sample/Samples~/Village/*.cs
+mcs "${mcs_flags[@]}" -r:"$fake/Goap.dll" -r:"$fake/UnityEngine.dll" -r:"$fake/Goap.Sample.dll" \
+  -r:"$fake/nunit.framework.dll" -out:"$fake/Goap.UnityFake.Tests.dll" tests/unity-fake/*Tests.cs
+
+# One run, one result file; each assembly in a test domain of its own (its own directory).
+echo "== nunit-console Goap.Tests.dll fake/Goap.UnityFake.Tests.dll"
 status=0
-(cd "$out" && GOAP_DOMAINS=$root/examples/domains LD_LIBRARY_PATH=$out${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
-  nunit-console -nologo -noshadow -labels Goap.Tests.dll -xml="$out/TestResult.xml") || status=$?
+(cd "$out" && GOAP_DOMAINS=$root/examples/domains GOAP_SAMPLE_DIR="$root/unity-sample/Samples~/Village" \
+  LD_LIBRARY_PATH=$out${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
+  nunit-console -nologo -noshadow -labels -domain:Multiple Goap.Tests.dll fake/Goap.UnityFake.Tests.dll \
+  -xml="$out/TestResult.xml") || status=$?
 
 python3 - "$out/TestResult.xml" "$status" <<'PY'
 import sys, xml.etree.ElementTree as ET
