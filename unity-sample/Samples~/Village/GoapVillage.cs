@@ -59,7 +59,7 @@ namespace Goap.Samples.Village
         BatchStats lastBatch;
         static Font labelFont;
 
-        /// <summary>The world, or null before Awake, after OnDestroy or when the domain failed to load.</summary>
+        /// <summary>The world: null before Awake or when the domain failed to load, disposed after OnDestroy.</summary>
         public World World { get { return world; } }
 
         /// <summary>The village domain (valid while <see cref="World"/> is not null).</summary>
