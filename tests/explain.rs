@@ -222,7 +222,28 @@ fn a_disabled_provider_shows_as_disabled_and_is_absent_for_the_planner() {
     );
     let text = why.render(&f.domain);
     assert!(
-        text.contains("only \"buy\" would make it true, and it is disabled for this agent"),
+        text.contains(
+            "only \"buy\" would make it true, and it is disabled for this agent (by its \
+             context, or cooling down after a failure)"
+        ),
+        "{text}"
+    );
+    // Its names are not in doubt: no hint about typos (which a provider-less fact gets).
+    assert!(
+        text.contains("Start here: nothing enabled can make these true:"),
+        "{text}"
+    );
+    assert!(!text.contains("typo"), "{text}");
+    let f = file(
+        r#"{"actions": [{"name": "buy", "effects": {"has_food": true}}],
+            "goal": {"has_food": true, "has_fod": true}}"#,
+    );
+    let mut context = ActionContext::new();
+    context.set_enabled(f.domain.action_id("buy").unwrap(), false);
+    let why = explain_goal(&f, &context, &ExplainOptions::default());
+    let text = why.render(&f.domain);
+    assert!(
+        text.contains("nothing enabled can make these true (check their names for typos):"),
         "{text}"
     );
 }

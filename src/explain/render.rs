@@ -123,11 +123,14 @@ impl Explanation {
             );
             return;
         }
-        line(
-            out,
-            0,
-            "Start here: nothing enabled can make these true (check their names for typos):",
-        );
+        // Names are worth checking only where no action at all provides a condition; a
+        // condition whose providers are all disabled has a known cause.
+        let header = if self.root_causes.iter().any(|c| c.disabled.is_empty()) {
+            "Start here: nothing enabled can make these true (check their names for typos):"
+        } else {
+            "Start here: nothing enabled can make these true:"
+        };
+        line(out, 0, header);
         for cause in &self.root_causes {
             render_cause(out, domain, cause);
         }
@@ -324,13 +327,17 @@ fn has_cycle(m: &Missing) -> bool {
     }
 }
 
+/// Why an action can be disabled for an agent: its context, or a failure cooldown (which
+/// the agent's explanation folds into the context).
+const DISABLED_WHY: &str = " (by its context, or cooling down after a failure)";
+
 fn render_provider(out: &mut String, domain: &Domain, p: &Provider, depth: usize) {
     let name = action_name(domain, p.action);
     if p.disabled {
         line(
             out,
             depth,
-            &format!("{name} would make it true, but is disabled for this agent"),
+            &format!("{name} would make it true, but is disabled for this agent{DISABLED_WHY}"),
         );
     } else if !p.lacks.is_empty() {
         let s = if p.lacks.len() == 1 { "" } else { "s" };
@@ -407,7 +414,7 @@ fn render_cause(out: &mut String, domain: &Domain, cause: &RootCause) {
             "they are"
         };
         format!(
-            "{head}: only {} would make it true, and {they} disabled for this agent",
+            "{head}: only {} would make it true, and {they} disabled for this agent{DISABLED_WHY}",
             names.join(" and ")
         )
     };
