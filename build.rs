@@ -25,6 +25,14 @@ const FFI_FILES: [&str; 15] = [
     "batch.rs",
 ];
 
+/// Every file both generators parse: the header's files, then `guard.rs` (its test hook).
+fn ffi_sources(ffi: &Path) -> impl Iterator<Item = PathBuf> + '_ {
+    FFI_FILES
+        .iter()
+        .chain(["guard.rs"].iter())
+        .map(move |f| ffi.join(f))
+}
+
 fn main() {
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
     let ffi = root.join("src/ffi");
@@ -37,8 +45,8 @@ fn main() {
         .unwrap_or_else(|e| panic!("cbindgen.toml: {e}"));
     config.export.include = EXPORTED_ENUMS.iter().map(|s| s.to_string()).collect();
     let mut builder = cbindgen::Builder::new().with_config(config);
-    for f in FFI_FILES.iter().chain(["guard.rs"].iter()) {
-        builder = builder.with_src(ffi.join(f));
+    for f in ffi_sources(&ffi) {
+        builder = builder.with_src(f);
     }
     let bindings = builder
         .generate()
@@ -72,8 +80,8 @@ fn main() {
 /// `__Internal` where Unity links it statically (iOS, WebGL).
 fn csharp_builder(ffi: &Path) -> csbindgen::Builder {
     let mut builder = csbindgen::Builder::default();
-    for f in FFI_FILES.iter().chain(["guard.rs"].iter()) {
-        builder = builder.input_extern_file(ffi.join(f));
+    for f in ffi_sources(ffi) {
+        builder = builder.input_extern_file(f);
     }
     builder
         .csharp_namespace("Goap.Native")
@@ -87,8 +95,8 @@ fn csharp_builder(ffi: &Path) -> csbindgen::Builder {
         .always_included_types(EXPORTED_ENUMS)
 }
 
-/// Enums not named in any signature (fields are int32_t), exported to both languages; the
-/// cbindgen's `export.include`.
+/// Enums not named in any signature (fields are int32_t), exported to both languages:
+/// cbindgen's `export.include` and csbindgen's `always_included_types`.
 const EXPORTED_ENUMS: [&str; 10] = [
     "GoapHeuristic",
     "GoapOutcome",

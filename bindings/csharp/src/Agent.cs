@@ -312,11 +312,7 @@ namespace Goap
             GoapStep s;
             GoapWorld* w = EnterWorld();
             var outer = Errors.BeginContextCall();
-            try
-            {
-                var status = NativeMethods.goap_agent_step(w, Id.Value, dt, &s);
-                if (status != GoapStatus.Ok) throw Errors.Failure(status);
-            }
+            try { Errors.Check(NativeMethods.goap_agent_step(w, Id.Value, dt, &s)); }
             finally
             {
                 Errors.EndContextCall(outer);
