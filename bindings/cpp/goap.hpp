@@ -1,0 +1,1605 @@
+/*
+ * goap.hpp: the C++17 wrapper of goap.h (Goal-Oriented Action Planning, optimal A*).
+ *
+ * Header-only. Put both `include/` (goap.h) and `bindings/cpp/` (this file) on the include
+ * path and link the goap library as goap.h says (static: libgoap.a / goap.lib, plus
+ * -lpthread -ldl -lm on Linux). Everything is in namespace `goap`; the C functions stay
+ * available for what the wrapper does not cover.
+ *
+ * OBJECTS
+ *   goap::World is the one owner: move-only, it destroys its native world (and with it every
+ *   domain and agent) when it goes out of scope. goap::Domain and goap::Agent are small
+ *   copyable values (world pointer + id) naming an object inside a world; they stay valid
+ *   while their World lives (moving the World keeps them valid) and until the object is
+ *   destroyed, after which calls on them fail with Status::UnknownDomain / UnknownAgent.
+ *   Ids (FactId, VarId, ActionId, DomainId, AgentId, GoalId) are value types.
+ *
+ * ERRORS
+ *   By default a failing call throws goap::Error (a std::exception) carrying the Status and
+ *   the library's message ("goap_domain_add_action: action \"x\": cost NaN is invalid...").
+ *   Define GOAP_NO_EXCEPTIONS before including this file (Unreal builds with -fno-exceptions
+ *   -fno-rtti) and every fallible call returns a [[nodiscard]] goap::Result<T> instead
+ *   (Result<void> for calls without a value): check ok(), then read value(); error() holds
+ *   the same goap::Error. goap::Returns<T> names the return type of both modes: T with
+ *   exceptions, Result<T> without. value() on a failed Result is a bug in the caller: it
+ *   calls GOAP_RESULT_UNCHECKED(message), by default printing the message and aborting;
+ *   define that macro (to Unreal's checkf, say) before including this file to change it.
+ *   Compiling without exceptions and without GOAP_NO_EXCEPTIONS is an #error.
+ *
+ * STRINGS AND BUFFERS
+ *   Strings go in as std::string_view (UTF-8, need not be NUL-terminated) and lists as
+ *   goap::Span (a pointer and a size: from a braced list, a std::vector, a std::array, a C
+ *   array, or data() and size() of any contiguous container, an Unreal TArray included).
+ *   The library copies what it keeps, so inputs need only live for the call. Results that
+ *   vary in size come out through a caller-owned std::vector or std::string that the call
+ *   resizes: reuse one across frames and, once it has grown, no call allocates. On error
+ *   such an output is left empty. Definitions (ActionDef, GoalDef, VarDef, Problem) own
+ *   their strings and vectors.
+ *
+ * CALLBACKS
+ *   Agent::set_context installs context callbacks from any callables (lambdas): "is this
+ *   action available now" and "what does it cost now". The World owns them (they are freed
+ *   when replaced, by Agent::destroy and with the World) and calls them through static
+ *   trampolines whose user_data is the owned object. An exception a callback throws is
+ *   caught in the trampoline: the search fails with Status::CallbackFailed, and
+ *   Agent::step throws an Error whose context_exception() holds it. A callback runs on the
+ *   thread that steps or batch-plans the agent; see THREADING in goap.h for what it may
+ *   call.
+ *
+ * THREADING
+ *   As goap.h: every call is thread-safe except that a World must not be destroyed (or
+ *   moved-assigned over) while another thread uses it or from one of its callbacks (the
+ *   wrapper detects the latter and leaks the world rather than crash). The thread-local
+ *   last error of goap.h is read into the Error on the thread that failed.
+ *
+ * VERSION
+ *   World::create checks that the linked library has this header's major version (and,
+ *   while the major version is 0, its minor version): a mismatch fails with
+ *   Status::VersionMismatch, a status of this wrapper only.
+ */
+
+#ifndef GOAP_HPP
+#define GOAP_HPP
+
+#include "goap.h"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <initializer_list>
+#include <limits>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#if !defined(GOAP_NO_EXCEPTIONS) && \
+    !(defined(__cpp_exceptions) || defined(__EXCEPTIONS) || defined(_CPPUNWIND))
+#error "goap.hpp: exceptions are disabled; define GOAP_NO_EXCEPTIONS to get goap::Result returns"
+#endif
+
+#ifndef GOAP_NO_EXCEPTIONS
+#include <exception>
+#endif
+
+#ifndef GOAP_RESULT_UNCHECKED
+#define GOAP_RESULT_UNCHECKED(message)                                         \
+  (std::fprintf(stderr, "goap: value() of a failed Result: %s\n", (message)), \
+   std::fflush(stderr), std::abort())
+#endif
+
+namespace goap {
+
+// ---------------------------------------------------------------------------------------
+// Enums: the values of goap.h, as scoped enums.
+
+/// The status of a call (goap.h's GoapStatus), plus VersionMismatch from this wrapper.
+enum class Status : int32_t {
+  Ok = GOAP_STATUS_OK,
+  NullPointer = GOAP_STATUS_NULL_POINTER,
+  InvalidUtf8 = GOAP_STATUS_INVALID_UTF8,
+  InvalidArgument = GOAP_STATUS_INVALID_ARGUMENT,
+  InvalidCost = GOAP_STATUS_INVALID_COST,
+  UnknownDomain = GOAP_STATUS_UNKNOWN_DOMAIN,
+  UnknownFact = GOAP_STATUS_UNKNOWN_FACT,
+  UnknownAction = GOAP_STATUS_UNKNOWN_ACTION,
+  DuplicateName = GOAP_STATUS_DUPLICATE_NAME,
+  Contradiction = GOAP_STATUS_CONTRADICTION,
+  BufferTooSmall = GOAP_STATUS_BUFFER_TOO_SMALL,
+  ParseError = GOAP_STATUS_PARSE_ERROR,
+  NotFound = GOAP_STATUS_NOT_FOUND,
+  Panic = GOAP_STATUS_PANIC,
+  NoGoal = GOAP_STATUS_NO_GOAL,
+  TooMany = GOAP_STATUS_TOO_MANY,
+  UnknownVar = GOAP_STATUS_UNKNOWN_VAR,
+  OutOfRange = GOAP_STATUS_OUT_OF_RANGE,
+  UnknownAgent = GOAP_STATUS_UNKNOWN_AGENT,
+  UnknownGoal = GOAP_STATUS_UNKNOWN_GOAL,
+  NoAction = GOAP_STATUS_NO_ACTION,
+  CallbackFailed = GOAP_STATUS_CALLBACK_FAILED,
+  Busy = GOAP_STATUS_BUSY,
+  /// The linked library's version is not this header's (from World::create; never
+  /// returned by the library itself).
+  VersionMismatch = -1,
+};
+
+/// goap.h's GoapHeuristic. Every heuristic is admissible: each returns a minimum-cost plan.
+enum class Heuristic : int32_t {
+  Auto = GOAP_HEURISTIC_AUTO,
+  LmCut = GOAP_HEURISTIC_LMCUT,
+  Landmarks = GOAP_HEURISTIC_LANDMARKS,
+  HMax = GOAP_HEURISTIC_HMAX,
+  Blind = GOAP_HEURISTIC_BLIND,
+};
+
+/// goap.h's GoapOutcome: how a plan call ended.
+enum class Outcome : int32_t {
+  Found = GOAP_OUTCOME_FOUND,
+  NoPlan = GOAP_OUTCOME_NO_PLAN,
+  Limit = GOAP_OUTCOME_LIMIT,
+};
+
+/// goap.h's GoapCompare: `variable op value`.
+enum class Compare : int32_t {
+  Eq = GOAP_COMPARE_EQ,
+  Ne = GOAP_COMPARE_NE,
+  Lt = GOAP_COMPARE_LT,
+  Le = GOAP_COMPARE_LE,
+  Gt = GOAP_COMPARE_GT,
+  Ge = GOAP_COMPARE_GE,
+};
+
+/// goap.h's GoapVarOp: what a variable effect does.
+enum class VarOp : int32_t {
+  Set = GOAP_VAR_OP_SET,
+  Add = GOAP_VAR_OP_ADD,
+  Sub = GOAP_VAR_OP_SUB,
+};
+
+/// goap.h's GoapOverflow: an effect whose result would leave the variable's range.
+enum class Overflow : int32_t {
+  Reject = GOAP_OVERFLOW_REJECT,
+  Saturate = GOAP_OVERFLOW_SATURATE,
+};
+
+/// goap.h's GoapStepKind: what the engine should do after a step.
+enum class StepKind : int32_t {
+  Start = GOAP_STEP_KIND_START,
+  Continue = GOAP_STEP_KIND_CONTINUE,
+  Idle = GOAP_STEP_KIND_IDLE,
+  NoPlan = GOAP_STEP_KIND_NO_PLAN,
+  Waiting = GOAP_STEP_KIND_WAITING,
+};
+
+/// goap.h's GoapReport: the outcome of the action in progress.
+enum class Report : int32_t {
+  Running = GOAP_REPORT_RUNNING,
+  Succeeded = GOAP_REPORT_SUCCEEDED,
+  Failed = GOAP_REPORT_FAILED,
+};
+
+/// goap.h's GoapReplanCause: why an agent replanned (0, no enumerator, before the first).
+enum class ReplanCause : int32_t {
+  NoPlan = GOAP_REPLAN_CAUSE_NO_PLAN,
+  ActionFailed = GOAP_REPLAN_CAUSE_ACTION_FAILED,
+  GoalChanged = GOAP_REPLAN_CAUSE_GOAL_CHANGED,
+  PlanInvalidated = GOAP_REPLAN_CAUSE_PLAN_INVALIDATED,
+  StepsSkipped = GOAP_REPLAN_CAUSE_STEPS_SKIPPED,
+};
+
+/// goap.h's GoapReplanResult: how a replan ended.
+enum class ReplanResult : int32_t {
+  Found = GOAP_REPLAN_RESULT_FOUND,
+  NoPlan = GOAP_REPLAN_RESULT_NO_PLAN,
+  Limit = GOAP_REPLAN_RESULT_LIMIT,
+  Skipped = GOAP_REPLAN_RESULT_SKIPPED,
+  Kept = GOAP_REPLAN_RESULT_KEPT,
+};
+
+/// goap.h's GoapExplainFormat.
+enum class ExplainFormat : int32_t {
+  Text = GOAP_EXPLAIN_FORMAT_TEXT,
+  Json = GOAP_EXPLAIN_FORMAT_JSON,
+};
+
+/// The name of a status, such as "GOAP_STATUS_UNKNOWN_FACT". Static; never NULL.
+inline const char* status_name(Status status) noexcept {
+  if (status == Status::VersionMismatch) return "GOAP_STATUS_VERSION_MISMATCH";
+  return goap_status_name(static_cast<int32_t>(status));
+}
+
+/// The linked library's version: (major << 16) | (minor << 8) | patch.
+inline uint32_t version() noexcept { return goap_version(); }
+
+/// The linked library's version as text, such as "0.1.0". Static; never NULL.
+inline const char* version_string() noexcept { return goap_version_string(); }
+
+// ---------------------------------------------------------------------------------------
+// Ids.
+
+namespace detail {
+/// An opaque 64-bit id of one kind (Tag). Zero is never valid.
+template <class Tag>
+struct Id {
+  /// The raw id of goap.h (pass it to the C functions). Compare, never compute with it.
+  uint64_t value = 0;
+  /// True unless zero (zero is never a valid id; a non-zero one may still be stale).
+  constexpr explicit operator bool() const noexcept { return value != 0; }
+  friend constexpr bool operator==(Id a, Id b) noexcept { return a.value == b.value; }
+  friend constexpr bool operator!=(Id a, Id b) noexcept { return a.value != b.value; }
+};
+struct DomainTag;
+struct FactTag;
+struct VarTag;
+struct ActionTag;
+struct AgentTag;
+}  // namespace detail
+
+/// A domain of a world.
+using DomainId = detail::Id<detail::DomainTag>;
+/// A fact of one domain.
+using FactId = detail::Id<detail::FactTag>;
+/// An integer variable of one domain.
+using VarId = detail::Id<detail::VarTag>;
+/// An action of one domain.
+using ActionId = detail::Id<detail::ActionTag>;
+/// An agent of a world (generational: a destroyed agent's id is never valid again).
+using AgentId = detail::Id<detail::AgentTag>;
+
+/// A goal of one agent, by index (0 for its first goal); -1 is none.
+struct GoalId {
+  int32_t index = -1;
+  /// True for a goal, false for none (-1).
+  constexpr explicit operator bool() const noexcept { return index >= 0; }
+  friend constexpr bool operator==(GoalId a, GoalId b) noexcept { return a.index == b.index; }
+  friend constexpr bool operator!=(GoalId a, GoalId b) noexcept { return a.index != b.index; }
+};
+
+// ---------------------------------------------------------------------------------------
+// Conditions and values: layout-identical to goap.h's structs (checked below), so lists
+// pass to the library without copying.
+
+/// `fact` is (must be, becomes) `value`: goap.h's GoapFactValue.
+struct FactValue {
+  FactId fact;
+  int32_t value = 0;  // 1 true, 0 false
+  constexpr FactValue() noexcept = default;
+  constexpr FactValue(FactId f, bool v) noexcept : fact(f), value(v ? 1 : 0) {}
+};
+
+/// A start value of a variable: goap.h's GoapVarValue.
+struct VarValue {
+  VarId var;
+  int32_t value = 0;
+};
+
+/// `var op value`, for preconditions and goals: goap.h's GoapVarCondition.
+struct VarCondition {
+  VarId var;
+  Compare op = Compare::Eq;
+  int32_t value = 0;
+};
+
+/// `var op value`, for action effects: goap.h's GoapVarEffect.
+struct VarEffect {
+  VarId var;
+  VarOp op = VarOp::Set;
+  int32_t value = 0;
+};
+
+namespace detail {
+template <class A, class B>
+constexpr bool same_layout() {
+  return sizeof(A) == sizeof(B) && alignof(A) == alignof(B) && std::is_standard_layout<A>::value;
+}
+static_assert(same_layout<FactId, GoapFactId>(), "FactId must be a GoapFactId");
+static_assert(same_layout<ActionId, GoapActionId>(), "ActionId must be a GoapActionId");
+static_assert(same_layout<FactValue, GoapFactValue>() && offsetof(FactValue, value) ==
+                  offsetof(GoapFactValue, value),
+              "FactValue must be laid out as GoapFactValue");
+static_assert(same_layout<VarValue, GoapVarValue>() &&
+                  offsetof(VarValue, value) == offsetof(GoapVarValue, value),
+              "VarValue must be laid out as GoapVarValue");
+static_assert(same_layout<VarCondition, GoapVarCondition>() &&
+                  offsetof(VarCondition, op) == offsetof(GoapVarCondition, op) &&
+                  offsetof(VarCondition, value) == offsetof(GoapVarCondition, value),
+              "VarCondition must be laid out as GoapVarCondition");
+static_assert(same_layout<VarEffect, GoapVarEffect>() &&
+                  offsetof(VarEffect, op) == offsetof(GoapVarEffect, op) &&
+                  offsetof(VarEffect, value) == offsetof(GoapVarEffect, value),
+              "VarEffect must be laid out as GoapVarEffect");
+}  // namespace detail
+
+/// A read-only view of a list (pointer + size) for the duration of one call. It does not
+/// own what it shows: build it in the call's arguments, not in a variable that outlives a
+/// temporary.
+template <class T>
+class Span {
+ public:
+  constexpr Span() noexcept = default;
+  constexpr Span(const T* data, std::size_t size) noexcept : data_(data), size_(size) {}
+  constexpr Span(std::initializer_list<T> list) noexcept
+      : data_(list.begin()), size_(list.size()) {}
+  template <std::size_t N>
+  constexpr Span(const T (&array)[N]) noexcept : data_(array), size_(N) {}
+  template <std::size_t N>
+  constexpr Span(const std::array<T, N>& array) noexcept : data_(array.data()), size_(N) {}
+  template <class Allocator>
+  Span(const std::vector<T, Allocator>& vector) noexcept
+      : data_(vector.data()), size_(vector.size()) {}
+
+  constexpr const T* data() const noexcept { return data_; }
+  constexpr std::size_t size() const noexcept { return size_; }
+  constexpr bool empty() const noexcept { return size_ == 0; }
+  constexpr const T* begin() const noexcept { return data_; }
+  constexpr const T* end() const noexcept { return data_ + size_; }
+
+ private:
+  const T* data_ = nullptr;
+  std::size_t size_ = 0;
+};
+
+// ---------------------------------------------------------------------------------------
+// Errors.
+
+/// A failed call: its status and the library's message (which names the function and what
+/// was wrong). Thrown by default; held by a Result with GOAP_NO_EXCEPTIONS.
+class Error : public std::exception {
+ public:
+  Error() = default;
+  Error(Status status, std::string message) : status_(status), message_(std::move(message)) {}
+
+  Status status() const noexcept { return status_; }
+  /// The message (UTF-8); never empty for a failure.
+  const std::string& message() const noexcept { return message_; }
+  const char* what() const noexcept override { return message_.c_str(); }
+
+#ifndef GOAP_NO_EXCEPTIONS
+  /// The exception a context callback threw, when that is why the call failed
+  /// (Status::CallbackFailed from Agent::step); null otherwise.
+  const std::exception_ptr& context_exception() const noexcept { return context_; }
+  void set_context_exception(std::exception_ptr context) { context_ = std::move(context); }
+#endif
+
+  /// The Error of a status the library just returned on this thread, with its last error.
+  static Error last(Status status) {
+    uint32_t len = goap_last_error_length();
+    std::string text(std::size_t(len) + 1, '\0');
+    // The last error is per thread and reading it never changes it: one read suffices.
+    if (goap_last_error_message(&text[0], len + 1, &len) != GOAP_STATUS_OK) len = 0;
+    text.resize(len);
+    if (text.empty()) text = status_name(status);
+    return Error(status, std::move(text));
+  }
+
+ private:
+  Status status_ = Status::Ok;
+  std::string message_;
+#ifndef GOAP_NO_EXCEPTIONS
+  std::exception_ptr context_;
+#endif
+};
+
+/// A value or the Error of a failed call (the return type of every fallible call with
+/// GOAP_NO_EXCEPTIONS). Check ok() before value().
+template <class T>
+class [[nodiscard]] Result {
+ public:
+  Result(T value) : value_(std::move(value)) {}
+  Result(Error error) : error_(std::move(error)) {}
+
+  bool ok() const noexcept { return error_.status() == Status::Ok; }
+  explicit operator bool() const noexcept { return ok(); }
+  Status status() const noexcept { return error_.status(); }
+  /// The failure (status Ok and an empty message when the call succeeded).
+  const Error& error() const noexcept { return error_; }
+
+  T& value() & {
+    check();
+    return *value_;
+  }
+  const T& value() const& {
+    check();
+    return *value_;
+  }
+  T&& value() && {
+    check();
+    return std::move(*value_);
+  }
+  T value_or(T fallback) const& { return ok() ? *value_ : std::move(fallback); }
+  T* operator->() { return &value(); }
+  const T* operator->() const { return &value(); }
+  T& operator*() & { return value(); }
+  const T& operator*() const& { return value(); }
+
+ private:
+  void check() const {
+    if (!ok()) GOAP_RESULT_UNCHECKED(error_.message().c_str());
+  }
+  std::optional<T> value_;
+  Error error_;
+};
+
+/// The Result of a call without a value.
+template <>
+class [[nodiscard]] Result<void> {
+ public:
+  Result() = default;
+  Result(Error error) : error_(std::move(error)) {}
+
+  bool ok() const noexcept { return error_.status() == Status::Ok; }
+  explicit operator bool() const noexcept { return ok(); }
+  Status status() const noexcept { return error_.status(); }
+  const Error& error() const noexcept { return error_; }
+  /// Asserts success (GOAP_RESULT_UNCHECKED otherwise).
+  void value() const {
+    if (!ok()) GOAP_RESULT_UNCHECKED(error_.message().c_str());
+  }
+
+ private:
+  Error error_;
+};
+
+#ifdef GOAP_NO_EXCEPTIONS
+template <class T>
+using Returns = Result<T>;
+#else
+/// The return type of a fallible call: T (errors throw goap::Error); Result<T> with
+/// GOAP_NO_EXCEPTIONS.
+template <class T>
+using Returns = T;
+#endif
+
+namespace detail {
+/// Returns `value`, or fails with the library's last error when `status` is not OK.
+template <class T>
+Returns<T> finish(GoapStatus status, T value) {
+  if (status != GOAP_STATUS_OK) {
+#ifdef GOAP_NO_EXCEPTIONS
+    return Error::last(static_cast<Status>(status));
+#else
+    throw Error::last(static_cast<Status>(status));
+#endif
+  }
+  return value;
+}
+
+inline Returns<void> finish(GoapStatus status) {
+  if (status != GOAP_STATUS_OK) {
+#ifdef GOAP_NO_EXCEPTIONS
+    return Error::last(static_cast<Status>(status));
+#else
+    throw Error::last(static_cast<Status>(status));
+#endif
+  }
+  return Returns<void>();
+}
+
+/// Fails with an error found by the wrapper itself.
+template <class T>
+Returns<T> fail(Error error) {
+#ifdef GOAP_NO_EXCEPTIONS
+  return error;
+#else
+  throw error;
+#endif
+}
+
+inline constexpr uint32_t kMaxLen = std::numeric_limits<uint32_t>::max();
+
+/// `n` as a uint32_t length or count of the C API, or nullopt when it does not fit.
+inline std::optional<uint32_t> len32(std::size_t n) noexcept {
+  if (n > kMaxLen) return std::nullopt;
+  return static_cast<uint32_t>(n);
+}
+
+inline Error too_long(const char* function, const char* what) {
+  return Error(Status::TooMany,
+               std::string(function) + ": " + what + " is longer than UINT32_MAX");
+}
+
+/// Fills `out` through a C call writing (buffer, capacity, *count) with the
+/// BUFFER_TOO_SMALL protocol; `out` keeps its capacity from call to call.
+template <class T, class Call>
+GoapStatus fill(std::vector<T>& out, std::size_t initial, Call&& call) {
+  if (out.capacity() < initial) out.reserve(initial);
+  for (;;) {
+    out.resize(out.capacity() < kMaxLen ? out.capacity() : kMaxLen);
+    uint32_t count = 0;
+    GoapStatus status = call(out.data(), static_cast<uint32_t>(out.size()), &count);
+    if (status == GOAP_STATUS_BUFFER_TOO_SMALL && count > out.size()) {
+      out.reserve(count);  // another thread may have changed it meanwhile: ask again
+      continue;
+    }
+    if (status != GOAP_STATUS_OK) {
+      out.clear();
+      return status;
+    }
+    out.resize(count);
+    return status;
+  }
+}
+
+/// Fills `out` through a C call writing (buf, capacity, *len) plus a NUL terminator.
+template <class Call>
+GoapStatus fill(std::string& out, Call&& call) {
+  for (;;) {
+    // The terminator goes inside size(), never at data()[size()].
+    out.resize(out.capacity() < kMaxLen ? out.capacity() : kMaxLen);
+    uint32_t len = 0;
+    GoapStatus status = call(&out[0], static_cast<uint32_t>(out.size()), &len);
+    if (status == GOAP_STATUS_BUFFER_TOO_SMALL && std::size_t(len) + 1 > out.size()) {
+      out.reserve(std::size_t(len) + 1);
+      continue;
+    }
+    if (status != GOAP_STATUS_OK) {
+      out.clear();
+      return status;
+    }
+    out.resize(len);
+    return status;
+  }
+}
+
+template <class T, class C>
+const C* c_array(Span<T> span) noexcept {
+  return reinterpret_cast<const C*>(span.data());
+}
+}  // namespace detail
+
+// ---------------------------------------------------------------------------------------
+// Settings and results.
+
+/// Settings of World::create (goap.h's GoapWorldDef; see there).
+struct WorldSettings {
+  /// Idle planners (with their grown search memory) kept for reuse. Default 8.
+  uint32_t max_idle_planners;
+  /// Threads of World::plan_agents when its options say 0; 0: the machine's parallelism.
+  uint32_t worker_threads;
+  /// Entries of the plan cache shared by the world's agents (0 turns it off). Default 16384.
+  uint32_t plan_cache_capacity;
+
+  WorldSettings() noexcept {
+    const GoapWorldDef def = goap_world_def_default();
+    max_idle_planners = def.max_idle_planners;
+    worker_threads = def.worker_threads;
+    plan_cache_capacity = def.plan_cache_capacity;
+  }
+};
+
+/// Options of one plan call (goap.h's GoapPlanOptions).
+struct PlanOptions {
+  /// Distinct states the search may store before it gives Outcome::Limit. Default 1000000.
+  uint32_t max_nodes;
+  Heuristic heuristic;
+
+  PlanOptions() noexcept {
+    const GoapPlanOptions def = goap_plan_options_default();
+    max_nodes = def.max_nodes;
+    heuristic = static_cast<Heuristic>(def.heuristic);
+  }
+
+  GoapPlanOptions to_c() const noexcept {
+    GoapPlanOptions c = goap_plan_options_default();
+    c.max_nodes = max_nodes;
+    c.heuristic = static_cast<int32_t>(heuristic);
+    return c;
+  }
+};
+
+/// What a plan call did (goap.h's GoapPlanResult); the plan itself goes to the caller's
+/// vector.
+struct PlanResult {
+  Outcome outcome = Outcome::NoPlan;
+  /// Sum of the plan's action costs (0 unless found).
+  double cost = 0;
+  uint64_t expanded = 0;
+  uint64_t generated = 0;
+  uint64_t micros = 0;
+  /// The heuristic's lower bound at the start state (0 when unknown).
+  double initial_h = 0;
+
+  bool found() const noexcept { return outcome == Outcome::Found; }
+};
+
+/// An integer variable for Domain::add_var (goap.h's GoapVarDef).
+struct VarDef {
+  std::string name;
+  int32_t min = 0;
+  int32_t max = 0;
+  /// The start value when a start state does not list it; nullopt: `min`.
+  std::optional<int32_t> default_value;
+  Overflow overflow = Overflow::Reject;
+};
+
+/// An action for Domain::add_action (goap.h's GoapActionDef).
+struct ActionDef {
+  std::string name;
+  /// 0 to GOAP_MAX_ACTION_COST (1e12); fractions are fine.
+  double cost = 1;
+  std::vector<FactValue> pre;
+  std::vector<FactValue> effects;
+  std::vector<VarCondition> var_pre;
+  std::vector<VarEffect> var_effects;
+};
+
+/// An explicit start and goal for Domain::plan_problem (goap.h's GoapProblem).
+struct Problem {
+  /// Exactly the facts listed true are true.
+  std::vector<FactValue> start;
+  /// Listed variables have these values, the others their defaults.
+  std::vector<VarValue> start_vars;
+  std::vector<FactValue> goal;
+  std::vector<VarCondition> goal_vars;
+};
+
+/// Settings of World::create_agent (goap.h's GoapAgentDef).
+struct AgentSettings {
+  DomainId domain;
+  /// Another goal must beat the current one's priority by more than this to take over.
+  double switch_margin;
+  /// Seconds an action reported failed is not planned with.
+  double failure_cooldown;
+  /// True: Agent::step searches itself; false: it waits for World::plan_agents.
+  bool plan_in_step;
+  /// Node limit of each of the agent's searches.
+  uint32_t max_nodes;
+  Heuristic heuristic;
+
+  AgentSettings() noexcept {
+    const GoapAgentDef def = goap_agent_def_default();
+    switch_margin = def.switch_margin;
+    failure_cooldown = def.failure_cooldown;
+    plan_in_step = def.plan_in_step != 0;
+    max_nodes = def.max_nodes;
+    heuristic = static_cast<Heuristic>(def.heuristic);
+  }
+
+  /// The defaults, for `domain`.
+  static AgentSettings for_domain(DomainId domain) noexcept {
+    AgentSettings settings;
+    settings.domain = domain;
+    return settings;
+  }
+};
+
+/// A goal for Agent::add_goal (goap.h's GoapGoalDef).
+struct GoalDef {
+  /// For Agent::find_goal and reports; may be empty and need not be unique.
+  std::string name;
+  std::vector<FactValue> facts;
+  std::vector<VarCondition> vars;
+  /// Larger wins; 0 or less disables the goal. Default 1.
+  double priority = 1;
+};
+
+/// What one Agent::step decided (goap.h's GoapStep).
+struct Step {
+  StepKind kind = StepKind::Idle;
+  /// True when this step replanned.
+  bool replanned = false;
+  /// The action to start or continue (zero for the other kinds).
+  ActionId action;
+  /// The goal pursued (or last chosen); none (-1) when there is none.
+  GoalId goal;
+  /// Index of `action` in the current plan.
+  uint32_t plan_index = 0;
+};
+
+/// An agent's state (goap.h's GoapAgentInfo).
+struct AgentInfo {
+  GoalId goal;
+  uint32_t plan_len = 0;
+  uint32_t plan_index = 0;
+  bool acting = false;
+  /// The cause of the latest replan; ReplanCause(0) before the first.
+  ReplanCause last_cause = ReplanCause(0);
+  uint32_t goal_count = 0;
+  uint64_t replans = 0;
+  double plan_cost = 0;
+  /// The sum of the dt passed to step, in seconds.
+  double clock = 0;
+};
+
+/// One replan of an agent (goap.h's GoapReplanEvent).
+struct ReplanEvent {
+  ReplanCause cause = ReplanCause::NoPlan;
+  ReplanResult result = ReplanResult::NoPlan;
+  GoalId goal;
+  uint32_t plan_len = 0;
+  double plan_cost = 0;
+  uint64_t expanded = 0;
+  uint32_t goals_tried = 0;
+  uint32_t cache_hits = 0;
+  double time = 0;
+};
+
+/// Limits of one World::plan_agents call (goap.h's GoapBatchOptions); 0 means no limit.
+struct BatchOptions {
+  uint32_t max_agents = 0;
+  uint32_t threads = 0;
+  uint64_t max_nodes = 0;
+};
+
+/// What one World::plan_agents call did (goap.h's GoapBatchStats).
+struct BatchStats {
+  uint32_t planned = 0;
+  uint32_t waiting = 0;
+  uint32_t callback_errors = 0;
+  uint32_t threads = 0;
+  uint64_t expanded = 0;
+  uint64_t cache_hits = 0;
+};
+
+/// The counters of a world's plan cache (goap.h's GoapCacheStats).
+struct CacheStats {
+  uint64_t hits = 0;
+  uint64_t misses = 0;
+  uint64_t evictions = 0;
+  uint64_t entries = 0;
+  uint64_t capacity = 0;
+};
+
+// ---------------------------------------------------------------------------------------
+// Context callbacks: owned by the world, called through static trampolines.
+
+/// May `agent` use `action` now?
+using AvailableFn = std::function<bool(AgentId agent, ActionId action)>;
+/// What does `action` cost `agent` now (`cost`: its cost so far)? 0 to 1e12; anything else
+/// (NaN included) fails the search with Status::CallbackFailed.
+using CostFn = std::function<double(AgentId agent, ActionId action, double cost)>;
+
+namespace detail {
+struct WorldCore;
+
+struct AgentContext {
+  WorldCore* core = nullptr;
+  AvailableFn available;
+  CostFn cost;
+};
+
+/// One context callback running on this thread: a stack linked through the call frames,
+/// so that a callback calling set_context or destroy on its own agent gets Busy instead
+/// of waiting for itself.
+struct CallbackFrame {
+  const AgentContext* context;
+  uint64_t agent;
+  CallbackFrame* outer;
+
+  static CallbackFrame*& top() noexcept {
+    static thread_local CallbackFrame* frame = nullptr;
+    return frame;
+  }
+  CallbackFrame(const AgentContext* c, uint64_t a) noexcept : context(c), agent(a), outer(top()) {
+    top() = this;
+  }
+  ~CallbackFrame() { top() = outer; }
+  CallbackFrame(const CallbackFrame&) = delete;
+  CallbackFrame& operator=(const CallbackFrame&) = delete;
+
+  static bool inside_agent(const WorldCore* core, uint64_t agent) noexcept {
+    for (const CallbackFrame* f = top(); f; f = f->outer) {
+      if (f->context->core == core && f->agent == agent) return true;
+    }
+    return false;
+  }
+  static bool inside_world(const WorldCore* core) noexcept {
+    for (const CallbackFrame* f = top(); f; f = f->outer) {
+      if (f->context->core == core) return true;
+    }
+    return false;
+  }
+};
+
+#ifndef GOAP_NO_EXCEPTIONS
+/// The exception the latest failing callback on this thread threw, for Agent::step.
+inline std::exception_ptr& pending_exception() noexcept {
+  static thread_local std::exception_ptr pending;
+  return pending;
+}
+#endif
+
+inline int32_t available_trampoline(void* user_data, GoapAgentId agent, GoapActionId action,
+                                    int32_t* out_available) noexcept {
+  const auto* context = static_cast<const AgentContext*>(user_data);
+  CallbackFrame frame(context, agent);
+#ifndef GOAP_NO_EXCEPTIONS
+  try {
+#endif
+    *out_available = context->available(AgentId{agent}, ActionId{action}) ? 1 : 0;
+    return 0;
+#ifndef GOAP_NO_EXCEPTIONS
+  } catch (...) {
+    pending_exception() = std::current_exception();
+    return 1;
+  }
+#endif
+}
+
+inline int32_t cost_trampoline(void* user_data, GoapAgentId agent, GoapActionId action,
+                               double cost, double* out_cost) noexcept {
+  const auto* context = static_cast<const AgentContext*>(user_data);
+  CallbackFrame frame(context, agent);
+#ifndef GOAP_NO_EXCEPTIONS
+  try {
+#endif
+    *out_cost = context->cost(AgentId{agent}, ActionId{action}, cost);
+    return 0;
+#ifndef GOAP_NO_EXCEPTIONS
+  } catch (...) {
+    pending_exception() = std::current_exception();
+    return 1;
+  }
+#endif
+}
+
+/// The installed context of one agent. Its mutex serialises the wrapper's calls that
+/// replace or free it, across the native call that makes the library stop using the old
+/// one (goap_agent_set_callbacks waits for a running search of the agent).
+struct ContextSlot {
+  std::mutex mutex;
+  std::unique_ptr<AgentContext> context;
+};
+
+/// What a World owns, on the heap so that moving the World keeps Domain and Agent values
+/// pointing at it.
+struct WorldCore {
+  GoapWorld* raw = nullptr;
+  std::mutex slots_mutex;  // guards `slots` only; never held across a native call
+  std::unordered_map<uint64_t, std::shared_ptr<ContextSlot>> slots;
+
+  WorldCore() = default;
+  WorldCore(const WorldCore&) = delete;
+  WorldCore& operator=(const WorldCore&) = delete;
+
+  std::shared_ptr<ContextSlot> slot(uint64_t agent, bool create) {
+    std::lock_guard<std::mutex> lock(slots_mutex);
+    auto found = slots.find(agent);
+    if (found != slots.end()) return found->second;
+    if (!create) return nullptr;
+    auto made = std::make_shared<ContextSlot>();
+    slots.emplace(agent, made);
+    return made;
+  }
+
+  /// Forgets `slot` if it is still the agent's and holds no context.
+  void drop_if_empty(uint64_t agent, const std::shared_ptr<ContextSlot>& slot) {
+    std::lock_guard<std::mutex> lock(slots_mutex);
+    auto found = slots.find(agent);
+    if (found != slots.end() && found->second == slot && !slot->context) slots.erase(found);
+  }
+};
+
+/// Destroys the native world, then frees the contexts (no callback can run any more).
+struct WorldCoreDeleter {
+  void operator()(WorldCore* core) const noexcept {
+    if (CallbackFrame::inside_world(core)) {
+      // Destroying a world from its own callback would free what the running search
+      // uses; goap_world_destroy refuses, and the wrapper keeps everything alive (leaks)
+      // rather than crash the host.
+      return;
+    }
+    goap_world_destroy(core->raw);
+    delete core;
+  }
+};
+}  // namespace detail
+
+class World;
+class Agent;
+
+// ---------------------------------------------------------------------------------------
+// Domain.
+
+/// A domain of a world: facts, variables, actions, a stored start state and goal. A value
+/// (world + id) that does not own the domain; copy it freely.
+class Domain {
+ public:
+  Domain() = default;
+  Domain(GoapWorld* world, DomainId id) noexcept : world_(world), id_(id) {}
+
+  DomainId id() const noexcept { return id_; }
+  GoapWorld* world() const noexcept { return world_; }
+  friend bool operator==(const Domain& a, const Domain& b) noexcept {
+    return a.world_ == b.world_ && a.id_ == b.id_;
+  }
+  friend bool operator!=(const Domain& a, const Domain& b) noexcept { return !(a == b); }
+
+  /// Destroys the domain (agents created from it live on with their copy).
+  Returns<void> destroy() const { return detail::finish(goap_domain_destroy(world_, id_.value)); }
+
+  /// Registers a fact (idempotent: a known name gives its id again).
+  Returns<FactId> add_fact(std::string_view name) const {
+    auto n = detail::len32(name.size());
+    if (!n) return detail::fail<FactId>(detail::too_long("goap::Domain::add_fact", "name"));
+    GoapFactId out = 0;
+    GoapStatus s = goap_domain_add_fact(world_, id_.value, name.data(), *n, &out);
+    return detail::finish(s, FactId{out});
+  }
+
+  /// Looks a fact up by name (Status::NotFound when there is none).
+  Returns<FactId> find_fact(std::string_view name) const {
+    return find<FactId>(&goap_domain_find_fact, name, "goap::Domain::find_fact");
+  }
+
+  /// Copies a fact's name into `out`.
+  Returns<void> fact_name(FactId fact, std::string& out) const {
+    return name_of(&goap_domain_fact_name, fact.value, out);
+  }
+  Returns<std::string> fact_name(FactId fact) const {
+    std::string out;
+    GoapStatus s = detail::fill(out, [&](char* buf, uint32_t cap, uint32_t* len) {
+      return goap_domain_fact_name(world_, id_.value, fact.value, buf, cap, len);
+    });
+    return detail::finish(s, std::move(out));
+  }
+
+  Returns<uint32_t> fact_count() const { return count(&goap_domain_fact_count); }
+
+  /// Declares an integer variable.
+  Returns<VarId> add_var(const VarDef& def) const {
+    auto n = detail::len32(def.name.size());
+    if (!n) return detail::fail<VarId>(detail::too_long("goap::Domain::add_var", "name"));
+    GoapVarDef c = goap_var_def_default();
+    c.name = def.name.data();
+    c.name_len = *n;
+    c.min = def.min;
+    c.max = def.max;
+    c.has_default = def.default_value ? 1 : 0;
+    c.default_value = def.default_value.value_or(0);
+    c.overflow = static_cast<int32_t>(def.overflow);
+    GoapVarId out = 0;
+    GoapStatus s = goap_domain_add_var(world_, id_.value, &c, &out);
+    return detail::finish(s, VarId{out});
+  }
+
+  Returns<VarId> find_var(std::string_view name) const {
+    return find<VarId>(&goap_domain_find_var, name, "goap::Domain::find_var");
+  }
+  Returns<void> var_name(VarId var, std::string& out) const {
+    return name_of(&goap_domain_var_name, var.value, out);
+  }
+  Returns<std::string> var_name(VarId var) const {
+    std::string out;
+    GoapStatus s = detail::fill(out, [&](char* buf, uint32_t cap, uint32_t* len) {
+      return goap_domain_var_name(world_, id_.value, var.value, buf, cap, len);
+    });
+    return detail::finish(s, std::move(out));
+  }
+  Returns<uint32_t> var_count() const { return count(&goap_domain_var_count); }
+
+  /// Adds an action with fact conditions and effects.
+  Returns<ActionId> add_action(std::string_view name, double cost, Span<FactValue> pre,
+                               Span<FactValue> effects) const {
+    return add_action(name, cost, pre, effects, {}, {});
+  }
+
+  /// Adds an action from a definition.
+  Returns<ActionId> add_action(const ActionDef& def) const {
+    return add_action(def.name, def.cost, def.pre, def.effects, def.var_pre, def.var_effects);
+  }
+
+  /// Adds an action with fact and variable conditions and effects.
+  Returns<ActionId> add_action(std::string_view name, double cost, Span<FactValue> pre,
+                               Span<FactValue> effects, Span<VarCondition> var_pre,
+                               Span<VarEffect> var_effects) const {
+    auto n = detail::len32(name.size());
+    auto pre_n = detail::len32(pre.size());
+    auto eff_n = detail::len32(effects.size());
+    auto vpre_n = detail::len32(var_pre.size());
+    auto veff_n = detail::len32(var_effects.size());
+    if (!n || !pre_n || !eff_n || !vpre_n || !veff_n) {
+      return detail::fail<ActionId>(
+          detail::too_long("goap::Domain::add_action", "the name or a list"));
+    }
+    GoapActionDef c = goap_action_def_default();
+    c.name = name.data();
+    c.name_len = *n;
+    c.pre = detail::c_array<FactValue, GoapFactValue>(pre);
+    c.pre_count = *pre_n;
+    c.effects = detail::c_array<FactValue, GoapFactValue>(effects);
+    c.effect_count = *eff_n;
+    c.cost = cost;
+    c.var_pre = detail::c_array<VarCondition, GoapVarCondition>(var_pre);
+    c.var_pre_count = *vpre_n;
+    c.var_effects = detail::c_array<VarEffect, GoapVarEffect>(var_effects);
+    c.var_effect_count = *veff_n;
+    GoapActionId out = 0;
+    GoapStatus s = goap_domain_add_action(world_, id_.value, &c, &out);
+    return detail::finish(s, ActionId{out});
+  }
+
+  Returns<ActionId> find_action(std::string_view name) const {
+    return find<ActionId>(&goap_domain_find_action, name, "goap::Domain::find_action");
+  }
+  Returns<void> action_name(ActionId action, std::string& out) const {
+    return name_of(&goap_domain_action_name, action.value, out);
+  }
+  Returns<std::string> action_name(ActionId action) const {
+    std::string out;
+    GoapStatus s = detail::fill(out, [&](char* buf, uint32_t cap, uint32_t* len) {
+      return goap_domain_action_name(world_, id_.value, action.value, buf, cap, len);
+    });
+    return detail::finish(s, std::move(out));
+  }
+  Returns<uint32_t> action_count() const { return count(&goap_domain_action_count); }
+
+  /// Replaces the stored start state's facts: exactly the facts listed true are true.
+  Returns<void> set_start(Span<FactValue> values) const {
+    return set_list(&goap_domain_set_start, values, "goap::Domain::set_start");
+  }
+  /// Replaces the stored goal's fact conditions (its variable conditions stay).
+  Returns<void> set_goal(Span<FactValue> conditions) const {
+    return set_list(&goap_domain_set_goal, conditions, "goap::Domain::set_goal");
+  }
+  /// Replaces the stored start state's variables (unlisted ones take their defaults).
+  Returns<void> set_start_vars(Span<VarValue> values) const {
+    return set_list(&goap_domain_set_start_vars, values, "goap::Domain::set_start_vars");
+  }
+  /// Replaces the stored goal's variable conditions (its fact conditions stay).
+  Returns<void> set_goal_vars(Span<VarCondition> conditions) const {
+    return set_list(&goap_domain_set_goal_vars, conditions, "goap::Domain::set_goal_vars");
+  }
+
+  /// Plans from the stored start state to the stored goal; the plan goes to `out` (empty
+  /// unless found). A vector with room for the plan (reserve it) saves a second search.
+  Returns<PlanResult> plan(std::vector<ActionId>& out, const PlanOptions& options = {}) const {
+    const GoapPlanOptions c = options.to_c();
+    return run_plan(out, [&](GoapActionId* buf, uint32_t cap, GoapPlanResult* result) {
+      return goap_domain_plan(world_, id_.value, &c, buf, cap, result);
+    });
+  }
+
+  /// Plans from an explicit start (facts listed true are true, variables at their
+  /// defaults) to an explicit goal over facts.
+  Returns<PlanResult> plan_from(Span<FactValue> start, Span<FactValue> goal,
+                                std::vector<ActionId>& out,
+                                const PlanOptions& options = {}) const {
+    auto start_n = detail::len32(start.size());
+    auto goal_n = detail::len32(goal.size());
+    if (!start_n || !goal_n) {
+      out.clear();
+      return detail::fail<PlanResult>(detail::too_long("goap::Domain::plan_from", "a list"));
+    }
+    const GoapPlanOptions c = options.to_c();
+    return run_plan(out, [&](GoapActionId* buf, uint32_t cap, GoapPlanResult* result) {
+      return goap_domain_plan_from(world_, id_.value,
+                                   detail::c_array<FactValue, GoapFactValue>(start), *start_n,
+                                   detail::c_array<FactValue, GoapFactValue>(goal), *goal_n, &c,
+                                   buf, cap, result);
+    });
+  }
+
+  /// Plans an explicit problem over facts and variables.
+  Returns<PlanResult> plan_problem(const Problem& problem, std::vector<ActionId>& out,
+                                   const PlanOptions& options = {}) const {
+    auto a = detail::len32(problem.start.size());
+    auto b = detail::len32(problem.start_vars.size());
+    auto g = detail::len32(problem.goal.size());
+    auto h = detail::len32(problem.goal_vars.size());
+    if (!a || !b || !g || !h) {
+      out.clear();
+      return detail::fail<PlanResult>(detail::too_long("goap::Domain::plan_problem", "a list"));
+    }
+    GoapProblem c = goap_problem_default();
+    c.start = reinterpret_cast<const GoapFactValue*>(problem.start.data());
+    c.start_count = *a;
+    c.start_vars = reinterpret_cast<const GoapVarValue*>(problem.start_vars.data());
+    c.start_var_count = *b;
+    c.goal = reinterpret_cast<const GoapFactValue*>(problem.goal.data());
+    c.goal_count = *g;
+    c.goal_vars = reinterpret_cast<const GoapVarCondition*>(problem.goal_vars.data());
+    c.goal_var_count = *h;
+    const GoapPlanOptions o = options.to_c();
+    return run_plan(out, [&](GoapActionId* buf, uint32_t cap, GoapPlanResult* result) {
+      return goap_domain_plan_problem(world_, id_.value, &c, &o, buf, cap, result);
+    });
+  }
+
+ private:
+  using FindFn = GoapStatus (*)(const GoapWorld*, GoapDomainId, const char*, uint32_t,
+                                uint64_t*);
+  using NameFn = GoapStatus (*)(const GoapWorld*, GoapDomainId, uint64_t, char*, uint32_t,
+                                uint32_t*);
+  using CountFn = GoapStatus (*)(const GoapWorld*, GoapDomainId, uint32_t*);
+
+  template <class IdT>
+  Returns<IdT> find(FindFn fn, std::string_view name, const char* function) const {
+    auto n = detail::len32(name.size());
+    if (!n) return detail::fail<IdT>(detail::too_long(function, "name"));
+    uint64_t out = 0;
+    GoapStatus s = fn(world_, id_.value, name.data(), *n, &out);
+    return detail::finish(s, IdT{out});
+  }
+
+  Returns<void> name_of(NameFn fn, uint64_t id, std::string& out) const {
+    return detail::finish(detail::fill(out, [&](char* buf, uint32_t cap, uint32_t* len) {
+      return fn(world_, id_.value, id, buf, cap, len);
+    }));
+  }
+
+  Returns<uint32_t> count(CountFn fn) const {
+    uint32_t out = 0;
+    GoapStatus s = fn(world_, id_.value, &out);
+    return detail::finish(s, out);
+  }
+
+  template <class T, class C>
+  Returns<void> set_list(GoapStatus (*fn)(GoapWorld*, GoapDomainId, const C*, uint32_t),
+                         Span<T> list, const char* function) const {
+    auto n = detail::len32(list.size());
+    if (!n) return detail::fail<void>(detail::too_long(function, "the list"));
+    return detail::finish(fn(world_, id_.value, detail::c_array<T, C>(list), *n));
+  }
+
+  template <class Call>
+  static Returns<PlanResult> run_plan(std::vector<ActionId>& out, Call&& call) {
+    GoapPlanResult c{};
+    if (out.capacity() < 32) out.reserve(32);
+    for (;;) {
+      out.resize(out.capacity() < detail::kMaxLen ? out.capacity() : detail::kMaxLen);
+      GoapStatus s = call(reinterpret_cast<GoapActionId*>(out.data()),
+                          static_cast<uint32_t>(out.size()), &c);
+      if (s == GOAP_STATUS_BUFFER_TOO_SMALL && c.action_count > out.size()) {
+        out.reserve(c.action_count);  // planning is deterministic: the same plan again
+        continue;
+      }
+      if (s != GOAP_STATUS_OK) {
+        out.clear();
+        return detail::finish(s, PlanResult{});
+      }
+      out.resize(c.outcome == GOAP_OUTCOME_FOUND ? c.action_count : 0);
+      PlanResult result;
+      result.outcome = static_cast<Outcome>(c.outcome);
+      result.cost = c.cost;
+      result.expanded = c.expanded;
+      result.generated = c.generated;
+      result.micros = c.micros;
+      result.initial_h = c.initial_h;
+      return result;
+    }
+  }
+
+  GoapWorld* world_ = nullptr;
+  DomainId id_;
+};
+
+// ---------------------------------------------------------------------------------------
+// Agent.
+
+/// An NPC: goals, believed world state and plan queue, inside a world. A value (world +
+/// id) that does not own the agent; copy it freely. Destroy it with destroy() (which also
+/// frees its context), or let the World go.
+class Agent {
+ public:
+  Agent() = default;
+
+  AgentId id() const noexcept { return id_; }
+  /// The native world (for the C functions), or NULL for a default-constructed Agent.
+  GoapWorld* world() const noexcept { return core_ ? core_->raw : nullptr; }
+  friend bool operator==(const Agent& a, const Agent& b) noexcept {
+    return a.core_ == b.core_ && a.id_ == b.id_;
+  }
+  friend bool operator!=(const Agent& a, const Agent& b) noexcept { return !(a == b); }
+
+  /// Destroys the agent. Its context callbacks are removed first (that waits for a search
+  /// of the agent running on another thread), then freed. Status::Busy from the agent's
+  /// own callback.
+  Returns<void> destroy() const {
+    if (core_ && detail::CallbackFrame::inside_agent(core_, id_.value)) {
+      return detail::fail<void>(busy("goap::Agent::destroy"));
+    }
+    std::shared_ptr<detail::ContextSlot> slot = core_ ? core_->slot(id_.value, false) : nullptr;
+    if (!slot) return detail::finish(goap_agent_destroy(world(), id_.value));
+    GoapStatus s = GOAP_STATUS_OK;
+    {
+      std::lock_guard<std::mutex> lock(slot->mutex);
+      s = goap_agent_set_callbacks(world(), id_.value, nullptr);
+      if (s == GOAP_STATUS_OK) s = goap_agent_destroy(world(), id_.value);
+      if (s == GOAP_STATUS_OK || s == GOAP_STATUS_UNKNOWN_AGENT) slot->context.reset();
+    }
+    core_->drop_if_empty(id_.value, slot);
+    return detail::finish(s);
+  }
+
+  /// Writes a sensed fact (the same value changes nothing).
+  Returns<void> set_fact(FactId fact, bool value) const {
+    return detail::finish(goap_agent_set_fact(world(), id_.value, fact.value, value ? 1 : 0));
+  }
+  Returns<bool> get_fact(FactId fact) const {
+    int32_t out = 0;
+    GoapStatus s = goap_agent_get_fact(world(), id_.value, fact.value, &out);
+    return detail::finish(s, out != 0);
+  }
+  /// Writes several facts, all or none.
+  Returns<void> set_facts(Span<FactValue> values) const {
+    auto n = detail::len32(values.size());
+    if (!n) return detail::fail<void>(detail::too_long("goap::Agent::set_facts", "the list"));
+    return detail::finish(goap_agent_set_facts(
+        world(), id_.value, detail::c_array<FactValue, GoapFactValue>(values), *n));
+  }
+  Returns<void> set_var(VarId var, int32_t value) const {
+    return detail::finish(goap_agent_set_var(world(), id_.value, var.value, value));
+  }
+  Returns<int32_t> get_var(VarId var) const {
+    int32_t out = 0;
+    GoapStatus s = goap_agent_get_var(world(), id_.value, var.value, &out);
+    return detail::finish(s, out);
+  }
+
+  /// Adds a goal; returns its index.
+  Returns<GoalId> add_goal(const GoalDef& def) const {
+    auto n = detail::len32(def.name.size());
+    auto f = detail::len32(def.facts.size());
+    auto v = detail::len32(def.vars.size());
+    if (!n || !f || !v) {
+      return detail::fail<GoalId>(detail::too_long("goap::Agent::add_goal", "the name or a list"));
+    }
+    GoapGoalDef c = goap_goal_def_default();
+    c.name = def.name.data();
+    c.name_len = *n;
+    c.facts = reinterpret_cast<const GoapFactValue*>(def.facts.data());
+    c.fact_count = *f;
+    c.vars = reinterpret_cast<const GoapVarCondition*>(def.vars.data());
+    c.var_count = *v;
+    c.priority = def.priority;
+    uint32_t index = 0;
+    GoapStatus s = goap_agent_add_goal(world(), id_.value, &c, &index);
+    return detail::finish(s, GoalId{static_cast<int32_t>(index)});
+  }
+
+  /// The first goal with this name (Status::NotFound when none).
+  Returns<GoalId> find_goal(std::string_view name) const {
+    auto n = detail::len32(name.size());
+    if (!n) return detail::fail<GoalId>(detail::too_long("goap::Agent::find_goal", "name"));
+    uint32_t index = 0;
+    GoapStatus s = goap_agent_find_goal(world(), id_.value, name.data(), *n, &index);
+    return detail::finish(s, GoalId{static_cast<int32_t>(index)});
+  }
+
+  /// Larger wins; 0 or less disables the goal.
+  Returns<void> set_goal_priority(GoalId goal, double priority) const {
+    return detail::finish(goap_agent_set_goal_priority(
+        world(), id_.value, static_cast<uint32_t>(goal.index), priority));
+  }
+  Returns<void> set_action_enabled(ActionId action, bool enabled) const {
+    return detail::finish(
+        goap_agent_set_action_enabled(world(), id_.value, action.value, enabled ? 1 : 0));
+  }
+  Returns<void> set_action_cost(ActionId action, double cost) const {
+    return detail::finish(goap_agent_set_action_cost(world(), id_.value, action.value, cost));
+  }
+  Returns<void> clear_action_cost(ActionId action) const {
+    return detail::finish(goap_agent_clear_action_cost(world(), id_.value, action.value));
+  }
+
+  /// Installs context callbacks (either may be empty: not asked), replacing any it had.
+  /// The world owns them from here on; the old ones are freed once the library no longer
+  /// uses them (this waits for a search of the agent running on another thread).
+  /// Status::Busy from the agent's own callback.
+  Returns<void> set_context(AvailableFn available, CostFn cost = nullptr) const {
+    if (!available && !cost) return clear_context();
+    if (!core_) return detail::finish(goap_agent_set_callbacks(nullptr, id_.value, nullptr));
+    if (detail::CallbackFrame::inside_agent(core_, id_.value)) {
+      return detail::fail<void>(busy("goap::Agent::set_context"));
+    }
+    auto context = std::make_unique<detail::AgentContext>();
+    context->core = core_;
+    context->available = std::move(available);
+    context->cost = std::move(cost);
+    GoapAgentCallbacks c{};
+    c.available = context->available ? &detail::available_trampoline : nullptr;
+    c.cost = context->cost ? &detail::cost_trampoline : nullptr;
+    c.user_data = context.get();
+    std::shared_ptr<detail::ContextSlot> slot = core_->slot(id_.value, true);
+    GoapStatus s = GOAP_STATUS_OK;
+    {
+      std::lock_guard<std::mutex> lock(slot->mutex);
+      s = goap_agent_set_callbacks(core_->raw, id_.value, &c);
+      if (s == GOAP_STATUS_OK) slot->context = std::move(context);  // frees the old one
+    }
+    if (s != GOAP_STATUS_OK) core_->drop_if_empty(id_.value, slot);
+    return detail::finish(s);
+  }
+
+  /// Removes the context callbacks and frees them (waits for a running search of the
+  /// agent, like set_context).
+  Returns<void> clear_context() const {
+    if (core_ && detail::CallbackFrame::inside_agent(core_, id_.value)) {
+      return detail::fail<void>(busy("goap::Agent::clear_context"));
+    }
+    std::shared_ptr<detail::ContextSlot> slot = core_ ? core_->slot(id_.value, false) : nullptr;
+    if (!slot) return detail::finish(goap_agent_set_callbacks(world(), id_.value, nullptr));
+    GoapStatus s = GOAP_STATUS_OK;
+    {
+      std::lock_guard<std::mutex> lock(slot->mutex);
+      s = goap_agent_set_callbacks(world(), id_.value, nullptr);
+      if (s == GOAP_STATUS_OK || s == GOAP_STATUS_UNKNOWN_AGENT) slot->context.reset();
+    }
+    core_->drop_if_empty(id_.value, slot);
+    return detail::finish(s);
+  }
+
+  /// Advances the agent's clock by `dt` seconds and says what to do now. With exceptions,
+  /// a context callback's exception comes back as the Error's context_exception().
+  Returns<Step> step(double dt) const {
+    GoapStep c{};
+#ifndef GOAP_NO_EXCEPTIONS
+    detail::pending_exception() = nullptr;
+#endif
+    GoapStatus s = goap_agent_step(world(), id_.value, dt, &c);
+    if (s != GOAP_STATUS_OK) {
+#ifndef GOAP_NO_EXCEPTIONS
+      Error error = Error::last(static_cast<Status>(s));
+      error.set_context_exception(std::exchange(detail::pending_exception(), nullptr));
+      throw error;
+#else
+      return Error::last(static_cast<Status>(s));
+#endif
+    }
+    Step step;
+    step.kind = static_cast<StepKind>(c.kind);
+    step.replanned = c.replanned != 0;
+    step.action = ActionId{c.action};
+    step.goal = GoalId{c.goal};
+    step.plan_index = c.plan_index;
+    return step;
+  }
+
+  /// Reports the outcome of the action the last step handed out.
+  Returns<void> report(Report outcome) const {
+    return detail::finish(goap_agent_report(world(), id_.value, static_cast<int32_t>(outcome)));
+  }
+
+  Returns<AgentInfo> info() const {
+    GoapAgentInfo c{};
+    GoapStatus s = goap_agent_info(world(), id_.value, &c);
+    AgentInfo info;
+    info.goal = GoalId{c.goal};
+    info.plan_len = c.plan_len;
+    info.plan_index = c.plan_index;
+    info.acting = c.acting != 0;
+    info.last_cause = static_cast<ReplanCause>(c.last_cause);
+    info.goal_count = c.goal_count;
+    info.replans = c.replans;
+    info.plan_cost = c.plan_cost;
+    info.clock = c.clock;
+    return detail::finish(s, info);
+  }
+
+  /// The rest of the plan, the current action first, into `out`.
+  Returns<void> plan(std::vector<ActionId>& out) const {
+    return detail::finish(
+        detail::fill(out, 16, [&](ActionId* buf, uint32_t cap, uint32_t* count) {
+          return goap_agent_plan(world(), id_.value, reinterpret_cast<GoapActionId*>(buf), cap,
+                                 count);
+        }));
+  }
+
+  /// The latest replans (up to 16), oldest first, into `out`.
+  Returns<void> replans(std::vector<ReplanEvent>& out) const {
+    GoapReplanEvent c[16];
+    uint32_t count = 0;
+    GoapStatus s = goap_agent_replans(world(), id_.value, c, 16, &count);
+    out.clear();
+    if (s == GOAP_STATUS_OK) {
+      for (uint32_t i = 0; i < count; ++i) {
+        ReplanEvent e;
+        e.cause = static_cast<ReplanCause>(c[i].cause);
+        e.result = static_cast<ReplanResult>(c[i].result);
+        e.goal = GoalId{c[i].goal};
+        e.plan_len = c[i].plan_len;
+        e.plan_cost = c[i].plan_cost;
+        e.expanded = c[i].expanded;
+        e.goals_tried = c[i].goals_tried;
+        e.cache_hits = c[i].cache_hits;
+        e.time = c[i].time;
+        out.push_back(e);
+      }
+    }
+    return detail::finish(s);
+  }
+
+  /// Replans of `cause` over the agent's life.
+  Returns<uint64_t> replan_count(ReplanCause cause) const {
+    uint64_t out = 0;
+    GoapStatus s = goap_agent_replan_count(world(), id_.value, static_cast<int32_t>(cause), &out);
+    return detail::finish(s, out);
+  }
+
+  /// Why `goal` has, or has no, plan from the believed state (a debugging call: it
+  /// searches). The report goes to `out`.
+  Returns<void> explain(GoalId goal, ExplainFormat format, std::string& out) const {
+    return detail::finish(detail::fill(out, [&](char* buf, uint32_t cap, uint32_t* len) {
+      return goap_agent_explain(world(), id_.value, static_cast<uint32_t>(goal.index),
+                                static_cast<int32_t>(format), buf, cap, len);
+    }));
+  }
+  Returns<std::string> explain(GoalId goal, ExplainFormat format = ExplainFormat::Text) const {
+    std::string out;
+    GoapStatus s = detail::fill(out, [&](char* buf, uint32_t cap, uint32_t* len) {
+      return goap_agent_explain(world(), id_.value, static_cast<uint32_t>(goal.index),
+                                static_cast<int32_t>(format), buf, cap, len);
+    });
+    return detail::finish(s, std::move(out));
+  }
+
+ private:
+  friend class World;
+  Agent(detail::WorldCore* core, AgentId id) noexcept : core_(core), id_(id) {}
+
+  static Error busy(const char* function) {
+    return Error(Status::Busy, std::string(function) +
+                                   ": called from a context callback of this agent (the agent "
+                                   "is locked by the call running the callback)");
+  }
+
+  detail::WorldCore* core_ = nullptr;
+  AgentId id_;
+};
+
+// ---------------------------------------------------------------------------------------
+// World.
+
+/// The root object: owns domains, agents, the plan cache and the context callbacks
+/// installed through the wrapper. Move-only; a default-constructed or moved-from World is
+/// empty (its calls fail with Status::NullPointer).
+class World {
+ public:
+  World() = default;
+  World(World&&) noexcept = default;
+  World& operator=(World&&) noexcept = default;
+  World(const World&) = delete;
+  World& operator=(const World&) = delete;
+  ~World() = default;
+
+  /// Creates a world, after checking the linked library's version against this header.
+  static Returns<World> create(const WorldSettings& settings = {}) {
+    const uint32_t v = goap_version();
+    if ((v >> 16) != GOAP_VERSION_MAJOR ||
+        (GOAP_VERSION_MAJOR == 0 && ((v >> 8) & 0xffu) != GOAP_VERSION_MINOR)) {
+      return detail::fail<World>(Error(
+          Status::VersionMismatch,
+          std::string("goap::World::create: the linked library is version ") +
+              goap_version_string() + ", goap.h is " + std::to_string(GOAP_VERSION_MAJOR) +
+              "." + std::to_string(GOAP_VERSION_MINOR) + " (a different " +
+              (GOAP_VERSION_MAJOR == 0 ? "0.x minor" : "major") + " version is not compatible)"));
+    }
+    GoapWorldDef def = goap_world_def_default();
+    def.max_idle_planners = settings.max_idle_planners;
+    def.worker_threads = settings.worker_threads;
+    def.plan_cache_capacity = settings.plan_cache_capacity;
+    GoapWorld* raw = nullptr;
+    GoapStatus s = goap_world_create(&def, &raw);
+    if (s != GOAP_STATUS_OK) return detail::finish(s, World());
+    World world;
+    world.core_.reset(new detail::WorldCore());
+    world.core_->raw = raw;
+    return world;
+  }
+
+  /// True unless empty.
+  explicit operator bool() const noexcept { return core_ != nullptr; }
+  /// The native world (for the C functions), or NULL when empty.
+  GoapWorld* get() const noexcept { return core_ ? core_->raw : nullptr; }
+  /// Destroys the world and everything in it now; the World becomes empty.
+  void reset() noexcept { core_.reset(); }
+
+  /// Creates an empty domain (the name is used in error messages).
+  Returns<Domain> create_domain(std::string_view name = {}) const {
+    auto n = detail::len32(name.size());
+    if (!n) return detail::fail<Domain>(detail::too_long("goap::World::create_domain", "name"));
+    GoapDomainDef def = goap_domain_def_default();
+    def.name = name.data();
+    def.name_len = *n;
+    GoapDomainId out = 0;
+    GoapStatus s = goap_domain_create(get(), &def, &out);
+    return detail::finish(s, Domain(get(), DomainId{out}));
+  }
+
+  /// Creates a domain from a domain file's text (JSON; errors give line:column).
+  Returns<Domain> load_domain(std::string_view json) const {
+    auto n = detail::len32(json.size());
+    if (!n) return detail::fail<Domain>(detail::too_long("goap::World::load_domain", "text"));
+    GoapDomainId out = 0;
+    GoapStatus s = goap_domain_load_json(get(), json.data(), *n, &out);
+    return detail::finish(s, Domain(get(), DomainId{out}));
+  }
+
+  /// The domain with this id (no call is made; a wrong id fails at first use).
+  Domain domain(DomainId id) const noexcept { return Domain(get(), id); }
+
+  Returns<Agent> create_agent(const AgentSettings& settings) const {
+    GoapAgentDef def = goap_agent_def_default();
+    def.domain = settings.domain.value;
+    def.switch_margin = settings.switch_margin;
+    def.failure_cooldown = settings.failure_cooldown;
+    def.plan_in_step = settings.plan_in_step ? 1 : 0;
+    def.max_nodes = settings.max_nodes;
+    def.heuristic = static_cast<int32_t>(settings.heuristic);
+    GoapAgentId out = 0;
+    GoapStatus s = goap_agent_create(get(), &def, &out);
+    return detail::finish(s, Agent(core_.get(), AgentId{out}));
+  }
+  /// An agent of `domain` with the default settings.
+  Returns<Agent> create_agent(const Domain& domain) const {
+    return create_agent(AgentSettings::for_domain(domain.id()));
+  }
+
+  /// The agent with this id (no call is made; a wrong id fails at first use).
+  Agent agent(AgentId id) const noexcept { return Agent(core_.get(), id); }
+
+  Returns<uint32_t> agent_count() const {
+    uint32_t out = 0;
+    GoapStatus s = goap_agent_count(get(), &out);
+    return detail::finish(s, out);
+  }
+
+  /// Plans the agents that need a plan, within `options`' budget. Exceptions thrown by
+  /// context callbacks are counted in BatchStats::callback_errors and dropped.
+  Returns<BatchStats> plan_agents(const BatchOptions& options = {}) const {
+    GoapBatchOptions c = goap_batch_options_default();
+    c.max_agents = options.max_agents;
+    c.threads = options.threads;
+    c.max_nodes = options.max_nodes;
+    GoapBatchStats out{};
+    GoapStatus s = goap_world_plan_agents(get(), &c, &out);
+#ifndef GOAP_NO_EXCEPTIONS
+    detail::pending_exception() = nullptr;
+#endif
+    BatchStats stats;
+    stats.planned = out.planned;
+    stats.waiting = out.waiting;
+    stats.callback_errors = out.callback_errors;
+    stats.threads = out.threads;
+    stats.expanded = out.expanded;
+    stats.cache_hits = out.cache_hits;
+    return detail::finish(s, stats);
+  }
+
+  Returns<CacheStats> cache_stats() const {
+    GoapCacheStats out{};
+    GoapStatus s = goap_world_cache_stats(get(), &out);
+    CacheStats stats;
+    stats.hits = out.hits;
+    stats.misses = out.misses;
+    stats.evictions = out.evictions;
+    stats.entries = out.entries;
+    stats.capacity = out.capacity;
+    return detail::finish(s, stats);
+  }
+
+  /// Empties the plan cache and resets its counters.
+  Returns<void> clear_cache() const { return detail::finish(goap_world_clear_cache(get())); }
+
+  /// Worlds alive in this process (a leak check).
+  static uint32_t live_count() noexcept { return goap_world_live_count(); }
+
+ private:
+  std::unique_ptr<detail::WorldCore, detail::WorldCoreDeleter> core_;
+};
+
+}  // namespace goap
+
+namespace std {
+template <class Tag>
+struct hash<goap::detail::Id<Tag>> {
+  std::size_t operator()(goap::detail::Id<Tag> id) const noexcept {
+    return std::hash<uint64_t>()(id.value);
+  }
+};
+template <>
+struct hash<goap::GoalId> {
+  std::size_t operator()(goap::GoalId id) const noexcept { return std::hash<int32_t>()(id.index); }
+};
+}  // namespace std
+
+#endif  // GOAP_HPP
