@@ -22,19 +22,9 @@ fn csharp_declarations_cover_every_exported_function() {
     let cs = std::fs::read_to_string(root.join("bindings/csharp/NativeMethods.g.cs"))
         .expect("bindings/csharp/NativeMethods.g.cs");
     let h = std::fs::read_to_string(root.join("include/goap.h")).expect("include/goap.h");
-    let mut functions = 0;
-    for line in h.lines() {
-        let Some(at) = line.find(" goap_").or_else(|| line.find("*goap_")) else {
-            continue;
-        };
-        let Some(end) = line[at + 1..].find('(') else {
-            continue;
-        };
-        if line.starts_with(' ') || line.starts_with("//") {
-            continue;
-        }
-        let name = &line[at + 1..at + 1 + end];
-        functions += 1;
+    let names = exported_functions(&h);
+    let functions = names.len();
+    for name in &names {
         assert!(
             cs.contains(&format!("EntryPoint = \"{name}\"")),
             "NativeMethods.g.cs lacks {name}"
@@ -65,6 +55,74 @@ fn csharp_declarations_cover_every_exported_function() {
             "NativeMethods.g.cs mentions `{banned}`"
         );
     }
+}
+
+/// The C++ wrapper calls every exported function but the panic test hook, and names every
+/// enum constant of the header (so a status or step kind added to the ABI is added there).
+#[test]
+fn cpp_wrapper_covers_every_exported_function_and_constant() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let hpp =
+        std::fs::read_to_string(root.join("bindings/cpp/goap.hpp")).expect("bindings/cpp/goap.hpp");
+    let h = std::fs::read_to_string(root.join("include/goap.h")).expect("include/goap.h");
+    let names = exported_functions(&h);
+    assert!(
+        names.len() >= 60,
+        "found only {} functions in goap.h",
+        names.len()
+    );
+    let missing: Vec<&String> = names
+        .iter()
+        .filter(|name| *name != "goap_debug_force_panic" && !contains_word(&hpp, name))
+        .collect();
+    assert!(missing.is_empty(), "goap.hpp does not call {missing:?}");
+    let constants: Vec<&str> = h
+        .lines()
+        .filter_map(|line| line.trim_start().strip_prefix("GOAP_"))
+        .filter_map(|rest| rest.split_once(" = ").map(|(name, _)| name))
+        .filter(|name| {
+            name.chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+        })
+        .collect();
+    assert!(
+        constants.len() >= 50,
+        "found only {} enum constants in goap.h",
+        constants.len()
+    );
+    let unnamed: Vec<&&str> = constants
+        .iter()
+        .filter(|name| !contains_word(&hpp, &format!("GOAP_{name}")))
+        .collect();
+    assert!(
+        unnamed.is_empty(),
+        "goap.hpp has no enumerator for {unnamed:?}"
+    );
+}
+
+/// The names of the functions goap.h declares (one per declaration's first line).
+fn exported_functions(h: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    for line in h.lines() {
+        let Some(at) = line.find(" goap_").or_else(|| line.find("*goap_")) else {
+            continue;
+        };
+        let Some(end) = line[at + 1..].find('(') else {
+            continue;
+        };
+        if line.starts_with(' ') || line.starts_with("//") {
+            continue;
+        }
+        names.push(line[at + 1..at + 1 + end].to_string());
+    }
+    names
+}
+
+fn contains_word(text: &str, word: &str) -> bool {
+    text.match_indices(word).any(|(at, _)| {
+        let next = text[at + word.len()..].chars().next();
+        !next.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+    })
 }
 
 fn assert_committed_matches_generated(generated: &str, committed: &str) {
