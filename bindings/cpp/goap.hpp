@@ -23,7 +23,9 @@
  *   the same goap::Error. goap::Returns<T> names the return type of both modes: T with
  *   exceptions, Result<T> without. value() on a failed Result is a bug in the caller: it
  *   calls GOAP_RESULT_UNCHECKED(message), by default printing the message and aborting;
- *   define that macro (to Unreal's checkf, say) before including this file to change it.
+ *   define that macro before including this file to change it (in Unreal to
+ *   LowLevelFatalError, which, unlike checkf, stays in Shipping builds). The header names
+ *   nothing check, verify or ensure (Unreal's macros).
  *   Compiling without exceptions and without GOAP_NO_EXCEPTIONS is an #error.
  *
  * STRINGS AND BUFFERS
@@ -403,15 +405,15 @@ class [[nodiscard]] Result {
   const Error& error() const noexcept { return error_; }
 
   T& value() & {
-    check();
+    require_ok();
     return *value_;
   }
   const T& value() const& {
-    check();
+    require_ok();
     return *value_;
   }
   T&& value() && {
-    check();
+    require_ok();
     return std::move(*value_);
   }
   T value_or(T fallback) const& { return ok() ? *value_ : std::move(fallback); }
@@ -421,7 +423,8 @@ class [[nodiscard]] Result {
   const T& operator*() const& { return value(); }
 
  private:
-  void check() const {
+  // Not `check`: Unreal's check() is a function-like macro.
+  void require_ok() const {
     if (!ok()) GOAP_RESULT_UNCHECKED(error_.message().c_str());
   }
   std::optional<T> value_;
@@ -493,7 +496,8 @@ Returns<T> fail(Error error) {
 #endif
 }
 
-inline constexpr uint32_t kMaxLen = std::numeric_limits<uint32_t>::max();
+// Parenthesised: windows.h may define a max() macro.
+inline constexpr uint32_t kMaxLen = (std::numeric_limits<uint32_t>::max)();
 
 /// `n` as a uint32_t length or count of the C API, or nullopt when it does not fit.
 inline std::optional<uint32_t> len32(std::size_t n) noexcept {
