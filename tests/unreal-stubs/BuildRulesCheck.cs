@@ -1,0 +1,143 @@
+// Runs the plugin's and sample's Build.cs / Target.cs rules against the UnrealBuildTool stub
+// (UnrealBuildTool.cs) for each platform, with a fake staged lib/ folder, and checks what they
+// ask UBT to do: libraries, system libraries, include paths, definitions, dependencies, and a
+// BuildException with the staging command when the library is missing.
+//   mono BuildRulesCheck.exe LINUX_NATIVE_LIBS   (rustc's list for Linux, e.g. "-lgcc_s -lutil ... -lc")
+// Prints "unreal-rules: N passed, N failed"; exits 1 on any failure.
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using UnrealBuildTool;
+
+static class BuildRulesCheck
+{
+	static int Passed;
+	static int Failed;
+
+	static void Check(bool Condition, string What)
+	{
+		if (Condition) { Passed++; Console.WriteLine("ok   " + What); }
+		else { Failed++; Console.WriteLine("FAIL " + What); }
+	}
+
+	static ReadOnlyTargetRules TargetFor(UnrealTargetPlatform Platform)
+	{
+		return new ReadOnlyTargetRules(new TargetRules(new TargetInfo("GoapSample", Platform, UnrealTargetConfiguration.Development)));
+	}
+
+	static T Make<T>(string Directory, Func<T> Construct)
+	{
+		ModuleRules.DirectoryForNextModule = Directory;
+		return Construct();
+	}
+
+	static bool SameSet(IEnumerable<string> A, IEnumerable<string> B)
+	{
+		return new HashSet<string>(A).SetEquals(B);
+	}
+
+	static int Main(string[] Args)
+	{
+		if (Args.Length != 1)
+		{
+			Console.Error.WriteLine("usage: BuildRulesCheck.exe LINUX_NATIVE_LIBS");
+			return 2;
+		}
+		// rustc's -l list for Linux, minus libc (always linked).
+		string[] LinuxLibs = Args[0].Split(new[] { ' ' }, StringSplitOptions.RemoveEmptyEntries)
+			.Select(L => L.StartsWith("-l") ? L.Substring(2) : L).Where(L => L != "c").ToArray();
+		Check(LinuxLibs.Length > 0, "rustc's native-static-libs list for Linux was given");
+
+		string Fake = Path.Combine(Path.GetTempPath(), "goap-unreal-rules-" + Guid.NewGuid().ToString("N"));
+		var Libraries = new Dictionary<string, string>
+		{
+			{ "Win64", Path.Combine(Fake, "lib", "Win64", "goap.lib") },
+			{ "Linux", Path.Combine(Fake, "lib", "Linux", "x86_64-unknown-linux-gnu", "libgoap.a") },
+			{ "LinuxArm64", Path.Combine(Fake, "lib", "LinuxArm64", "aarch64-unknown-linux-gnu", "libgoap.a") },
+			{ "Mac", Path.Combine(Fake, "lib", "Mac", "libgoap.a") },
+		};
+		var SystemLibraries = new Dictionary<string, string[]>
+		{
+			{ "Win64", new[] { "kernel32.lib", "ntdll.lib", "userenv.lib", "ws2_32.lib", "dbghelp.lib" } },
+			{ "Linux", LinuxLibs },
+			{ "LinuxArm64", LinuxLibs },
+			{ "Mac", new[] { "iconv" } },
+		};
+		var Triples = new Dictionary<string, string>
+		{
+			{ "Win64", "--target x86_64-pc-windows-msvc" },
+			{ "Linux", "--target x86_64-unknown-linux-gnu" },
+			{ "LinuxArm64", "--target aarch64-unknown-linux-gnu" },
+			{ "Mac", "--target aarch64-apple-darwin --target x86_64-apple-darwin" },
+		};
+		var Platforms = new[] { UnrealTargetPlatform.Win64, UnrealTargetPlatform.Linux, UnrealTargetPlatform.LinuxArm64, UnrealTargetPlatform.Mac };
+		try
+		{
+			foreach (UnrealTargetPlatform Platform in Platforms)
+			{
+				string Name = Platform.ToString();
+				string Library = Libraries[Name];
+				if (Directory.Exists(Fake)) Directory.Delete(Fake, true);
+				Directory.CreateDirectory(Path.GetDirectoryName(Library));
+
+				try
+				{
+					Make(Fake, () => new GoapLibrary(TargetFor(Platform)));
+					Check(false, Name + ": a missing library is a BuildException");
+				}
+				catch (BuildException Error)
+				{
+					Check(Error.Message.Contains(Library) && Error.Message.Contains("scripts/unreal-stage-library.sh " + Triples[Name]),
+						Name + ": a missing library is a BuildException naming it and the staging command (" + Error.Message + ")");
+				}
+
+				File.WriteAllText(Library, "fake");
+				GoapLibrary Rules = Make(Fake, () => new GoapLibrary(TargetFor(Platform)));
+				Check(Rules.Type == ModuleRules.ModuleType.External, Name + ": GoapLibrary is an External module");
+				Check(Rules.PublicAdditionalLibraries.SequenceEqual(new[] { Library }), Name + ": links " + Library);
+				Check(SameSet(Rules.PublicSystemLibraries, SystemLibraries[Name]),
+					Name + ": system libraries [" + string.Join(" ", Rules.PublicSystemLibraries) + "] are [" + string.Join(" ", SystemLibraries[Name]) + "]");
+				Check(Rules.PublicSystemIncludePaths.SequenceEqual(new[] { Path.Combine(Fake, "include") }) && Rules.PublicIncludePaths.Count == 0,
+					Name + ": include/ is the one (system) include path");
+				Check(Rules.PublicDefinitions.SequenceEqual(new[] { "GOAP_NO_EXCEPTIONS=1" }), Name + ": defines GOAP_NO_EXCEPTIONS=1 for its dependents");
+			}
+
+			try
+			{
+				Make(Fake, () => new GoapLibrary(TargetFor(UnrealTargetPlatform.IOS)));
+				Check(false, "IOS: an unsupported platform is a BuildException");
+			}
+			catch (BuildException Error)
+			{
+				Check(Error.Message.Contains("IOS"), "IOS: an unsupported platform is a BuildException naming it");
+			}
+
+			Goap Runtime = Make(Fake, () => new Goap(TargetFor(UnrealTargetPlatform.Win64)));
+			Check(Runtime.Type == ModuleRules.ModuleType.CPlusPlus && Runtime.PCHUsage == ModuleRules.PCHUsageMode.UseExplicitOrSharedPCHs,
+				"Goap: a C++ module with explicit or shared PCHs");
+			Check(!Runtime.bEnableExceptions && !Runtime.bUseRTTI, "Goap: no exceptions, no RTTI");
+			Check(SameSet(Runtime.PublicDependencyModuleNames, new[] { "Core", "CoreUObject", "Engine", "AIModule", "GameplayTasks", "GoapLibrary" }),
+				"Goap: public dependencies [" + string.Join(" ", Runtime.PublicDependencyModuleNames) + "]");
+			Check(SameSet(Runtime.PrivateDependencyModuleNames, new[] { "Json" }), "Goap: private dependency Json");
+
+			GoapSample Sample = Make(Fake, () => new GoapSample(TargetFor(UnrealTargetPlatform.Linux)));
+			Check(Sample.PublicDependencyModuleNames.Contains("Goap") && Sample.PublicDependencyModuleNames.Contains("Engine"),
+				"GoapSample: depends on Goap and Engine");
+
+			var Game = new GoapSampleTarget(new TargetInfo("GoapSample", UnrealTargetPlatform.Win64, UnrealTargetConfiguration.Shipping));
+			Check(Game.Type == TargetType.Game && Game.ExtraModuleNames.SequenceEqual(new[] { "GoapSample" }), "GoapSampleTarget: a Game target of module GoapSample");
+			var Editor = new GoapSampleEditorTarget(new TargetInfo("GoapSampleEditor", UnrealTargetPlatform.Linux, UnrealTargetConfiguration.Development));
+			Check(Editor.Type == TargetType.Editor && Editor.ExtraModuleNames.SequenceEqual(new[] { "GoapSample" }), "GoapSampleEditorTarget: an Editor target of module GoapSample");
+			Check(Game.DefaultBuildSettings == BuildSettingsVersion.Latest && Editor.IncludeOrderVersion == EngineIncludeOrderVersion.Latest,
+				"targets: latest build settings and include order (no engine version pinned)");
+		}
+		finally
+		{
+			if (Directory.Exists(Fake)) Directory.Delete(Fake, true);
+		}
+
+		Console.WriteLine("unreal-rules: " + Passed + " passed, " + Failed + " failed");
+		return Failed == 0 ? 0 : 1;
+	}
+}

@@ -1,0 +1,440 @@
+#include "GoapAgentComponent.h"
+
+#include "Engine/World.h"
+#include "GameFramework/Actor.h"
+#include "GoapDomainAsset.h"
+#include "GoapLog.h"
+#include "GoapStrings.h"
+#include "GoapWorldSubsystem.h"
+
+namespace
+{
+	EGoapStepKind ToStepKind(goap::StepKind Kind)
+	{
+		switch (Kind)
+		{
+		case goap::StepKind::Start: return EGoapStepKind::Start;
+		case goap::StepKind::Continue: return EGoapStepKind::Continue;
+		case goap::StepKind::Idle: return EGoapStepKind::Idle;
+		case goap::StepKind::NoPlan: return EGoapStepKind::NoPlan;
+		case goap::StepKind::Waiting: return EGoapStepKind::Waiting;
+		}
+		return EGoapStepKind::None;
+	}
+
+	EGoapReplanCause ToReplanCause(goap::ReplanCause Cause)
+	{
+		switch (Cause)
+		{
+		case goap::ReplanCause::NoPlan: return EGoapReplanCause::NoPlan;
+		case goap::ReplanCause::ActionFailed: return EGoapReplanCause::ActionFailed;
+		case goap::ReplanCause::GoalChanged: return EGoapReplanCause::GoalChanged;
+		case goap::ReplanCause::PlanInvalidated: return EGoapReplanCause::PlanInvalidated;
+		case goap::ReplanCause::StepsSkipped: return EGoapReplanCause::StepsSkipped;
+		}
+		return EGoapReplanCause::None;
+	}
+
+	goap::Report ToReport(EGoapReport Outcome)
+	{
+		switch (Outcome)
+		{
+		case EGoapReport::Running: return goap::Report::Running;
+		case EGoapReport::Succeeded: return goap::Report::Succeeded;
+		case EGoapReport::Failed: return goap::Report::Failed;
+		}
+		return goap::Report::Running;
+	}
+}
+
+UGoapAgentComponent::UGoapAgentComponent()
+{
+	PrimaryComponentTick.bCanEverTick = true;
+	PrimaryComponentTick.bStartWithTickEnabled = true;
+}
+
+void UGoapAgentComponent::BeginPlay()
+{
+	Super::BeginPlay();
+	CreateAgent();
+	// Without an agent or with manual steps there is nothing to tick for.
+	SetComponentTickEnabled(bAutoStep && HasAgent());
+}
+
+void UGoapAgentComponent::EndPlay(const EEndPlayReason::Type EndPlayReason)
+{
+	DestroyAgent();
+	Super::EndPlay(EndPlayReason);
+}
+
+void UGoapAgentComponent::TickComponent(float DeltaTime, ELevelTick TickType, FActorComponentTickFunction* ThisTickFunction)
+{
+	Super::TickComponent(DeltaTime, TickType, ThisTickFunction);
+	FGoapStepResult Result;
+	Step(DeltaTime, Result);
+}
+
+void UGoapAgentComponent::CreateAgent()
+{
+	if (!Domain)
+	{
+		UE_LOG(LogGoap, Warning, TEXT("%s: no Domain asset is set; the component does nothing"), *GetPathName());
+		return;
+	}
+	UWorld* World = GetWorld();
+	UGoapWorldSubsystem* Goap = World ? World->GetSubsystem<UGoapWorldSubsystem>() : nullptr;
+	if (!Goap || !Goap->GetNativeWorld())
+	{
+		UE_LOG(LogGoap, Warning, TEXT("%s: this world has no GOAP world (game and PIE worlds have one); no agent"), *GetPathName());
+		return;
+	}
+	FString Error;
+	TSharedPtr<const FGoapDomainBinding> Loaded = Goap->FindOrLoadDomain(*Domain, Error);
+	if (!Loaded.IsValid())
+	{
+		UE_LOG(LogGoap, Warning, TEXT("%s: %s"), *GetPathName(), *Error);
+		return;
+	}
+
+	goap::AgentSettings Settings = goap::AgentSettings::for_domain(Loaded->Domain);
+	Settings.switch_margin = FMath::Max(0.0, SwitchMargin);
+	Settings.failure_cooldown = FMath::Max(0.0, FailureCooldown);
+	Settings.plan_in_step = bPlanInStep;
+	Settings.max_nodes = static_cast<uint32>(FMath::Max(1, MaxNodes));
+	goap::Result<goap::Agent> Agent = Goap->GetNativeWorld()->create_agent(Settings);
+	if (!Agent.ok())
+	{
+		LogError(TEXT("BeginPlay"), Agent.error());
+		return;
+	}
+
+	Subsystem = Goap;
+	Binding = Loaded;
+	AgentId = Agent.value().id();
+	if (!bPlanInStep)
+	{
+		Goap->AddBatchAgent();
+		bRegisteredForBatch = true;
+	}
+}
+
+void UGoapAgentComponent::DestroyAgent()
+{
+	// Runs whatever BeginPlay got to; the world may already be gone with its subsystem.
+	UGoapWorldSubsystem* Goap = Subsystem.Get();
+	if (Goap && bRegisteredForBatch)
+	{
+		Goap->RemoveBatchAgent();
+	}
+	if (AgentId && Goap && Goap->GetNativeWorld())
+	{
+		goap::Result<void> Destroyed = Goap->GetNativeWorld()->agent(AgentId).destroy();
+		if (!Destroyed.ok())
+		{
+			LogError(TEXT("EndPlay"), Destroyed.error());
+		}
+	}
+	Subsystem.Reset();
+	Binding.Reset();
+	AgentId = goap::AgentId();
+	bRegisteredForBatch = false;
+	CurrentAction = NAME_None;
+	LastKind = EGoapStepKind::None;
+	SeenReplans = 0;
+}
+
+bool UGoapAgentComponent::HasAgent() const
+{
+	const UGoapWorldSubsystem* Goap = Subsystem.Get();
+	return AgentId && Goap && Goap->GetNativeWorld();
+}
+
+bool UGoapAgentComponent::GetAgent(const TCHAR* Function, goap::Agent& OutAgent) const
+{
+	// The subsystem's world is created once and destroyed once, so a live subsystem with a
+	// world is the world this agent was created in.
+	const UGoapWorldSubsystem* Goap = Subsystem.Get();
+	if (!AgentId || !Goap || !Goap->GetNativeWorld())
+	{
+		UE_LOG(LogGoap, Warning, TEXT("%s.%s: no agent (no Domain, BeginPlay failed, or play has ended)"), *GetPathName(), Function);
+		return false;
+	}
+	OutAgent = Goap->GetNativeWorld()->agent(AgentId);
+	return true;
+}
+
+bool UGoapAgentComponent::FindFact(const TCHAR* Function, FName Fact, goap::FactId& OutId) const
+{
+	const goap::FactId* Id = Binding.IsValid() ? Binding->Facts.Find(Fact) : nullptr;
+	if (!Id)
+	{
+		UE_LOG(LogGoap, Warning, TEXT("%s.%s: the domain has no fact \"%s\""), *GetPathName(), Function, *Fact.ToString());
+		return false;
+	}
+	OutId = *Id;
+	return true;
+}
+
+bool UGoapAgentComponent::FindVar(const TCHAR* Function, FName Var, goap::VarId& OutId) const
+{
+	const goap::VarId* Id = Binding.IsValid() ? Binding->Vars.Find(Var) : nullptr;
+	if (!Id)
+	{
+		UE_LOG(LogGoap, Warning, TEXT("%s.%s: the domain has no variable \"%s\""), *GetPathName(), Function, *Var.ToString());
+		return false;
+	}
+	OutId = *Id;
+	return true;
+}
+
+bool UGoapAgentComponent::FindAction(const TCHAR* Function, FName Action, goap::ActionId& OutId) const
+{
+	const goap::ActionId* Id = Binding.IsValid() ? Binding->Actions.Find(Action) : nullptr;
+	if (!Id)
+	{
+		UE_LOG(LogGoap, Warning, TEXT("%s.%s: the domain has no action \"%s\""), *GetPathName(), Function, *Action.ToString());
+		return false;
+	}
+	OutId = *Id;
+	return true;
+}
+
+bool UGoapAgentComponent::FindGoal(const TCHAR* Function, FName Goal, goap::GoalId& OutId) const
+{
+	OutId = Binding.IsValid() ? Binding->FindGoal(Goal) : goap::GoalId();
+	if (!OutId)
+	{
+		UE_LOG(LogGoap, Warning, TEXT("%s.%s: the domain has no goal \"%s\" (goals are the \"goals\" entries of its file)"), *GetPathName(), Function, *Goal.ToString());
+		return false;
+	}
+	return true;
+}
+
+void UGoapAgentComponent::LogError(const TCHAR* Function, const goap::Error& Error) const
+{
+	UE_LOG(LogGoap, Warning, TEXT("%s.%s: %s"), *GetPathName(), Function, *GoapStrings::Message(Error));
+}
+
+bool UGoapAgentComponent::Succeeded(const TCHAR* Function, const goap::Result<void>& Result) const
+{
+	if (!Result.ok())
+	{
+		LogError(Function, Result.error());
+		return false;
+	}
+	return true;
+}
+
+bool UGoapAgentComponent::SetFact(FName Fact, bool bValue)
+{
+	goap::Agent Agent;
+	goap::FactId Id;
+	return GetAgent(TEXT("SetFact"), Agent) && FindFact(TEXT("SetFact"), Fact, Id)
+		&& Succeeded(TEXT("SetFact"), Agent.set_fact(Id, bValue));
+}
+
+bool UGoapAgentComponent::GetFact(FName Fact, bool& bOutValue) const
+{
+	goap::Agent Agent;
+	goap::FactId Id;
+	if (!GetAgent(TEXT("GetFact"), Agent) || !FindFact(TEXT("GetFact"), Fact, Id))
+	{
+		return false;
+	}
+	goap::Result<bool> Value = Agent.get_fact(Id);
+	if (!Value.ok())
+	{
+		LogError(TEXT("GetFact"), Value.error());
+		return false;
+	}
+	bOutValue = Value.value();
+	return true;
+}
+
+bool UGoapAgentComponent::SetVar(FName Var, int32 Value)
+{
+	goap::Agent Agent;
+	goap::VarId Id;
+	return GetAgent(TEXT("SetVar"), Agent) && FindVar(TEXT("SetVar"), Var, Id)
+		&& Succeeded(TEXT("SetVar"), Agent.set_var(Id, Value));
+}
+
+bool UGoapAgentComponent::GetVar(FName Var, int32& OutValue) const
+{
+	goap::Agent Agent;
+	goap::VarId Id;
+	if (!GetAgent(TEXT("GetVar"), Agent) || !FindVar(TEXT("GetVar"), Var, Id))
+	{
+		return false;
+	}
+	goap::Result<int32_t> Value = Agent.get_var(Id);
+	if (!Value.ok())
+	{
+		LogError(TEXT("GetVar"), Value.error());
+		return false;
+	}
+	OutValue = Value.value();
+	return true;
+}
+
+bool UGoapAgentComponent::SetGoalPriority(FName Goal, double Priority)
+{
+	goap::Agent Agent;
+	goap::GoalId Id;
+	return GetAgent(TEXT("SetGoalPriority"), Agent) && FindGoal(TEXT("SetGoalPriority"), Goal, Id)
+		&& Succeeded(TEXT("SetGoalPriority"), Agent.set_goal_priority(Id, Priority));
+}
+
+bool UGoapAgentComponent::SetActionEnabled(FName Action, bool bEnabled)
+{
+	goap::Agent Agent;
+	goap::ActionId Id;
+	return GetAgent(TEXT("SetActionEnabled"), Agent) && FindAction(TEXT("SetActionEnabled"), Action, Id)
+		&& Succeeded(TEXT("SetActionEnabled"), Agent.set_action_enabled(Id, bEnabled));
+}
+
+bool UGoapAgentComponent::SetActionCost(FName Action, double Cost)
+{
+	goap::Agent Agent;
+	goap::ActionId Id;
+	return GetAgent(TEXT("SetActionCost"), Agent) && FindAction(TEXT("SetActionCost"), Action, Id)
+		&& Succeeded(TEXT("SetActionCost"), Agent.set_action_cost(Id, Cost));
+}
+
+bool UGoapAgentComponent::ClearActionCost(FName Action)
+{
+	goap::Agent Agent;
+	goap::ActionId Id;
+	return GetAgent(TEXT("ClearActionCost"), Agent) && FindAction(TEXT("ClearActionCost"), Action, Id)
+		&& Succeeded(TEXT("ClearActionCost"), Agent.clear_action_cost(Id));
+}
+
+bool UGoapAgentComponent::Step(float DeltaSeconds, FGoapStepResult& OutResult)
+{
+	OutResult = FGoapStepResult();
+	goap::Agent Agent;
+	if (!GetAgent(TEXT("Step"), Agent))
+	{
+		return false;
+	}
+	goap::Result<goap::Step> Stepped = Agent.step(FMath::Max(0.0, static_cast<double>(DeltaSeconds)));
+	if (!Stepped.ok())
+	{
+		LogError(TEXT("Step"), Stepped.error());
+		return false;
+	}
+	const goap::Step& Native = Stepped.value();
+	OutResult.Kind = ToStepKind(Native.kind);
+	OutResult.bReplanned = Native.replanned;
+	OutResult.Action = Binding->ActionName(Native.action);
+	OutResult.Goal = Binding->GoalName(Native.goal);
+	OutResult.PlanIndex = static_cast<int32>(Native.plan_index);
+
+	// A batch replans outside any step, so agents planned by batches compare replan counts.
+	bool bReplanned = false;
+	EGoapReplanCause Cause = EGoapReplanCause::None;
+	if (Native.replanned || !bPlanInStep)
+	{
+		goap::Result<goap::AgentInfo> Info = Agent.info();
+		if (Info.ok())
+		{
+			bReplanned = Info.value().replans != SeenReplans;
+			SeenReplans = Info.value().replans;
+			Cause = ToReplanCause(Info.value().last_cause);
+		}
+		else
+		{
+			LogError(TEXT("Step"), Info.error());
+		}
+	}
+
+	const EGoapStepKind PreviousKind = LastKind;
+	LastKind = OutResult.Kind;
+	const bool bActing = OutResult.Kind == EGoapStepKind::Start || OutResult.Kind == EGoapStepKind::Continue;
+	CurrentAction = bActing ? OutResult.Action : NAME_None;
+	if (OutResult.Kind == EGoapStepKind::Start)
+	{
+		++ActionSerial;
+	}
+
+	// Broadcast last: a handler may report, step again or even end play.
+	if (bReplanned)
+	{
+		OnReplanned.Broadcast(Cause, OutResult.Goal);
+	}
+	switch (OutResult.Kind)
+	{
+	case EGoapStepKind::Start:
+		OnActionStarted.Broadcast(OutResult.Action, OutResult.PlanIndex);
+		break;
+	case EGoapStepKind::NoPlan:
+		if (PreviousKind != EGoapStepKind::NoPlan)
+		{
+			OnNoPlan.Broadcast();
+		}
+		break;
+	case EGoapStepKind::Idle:
+		if (PreviousKind != EGoapStepKind::Idle)
+		{
+			OnIdle.Broadcast();
+		}
+		break;
+	default:
+		break;
+	}
+	return true;
+}
+
+bool UGoapAgentComponent::Report(EGoapReport Outcome)
+{
+	goap::Agent Agent;
+	if (!GetAgent(TEXT("Report"), Agent) || !Succeeded(TEXT("Report"), Agent.report(ToReport(Outcome))))
+	{
+		return false;
+	}
+	if (Outcome != EGoapReport::Running)
+	{
+		CurrentAction = NAME_None;
+	}
+	return true;
+}
+
+TArray<FName> UGoapAgentComponent::GetPlan() const
+{
+	TArray<FName> Plan;
+	goap::Agent Agent;
+	if (!GetAgent(TEXT("GetPlan"), Agent))
+	{
+		return Plan;
+	}
+	goap::Result<void> Copied = Agent.plan(PlanBuffer);
+	if (!Copied.ok())
+	{
+		LogError(TEXT("GetPlan"), Copied.error());
+		return Plan;
+	}
+	Plan.Reserve(static_cast<int32>(PlanBuffer.size()));
+	for (const goap::ActionId Action : PlanBuffer)
+	{
+		Plan.Add(Binding->ActionName(Action));
+	}
+	return Plan;
+}
+
+bool UGoapAgentComponent::Explain(FName Goal, FString& OutReport) const
+{
+	goap::Agent Agent;
+	goap::GoalId Id;
+	if (!GetAgent(TEXT("Explain"), Agent) || !FindGoal(TEXT("Explain"), Goal, Id))
+	{
+		return false;
+	}
+	goap::Result<std::string> Text = Agent.explain(Id);
+	if (!Text.ok())
+	{
+		LogError(TEXT("Explain"), Text.error());
+		return false;
+	}
+	OutReport = GoapStrings::ToFString(Text.value());
+	return true;
+}

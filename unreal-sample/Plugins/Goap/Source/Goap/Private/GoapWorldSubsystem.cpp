@@ -1,0 +1,217 @@
+#include "GoapWorldSubsystem.h"
+
+#include "GoapDomainAsset.h"
+#include "GoapLog.h"
+#include "GoapStrings.h"
+#include "HAL/IConsoleManager.h"
+
+namespace
+{
+	TAutoConsoleVariable<bool> CVarBatchOnTaskGraph(
+		TEXT("goap.BatchOnTaskGraph"),
+		false,
+		TEXT("Run the batch planning of GOAP agents with bPlanInStep off as a task-graph task, collected on the next frame (default: on the game thread). Only safe while no agent has native context callbacks."));
+
+	TAutoConsoleVariable<int32> CVarBatchThreads(
+		TEXT("goap.BatchThreads"),
+		1,
+		TEXT("Threads one GOAP batch plans with, the calling one included; more than 1 starts the library's own scoped threads for each batch. 0: one per core."));
+
+	// Logs a case-only clash instead of letting one name silently shadow the other.
+	template <typename IdType>
+	void AddName(TMap<FName, IdType>& Map, const FString& Name, IdType Id, const TCHAR* Kind, const UGoapDomainAsset& Asset)
+	{
+		const FName Key(*Name);
+		if (const IdType* Existing = Map.Find(Key))
+		{
+			if (*Existing != Id)
+			{
+				UE_LOG(LogGoap, Warning, TEXT("%s: the %s names \"%s\" and \"%s\" differ only in case; Unreal names (FName) cannot tell them apart, so only the first is reachable"),
+					*Asset.GetPathName(), Kind, *Key.ToString(), *Name);
+			}
+			return;
+		}
+		Map.Add(Key, Id);
+	}
+}
+
+FName FGoapDomainBinding::ActionName(goap::ActionId Action) const
+{
+	const FName* Name = ActionNames.Find(Action.value);
+	return Name ? *Name : NAME_None;
+}
+
+FName FGoapDomainBinding::GoalName(goap::GoalId Goal) const
+{
+	return GoalNames.IsValidIndex(Goal.index) ? GoalNames[Goal.index] : NAME_None;
+}
+
+goap::GoalId FGoapDomainBinding::FindGoal(FName Goal) const
+{
+	goap::GoalId Id;
+	Id.index = GoalNames.IndexOfByKey(Goal);
+	return Id;
+}
+
+void UGoapWorldSubsystem::Initialize(FSubsystemCollectionBase& Collection)
+{
+	Super::Initialize(Collection);
+	goap::WorldSettings Settings;
+	// Batches choose their threads per call (goap.BatchThreads); none are started by default.
+	Settings.worker_threads = 1;
+	goap::Result<goap::World> Created = goap::World::create(Settings);
+	if (!Created.ok())
+	{
+		UE_LOG(LogGoap, Error, TEXT("Cannot create the GOAP world: %s"), *GoapStrings::Message(Created.error()));
+		return;
+	}
+	NativeWorld = MoveTemp(Created.value());
+}
+
+void UGoapWorldSubsystem::Deinitialize()
+{
+	// goap_world_destroy must not overlap any other call on the world, a batch included.
+	FinishBatch();
+	Domains.Empty();
+	NativeWorld.reset();
+	Super::Deinitialize();
+}
+
+bool UGoapWorldSubsystem::DoesSupportWorldType(const EWorldType::Type WorldType) const
+{
+	return WorldType == EWorldType::Game || WorldType == EWorldType::PIE;
+}
+
+TStatId UGoapWorldSubsystem::GetStatId() const
+{
+	RETURN_QUICK_DECLARE_CYCLE_STAT(UGoapWorldSubsystem, STATGROUP_Tickables);
+}
+
+void UGoapWorldSubsystem::Tick(float DeltaTime)
+{
+	Super::Tick(DeltaTime);
+	FinishBatch();
+	if (BatchAgents == 0 || !NativeWorld)
+	{
+		return;
+	}
+	if (CVarBatchOnTaskGraph.GetValueOnGameThread())
+	{
+		// Deinitialize waits for it, so the world outlives the task.
+		PendingBatch = UE::Tasks::Launch(UE_SOURCE_LOCATION, [this]() { RunBatch(); });
+	}
+	else
+	{
+		RunBatch();
+	}
+}
+
+void UGoapWorldSubsystem::RunBatch() const
+{
+	goap::BatchOptions Options;
+	Options.threads = static_cast<uint32>(FMath::Max(0, CVarBatchThreads.GetValueOnAnyThread()));
+	goap::Result<goap::BatchStats> Stats = NativeWorld.plan_agents(Options);
+	if (!Stats.ok())
+	{
+		UE_LOG(LogGoap, Warning, TEXT("Batch planning failed: %s"), *GoapStrings::Message(Stats.error()));
+		return;
+	}
+	UE_LOG(LogGoap, VeryVerbose, TEXT("Batch planned %u agents (%u still waiting, %llu nodes expanded)"),
+		Stats.value().planned, Stats.value().waiting, static_cast<unsigned long long>(Stats.value().expanded));
+}
+
+void UGoapWorldSubsystem::FinishBatch()
+{
+	if (PendingBatch.IsValid())
+	{
+		PendingBatch.Wait();
+		PendingBatch = UE::Tasks::FTask();
+	}
+}
+
+void UGoapWorldSubsystem::AddBatchAgent()
+{
+	++BatchAgents;
+}
+
+void UGoapWorldSubsystem::RemoveBatchAgent()
+{
+	BatchAgents = FMath::Max(0, BatchAgents - 1);
+}
+
+TSharedPtr<const FGoapDomainBinding> UGoapWorldSubsystem::FindOrLoadDomain(const UGoapDomainAsset& Asset, FString& OutError)
+{
+	if (const TSharedPtr<const FGoapDomainBinding>* Loaded = Domains.Find(TObjectKey<UGoapDomainAsset>(&Asset)))
+	{
+		return *Loaded;
+	}
+	if (!NativeWorld)
+	{
+		OutError = TEXT("the GOAP world does not exist (see the earlier error)");
+		return nullptr;
+	}
+
+	const GoapStrings::FUtf8 Json(Asset.DomainJson);
+	goap::Result<goap::Domain> Domain = NativeWorld.load_domain(Json.View());
+	if (!Domain.ok())
+	{
+		OutError = FString::Printf(TEXT("%s: %s"), *Asset.GetPathName(), *GoapStrings::Message(Domain.error()));
+		return nullptr;
+	}
+
+	FGoapDomainNames Names;
+	if (!Asset.ReadNames(Names, OutError))
+	{
+		// Nothing will use it: do not leave it loaded.
+		(void)Domain.value().destroy();
+		return nullptr;
+	}
+
+	TSharedRef<FGoapDomainBinding> Binding = MakeShared<FGoapDomainBinding>();
+	const goap::Domain& Native = Domain.value();
+	Binding->Domain = Native.id();
+	for (const FString& Name : Names.Facts)
+	{
+		goap::Result<goap::FactId> Id = Native.find_fact(GoapStrings::FUtf8(Name).View());
+		if (Id.ok())
+		{
+			AddName(Binding->Facts, Name, Id.value(), TEXT("fact"), Asset);
+		}
+		else
+		{
+			UE_LOG(LogGoap, Warning, TEXT("%s: %s"), *Asset.GetPathName(), *GoapStrings::Message(Id.error()));
+		}
+	}
+	for (const FString& Name : Names.Vars)
+	{
+		goap::Result<goap::VarId> Id = Native.find_var(GoapStrings::FUtf8(Name).View());
+		if (Id.ok())
+		{
+			AddName(Binding->Vars, Name, Id.value(), TEXT("variable"), Asset);
+		}
+		else
+		{
+			UE_LOG(LogGoap, Warning, TEXT("%s: %s"), *Asset.GetPathName(), *GoapStrings::Message(Id.error()));
+		}
+	}
+	for (const FString& Name : Names.Actions)
+	{
+		goap::Result<goap::ActionId> Id = Native.find_action(GoapStrings::FUtf8(Name).View());
+		if (Id.ok())
+		{
+			AddName(Binding->Actions, Name, Id.value(), TEXT("action"), Asset);
+			Binding->ActionNames.Add(Id.value().value, FName(*Name));
+		}
+		else
+		{
+			UE_LOG(LogGoap, Warning, TEXT("%s: %s"), *Asset.GetPathName(), *GoapStrings::Message(Id.error()));
+		}
+	}
+	for (const FString& Name : Names.Goals)
+	{
+		Binding->GoalNames.Add(FName(*Name));
+	}
+
+	Domains.Add(TObjectKey<UGoapDomainAsset>(&Asset), Binding);
+	return Binding;
+}

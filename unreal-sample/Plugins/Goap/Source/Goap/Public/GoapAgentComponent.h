@@ -1,0 +1,163 @@
+#pragma once
+
+#include "Components/ActorComponent.h"
+#include "CoreMinimal.h"
+#include "GoapNative.h"
+#include "GoapTypes.h"
+#include "GoapAgentComponent.generated.h"
+
+class UGoapDomainAsset;
+class UGoapWorldSubsystem;
+struct FGoapDomainBinding;
+
+DECLARE_DYNAMIC_MULTICAST_DELEGATE_TwoParams(FGoapActionStartedSignature, FName, Action, int32, PlanIndex);
+DECLARE_DYNAMIC_MULTICAST_DELEGATE_TwoParams(FGoapReplannedSignature, EGoapReplanCause, Cause, FName, Goal);
+DECLARE_DYNAMIC_MULTICAST_DELEGATE(FGoapNoPlanSignature);
+DECLARE_DYNAMIC_MULTICAST_DELEGATE(FGoapIdleSignature);
+
+/**
+ * A GOAP agent: the owner's goals, beliefs (facts, variables) and plan, kept by the library.
+ * Each frame write what the owner senses (SetFact, SetVar), let it Step (automatic with
+ * bAutoStep), perform the action it hands out (OnActionStarted, or GetCurrentAction from a
+ * Behaviour Tree: UBTTask_GoapRunAction) and Report how it went. Names are those of the
+ * Domain's file. Every failure is logged (LogGoap) with the library's message and returns
+ * false; nothing here crashes on a missing domain, world or agent. Game thread only.
+ */
+UCLASS(ClassGroup = (AI), meta = (BlueprintSpawnableComponent))
+class GOAP_API UGoapAgentComponent : public UActorComponent
+{
+	GENERATED_BODY()
+
+public:
+	UGoapAgentComponent();
+
+	/** The domain the agent plans in. Read at BeginPlay, like the settings below. */
+	UPROPERTY(EditAnywhere, BlueprintReadOnly, Category = "GOAP")
+	TObjectPtr<UGoapDomainAsset> Domain;
+
+	/** Another goal must beat the current goal's priority by more than this to take over. */
+	UPROPERTY(EditAnywhere, BlueprintReadOnly, Category = "GOAP", meta = (ClampMin = "0.0"))
+	double SwitchMargin = 0.0;
+
+	/** Seconds (of Step's DeltaSeconds) during which an action reported failed is not planned with. */
+	UPROPERTY(EditAnywhere, BlueprintReadOnly, Category = "GOAP", meta = (ClampMin = "0.0", Units = "s"))
+	double FailureCooldown = 0.0;
+
+	/** On: a step that needs a plan searches. Off: it waits for the world's batch planning, once a frame. */
+	UPROPERTY(EditAnywhere, BlueprintReadOnly, Category = "GOAP")
+	bool bPlanInStep = true;
+
+	/** Node limit of each search; a search that reaches it finds no plan for that goal. */
+	UPROPERTY(EditAnywhere, BlueprintReadOnly, Category = "GOAP", meta = (ClampMin = "1"))
+	int32 MaxNodes = 1000000;
+
+	/** Step every tick with the frame's DeltaSeconds. Off: call Step yourself. */
+	UPROPERTY(EditAnywhere, BlueprintReadOnly, Category = "GOAP")
+	bool bAutoStep = true;
+
+	/** A step handed out a new action (also a repeat of the one before): start it, stop any other. */
+	UPROPERTY(BlueprintAssignable, Category = "GOAP|Events")
+	FGoapActionStartedSignature OnActionStarted;
+
+	/** The agent searched for a plan, or skipped steps of its plan. */
+	UPROPERTY(BlueprintAssignable, Category = "GOAP|Events")
+	FGoapReplannedSignature OnReplanned;
+
+	/** No goal has a plan any more (once, until something else happens). */
+	UPROPERTY(BlueprintAssignable, Category = "GOAP|Events")
+	FGoapNoPlanSignature OnNoPlan;
+
+	/** Every enabled goal is satisfied (once, until something else happens). */
+	UPROPERTY(BlueprintAssignable, Category = "GOAP|Events")
+	FGoapIdleSignature OnIdle;
+
+	/** True while the agent exists (between a successful BeginPlay and EndPlay). */
+	UFUNCTION(BlueprintPure, Category = "GOAP")
+	bool HasAgent() const;
+
+	/** Writes a sensed fact. Writing the value it already has changes nothing (no replan). */
+	UFUNCTION(BlueprintCallable, Category = "GOAP")
+	bool SetFact(FName Fact, bool bValue);
+
+	/** Reads a fact as the agent believes it. */
+	UFUNCTION(BlueprintCallable, Category = "GOAP")
+	bool GetFact(FName Fact, bool& bOutValue) const;
+
+	/** Writes a sensed integer variable (within its range). */
+	UFUNCTION(BlueprintCallable, Category = "GOAP")
+	bool SetVar(FName Var, int32 Value);
+
+	/** Reads an integer variable as the agent believes it. */
+	UFUNCTION(BlueprintCallable, Category = "GOAP")
+	bool GetVar(FName Var, int32& OutValue) const;
+
+	/** Changes a goal's priority (0 or less disables it); the next step re-checks the goal choice. */
+	UFUNCTION(BlueprintCallable, Category = "GOAP")
+	bool SetGoalPriority(FName Goal, double Priority);
+
+	/** Allows or forbids an action for this agent only (a plan using it replans). */
+	UFUNCTION(BlueprintCallable, Category = "GOAP")
+	bool SetActionEnabled(FName Action, bool bEnabled);
+
+	/** This agent's cost for an action (distance, danger), from the next replan on. */
+	UFUNCTION(BlueprintCallable, Category = "GOAP")
+	bool SetActionCost(FName Action, double Cost);
+
+	/** Gives an action back the domain's cost for this agent. */
+	UFUNCTION(BlueprintCallable, Category = "GOAP")
+	bool ClearActionCost(FName Action);
+
+	/** Advances the agent by DeltaSeconds and says what to do now; broadcasts the events. */
+	UFUNCTION(BlueprintCallable, Category = "GOAP")
+	bool Step(float DeltaSeconds, FGoapStepResult& OutResult);
+
+	/** Reports how the action handed out by the last step went. */
+	UFUNCTION(BlueprintCallable, Category = "GOAP")
+	bool Report(EGoapReport Outcome);
+
+	/** The action to perform now (handed out by a step, not yet reported finished), or None. */
+	UFUNCTION(BlueprintPure, Category = "GOAP")
+	FName GetCurrentAction() const { return CurrentAction; }
+
+	/** Counts the actions handed out so far: it changes whenever a new action starts, also a repeat. */
+	UFUNCTION(BlueprintPure, Category = "GOAP")
+	int32 GetActionSerial() const { return ActionSerial; }
+
+	/** The rest of the plan, the current action first; empty without one. */
+	UFUNCTION(BlueprintPure, Category = "GOAP")
+	TArray<FName> GetPlan() const;
+
+	/** Why Goal has or has no plan from the agent's beliefs (a debugging call: it searches). */
+	UFUNCTION(BlueprintCallable, Category = "GOAP")
+	bool Explain(FName Goal, FString& OutReport) const;
+
+protected:
+	virtual void BeginPlay() override;
+	virtual void EndPlay(const EEndPlayReason::Type EndPlayReason) override;
+	virtual void TickComponent(float DeltaTime, ELevelTick TickType, FActorComponentTickFunction* ThisTickFunction) override;
+
+private:
+	void CreateAgent();
+	void DestroyAgent();
+
+	/** The agent in its live world, or false (logged, naming Function) when there is none. */
+	bool GetAgent(const TCHAR* Function, goap::Agent& OutAgent) const;
+	bool FindFact(const TCHAR* Function, FName Fact, goap::FactId& OutId) const;
+	bool FindVar(const TCHAR* Function, FName Var, goap::VarId& OutId) const;
+	bool FindAction(const TCHAR* Function, FName Action, goap::ActionId& OutId) const;
+	bool FindGoal(const TCHAR* Function, FName Goal, goap::GoalId& OutId) const;
+	bool Succeeded(const TCHAR* Function, const goap::Result<void>& Result) const;
+	void LogError(const TCHAR* Function, const goap::Error& Error) const;
+
+	TWeakObjectPtr<UGoapWorldSubsystem> Subsystem;
+	TSharedPtr<const FGoapDomainBinding> Binding;
+	goap::AgentId AgentId;
+	bool bRegisteredForBatch = false;
+
+	FName CurrentAction;
+	int32 ActionSerial = 0;
+	EGoapStepKind LastKind = EGoapStepKind::None;
+	uint64 SeenReplans = 0;
+	/** Reused by GetPlan so that a plan query allocates only when plans grow. */
+	mutable std::vector<goap::ActionId> PlanBuffer;
+};

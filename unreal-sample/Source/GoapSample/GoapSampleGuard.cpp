@@ -1,0 +1,85 @@
+#include "GoapSampleGuard.h"
+
+#include "Components/SceneComponent.h"
+#include "GoapAgentComponent.h"
+#include "GoapDomainAsset.h"
+#include "GoapSample.h"
+#include "TimerManager.h"
+
+AGoapSampleGuard::AGoapSampleGuard()
+{
+	RootComponent = CreateDefaultSubobject<USceneComponent>(TEXT("Root"));
+	Goap = CreateDefaultSubobject<UGoapAgentComponent>(TEXT("Goap"));
+}
+
+void AGoapSampleGuard::BeginPlay()
+{
+	// Before Super::BeginPlay, which begins play for the components: the agent reads Domain there.
+	if (!Goap->Domain)
+	{
+		FString Error;
+		Goap->Domain = UGoapDomainAsset::CreateFromJsonFile(this, DomainFile, Error);
+		if (!Goap->Domain)
+		{
+			UE_LOG(LogGoapSample, Error, TEXT("%s: %s"), *GetName(), *Error);
+		}
+	}
+	Goap->OnActionStarted.AddDynamic(this, &AGoapSampleGuard::HandleActionStarted);
+	Goap->OnReplanned.AddDynamic(this, &AGoapSampleGuard::HandleReplanned);
+	Goap->OnIdle.AddDynamic(this, &AGoapSampleGuard::HandleIdle);
+	Super::BeginPlay();
+
+	FTimerManager& Timers = GetWorldTimerManager();
+	Timers.SetTimer(GateTimer, this, &AGoapSampleGuard::BlowGateOpen, GateBlowsOpenEvery, true);
+	Timers.SetTimer(IntruderTimer, this, &AGoapSampleGuard::SeeIntruder, FMath::Max(IntruderAfter, 0.1f), false);
+}
+
+void AGoapSampleGuard::EndPlay(const EEndPlayReason::Type EndPlayReason)
+{
+	GetWorldTimerManager().ClearAllTimersForObject(this);
+	Super::EndPlay(EndPlayReason);
+}
+
+void AGoapSampleGuard::HandleActionStarted(FName Action, int32 PlanIndex)
+{
+	UE_LOG(LogGoapSample, Log, TEXT("%s starts %s (step %d of its plan)"), *GetName(), *Action.ToString(), PlanIndex + 1);
+	TimedActionSerial = Goap->GetActionSerial();
+	// Restarting the timer also drops an action the agent abandoned for this one.
+	GetWorldTimerManager().SetTimer(ActionTimer, this, &AGoapSampleGuard::FinishAction, ActionSeconds, false);
+}
+
+void AGoapSampleGuard::FinishAction()
+{
+	if (Goap->GetActionSerial() != TimedActionSerial || Goap->GetCurrentAction().IsNone())
+	{
+		return;
+	}
+	UE_LOG(LogGoapSample, Log, TEXT("%s finished %s"), *GetName(), *Goap->GetCurrentAction().ToString());
+	Goap->Report(EGoapReport::Succeeded);
+}
+
+void AGoapSampleGuard::HandleReplanned(EGoapReplanCause Cause, FName Goal)
+{
+	UE_LOG(LogGoapSample, Log, TEXT("%s replanned (%s): goal %s, plan %s"), *GetName(),
+		*UEnum::GetValueAsString(Cause), *Goal.ToString(),
+		*FString::JoinBy(Goap->GetPlan(), TEXT(", "), [](FName Action) { return Action.ToString(); }));
+}
+
+void AGoapSampleGuard::HandleIdle()
+{
+	UE_LOG(LogGoapSample, Log, TEXT("%s has nothing to do"), *GetName());
+}
+
+void AGoapSampleGuard::BlowGateOpen()
+{
+	UE_LOG(LogGoapSample, Log, TEXT("The wind blows the gate open"));
+	Goap->SetFact(TEXT("gate_closed"), false);
+	Goap->SetFact(TEXT("gate_searched"), false);
+}
+
+void AGoapSampleGuard::SeeIntruder()
+{
+	UE_LOG(LogGoapSample, Log, TEXT("%s sees an intruder"), *GetName());
+	Goap->SetFact(TEXT("intruder_seen"), true);
+	Goap->SetGoalPriority(TEXT("raise_alarm"), 10.0);
+}
