@@ -50,8 +50,8 @@
  *
  * THREADING
  *   As goap.h: every call is thread-safe except that a World must not be destroyed (or
- *   moved-assigned over) while another thread uses it or from one of its callbacks (the
- *   wrapper detects the latter and leaks the world rather than crash). The thread-local
+ *   move-assigned over) while another thread uses it or from one of its callbacks (the
+ *   wrapper detects the latter, within one module, and leaks the world rather than crash). The thread-local
  *   last error of goap.h is read into the Error on the thread that failed.
  *
  * VERSION
@@ -72,6 +72,7 @@
 #include <cstdlib>
 #include <functional>
 #include <initializer_list>
+#include <iterator>
 #include <limits>
 #include <memory>
 #include <mutex>
@@ -329,7 +330,7 @@ class Span {
   constexpr Span() noexcept = default;
   constexpr Span(const T* data, std::size_t size) noexcept : data_(data), size_(size) {}
   constexpr Span(std::initializer_list<T> list) noexcept
-      : data_(list.begin()), size_(list.size()) {}
+      : data_(std::data(list)), size_(list.size()) {}
   template <std::size_t N>
   constexpr Span(const T (&array)[N]) noexcept : data_(array), size_(N) {}
   template <std::size_t N>
@@ -390,16 +391,26 @@ class Error : public std::exception {
 #endif
 };
 
+namespace detail {
+/// An Error to hold as a failure: one with Status::Ok (a value-less success) is a misuse.
+inline Error as_failure(Error error) {
+  if (error.status() != Status::Ok) return error;
+  return Error(Status::InvalidArgument,
+               "goap::Result: made from an Error whose status is Ok (a failure needs a status)");
+}
+}  // namespace detail
+
 /// A value or the Error of a failed call (the return type of every fallible call with
 /// GOAP_NO_EXCEPTIONS). Check ok() before value().
 template <class T>
 class [[nodiscard]] Result {
  public:
   Result(T value) : value_(std::move(value)) {}
-  Result(Error error) : error_(std::move(error)) {}
+  Result(Error error) : error_(detail::as_failure(std::move(error))) {}
 
+  // No operator bool: `if (agent.get_fact(f))` would test the fact with exceptions and the
+  // call's success without them.
   bool ok() const noexcept { return error_.status() == Status::Ok; }
-  explicit operator bool() const noexcept { return ok(); }
   Status status() const noexcept { return error_.status(); }
   /// The failure (status Ok and an empty message when the call succeeded).
   const Error& error() const noexcept { return error_; }
@@ -417,6 +428,7 @@ class [[nodiscard]] Result {
     return std::move(*value_);
   }
   T value_or(T fallback) const& { return ok() ? *value_ : std::move(fallback); }
+  T value_or(T fallback) && { return ok() ? std::move(*value_) : std::move(fallback); }
   T* operator->() { return &value(); }
   const T* operator->() const { return &value(); }
   T& operator*() & { return value(); }
@@ -436,10 +448,9 @@ template <>
 class [[nodiscard]] Result<void> {
  public:
   Result() = default;
-  Result(Error error) : error_(std::move(error)) {}
+  Result(Error error) : error_(detail::as_failure(std::move(error))) {}
 
   bool ok() const noexcept { return error_.status() == Status::Ok; }
-  explicit operator bool() const noexcept { return ok(); }
   Status status() const noexcept { return error_.status(); }
   const Error& error() const noexcept { return error_; }
   /// Asserts success (GOAP_RESULT_UNCHECKED otherwise).
@@ -771,8 +782,9 @@ struct AgentContext {
 };
 
 /// One context callback running on this thread: a stack linked through the call frames,
-/// so that a callback calling set_context or destroy on its own agent gets Busy instead
-/// of waiting for itself.
+/// so that destroying a World from one of its own callbacks is detected (best effort: the
+/// stack is per module where each module gets its own copy of an inline function's
+/// thread_local, as Windows DLLs do).
 struct CallbackFrame {
   const AgentContext* context;
   uint64_t agent;
@@ -789,12 +801,6 @@ struct CallbackFrame {
   CallbackFrame(const CallbackFrame&) = delete;
   CallbackFrame& operator=(const CallbackFrame&) = delete;
 
-  static bool inside_agent(const WorldCore* core, uint64_t agent) noexcept {
-    for (const CallbackFrame* f = top(); f; f = f->outer) {
-      if (f->context->core == core && f->agent == agent) return true;
-    }
-    return false;
-  }
   static bool inside_world(const WorldCore* core) noexcept {
     for (const CallbackFrame* f = top(); f; f = f->outer) {
       if (f->context->core == core) return true;
@@ -851,6 +857,9 @@ inline int32_t cost_trampoline(void* user_data, GoapAgentId agent, GoapActionId 
 struct ContextSlot {
   std::mutex mutex;
   std::unique_ptr<AgentContext> context;
+  /// Set (under `mutex`) when the slot is forgotten: a caller that fetched it before must
+  /// fetch the agent's slot again rather than install a context nobody would free.
+  bool retired = false;
 };
 
 /// What a World owns, on the heap so that moving the World keeps Domain and Agent values
@@ -874,11 +883,26 @@ struct WorldCore {
     return made;
   }
 
-  /// Forgets `slot` if it is still the agent's and holds no context.
-  void drop_if_empty(uint64_t agent, const std::shared_ptr<ContextSlot>& slot) {
-    std::lock_guard<std::mutex> lock(slots_mutex);
-    auto found = slots.find(agent);
-    if (found != slots.end() && found->second == slot && !slot->context) slots.erase(found);
+  /// Runs `change(slot)` with the agent's slot locked and returns its status; without a slot
+  /// (and `create` false) runs `change(nullptr)`. A slot left without a context is
+  /// retired under its lock, so that no other caller can fill a forgotten slot. Lock order:
+  /// a slot's mutex, then `slots_mutex`.
+  template <class Change>
+  GoapStatus with_slot(uint64_t agent, bool create, Change&& change) {
+    for (;;) {
+      std::shared_ptr<ContextSlot> found = slot(agent, create);
+      if (!found) return change(static_cast<ContextSlot*>(nullptr));
+      std::lock_guard<std::mutex> lock(found->mutex);
+      if (found->retired) continue;  // forgotten meanwhile: fetch the current one
+      GoapStatus status = change(found.get());
+      if (!found->context) {
+        found->retired = true;
+        std::lock_guard<std::mutex> slots_lock(slots_mutex);
+        auto entry = slots.find(agent);
+        if (entry != slots.end() && entry->second == found) slots.erase(entry);
+      }
+      return status;
+    }
   }
 };
 
@@ -1198,20 +1222,17 @@ class Agent {
   /// of the agent running on another thread), then freed. Status::Busy from the agent's
   /// own callback.
   Returns<void> destroy() const {
-    if (core_ && detail::CallbackFrame::inside_agent(core_, id_.value)) {
-      return detail::fail<void>(busy("goap::Agent::destroy"));
-    }
-    std::shared_ptr<detail::ContextSlot> slot = core_ ? core_->slot(id_.value, false) : nullptr;
-    if (!slot) return detail::finish(goap_agent_destroy(world(), id_.value));
-    GoapStatus s = GOAP_STATUS_OK;
-    {
-      std::lock_guard<std::mutex> lock(slot->mutex);
-      s = goap_agent_set_callbacks(world(), id_.value, nullptr);
-      if (s == GOAP_STATUS_OK) s = goap_agent_destroy(world(), id_.value);
+    if (!core_) return detail::finish(goap_agent_destroy(nullptr, id_.value));
+    if (busy_here()) return detail::fail<void>(busy("goap::Agent::destroy"));
+    GoapWorld* raw = core_->raw;
+    const uint64_t id = id_.value;
+    return detail::finish(core_->with_slot(id, false, [&](detail::ContextSlot* slot) {
+      if (!slot) return goap_agent_destroy(raw, id);
+      GoapStatus s = goap_agent_set_callbacks(raw, id, nullptr);
+      if (s == GOAP_STATUS_OK) s = goap_agent_destroy(raw, id);
       if (s == GOAP_STATUS_OK || s == GOAP_STATUS_UNKNOWN_AGENT) slot->context.reset();
-    }
-    core_->drop_if_empty(id_.value, slot);
-    return detail::finish(s);
+      return s;
+    }));
   }
 
   /// Writes a sensed fact (the same value changes nothing).
@@ -1292,9 +1313,7 @@ class Agent {
   Returns<void> set_context(AvailableFn available, CostFn cost = nullptr) const {
     if (!available && !cost) return clear_context();
     if (!core_) return detail::finish(goap_agent_set_callbacks(nullptr, id_.value, nullptr));
-    if (detail::CallbackFrame::inside_agent(core_, id_.value)) {
-      return detail::fail<void>(busy("goap::Agent::set_context"));
-    }
+    if (busy_here()) return detail::fail<void>(busy("goap::Agent::set_context"));
     auto context = std::make_unique<detail::AgentContext>();
     context->core = core_;
     context->available = std::move(available);
@@ -1303,33 +1322,31 @@ class Agent {
     c.available = context->available ? &detail::available_trampoline : nullptr;
     c.cost = context->cost ? &detail::cost_trampoline : nullptr;
     c.user_data = context.get();
-    std::shared_ptr<detail::ContextSlot> slot = core_->slot(id_.value, true);
-    GoapStatus s = GOAP_STATUS_OK;
-    {
-      std::lock_guard<std::mutex> lock(slot->mutex);
-      s = goap_agent_set_callbacks(core_->raw, id_.value, &c);
-      if (s == GOAP_STATUS_OK) slot->context = std::move(context);  // frees the old one
-    }
-    if (s != GOAP_STATUS_OK) core_->drop_if_empty(id_.value, slot);
-    return detail::finish(s);
+    GoapWorld* raw = core_->raw;
+    const uint64_t id = id_.value;
+    return detail::finish(core_->with_slot(id, true, [&](detail::ContextSlot* slot) {
+      GoapStatus s = goap_agent_set_callbacks(raw, id, &c);
+      if (s == GOAP_STATUS_OK) {
+        slot->context = std::move(context);  // frees the old one: no longer in use
+      } else if (s == GOAP_STATUS_UNKNOWN_AGENT) {
+        slot->context.reset();  // the agent is gone (destroyed through the C API, say)
+      }
+      return s;
+    }));
   }
 
   /// Removes the context callbacks and frees them (waits for a running search of the
   /// agent, like set_context).
   Returns<void> clear_context() const {
-    if (core_ && detail::CallbackFrame::inside_agent(core_, id_.value)) {
-      return detail::fail<void>(busy("goap::Agent::clear_context"));
-    }
-    std::shared_ptr<detail::ContextSlot> slot = core_ ? core_->slot(id_.value, false) : nullptr;
-    if (!slot) return detail::finish(goap_agent_set_callbacks(world(), id_.value, nullptr));
-    GoapStatus s = GOAP_STATUS_OK;
-    {
-      std::lock_guard<std::mutex> lock(slot->mutex);
-      s = goap_agent_set_callbacks(world(), id_.value, nullptr);
-      if (s == GOAP_STATUS_OK || s == GOAP_STATUS_UNKNOWN_AGENT) slot->context.reset();
-    }
-    core_->drop_if_empty(id_.value, slot);
-    return detail::finish(s);
+    if (!core_) return detail::finish(goap_agent_set_callbacks(nullptr, id_.value, nullptr));
+    if (busy_here()) return detail::fail<void>(busy("goap::Agent::clear_context"));
+    GoapWorld* raw = core_->raw;
+    const uint64_t id = id_.value;
+    return detail::finish(core_->with_slot(id, false, [&](detail::ContextSlot* slot) {
+      GoapStatus s = goap_agent_set_callbacks(raw, id, nullptr);
+      if (slot && (s == GOAP_STATUS_OK || s == GOAP_STATUS_UNKNOWN_AGENT)) slot->context.reset();
+      return s;
+    }));
   }
 
   /// Advances the agent's clock by `dt` seconds and says what to do now. With exceptions,
@@ -1440,6 +1457,15 @@ class Agent {
   friend class World;
   Agent(detail::WorldCore* core, AgentId id) noexcept : core_(core), id_(id) {}
 
+  /// Whether this thread runs a context callback of this agent, as the library sees it
+  /// (goap_agent_info returns Busy then, before it locks anything). Asked before a slot
+  /// is locked, since the thread that holds that lock may be waiting for this callback's
+  /// search to end.
+  bool busy_here() const noexcept {
+    GoapAgentInfo info{};
+    return goap_agent_info(core_->raw, id_.value, &info) == GOAP_STATUS_BUSY;
+  }
+
   static Error busy(const char* function) {
     return Error(Status::Busy, std::string(function) +
                                    ": called from a context callback of this agent (the agent "
@@ -1481,12 +1507,12 @@ class World {
     def.max_idle_planners = settings.max_idle_planners;
     def.worker_threads = settings.worker_threads;
     def.plan_cache_capacity = settings.plan_cache_capacity;
-    GoapWorld* raw = nullptr;
-    GoapStatus s = goap_world_create(&def, &raw);
+    // The core first: were its allocation to fail, no native world would leak.
+    std::unique_ptr<detail::WorldCore> core(new detail::WorldCore());
+    GoapStatus s = goap_world_create(&def, &core->raw);
     if (s != GOAP_STATUS_OK) return detail::finish(s, World());
     World world;
-    world.core_.reset(new detail::WorldCore());
-    world.core_->raw = raw;
+    world.core_.reset(core.release());
     return world;
   }
 
