@@ -214,6 +214,7 @@ public:
 	bool Contains(const K& Key) const { return Find(Key) != nullptr; }
 	int32 Num() const { return static_cast<int32>(Pairs.size()); }
 	void Empty() { Pairs.clear(); }
+	int32 Remove(const K& Key) { const size_t Before = Pairs.size(); Pairs.erase(std::remove_if(Pairs.begin(), Pairs.end(), [&](const TPair<K, V>& P) { return P.Key == Key; }), Pairs.end()); return static_cast<int32>(Before - Pairs.size()); }
 	typename std::vector<TPair<K, V>>::const_iterator begin() const { return Pairs.begin(); }
 	typename std::vector<TPair<K, V>>::const_iterator end() const { return Pairs.end(); }
 private:
@@ -300,6 +301,7 @@ public:
 	TObjectKey() = default;
 	TObjectKey(const T* Object) : Ptr(Object) {}
 	friend bool operator==(const TObjectKey& A, const TObjectKey& B) { return A.Ptr == B.Ptr; }
+	T* ResolveObjectPtr() const { return const_cast<T*>(Ptr); }
 private:
 	const T* Ptr = nullptr;
 };

@@ -57,8 +57,8 @@ void UGoapWorldSubsystem::Initialize(FSubsystemCollectionBase& Collection)
 {
 	Super::Initialize(Collection);
 	goap::WorldSettings Settings;
-	// Batches choose their threads per call (goap.BatchThreads); none are started by default.
-	Settings.worker_threads = 1;
+	// worker_threads stays 0 (the machine's parallelism): it is what goap.BatchThreads 0 asks
+	// for. Threads exist only during a batch call; the default of the variable is 1.
 	goap::Result<goap::World> Created = goap::World::create(Settings);
 	if (!Created.ok())
 	{
@@ -129,6 +129,34 @@ void UGoapWorldSubsystem::FinishBatch()
 	}
 }
 
+void UGoapWorldSubsystem::ForgetCollectedDomains()
+{
+	// Assets garbage-collected since (transient ones made per actor, say) would otherwise keep
+	// their native domains until the world ends. Agents keep their own copy of their domain
+	// and components share the name binding, so destroying the native domain takes nothing
+	// from them.
+	TArray<TObjectKey<UGoapDomainAsset>> Collected;
+	for (const auto& Entry : Domains)
+	{
+		if (!Entry.Key.ResolveObjectPtr())
+		{
+			Collected.Add(Entry.Key);
+		}
+	}
+	for (const TObjectKey<UGoapDomainAsset>& Key : Collected)
+	{
+		if (const TSharedPtr<const FGoapDomainBinding>* Binding = Domains.Find(Key))
+		{
+			goap::Result<void> Destroyed = NativeWorld.domain((*Binding)->Domain).destroy();
+			if (!Destroyed.ok())
+			{
+				UE_LOG(LogGoap, Warning, TEXT("%s"), *GoapStrings::Message(Destroyed.error()));
+			}
+		}
+		Domains.Remove(Key);
+	}
+}
+
 void UGoapWorldSubsystem::AddBatchAgent()
 {
 	++BatchAgents;
@@ -150,6 +178,7 @@ TSharedPtr<const FGoapDomainBinding> UGoapWorldSubsystem::FindOrLoadDomain(const
 		OutError = TEXT("the GOAP world does not exist (see the earlier error)");
 		return nullptr;
 	}
+	ForgetCollectedDomains();
 
 	const GoapStrings::FUtf8 Json(Asset.DomainJson);
 	goap::Result<goap::Domain> Domain = NativeWorld.load_domain(Json.View());

@@ -68,6 +68,7 @@ protected:
 private:
 	void RunBatch() const;
 	void FinishBatch();
+	void ForgetCollectedDomains();
 
 	goap::World NativeWorld;
 	TMap<TObjectKey<UGoapDomainAsset>, TSharedPtr<const FGoapDomainBinding>> Domains;
