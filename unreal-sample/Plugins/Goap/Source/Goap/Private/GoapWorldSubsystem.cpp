@@ -33,6 +33,32 @@ namespace
 		}
 		Map.Add(Key, Id);
 	}
+
+	// Looks each of Names up with Find (the library's find_fact, find_var or find_action) and
+	// adds it to Map; OnFound sees every name found, case clashes included.
+	template <typename IdType, typename FindFn, typename FoundFn>
+	void BindNames(TMap<FName, IdType>& Map, const TArray<FString>& Names, const TCHAR* Kind, const UGoapDomainAsset& Asset,
+		FindFn Find, FoundFn OnFound)
+	{
+		for (const FString& Name : Names)
+		{
+			goap::Result<IdType> Id = Find(GoapStrings::FUtf8(Name).View());
+			if (!Id.ok())
+			{
+				UE_LOG(LogGoap, Warning, TEXT("%s: %s"), *Asset.GetPathName(), *GoapStrings::Message(Id.error()));
+				continue;
+			}
+			AddName(Map, Name, Id.value(), Kind, Asset);
+			OnFound(Name, Id.value());
+		}
+	}
+
+	template <typename IdType, typename FindFn>
+	void BindNames(TMap<FName, IdType>& Map, const TArray<FString>& Names, const TCHAR* Kind, const UGoapDomainAsset& Asset,
+		FindFn Find)
+	{
+		BindNames(Map, Names, Kind, Asset, Find, [](const FString&, IdType) {});
+	}
 }
 
 FName FGoapDomainBinding::ActionName(goap::ActionId Action) const
@@ -199,43 +225,13 @@ TSharedPtr<const FGoapDomainBinding> UGoapWorldSubsystem::FindOrLoadDomain(const
 	TSharedRef<FGoapDomainBinding> Binding = MakeShared<FGoapDomainBinding>();
 	const goap::Domain& Native = Domain.value();
 	Binding->Domain = Native.id();
-	for (const FString& Name : Names.Facts)
-	{
-		goap::Result<goap::FactId> Id = Native.find_fact(GoapStrings::FUtf8(Name).View());
-		if (Id.ok())
-		{
-			AddName(Binding->Facts, Name, Id.value(), TEXT("fact"), Asset);
-		}
-		else
-		{
-			UE_LOG(LogGoap, Warning, TEXT("%s: %s"), *Asset.GetPathName(), *GoapStrings::Message(Id.error()));
-		}
-	}
-	for (const FString& Name : Names.Vars)
-	{
-		goap::Result<goap::VarId> Id = Native.find_var(GoapStrings::FUtf8(Name).View());
-		if (Id.ok())
-		{
-			AddName(Binding->Vars, Name, Id.value(), TEXT("variable"), Asset);
-		}
-		else
-		{
-			UE_LOG(LogGoap, Warning, TEXT("%s: %s"), *Asset.GetPathName(), *GoapStrings::Message(Id.error()));
-		}
-	}
-	for (const FString& Name : Names.Actions)
-	{
-		goap::Result<goap::ActionId> Id = Native.find_action(GoapStrings::FUtf8(Name).View());
-		if (Id.ok())
-		{
-			AddName(Binding->Actions, Name, Id.value(), TEXT("action"), Asset);
-			Binding->ActionNames.Add(Id.value().value, FName(*Name));
-		}
-		else
-		{
-			UE_LOG(LogGoap, Warning, TEXT("%s: %s"), *Asset.GetPathName(), *GoapStrings::Message(Id.error()));
-		}
-	}
+	BindNames(Binding->Facts, Names.Facts, TEXT("fact"), Asset,
+		[&Native](std::string_view Name) { return Native.find_fact(Name); });
+	BindNames(Binding->Vars, Names.Vars, TEXT("variable"), Asset,
+		[&Native](std::string_view Name) { return Native.find_var(Name); });
+	BindNames(Binding->Actions, Names.Actions, TEXT("action"), Asset,
+		[&Native](std::string_view Name) { return Native.find_action(Name); },
+		[&Binding](const FString& Name, goap::ActionId Id) { Binding->ActionNames.Add(Id.value, FName(*Name)); });
 	for (const FString& Name : Names.Goals)
 	{
 		Binding->GoalNames.Add(FName(*Name));
