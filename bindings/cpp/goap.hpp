@@ -326,8 +326,18 @@ class Span {
  public:
   constexpr Span() noexcept = default;
   constexpr Span(const T* data, std::size_t size) noexcept : data_(data), size_(size) {}
+// g++ 9+ warns (-Winit-list-lifetime, in -Wall) that keeping list.begin() does not extend
+// the braced list's lifetime. True, and meant: a Span lives for the call it is built in,
+// as does the braced list of that call's arguments.
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 9
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Winit-list-lifetime"
+#endif
   constexpr Span(std::initializer_list<T> list) noexcept
       : data_(list.begin()), size_(list.size()) {}
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 9
+#pragma GCC diagnostic pop
+#endif
   template <std::size_t N>
   constexpr Span(const T (&array)[N]) noexcept : data_(array), size_(N) {}
   template <std::size_t N>
