@@ -75,8 +75,8 @@ run() {
   failed=$((failed + f))
 }
 
-valgrind=(valgrind --quiet --error-exitcode=99 --leak-check=full
-  --errors-for-leak-kinds=definite,indirect --child-silent-after-fork=yes)
+valgrind=(valgrind --quiet --fair-sched=yes --error-exitcode=99 --leak-check=full
+  --errors-for-leak-kinds=definite,indirect --show-possibly-lost=no --child-silent-after-fork=yes)
 
 if build cpp_exceptions; then
   GOAP_CPP_STRESS=${GOAP_CPP_STRESS:-20} RUST_BACKTRACE=0 \

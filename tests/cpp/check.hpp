@@ -10,12 +10,15 @@
  * tests in file order), prints one line per failed test and returns the failed count.
  * Builds with and without exceptions: with them, an exception escaping a test fails it.
  * Values print through check::Printer<T>, which tests may specialise for their types.
+ * CHECK_TIMES=1 in the environment prints each test's wall time (to find slow ones).
  */
 #ifndef GOAP_TESTS_CHECK_HPP
 #define GOAP_TESTS_CHECK_HPP
 
 #include <atomic>
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <mutex>
 #include <sstream>
 #include <string>
@@ -143,9 +146,11 @@ inline bool check_contains(std::string_view text, std::string_view part, const c
 inline int run_all(int& passed) {
   int failed = 0;
   passed = 0;
+  const bool times = std::getenv("CHECK_TIMES") != nullptr;
   for (const TestCase& test : registry()) {
     current_test() = test.name;
     failures() = 0;
+    const auto start = std::chrono::steady_clock::now();
 #if CHECK_HAS_EXCEPTIONS
     try {
       test.fn();
@@ -157,6 +162,10 @@ inline int run_all(int& passed) {
 #else
     test.fn();
 #endif
+    if (times) {
+      const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+      std::printf("%8.3f s  %s\n", took.count(), test.name);
+    }
     const int n = failures();
     if (n == 0) {
       ++passed;

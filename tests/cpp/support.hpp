@@ -58,10 +58,15 @@ struct Printer<std::vector<T>> {
 
 namespace support {
 
-#ifdef GOAP_NO_EXCEPTIONS
-inline constexpr const char* kMode = "no-exceptions";
+#if defined(__SANITIZE_ADDRESS__)
+#define SUPPORT_SANITIZED "+asan"
 #else
-inline constexpr const char* kMode = "exceptions";
+#define SUPPORT_SANITIZED ""
+#endif
+#ifdef GOAP_NO_EXCEPTIONS
+inline constexpr const char* kMode = "no-exceptions" SUPPORT_SANITIZED;
+#else
+inline constexpr const char* kMode = "exceptions" SUPPORT_SANITIZED;
 #endif
 
 template <class R>
