@@ -502,3 +502,30 @@ TEST(threads_step_agents_while_contexts_are_replaced_and_agents_destroyed) {
   CHECK_EQ(OK(world.agent_count()), 0u);
   CHECK_EQ(token.use_count(), 1);  // every context was freed with its agent
 }
+
+// goap.hpp: destroying a World from one of its own callbacks would free what the running
+// search uses, so the wrapper leaks the world instead. Run in a forked child, since the
+// world is leaked on purpose (the parent's leak checks stay meaningful).
+TEST(destroying_the_world_from_its_own_callback_leaks_it_instead_of_crashing) {
+  const uint32_t live_before = goap::World::live_count();
+  const support::ChildResult child = support::run_in_child([&] {
+    goap::World world = OK(goap::World::create());
+    const Door door(world);
+    goap::Agent agent = door.agent(world);
+    int calls = 0;
+    OK(agent.set_context([&](AgentId, ActionId) {
+      if (calls++ == 0) world.reset();
+      return true;
+    }));
+    auto step = ATTEMPT(agent.step(0));
+    std::fprintf(stderr, "step ok=%d start=%d calls=%d empty=%d live=%u\n", step.ok() ? 1 : 0,
+                 step.ok() && step.value().kind == StepKind::Start ? 1 : 0, calls,
+                 static_cast<bool>(world) ? 0 : 1, goap::World::live_count());
+  });
+  CHECK(child.ran);
+  CHECK(child.exited);  // no crash
+  char expected[128];
+  std::snprintf(expected, sizeof expected, "step ok=1 start=1 calls=3 empty=1 live=%u",
+                live_before + 1);
+  CHECK_CONTAINS(child.stderr_text, expected);
+}

@@ -19,13 +19,20 @@
 #include "check.hpp"
 #include "goap.hpp"
 
+#include <cerrno>
 #include <cstdint>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
+
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace check {
 template <>
@@ -197,6 +204,62 @@ inline bool replay_kitchen(const std::vector<std::string>& names, double& cost) 
     cost += found->cost;
   }
   return state[kKitchenGoal];
+}
+
+/// How a forked child ended, and what it wrote to its stderr.
+struct ChildResult {
+  bool ran = false;  // fork and pipe worked
+  bool exited = false;
+  int exit_code = -1;
+  bool signaled = false;
+  int signal = 0;
+  std::string stderr_text;
+};
+
+/// Runs `body` in a forked child whose stderr goes to a pipe; the child ends with
+/// _exit(0) unless `body` ends it first. No core file is written (valgrind's included),
+/// and scripts/test-cpp.sh runs valgrind with --child-silent-after-fork=yes.
+template <class F>
+ChildResult run_in_child(F&& body) {
+  ChildResult result;
+  int fds[2];
+  if (pipe(fds) != 0) return result;
+  std::fflush(stdout);
+  std::fflush(stderr);
+  const pid_t child = fork();
+  if (child < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    return result;
+  }
+  if (child == 0) {
+    struct rlimit no_core = {0, 0};
+    setrlimit(RLIMIT_CORE, &no_core);
+    close(fds[0]);
+    dup2(fds[1], 2);
+    body();
+    std::fflush(stderr);
+    _exit(0);
+  }
+  close(fds[1]);
+  char buf[512];
+  for (;;) {
+    const ssize_t n = read(fds[0], buf, sizeof buf);
+    if (n > 0) {
+      result.stderr_text.append(buf, static_cast<std::size_t>(n));
+    } else if (n == 0 || errno != EINTR) {
+      break;
+    }
+  }
+  close(fds[0]);
+  int status = 0;
+  if (waitpid(child, &status, 0) != child) return result;
+  result.ran = true;
+  result.exited = WIFEXITED(status);
+  if (result.exited) result.exit_code = WEXITSTATUS(status);
+  result.signaled = WIFSIGNALED(status);
+  if (result.signaled) result.signal = WTERMSIG(status);
+  return result;
 }
 
 }  // namespace support
