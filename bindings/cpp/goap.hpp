@@ -880,8 +880,20 @@ struct WorldCore {
     return made;
   }
 
-  /// Forgets `slot` if it is still the agent's and holds no context.
+  /// True while `slot` is the agent's (call with slot->mutex held: only then does the
+  /// answer stay true, since drop_if_empty takes that mutex to drop a slot).
+  bool is_current(uint64_t agent, const std::shared_ptr<ContextSlot>& slot) {
+    std::lock_guard<std::mutex> lock(slots_mutex);
+    auto found = slots.find(agent);
+    return found != slots.end() && found->second == slot;
+  }
+
+  /// Forgets `slot` if it is still the agent's and holds no context. Checks and drops
+  /// under the slot's mutex, so that a set_context storing into the slot (under that
+  /// mutex, after is_current) never stores into a dropped slot, whose context would be
+  /// freed with it while still installed. (Lock order: slot->mutex, then slots_mutex.)
   void drop_if_empty(uint64_t agent, const std::shared_ptr<ContextSlot>& slot) {
+    std::lock_guard<std::mutex> slot_lock(slot->mutex);
     std::lock_guard<std::mutex> lock(slots_mutex);
     auto found = slots.find(agent);
     if (found != slots.end() && found->second == slot && !slot->context) slots.erase(found);
@@ -1309,15 +1321,20 @@ class Agent {
     c.available = context->available ? &detail::available_trampoline : nullptr;
     c.cost = context->cost ? &detail::cost_trampoline : nullptr;
     c.user_data = context.get();
-    std::shared_ptr<detail::ContextSlot> slot = core_->slot(id_.value, true);
-    GoapStatus s = GOAP_STATUS_OK;
-    {
-      std::lock_guard<std::mutex> lock(slot->mutex);
-      s = goap_agent_set_callbacks(core_->raw, id_.value, &c);
-      if (s == GOAP_STATUS_OK) slot->context = std::move(context);  // frees the old one
+    for (;;) {
+      std::shared_ptr<detail::ContextSlot> slot = core_->slot(id_.value, true);
+      GoapStatus s = GOAP_STATUS_OK;
+      {
+        std::lock_guard<std::mutex> lock(slot->mutex);
+        // A clear on another thread may have dropped the slot since we found it: storing
+        // into it would free the new context with it. Take the agent's current slot.
+        if (!core_->is_current(id_.value, slot)) continue;
+        s = goap_agent_set_callbacks(core_->raw, id_.value, &c);
+        if (s == GOAP_STATUS_OK) slot->context = std::move(context);  // frees the old one
+      }
+      if (s != GOAP_STATUS_OK) core_->drop_if_empty(id_.value, slot);
+      return detail::finish(s);
     }
-    if (s != GOAP_STATUS_OK) core_->drop_if_empty(id_.value, slot);
-    return detail::finish(s);
   }
 
   /// Removes the context callbacks and frees them (waits for a running search of the

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -528,4 +529,99 @@ TEST(destroying_the_world_from_its_own_callback_leaks_it_instead_of_crashing) {
   std::snprintf(expected, sizeof expected, "step ok=1 start=1 calls=3 empty=1 live=%u",
                 live_before + 1);
   CHECK_CONTAINS(child.stderr_text, expected);
+}
+
+namespace {
+/// Serials of the context callables alive now (a callable asked after it was freed finds
+/// its serial missing; ASan and valgrind see the use after free itself).
+struct LiveContexts {
+  std::mutex mutex;
+  std::set<int> serials;
+  std::atomic<int> called_dead{0};
+};
+struct TrackedAvailable {
+  LiveContexts* live;
+  int serial;
+  TrackedAvailable(LiveContexts* l, int s) : live(l), serial(s) {
+    std::lock_guard<std::mutex> lock(live->mutex);
+    live->serials.insert(serial);
+  }
+  TrackedAvailable(const TrackedAvailable& other) : TrackedAvailable(other.live, -other.serial - 1) {
+    // copies get a serial of their own (negative), so that only the installed one counts
+  }
+  TrackedAvailable& operator=(const TrackedAvailable&) = delete;
+  ~TrackedAvailable() {
+    std::lock_guard<std::mutex> lock(live->mutex);
+    live->serials.erase(serial);
+  }
+  bool operator()(AgentId, ActionId) const {
+    std::lock_guard<std::mutex> lock(live->mutex);
+    if (live->serials.count(serial) == 0) ++live->called_dead;
+    return true;
+  }
+};
+}  // namespace
+
+/// Two threads meeting once per round (spinning: no timing involved).
+class Rendezvous {
+ public:
+  void arrive(int round) {
+    ++arrived_;
+    while (arrived_.load() < 2 * round) std::this_thread::yield();
+  }
+
+ private:
+  std::atomic<int> arrived_{0};
+};
+
+// set_context and clear_context on one agent from two threads at once: whatever the
+// interleaving, the context the library holds must be alive while it is installed. Each
+// round a clear on one thread races a set_context on the other; then the agent searches,
+// asking whatever context is installed. (goap.hpp's clear used to drop the agent's
+// context slot while the racing set_context was storing into it, so that the new context
+// was freed when set_context returned while still installed: the search then called
+// freed memory. A race: each round hits it or not, so the test runs many rounds.)
+TEST(concurrent_set_and_clear_context_never_free_an_installed_context) {
+  int rounds = 100;
+  if (const char* env = std::getenv("GOAP_CPP_STRESS")) rounds = std::atoi(env);
+  if (rounds < 1) rounds = 1;
+  rounds *= 5;
+  goap::World world = OK(goap::World::create());
+  const Door door(world);
+  goap::Agent agent = door.agent(world);
+  LiveContexts live;
+  std::atomic<int> unexpected{0};
+  Rendezvous start, end;
+  std::thread clearer([&] {
+    for (int round = 1; round <= rounds; ++round) {
+      start.arrive(round);
+      if (!ATTEMPT(agent.clear_context()).ok()) ++unexpected;
+      end.arrive(round);
+    }
+  });
+  int searches_asking = 0;
+  for (int round = 1; round <= rounds; ++round) {
+    // An installed context, so that the clear finds the agent's slot.
+    if (!ATTEMPT(agent.set_context(TrackedAvailable(&live, 2 * round))).ok()) ++unexpected;
+    start.arrive(round);
+    if (!ATTEMPT(agent.set_context(TrackedAvailable(&live, 2 * round + 1))).ok()) ++unexpected;
+    end.arrive(round);
+    // The agent failed its action last round: this step searches, asking the context
+    // still installed (none, or the second one, which must be alive).
+    const int before = live.called_dead.load();
+    auto step = ATTEMPT(agent.step(0));
+    if (!step.ok() || step.value().kind != StepKind::Start) {
+      ++unexpected;
+    } else if (!ATTEMPT(agent.report(goap::Report::Failed)).ok()) {
+      ++unexpected;
+    }
+    searches_asking += live.called_dead.load() != before;
+  }
+  clearer.join();
+  CHECK_EQ(unexpected.load(), 0);
+  CHECK_EQ(live.called_dead.load(), 0);
+  CHECK_EQ(searches_asking, 0);
+  OK(agent.clear_context());
+  std::lock_guard<std::mutex> lock(live.mutex);
+  CHECK(live.serials.empty());  // every context freed once cleared
 }
