@@ -385,4 +385,18 @@ TEST(batch_planning_serves_waiting_agents) {
   CHECK_EQ(stats.planned, 0u);
   // Three agents with the same search: the cache answered at least once.
   CHECK(OK(world.cache_stats()).hits >= 1u);
+
+  // A node budget: the search that crosses it still counts, the rest wait (goap.h).
+  std::vector<goap::Agent> budgeted;
+  for (int i = 0; i < 3; ++i) budgeted.push_back(door.agent(world, 0, false));
+  for (const goap::Agent& a : budgeted) CHECK_EQ(OK(a.step(0)).kind, StepKind::Waiting);
+  goap::BatchOptions nodes;
+  nodes.max_nodes = 1;
+  stats = OK(world.plan_agents(nodes));
+  CHECK_EQ(stats.planned, 1u);
+  CHECK_EQ(stats.waiting, 2u);
+  CHECK(stats.expanded >= 1u);
+  stats = OK(world.plan_agents());
+  CHECK_EQ(stats.planned, 2u);
+  for (const goap::Agent& a : budgeted) CHECK_EQ(OK(a.step(0)).kind, StepKind::Start);
 }
