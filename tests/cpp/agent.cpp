@@ -1,0 +1,402 @@
+// goap::Agent through the protocol: step, report, a failure and the replan around the
+// failed action, goal priorities, per-agent action settings, explain, the plan vector and
+// batch planning.
+#include <string>
+#include <vector>
+
+#include "support.hpp"
+
+namespace {
+
+using goap::ActionId;
+using goap::FactId;
+using goap::FactValue;
+using goap::GoalId;
+using goap::ReplanCause;
+using goap::StepKind;
+
+/// Two ways through a door: pick the lock (1), or fetch a crowbar (2) and break it (3).
+struct Door {
+  goap::Domain domain;
+  FactId open, crowbar;
+  ActionId pick_lock, fetch_crowbar, break_door;
+
+  explicit Door(const goap::World& world) {
+    domain = OK(world.create_domain("door"));
+    open = OK(domain.add_fact("door_open"));
+    crowbar = OK(domain.add_fact("has_crowbar"));
+    pick_lock = OK(domain.add_action("pick_lock", 1, {}, {FactValue(open, true)}));
+    fetch_crowbar = OK(domain.add_action("fetch_crowbar", 2, {}, {FactValue(crowbar, true)}));
+    break_door = OK(domain.add_action("break_door", 3, {FactValue(crowbar, true)},
+                                      {FactValue(open, true)}));
+  }
+
+  goap::Agent agent(const goap::World& world, double cooldown = 0, bool plan_in_step = true) {
+    goap::AgentSettings settings = goap::AgentSettings::for_domain(domain.id());
+    settings.failure_cooldown = cooldown;
+    settings.plan_in_step = plan_in_step;
+    goap::Agent a = OK(world.create_agent(settings));
+    goap::GoalDef goal;
+    goal.name = "open the door";
+    goal.facts = {FactValue(open, true)};
+    CHECK_EQ(OK(a.add_goal(goal)), GoalId{0});
+    return a;
+  }
+};
+
+}  // namespace
+
+TEST(agent_loop_fails_replans_around_the_failed_action_and_finishes) {
+  goap::World world = OK(goap::World::create());
+  Door door(world);
+  goap::Agent agent = door.agent(world, /*cooldown=*/100);
+  CHECK(static_cast<bool>(agent.id()));
+  CHECK(agent.world() == world.get());
+  CHECK(world.agent(agent.id()) == agent);
+  CHECK_EQ(OK(world.agent_count()), 1u);
+  CHECK_EQ(OK(agent.find_goal("open the door")), GoalId{0});
+
+  goap::AgentInfo info = OK(agent.info());
+  CHECK_EQ(info.replans, 0u);
+  CHECK_EQ(info.last_cause, ReplanCause(0));
+  CHECK_EQ(info.goal_count, 1u);
+  CHECK(!info.acting);
+
+  const double dt = 0.25;  // exact in binary: the clock is an exact sum
+  int steps = 0;
+  goap::Step step = OK(agent.step(dt));
+  ++steps;
+  CHECK_EQ(step.kind, StepKind::Start);
+  CHECK(step.replanned);
+  CHECK_EQ(step.action, door.pick_lock);  // the cheap way first
+  CHECK_EQ(step.goal, GoalId{0});
+  CHECK_EQ(step.plan_index, 0u);
+  info = OK(agent.info());
+  CHECK(info.acting);
+  CHECK_EQ(info.plan_len, 1u);
+  CHECK_EQ(info.plan_cost, 1.0);
+  CHECK_EQ(info.last_cause, ReplanCause::NoPlan);
+
+  OK(agent.report(goap::Report::Running));
+  step = OK(agent.step(dt));
+  ++steps;
+  CHECK_EQ(step.kind, StepKind::Continue);
+  CHECK(!step.replanned);
+  CHECK_EQ(step.action, door.pick_lock);
+
+  OK(agent.report(goap::Report::Failed));
+  CHECK(!OK(agent.info()).acting);
+  step = OK(agent.step(dt));
+  ++steps;
+  CHECK_EQ(step.kind, StepKind::Start);
+  CHECK(step.replanned);
+  CHECK_EQ(step.action, door.fetch_crowbar);  // the lock is cooling down: the other way
+  std::vector<ActionId> plan;
+  OK(agent.plan(plan));
+  CHECK_EQ(plan, (std::vector<ActionId>{door.fetch_crowbar, door.break_door}));
+  info = OK(agent.info());
+  CHECK_EQ(info.last_cause, ReplanCause::ActionFailed);
+  CHECK_EQ(info.plan_cost, 5.0);
+
+  // Succeed every action until the agent is idle.
+  std::vector<ActionId> done;
+  while (step.kind == StepKind::Start && steps < 10) {
+    done.push_back(step.action);
+    OK(agent.report(goap::Report::Succeeded));
+    step = OK(agent.step(dt));
+    ++steps;
+  }
+  CHECK_EQ(step.kind, StepKind::Idle);
+  CHECK_EQ(done, (std::vector<ActionId>{door.fetch_crowbar, door.break_door}));
+  CHECK_EQ(step.action, ActionId{});
+  OK(agent.plan(plan));
+  CHECK(plan.empty());
+
+  // The believed state has the effects of what succeeded.
+  CHECK(OK(agent.get_fact(door.open)));
+  CHECK(OK(agent.get_fact(door.crowbar)));
+
+  std::vector<goap::ReplanEvent> events;
+  OK(agent.replans(events));
+  if (CHECK_EQ(events.size(), 2u)) {
+    CHECK_EQ(events[0].cause, ReplanCause::NoPlan);
+    CHECK_EQ(events[0].result, goap::ReplanResult::Found);
+    CHECK_EQ(events[0].plan_len, 1u);
+    CHECK_EQ(events[0].plan_cost, 1.0);
+    CHECK_EQ(events[0].time, dt);
+    CHECK_EQ(events[1].cause, ReplanCause::ActionFailed);
+    CHECK_EQ(events[1].result, goap::ReplanResult::Found);
+    CHECK_EQ(events[1].goal, GoalId{0});
+    CHECK_EQ(events[1].plan_len, 2u);
+    CHECK_EQ(events[1].plan_cost, 5.0);
+    CHECK_EQ(events[1].time, 3 * dt);
+  }
+  CHECK_EQ(OK(agent.replan_count(ReplanCause::ActionFailed)), 1u);
+  CHECK_EQ(OK(agent.replan_count(ReplanCause::NoPlan)), 1u);
+  CHECK_EQ(OK(agent.replan_count(ReplanCause::GoalChanged)), 0u);
+  info = OK(agent.info());
+  CHECK_EQ(info.replans, 2u);
+  CHECK(!info.acting);
+  CHECK_EQ(info.goal, step.goal);  // what the idle step said (none: the goal holds)
+  CHECK_EQ(info.clock, steps * dt);
+  CHECK_EQ(info.plan_index, info.plan_len);  // done
+
+  // Without a cooldown the failed cheap action is planned again at once.
+  goap::Agent eager = door.agent(world, /*cooldown=*/0);
+  CHECK_EQ(OK(eager.step(dt)).action, door.pick_lock);
+  OK(eager.report(goap::Report::Failed));
+  step = OK(eager.step(dt));
+  CHECK_EQ(step.action, door.pick_lock);
+  CHECK(step.replanned);
+
+  // Sensed facts: a door sensed open makes the goal satisfied.
+  goap::Agent sensing = door.agent(world);
+  OK(sensing.set_facts({FactValue(door.open, true), FactValue(door.crowbar, false)}));
+  CHECK_EQ(OK(sensing.step(dt)).kind, StepKind::Idle);
+  OK(sensing.set_fact(door.open, false));
+  CHECK(!OK(sensing.get_fact(door.open)));
+  CHECK_EQ(OK(sensing.step(dt)).action, door.pick_lock);
+
+  OK(agent.destroy());
+  CHECK_EQ(OK(world.agent_count()), 2u);
+}
+
+TEST(goal_priorities_switch_goals_with_goal_changed) {
+  goap::World world = OK(goap::World::create());
+  goap::Domain d = OK(world.create_domain("needs"));
+  const FactId food = OK(d.add_fact("has_food"));
+  const FactId fed = OK(d.add_fact("fed"));
+  const FactId bed = OK(d.add_fact("in_bed"));
+  const FactId slept = OK(d.add_fact("slept"));
+  const ActionId cook = OK(d.add_action("cook", 1, {}, {FactValue(food, true)}));
+  const ActionId eat = OK(d.add_action("eat", 1, {FactValue(food, true)}, {FactValue(fed, true)}));
+  const ActionId go_to_bed = OK(d.add_action("go_to_bed", 1, {}, {FactValue(bed, true)}));
+  const ActionId sleep = OK(d.add_action("sleep", 1, {FactValue(bed, true)}, {FactValue(slept, true)}));
+
+  for (double margin : {0.0, 10.0}) {
+    goap::AgentSettings settings = goap::AgentSettings::for_domain(d.id());
+    settings.switch_margin = margin;
+    goap::Agent agent = OK(world.create_agent(settings));
+    goap::GoalDef eat_goal;
+    eat_goal.name = "eat";
+    eat_goal.facts = {FactValue(fed, true)};
+    eat_goal.priority = 1;
+    goap::GoalDef sleep_goal;
+    sleep_goal.name = "sleep";
+    sleep_goal.facts = {FactValue(slept, true)};
+    sleep_goal.priority = 2;
+    const GoalId eating = OK(agent.add_goal(eat_goal));
+    const GoalId sleeping = OK(agent.add_goal(sleep_goal));
+    CHECK_EQ(eating, GoalId{0});
+    CHECK_EQ(sleeping, GoalId{1});
+    CHECK_EQ(OK(agent.find_goal("sleep")), sleeping);
+    CHECK_EQ(OK(agent.find_goal("eat")), eating);
+
+    goap::Step step = OK(agent.step(0.1));
+    CHECK_EQ(step.goal, sleeping);  // the higher priority
+    CHECK_EQ(step.action, go_to_bed);
+    OK(agent.report(goap::Report::Succeeded));
+    // Hunger rises above sleepiness mid-plan.
+    OK(agent.set_goal_priority(eating, 5));
+    step = OK(agent.step(0.1));
+    if (margin == 0) {
+      CHECK(step.replanned);
+      CHECK_EQ(step.kind, StepKind::Start);
+      CHECK_EQ(step.goal, eating);
+      CHECK_EQ(step.action, cook);
+      CHECK_EQ(OK(agent.replan_count(ReplanCause::GoalChanged)), 1u);
+      CHECK_EQ(OK(agent.info()).last_cause, ReplanCause::GoalChanged);
+      std::vector<goap::ReplanEvent> events;
+      OK(agent.replans(events));
+      CHECK(!events.empty() && events.back().cause == ReplanCause::GoalChanged &&
+            events.back().goal == eating);
+      // Eat, then back to sleep (already in bed: one action).
+      OK(agent.report(goap::Report::Succeeded));
+      CHECK_EQ(OK(agent.step(0.1)).action, eat);
+      OK(agent.report(goap::Report::Succeeded));
+      step = OK(agent.step(0.1));
+      CHECK_EQ(step.goal, sleeping);
+      CHECK_EQ(step.action, sleep);
+    } else {
+      // 5 does not beat 2 by more than the margin of 10: the agent keeps its goal.
+      CHECK(!step.replanned);
+      CHECK_EQ(step.goal, sleeping);
+      CHECK_EQ(step.action, sleep);
+      CHECK_EQ(OK(agent.replan_count(ReplanCause::GoalChanged)), 0u);
+    }
+    // A priority of 0 disables a goal: with both disabled there is nothing to do.
+    OK(agent.report(goap::Report::Succeeded));
+    OK(agent.set_goal_priority(eating, 0));
+    OK(agent.set_goal_priority(sleeping, 0));
+    CHECK_EQ(OK(agent.step(0.1)).kind, StepKind::Idle);
+    OK(agent.destroy());
+  }
+}
+
+TEST(action_enabled_and_cost_settings_change_the_plan) {
+  goap::World world = OK(goap::World::create());
+  Door door(world);
+
+  goap::Agent disabled = door.agent(world);
+  OK(disabled.set_action_enabled(door.pick_lock, false));
+  CHECK_EQ(OK(disabled.step(0)).action, door.fetch_crowbar);
+  CHECK_EQ(OK(disabled.info()).plan_cost, 5.0);
+
+  goap::Agent expensive = door.agent(world);
+  OK(expensive.set_action_cost(door.pick_lock, 10));
+  CHECK_EQ(OK(expensive.step(0)).action, door.fetch_crowbar);  // 5 < 10
+
+  goap::Agent cleared = door.agent(world);
+  OK(cleared.set_action_cost(door.pick_lock, 10));
+  OK(cleared.clear_action_cost(door.pick_lock));
+  CHECK_EQ(OK(cleared.step(0)).action, door.pick_lock);
+
+  goap::Agent cheap = door.agent(world);
+  OK(cheap.set_action_cost(door.fetch_crowbar, 0));
+  OK(cheap.set_action_cost(door.break_door, 0.5));
+  CHECK_EQ(OK(cheap.step(0)).action, door.fetch_crowbar);  // 0.5 < 1
+  CHECK_EQ(OK(cheap.info()).plan_cost, 0.5);
+
+  // Disabling the action in progress invalidates the plan: the next step replans.
+  goap::Agent invalidated = door.agent(world);
+  CHECK_EQ(OK(invalidated.step(0)).action, door.pick_lock);
+  OK(invalidated.set_action_enabled(door.pick_lock, false));
+  goap::Step step = OK(invalidated.step(0));
+  CHECK(step.replanned);
+  CHECK_EQ(step.action, door.fetch_crowbar);
+  CHECK_EQ(OK(invalidated.replan_count(ReplanCause::PlanInvalidated)), 1u);
+  // Enabling it again changes nothing while the plan in hand still works.
+  OK(invalidated.set_action_enabled(door.pick_lock, true));
+  step = OK(invalidated.step(0));
+  CHECK(!step.replanned);
+  CHECK_EQ(step.action, door.fetch_crowbar);
+
+  // The domain's plan is untouched by agents' settings.
+  std::vector<ActionId> plan;
+  OK(door.domain.set_goal({FactValue(door.open, true)}));
+  CHECK_EQ(OK(door.domain.plan(plan)).cost, 1.0);
+}
+
+TEST(explain_reports_the_verdict_as_text_and_json) {
+  goap::World world = OK(goap::World::create());
+  goap::Domain d = OK(world.load_domain(support::read_domain("night-watch.json")));
+  goap::Agent agent = OK(world.create_agent(d));
+  CHECK_EQ(OK(agent.info()).goal_count, 2u);  // the file's goals: secure, beacon
+  const GoalId secure = OK(agent.find_goal("secure"));
+  const GoalId beacon = OK(agent.find_goal("beacon"));
+  CHECK_EQ(secure, GoalId{0});
+  CHECK_EQ(beacon, GoalId{1});
+
+  // README: the secure goal's optimal plan costs 5; beacon has no plan because of a typo
+  // (pick_up_flint sets has_flnt, light_torch needs has_flint).
+  const std::string found = OK(agent.explain(secure));
+  CHECK_CONTAINS(found, "Plan found: 4 actions, cost 5");
+  const std::string text = OK(agent.explain(beacon, goap::ExplainFormat::Text));
+  CHECK_CONTAINS(text, "No plan");
+  CHECK_CONTAINS(text, "\"has_flint\"");
+  CHECK_CONTAINS(text, "did you mean \"has_flnt\"");
+  const std::string json = OK(agent.explain(beacon, goap::ExplainFormat::Json));
+  CHECK(!json.empty() && json.front() == '{' && json.back() == '}');
+  CHECK_CONTAINS(json, "\"has_flint\"");
+  // The out-string overload gives the same report and reuses the string.
+  std::string out;
+  out.reserve(4096);
+  const char* data = out.data();
+  OK(agent.explain(beacon, goap::ExplainFormat::Text, out));
+  CHECK_EQ(out, text);
+  CHECK(out.data() == data);
+  OK(agent.explain(secure, goap::ExplainFormat::Text, out));
+  CHECK_EQ(out, found);
+}
+
+TEST(agent_plan_vector_keeps_capacity_and_data) {
+  goap::World world = OK(goap::World::create());
+  goap::Domain d = OK(world.load_domain(support::read_domain("kitchen.json")));
+  const FactId dinner = OK(d.find_fact("晚餐完成"));
+  goap::Agent agent = OK(world.create_agent(d));
+  goap::GoalDef goal;
+  goal.facts = {FactValue(dinner, true)};
+  OK(agent.add_goal(goal));
+  std::vector<ActionId> domain_plan;
+  OK(d.plan(domain_plan));
+
+  std::vector<ActionId> plan;
+  plan.reserve(32);
+  const ActionId* data = plan.data();
+  goap::Step step = OK(agent.step(0));
+  OK(agent.plan(plan));
+  CHECK_EQ(plan, domain_plan);  // the same optimal plan, the same tie-breaking
+  CHECK_EQ(plan.capacity(), 32u);
+  CHECK(plan.data() == data);
+  for (std::size_t left = domain_plan.size(); left > 0; --left) {
+    CHECK_EQ(step.kind, StepKind::Start);
+    OK(agent.plan(plan));
+    CHECK_EQ(plan.size(), left);
+    CHECK(plan.size() > 0 && plan.front() == step.action);
+    CHECK_EQ(plan.capacity(), 32u);
+    CHECK(plan.data() == data);
+    OK(agent.report(goap::Report::Succeeded));
+    step = OK(agent.step(0));
+  }
+  CHECK_EQ(step.kind, StepKind::Idle);
+  OK(agent.plan(plan));
+  CHECK(plan.empty());
+  CHECK(plan.data() == data);
+  // An empty vector grows as needed.
+  goap::Agent fresh = OK(world.create_agent(d));
+  OK(fresh.add_goal(goal));
+  OK(fresh.step(0));
+  std::vector<ActionId> grown;
+  OK(fresh.plan(grown));
+  CHECK_EQ(grown, domain_plan);
+}
+
+TEST(batch_planning_serves_waiting_agents) {
+  goap::World world = OK(goap::World::create());
+  Door door(world);
+  std::vector<goap::Agent> agents;
+  for (int i = 0; i < 3; ++i) agents.push_back(door.agent(world, 0, /*plan_in_step=*/false));
+  for (const goap::Agent& a : agents) {
+    goap::Step step = OK(a.step(0));
+    CHECK_EQ(step.kind, StepKind::Waiting);
+    CHECK_EQ(step.action, ActionId{});
+    CHECK_EQ(OK(a.info()).plan_len, 0u);
+  }
+  // A budget of one agent: the others wait for the next call.
+  goap::BatchOptions one;
+  one.max_agents = 1;
+  one.threads = 2;
+  goap::BatchStats stats = OK(world.plan_agents(one));
+  CHECK_EQ(stats.planned, 1u);
+  CHECK_EQ(stats.waiting, 2u);
+  CHECK_EQ(stats.callback_errors, 0u);
+  stats = OK(world.plan_agents());
+  CHECK_EQ(stats.planned, 2u);
+  CHECK_EQ(stats.waiting, 0u);
+  CHECK(stats.threads >= 1u);
+  for (const goap::Agent& a : agents) {
+    goap::Step step = OK(a.step(0));
+    CHECK_EQ(step.kind, StepKind::Start);
+    CHECK_EQ(step.action, door.pick_lock);
+    CHECK_EQ(OK(a.replan_count(ReplanCause::NoPlan)), 1u);
+  }
+  // Nothing left to plan.
+  stats = OK(world.plan_agents());
+  CHECK_EQ(stats.planned, 0u);
+  // Three agents with the same search: the cache answered at least once.
+  CHECK(OK(world.cache_stats()).hits >= 1u);
+
+  // A node budget: the search that crosses it still counts, the rest wait (goap.h).
+  std::vector<goap::Agent> budgeted;
+  for (int i = 0; i < 3; ++i) budgeted.push_back(door.agent(world, 0, false));
+  for (const goap::Agent& a : budgeted) CHECK_EQ(OK(a.step(0)).kind, StepKind::Waiting);
+  goap::BatchOptions nodes;
+  nodes.max_nodes = 1;
+  stats = OK(world.plan_agents(nodes));
+  CHECK_EQ(stats.planned, 1u);
+  CHECK_EQ(stats.waiting, 2u);
+  CHECK(stats.expanded >= 1u);
+  stats = OK(world.plan_agents());
+  CHECK_EQ(stats.planned, 2u);
+  for (const goap::Agent& a : budgeted) CHECK_EQ(OK(a.step(0)).kind, StepKind::Start);
+}

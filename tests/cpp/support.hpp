@@ -1,0 +1,273 @@
+/*
+ * support.hpp: helpers that let most wrapper tests be written once for both modes of
+ * goap.hpp (exceptions, and GOAP_NO_EXCEPTIONS with goap::Result returns).
+ *
+ *   ATTEMPT(call)                      the call as a goap::Result<T> in both modes (with
+ *                                      exceptions a thrown goap::Error becomes the error)
+ *   OK(call)                           the call's value; a failure is a failed check (the
+ *                                      value is then T{}) and the test goes on
+ *   CHECK_FAILS(call, status, part)    the call fails with `status` and a message holding
+ *                                      `part`; returns the goap::Error (with exceptions it
+ *                                      keeps context_exception())
+ *
+ * Also: printers for the wrapper's types, the sample domains (examples/domains, as the
+ * other tests use them) and the kitchen domain written out by hand.
+ */
+#ifndef GOAP_TESTS_SUPPORT_HPP
+#define GOAP_TESTS_SUPPORT_HPP
+
+#include "check.hpp"
+#include "goap.hpp"
+
+#include <cerrno>
+#include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace check {
+template <>
+struct Printer<goap::Status> {
+  static std::string print(goap::Status s) {
+    return std::string(goap::status_name(s)) + " (" + std::to_string(static_cast<int>(s)) + ")";
+  }
+};
+template <class Tag>
+struct Printer<goap::detail::Id<Tag>> {
+  static std::string print(goap::detail::Id<Tag> id) {
+    std::ostringstream out;
+    out << "id 0x" << std::hex << id.value;
+    return out.str();
+  }
+};
+template <>
+struct Printer<goap::GoalId> {
+  static std::string print(goap::GoalId g) { return "goal " + std::to_string(g.index); }
+};
+template <class T>
+struct Printer<std::vector<T>> {
+  static std::string print(const std::vector<T>& v) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + show(v[i]);
+    return out + "]";
+  }
+};
+}  // namespace check
+
+namespace support {
+
+#if defined(__SANITIZE_ADDRESS__)
+#define SUPPORT_SANITIZED "+asan"
+#else
+#define SUPPORT_SANITIZED ""
+#endif
+#ifdef GOAP_NO_EXCEPTIONS
+inline constexpr const char* kMode = "no-exceptions" SUPPORT_SANITIZED;
+#else
+inline constexpr const char* kMode = "exceptions" SUPPORT_SANITIZED;
+#endif
+
+template <class R>
+struct ResultOf {
+  using type = goap::Result<R>;
+};
+
+/// Runs `call` and gives its outcome as a goap::Result in both modes.
+template <class F>
+auto attempt(F&& call) {
+  using R = decltype(call());
+#ifdef GOAP_NO_EXCEPTIONS
+  return R(call());  // already a goap::Result<T>
+#else
+  using Res = goap::Result<R>;
+  try {
+    if constexpr (std::is_void_v<R>) {
+      call();
+      return Res();
+    } else {
+      return Res(call());
+    }
+  } catch (const goap::Error& e) {
+    return Res(e);
+  }
+#endif
+}
+
+template <class T>
+struct Unwrap;
+template <class T>
+struct Unwrap<goap::Result<T>> {
+  using type = T;
+};
+
+template <class F>
+auto ok(F&& call, const char* expr, const char* file, int line) {
+  auto result = attempt(std::forward<F>(call));
+  using T = typename Unwrap<decltype(result)>::type;
+  if (!result.ok()) {
+    check::fail(file, line,
+                std::string("OK(") + expr + ") failed: " + check::show(result.status()) + ": " +
+                    result.error().message());
+  }
+  if constexpr (std::is_void_v<T>) {
+    return;
+  } else {
+    if (!result.ok()) return T{};
+    return std::move(result).value();
+  }
+}
+
+template <class F>
+goap::Error fails(F&& call, goap::Status status, std::string_view part, const char* expr,
+                  const char* file, int line) {
+  auto result = attempt(std::forward<F>(call));
+  if (result.ok()) {
+    check::fail(file, line,
+                std::string("CHECK_FAILS(") + expr + "): succeeded, expected " +
+                    check::show(status));
+    return goap::Error();
+  }
+  if (result.status() != status) {
+    check::fail(file, line,
+                std::string("CHECK_FAILS(") + expr + "): " + check::show(result.status()) +
+                    ", expected " + check::show(status) + " (message: " +
+                    result.error().message() + ")");
+  }
+  check::check_contains(result.error().message(), part, expr, "message part", file, line);
+  return result.error();
+}
+
+/// The sample domains' directory (set by main from argv[1]).
+inline std::string& domains_dir() {
+  static std::string dir = "examples/domains";
+  return dir;
+}
+
+/// A domain file's text ("" and a failed check when it cannot be read).
+inline std::string read_domain(const std::string& file) {
+  const std::string path = domains_dir() + "/" + file;
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in || text.str().empty()) check::fail(__FILE__, __LINE__, "cannot read " + path);
+  return text.str();
+}
+
+/// The kitchen domain (examples/domains/kitchen.json), written out by hand.
+struct KitchenAction {
+  const char* name;
+  double cost;
+  std::vector<int> pre;      // fact indices that must be true
+  std::vector<int> effects;  // fact indices made true
+};
+inline const std::vector<const char*>& kitchen_facts() {
+  static const std::vector<const char*> facts = {"菜已买", "菜已洗", "菜已切", "菜已炒",
+                                                 "肉已买", "肉已熟", "饭已熟", "晚餐完成"};
+  return facts;
+}
+inline const std::vector<KitchenAction>& kitchen_actions() {
+  static const std::vector<KitchenAction> actions = {
+      {"洗菜", 1, {0}, {1}}, {"切菜", 1, {1}, {2}}, {"炒菜", 2, {2}, {3}},
+      {"买肉", 3, {}, {4}},  {"炖肉", 4, {4}, {5}}, {"蒸饭", 5, {}, {6}},
+      {"摆盘", 1, {3, 5, 6}, {7}}};
+  return actions;
+}
+inline constexpr int kKitchenStart = 0;   // 菜已买
+inline constexpr int kKitchenGoal = 7;    // 晚餐完成
+inline constexpr double kKitchenOptimal = 17;  // examples/domains/README.md
+
+/// Replays action names through the hand-written kitchen semantics: true when every
+/// precondition holds in turn and the goal holds at the end; `cost` gets the sum.
+inline bool replay_kitchen(const std::vector<std::string>& names, double& cost) {
+  std::vector<bool> state(kitchen_facts().size(), false);
+  state[kKitchenStart] = true;
+  cost = 0;
+  for (const std::string& name : names) {
+    const KitchenAction* found = nullptr;
+    for (const KitchenAction& a : kitchen_actions()) {
+      if (name == a.name) found = &a;
+    }
+    if (!found) return false;
+    for (int p : found->pre) {
+      if (!state[p]) return false;
+    }
+    for (int e : found->effects) state[e] = true;
+    cost += found->cost;
+  }
+  return state[kKitchenGoal];
+}
+
+/// How a forked child ended, and what it wrote to its stderr.
+struct ChildResult {
+  bool ran = false;  // fork and pipe worked
+  bool exited = false;
+  int exit_code = -1;
+  bool signaled = false;
+  int signal = 0;
+  std::string stderr_text;
+};
+
+/// Runs `body` in a forked child whose stderr goes to a pipe; the child ends with
+/// _exit(0) unless `body` ends it first. No core file is written (valgrind's included),
+/// and scripts/test-cpp.sh runs valgrind with --child-silent-after-fork=yes.
+template <class F>
+ChildResult run_in_child(F&& body) {
+  ChildResult result;
+  int fds[2];
+  if (pipe(fds) != 0) return result;
+  std::fflush(stdout);
+  std::fflush(stderr);
+  const pid_t child = fork();
+  if (child < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    return result;
+  }
+  if (child == 0) {
+    struct rlimit no_core = {0, 0};
+    setrlimit(RLIMIT_CORE, &no_core);
+    close(fds[0]);
+    dup2(fds[1], 2);
+    body();
+    std::fflush(stderr);
+    _exit(0);
+  }
+  close(fds[1]);
+  char buf[512];
+  for (;;) {
+    const ssize_t n = read(fds[0], buf, sizeof buf);
+    if (n > 0) {
+      result.stderr_text.append(buf, static_cast<std::size_t>(n));
+    } else if (n == 0 || errno != EINTR) {
+      break;
+    }
+  }
+  close(fds[0]);
+  int status = 0;
+  if (waitpid(child, &status, 0) != child) return result;
+  result.ran = true;
+  result.exited = WIFEXITED(status);
+  if (result.exited) result.exit_code = WEXITSTATUS(status);
+  result.signaled = WIFSIGNALED(status);
+  if (result.signaled) result.signal = WTERMSIG(status);
+  return result;
+}
+
+}  // namespace support
+
+#define ATTEMPT(call) ::support::attempt([&]() -> decltype(auto) { return call; })
+#define OK(call) ::support::ok([&]() -> decltype(auto) { return call; }, #call, __FILE__, __LINE__)
+#define CHECK_FAILS(call, status, part)                                                   \
+  ::support::fails([&]() -> decltype(auto) { return call; }, (status), (part), #call, \
+                   __FILE__, __LINE__)
+
+#endif  // GOAP_TESTS_SUPPORT_HPP
