@@ -420,7 +420,9 @@ TEST(no_exceptions_mode_result_api) {
                 "Returns<T> is Result<T> without exceptions");
   goap::Result<goap::World> created = goap::World::create();
   CHECK(created.ok());
-  CHECK(static_cast<bool>(created));
+  // No operator bool: `if (agent.get_fact(f))` must not compile as a test of success.
+  static_assert(!std::is_constructible_v<bool, goap::Result<bool>>, "Result<bool> is not a bool");
+  static_assert(!std::is_constructible_v<bool, goap::Result<void>>, "Result<void> is not a bool");
   CHECK_EQ(created.status(), Status::Ok);
   CHECK(created.error().message().empty());
   goap::World world = std::move(created).value();
@@ -434,7 +436,6 @@ TEST(no_exceptions_mode_result_api) {
 
   goap::Result<FactId> missing = d.find_fact("missing");
   CHECK(!missing.ok());
-  CHECK(!static_cast<bool>(missing));
   CHECK_EQ(missing.status(), Status::NotFound);
   CHECK_EQ(missing.error().status(), Status::NotFound);
   CHECK_CONTAINS(missing.error().message(), "missing");
@@ -442,13 +443,20 @@ TEST(no_exceptions_mode_result_api) {
 
   goap::Result<void> done = d.set_start({FactValue(f.value(), true)});
   CHECK(done.ok());
-  CHECK(static_cast<bool>(done));
   done.value();  // asserts success: returns
   goap::Result<void> failed = d.set_goal({FactValue(FactId{}, true)});
   CHECK(!failed.ok());
-  CHECK(!static_cast<bool>(failed));
   CHECK_EQ(failed.status(), Status::UnknownFact);
   CHECK_CONTAINS(failed.error().message(), "goap_domain_set_goal");
+
+  // A Result made from an Error whose status is Ok would be a success without a value.
+  goap::Result<FactId> odd{goap::Error()};
+  CHECK(!odd.ok());
+  CHECK_EQ(odd.status(), Status::InvalidArgument);
+  CHECK_EQ(odd.value_or(FactId{7}), FactId{7});
+  // value_or of a move-only value, from an rvalue Result.
+  goap::World fallback = goap::Result<goap::World>(goap::Error(Status::Busy, "x")).value_or(goap::World());
+  CHECK(!fallback);
 }
 #endif
 
