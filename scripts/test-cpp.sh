@@ -9,7 +9,8 @@
 # Each test binary prints "cpp[<mode>]: N passed, N failed" last; a build or run that fails
 # without saying so counts as one failed test. The last line is "cpp: N passed, N failed"
 # over all runs (scripts/test.sh may sum it); the exit status is non-zero on any failure.
-# Runs from any directory. GOAP_CPP_STRESS=<rounds> scales the threaded test (default 200
+# Runs from any directory. tests/cpp/version/mismatch.cpp is built on its own, once per
+# mode, and must see World::create refuse a goap.h of another version. GOAP_CPP_STRESS=<rounds> scales the threaded test (default 200
 # natively, 20 under valgrind).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -62,7 +63,8 @@ run() {
   shift
   echo "== run $label"
   local status=0
-  "$@" 2>&1 | tee "$log" || status=$?
+  # A deadlock must fail the run, not hang CI: 15 minutes is ten times a slow run.
+  timeout 900 "$@" 2>&1 | tee "$log" || status=$?
   local p f
   read -r p f < <(sed -n 's/^cpp\[[^]]*\]: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p' "$log" | tail -n1)
   p=${p:-0}
@@ -92,6 +94,21 @@ if build cpp_exceptions_asan -fsanitize=address,undefined -fno-sanitize-recover=
     GOAP_CPP_STRESS=${GOAP_CPP_STRESS:-200} RUST_BACKTRACE=0 \
     run "exceptions with ASan+LSan+UBSan" "$out/cpp_exceptions_asan" "$domains"
 fi
+
+# A library of another version: tests/cpp/version/mismatch.cpp sees goap.h with another
+# minor version and expects World::create to refuse, in both error modes.
+for mode in exceptions no-exceptions; do
+  flags=()
+  [ "$mode" = no-exceptions ] && flags=(-fno-exceptions -fno-rtti -DGOAP_NO_EXCEPTIONS)
+  echo "== version mismatch ($mode)"
+  if g++ "${cxxflags[@]}" "${flags[@]}" tests/cpp/version/mismatch.cpp "${libs[@]}" \
+    -o "$out/version_mismatch_$mode" && timeout 300 "$out/version_mismatch_$mode"; then
+    passed=$((passed + 1))
+  else
+    echo "error: the version mismatch check ($mode) failed" >&2
+    failed=$((failed + 1))
+  fi
+done
 
 echo "== goap.hpp with -fno-exceptions and without GOAP_NO_EXCEPTIONS must not compile"
 if printf '#include "goap.hpp"\n' |

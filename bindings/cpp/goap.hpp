@@ -1226,10 +1226,12 @@ class Agent {
     if (busy_here()) return detail::fail<void>(busy("goap::Agent::destroy"));
     GoapWorld* raw = core_->raw;
     const uint64_t id = id_.value;
-    return detail::finish(core_->with_slot(id, false, [&](detail::ContextSlot* slot) {
-      if (!slot) return goap_agent_destroy(raw, id);
+    // With a slot created if need be, so that a set_context racing this destroy either
+    // installs before it (and is freed here) or fails with UnknownAgent after it.
+    return detail::finish(core_->with_slot(id, true, [&](detail::ContextSlot* slot) {
       GoapStatus s = goap_agent_set_callbacks(raw, id, nullptr);
-      if (s == GOAP_STATUS_OK) s = goap_agent_destroy(raw, id);
+      // An unknown agent: goap_agent_destroy says so in its own words.
+      if (s == GOAP_STATUS_OK || s == GOAP_STATUS_UNKNOWN_AGENT) s = goap_agent_destroy(raw, id);
       if (s == GOAP_STATUS_OK || s == GOAP_STATUS_UNKNOWN_AGENT) slot->context.reset();
       return s;
     }));

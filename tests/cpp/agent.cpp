@@ -400,3 +400,117 @@ TEST(batch_planning_serves_waiting_agents) {
   CHECK_EQ(stats.planned, 2u);
   for (const goap::Agent& a : budgeted) CHECK_EQ(OK(a.step(0)).kind, StepKind::Start);
 }
+
+namespace {
+
+/// A corridor of `length` moves: at_0 -> at_1 -> ... -> at_length, one fact true at a time.
+struct Corridor {
+  goap::Domain domain;
+  std::vector<FactId> at;
+  std::vector<ActionId> move;
+
+  Corridor(const goap::World& world, int length) {
+    domain = OK(world.create_domain("corridor"));
+    for (int i = 0; i <= length; ++i) at.push_back(OK(domain.add_fact("at_" + std::to_string(i))));
+    for (int i = 0; i < length; ++i) {
+      move.push_back(OK(domain.add_action(
+          "move_" + std::to_string(i), 1, {FactValue(at[i], true)},
+          {FactValue(at[i], false), FactValue(at[i + 1], true)})));
+    }
+    OK(domain.set_start({FactValue(at[0], true)}));
+  }
+
+  goap::Agent agent(const goap::World& world, uint32_t max_nodes = 1000000) {
+    goap::AgentSettings settings = goap::AgentSettings::for_domain(domain.id());
+    settings.max_nodes = max_nodes;
+    goap::Agent a = OK(world.create_agent(settings));
+    goap::GoalDef goal;
+    goal.name = "the end";
+    goal.facts = {FactValue(at.back(), true)};
+    OK(a.add_goal(goal));
+    return a;
+  }
+};
+
+}  // namespace
+
+// A plan longer than the 16 entries Agent::plan starts with comes back whole (the wrapper
+// grows the vector on BUFFER_TOO_SMALL); plan_index follows the actions done; a believed
+// state further down the corridor skips the steps before it without a search.
+TEST(long_agent_plan_plan_index_and_skipped_steps) {
+  goap::World world = OK(goap::World::create());
+  Corridor corridor(world, 20);
+  goap::Agent agent = corridor.agent(world);
+  goap::Step step = OK(agent.step(0.1));
+  CHECK_EQ(step.kind, StepKind::Start);
+  CHECK_EQ(step.action, corridor.move[0]);
+  CHECK_EQ(step.plan_index, 0u);
+  std::vector<ActionId> plan;  // empty: capacity 0
+  OK(agent.plan(plan));
+  CHECK_EQ(plan, corridor.move);
+  CHECK_EQ(OK(agent.info()).plan_len, 20u);
+
+  OK(agent.report(goap::Report::Succeeded));
+  step = OK(agent.step(0.1));
+  CHECK_EQ(step.kind, StepKind::Start);
+  CHECK_EQ(step.action, corridor.move[1]);
+  CHECK_EQ(step.plan_index, 1u);
+  OK(agent.plan(plan));
+  CHECK_EQ(plan, std::vector<ActionId>(corridor.move.begin() + 1, corridor.move.end()));
+
+  // Something carried the NPC to at_12: the plan from move_12 on still reaches the end.
+  OK(agent.set_facts({FactValue(corridor.at[1], false), FactValue(corridor.at[12], true)}));
+  step = OK(agent.step(0.1));
+  CHECK_EQ(step.kind, StepKind::Start);
+  CHECK(step.replanned);
+  CHECK_EQ(step.action, corridor.move[12]);
+  CHECK_EQ(step.plan_index, 12u);
+  std::vector<goap::ReplanEvent> events;
+  OK(agent.replans(events));
+  CHECK_EQ(events.size(), 2u);
+  if (events.size() == 2) {
+    CHECK_EQ(events[0].cause, ReplanCause::NoPlan);
+    CHECK_EQ(events[0].result, goap::ReplanResult::Found);
+    CHECK_EQ(events[0].plan_len, 20u);
+    CHECK_EQ(events[1].cause, ReplanCause::StepsSkipped);
+    CHECK_EQ(events[1].result, goap::ReplanResult::Skipped);
+    CHECK_EQ(events[1].expanded, 0u);  // no search
+  }
+  CHECK_EQ(OK(agent.replan_count(ReplanCause::StepsSkipped)), 1u);
+}
+
+// An unreachable goal gives StepKind::NoPlan with a NoPlan replan; a node limit too small
+// for the corridor gives NoPlan too, recorded as ReplanResult::Limit.
+TEST(no_plan_and_node_limit_steps) {
+  goap::World world = OK(goap::World::create());
+  Corridor corridor(world, 6);
+  const FactId treasure = OK(corridor.domain.add_fact("treasure"));  // nothing makes it true
+  goap::Agent lost = OK(world.create_agent(goap::AgentSettings::for_domain(corridor.domain.id())));
+  goap::GoalDef want;
+  want.name = "treasure";
+  want.facts = {FactValue(treasure, true)};
+  OK(lost.add_goal(want));
+  goap::Step step = OK(lost.step(0.1));
+  CHECK_EQ(step.kind, StepKind::NoPlan);
+  CHECK(!step.action);
+  std::vector<goap::ReplanEvent> events;
+  OK(lost.replans(events));
+  CHECK_EQ(events.size(), 1u);
+  if (!events.empty()) {
+    CHECK_EQ(events[0].cause, ReplanCause::NoPlan);
+    CHECK_EQ(events[0].result, goap::ReplanResult::NoPlan);
+    CHECK_EQ(events[0].goal, GoalId{});
+    CHECK_EQ(events[0].goals_tried, 1u);
+  }
+  step = OK(lost.step(0.1));  // nothing changed: no new search
+  CHECK_EQ(step.kind, StepKind::NoPlan);
+  CHECK(!step.replanned);
+  CHECK_EQ(OK(lost.info()).replans, 1u);
+
+  goap::Agent limited = corridor.agent(world, /*max_nodes=*/2);
+  step = OK(limited.step(0.1));
+  CHECK_EQ(step.kind, StepKind::NoPlan);
+  OK(limited.replans(events));
+  CHECK_EQ(events.size(), 1u);
+  if (!events.empty()) CHECK_EQ(events[0].result, goap::ReplanResult::Limit);
+}

@@ -525,6 +525,7 @@ TEST(destroying_the_world_from_its_own_callback_leaks_it_instead_of_crashing) {
   });
   CHECK(child.ran);
   CHECK(child.exited);  // no crash
+  CHECK_EQ(child.exit_code, 0);
   char expected[128];
   std::snprintf(expected, sizeof expected, "step ok=1 start=1 calls=3 empty=1 live=%u",
                 live_before + 1);

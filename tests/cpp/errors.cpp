@@ -3,10 +3,10 @@
 // messages), plus the Error and Result types themselves. CallbackFailed and Busy, which
 // need context callbacks, are in callbacks.cpp; the moved-from World in moves.cpp.
 //
-// Not here: Status::VersionMismatch (World::create against a library of another version;
-// this binary links the one library it was built with, so it cannot be triggered, and
-// faking it would test nothing), Status::BufferTooSmall (the wrapper retries with a
-// bigger buffer and never returns it: plan.cpp's 40-step corridor goes through that path).
+// Not here: Status::VersionMismatch (World::create against a goap.h of another version:
+// tests/cpp/version/mismatch.cpp, a program of its own), Status::BufferTooSmall (the
+// wrapper retries with a bigger buffer and never returns it: plan.cpp's 40-step corridor
+// goes through Domain::plan's retry, agent.cpp's 20-step corridor through Agent::plan's).
 #include <cmath>
 #include <cstring>
 #include <limits>

@@ -17,8 +17,8 @@ TEST(version_matches_the_header) {
   CHECK_EQ(std::string(goap::version_string()),
            std::to_string(GOAP_VERSION_MAJOR) + "." + std::to_string(GOAP_VERSION_MINOR) + "." +
                std::to_string(GOAP_VERSION_PATCH));
-  // VersionMismatch (a status of the wrapper only) needs a library of another version
-  // linked in: it cannot be triggered here, only named.
+  // VersionMismatch, a status of the wrapper only: tests/cpp/version/mismatch.cpp makes
+  // World::create return it; here it is only named.
   CHECK_EQ(std::string(goap::status_name(goap::Status::VersionMismatch)),
            std::string("GOAP_STATUS_VERSION_MISMATCH"));
 }
