@@ -14,35 +14,7 @@ using goap::FactValue;
 using goap::GoalId;
 using goap::ReplanCause;
 using goap::StepKind;
-
-/// Two ways through a door: pick the lock (1), or fetch a crowbar (2) and break it (3).
-struct Door {
-  goap::Domain domain;
-  FactId open, crowbar;
-  ActionId pick_lock, fetch_crowbar, break_door;
-
-  explicit Door(const goap::World& world) {
-    domain = OK(world.create_domain("door"));
-    open = OK(domain.add_fact("door_open"));
-    crowbar = OK(domain.add_fact("has_crowbar"));
-    pick_lock = OK(domain.add_action("pick_lock", 1, {}, {FactValue(open, true)}));
-    fetch_crowbar = OK(domain.add_action("fetch_crowbar", 2, {}, {FactValue(crowbar, true)}));
-    break_door = OK(domain.add_action("break_door", 3, {FactValue(crowbar, true)},
-                                      {FactValue(open, true)}));
-  }
-
-  goap::Agent agent(const goap::World& world, double cooldown = 0, bool plan_in_step = true) {
-    goap::AgentSettings settings = goap::AgentSettings::for_domain(domain.id());
-    settings.failure_cooldown = cooldown;
-    settings.plan_in_step = plan_in_step;
-    goap::Agent a = OK(world.create_agent(settings));
-    goap::GoalDef goal;
-    goal.name = "open the door";
-    goal.facts = {FactValue(open, true)};
-    CHECK_EQ(OK(a.add_goal(goal)), GoalId{0});
-    return a;
-  }
-};
+using support::Door;
 
 }  // namespace
 

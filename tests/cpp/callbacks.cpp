@@ -24,36 +24,9 @@ using goap::FactId;
 using goap::FactValue;
 using goap::Status;
 using goap::StepKind;
+using support::Door;
 
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-/// Two ways through a door: pick the lock (1), or fetch a crowbar (2) and break it (3).
-struct Door {
-  goap::Domain domain;
-  FactId open, crowbar;
-  ActionId pick_lock, fetch_crowbar, break_door;
-
-  explicit Door(const goap::World& world) {
-    domain = OK(world.create_domain("door"));
-    open = OK(domain.add_fact("door_open"));
-    crowbar = OK(domain.add_fact("has_crowbar"));
-    pick_lock = OK(domain.add_action("pick_lock", 1, {}, {FactValue(open, true)}));
-    fetch_crowbar = OK(domain.add_action("fetch_crowbar", 2, {}, {FactValue(crowbar, true)}));
-    break_door = OK(domain.add_action("break_door", 3, {FactValue(crowbar, true)},
-                                      {FactValue(open, true)}));
-  }
-
-  goap::Agent agent(const goap::World& world, bool plan_in_step = true) const {
-    goap::AgentSettings settings = goap::AgentSettings::for_domain(domain.id());
-    settings.plan_in_step = plan_in_step;
-    goap::Agent a = OK(world.create_agent(settings));
-    goap::GoalDef goal;
-    goal.name = "open";
-    goal.facts = {FactValue(open, true)};
-    OK(a.add_goal(goal));
-    return a;
-  }
-};
 
 #ifndef GOAP_NO_EXCEPTIONS
 struct Boom : std::runtime_error {
@@ -374,14 +347,14 @@ TEST(exceptions_from_callbacks_are_contained_and_rethrown_from_step) {
 TEST(plan_agents_counts_callback_errors_and_plans_the_rest) {
   goap::World world = OK(goap::World::create());
   const Door door(world);
-  goap::Agent good = door.agent(world, /*plan_in_step=*/false);
-  goap::Agent nan_cost = door.agent(world, false);
+  goap::Agent good = door.agent(world, 0, /*plan_in_step=*/false);
+  goap::Agent nan_cost = door.agent(world, 0, false);
   bool failing = true;
   OK(good.set_context([](AgentId, ActionId) { return true; }));
   OK(nan_cost.set_context(nullptr,
                           [&](AgentId, ActionId, double c) { return failing ? kNaN : c; }));
 #ifndef GOAP_NO_EXCEPTIONS
-  goap::Agent throwing = door.agent(world, false);
+  goap::Agent throwing = door.agent(world, 0, false);
   OK(throwing.set_context([&](AgentId, ActionId) -> bool {
     if (failing) throw std::runtime_error("batch boom");
     return true;
