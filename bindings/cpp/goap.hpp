@@ -787,14 +787,13 @@ struct AgentContext {
 /// thread_local, as Windows DLLs do).
 struct CallbackFrame {
   const AgentContext* context;
-  uint64_t agent;
   CallbackFrame* outer;
 
   static CallbackFrame*& top() noexcept {
     static thread_local CallbackFrame* frame = nullptr;
     return frame;
   }
-  CallbackFrame(const AgentContext* c, uint64_t a) noexcept : context(c), agent(a), outer(top()) {
+  explicit CallbackFrame(const AgentContext* c) noexcept : context(c), outer(top()) {
     top() = this;
   }
   ~CallbackFrame() { top() = outer; }
@@ -820,7 +819,7 @@ inline std::exception_ptr& pending_exception() noexcept {
 inline int32_t available_trampoline(void* user_data, GoapAgentId agent, GoapActionId action,
                                     int32_t* out_available) noexcept {
   const auto* context = static_cast<const AgentContext*>(user_data);
-  CallbackFrame frame(context, agent);
+  CallbackFrame frame(context);
 #ifndef GOAP_NO_EXCEPTIONS
   try {
 #endif
@@ -837,7 +836,7 @@ inline int32_t available_trampoline(void* user_data, GoapAgentId agent, GoapActi
 inline int32_t cost_trampoline(void* user_data, GoapAgentId agent, GoapActionId action,
                                double cost, double* out_cost) noexcept {
   const auto* context = static_cast<const AgentContext*>(user_data);
-  CallbackFrame frame(context, agent);
+  CallbackFrame frame(context);
 #ifndef GOAP_NO_EXCEPTIONS
   try {
 #endif
@@ -963,11 +962,7 @@ class Domain {
     return name_of(&goap_domain_fact_name, fact.value, out);
   }
   Returns<std::string> fact_name(FactId fact) const {
-    std::string out;
-    GoapStatus s = detail::fill(out, [&](char* buf, uint32_t cap, uint32_t* len) {
-      return goap_domain_fact_name(world_, id_.value, fact.value, buf, cap, len);
-    });
-    return detail::finish(s, std::move(out));
+    return name_string(&goap_domain_fact_name, fact.value);
   }
 
   Returns<uint32_t> fact_count() const { return count(&goap_domain_fact_count); }
@@ -996,11 +991,7 @@ class Domain {
     return name_of(&goap_domain_var_name, var.value, out);
   }
   Returns<std::string> var_name(VarId var) const {
-    std::string out;
-    GoapStatus s = detail::fill(out, [&](char* buf, uint32_t cap, uint32_t* len) {
-      return goap_domain_var_name(world_, id_.value, var.value, buf, cap, len);
-    });
-    return detail::finish(s, std::move(out));
+    return name_string(&goap_domain_var_name, var.value);
   }
   Returns<uint32_t> var_count() const { return count(&goap_domain_var_count); }
 
@@ -1052,11 +1043,7 @@ class Domain {
     return name_of(&goap_domain_action_name, action.value, out);
   }
   Returns<std::string> action_name(ActionId action) const {
-    std::string out;
-    GoapStatus s = detail::fill(out, [&](char* buf, uint32_t cap, uint32_t* len) {
-      return goap_domain_action_name(world_, id_.value, action.value, buf, cap, len);
-    });
-    return detail::finish(s, std::move(out));
+    return name_string(&goap_domain_action_name, action.value);
   }
   Returns<uint32_t> action_count() const { return count(&goap_domain_action_count); }
 
@@ -1148,10 +1135,18 @@ class Domain {
     return detail::finish(s, IdT{out});
   }
 
-  Returns<void> name_of(NameFn fn, uint64_t id, std::string& out) const {
-    return detail::finish(detail::fill(out, [&](char* buf, uint32_t cap, uint32_t* len) {
+  GoapStatus fill_name(NameFn fn, uint64_t id, std::string& out) const {
+    return detail::fill(out, [&](char* buf, uint32_t cap, uint32_t* len) {
       return fn(world_, id_.value, id, buf, cap, len);
-    }));
+    });
+  }
+  Returns<void> name_of(NameFn fn, uint64_t id, std::string& out) const {
+    return detail::finish(fill_name(fn, id, out));
+  }
+  Returns<std::string> name_string(NameFn fn, uint64_t id) const {
+    std::string out;
+    GoapStatus s = fill_name(fn, id, out);
+    return detail::finish(s, std::move(out));
   }
 
   Returns<uint32_t> count(CountFn fn) const {
@@ -1441,23 +1436,24 @@ class Agent {
   /// Why `goal` has, or has no, plan from the believed state (a debugging call: it
   /// searches). The report goes to `out`.
   Returns<void> explain(GoalId goal, ExplainFormat format, std::string& out) const {
-    return detail::finish(detail::fill(out, [&](char* buf, uint32_t cap, uint32_t* len) {
-      return goap_agent_explain(world(), id_.value, static_cast<uint32_t>(goal.index),
-                                static_cast<int32_t>(format), buf, cap, len);
-    }));
+    return detail::finish(fill_explain(goal, format, out));
   }
   Returns<std::string> explain(GoalId goal, ExplainFormat format = ExplainFormat::Text) const {
     std::string out;
-    GoapStatus s = detail::fill(out, [&](char* buf, uint32_t cap, uint32_t* len) {
-      return goap_agent_explain(world(), id_.value, static_cast<uint32_t>(goal.index),
-                                static_cast<int32_t>(format), buf, cap, len);
-    });
+    GoapStatus s = fill_explain(goal, format, out);
     return detail::finish(s, std::move(out));
   }
 
  private:
   friend class World;
   Agent(detail::WorldCore* core, AgentId id) noexcept : core_(core), id_(id) {}
+
+  GoapStatus fill_explain(GoalId goal, ExplainFormat format, std::string& out) const {
+    return detail::fill(out, [&](char* buf, uint32_t cap, uint32_t* len) {
+      return goap_agent_explain(world(), id_.value, static_cast<uint32_t>(goal.index),
+                                static_cast<int32_t>(format), buf, cap, len);
+    });
+  }
 
   /// Whether this thread runs a context callback of this agent, as the library sees it
   /// (goap_agent_info returns Busy then, before it locks anything). Asked before a slot
