@@ -45,6 +45,21 @@ namespace
 		}
 		return goap::Report::Running;
 	}
+
+	/** Name's id in Names (the domain binding's map of Kind), or false, logged as Owner.Function. */
+	template <typename IdType>
+	bool FindName(const UGoapAgentComponent& Owner, const TCHAR* Function, const TMap<FName, IdType>* Names, FName Name,
+		const TCHAR* Kind, IdType& OutId)
+	{
+		const IdType* Id = Names ? Names->Find(Name) : nullptr;
+		if (!Id)
+		{
+			UE_LOG(LogGoap, Warning, TEXT("%s.%s: the domain has no %s \"%s\""), *Owner.GetPathName(), Function, Kind, *Name.ToString());
+			return false;
+		}
+		OutId = *Id;
+		return true;
+	}
 }
 
 UGoapAgentComponent::UGoapAgentComponent()
@@ -165,38 +180,17 @@ bool UGoapAgentComponent::GetAgent(const TCHAR* Function, goap::Agent& OutAgent)
 
 bool UGoapAgentComponent::FindFact(const TCHAR* Function, FName Fact, goap::FactId& OutId) const
 {
-	const goap::FactId* Id = Binding.IsValid() ? Binding->Facts.Find(Fact) : nullptr;
-	if (!Id)
-	{
-		UE_LOG(LogGoap, Warning, TEXT("%s.%s: the domain has no fact \"%s\""), *GetPathName(), Function, *Fact.ToString());
-		return false;
-	}
-	OutId = *Id;
-	return true;
+	return FindName(*this, Function, Binding.IsValid() ? &Binding->Facts : nullptr, Fact, TEXT("fact"), OutId);
 }
 
 bool UGoapAgentComponent::FindVar(const TCHAR* Function, FName Var, goap::VarId& OutId) const
 {
-	const goap::VarId* Id = Binding.IsValid() ? Binding->Vars.Find(Var) : nullptr;
-	if (!Id)
-	{
-		UE_LOG(LogGoap, Warning, TEXT("%s.%s: the domain has no variable \"%s\""), *GetPathName(), Function, *Var.ToString());
-		return false;
-	}
-	OutId = *Id;
-	return true;
+	return FindName(*this, Function, Binding.IsValid() ? &Binding->Vars : nullptr, Var, TEXT("variable"), OutId);
 }
 
 bool UGoapAgentComponent::FindAction(const TCHAR* Function, FName Action, goap::ActionId& OutId) const
 {
-	const goap::ActionId* Id = Binding.IsValid() ? Binding->Actions.Find(Action) : nullptr;
-	if (!Id)
-	{
-		UE_LOG(LogGoap, Warning, TEXT("%s.%s: the domain has no action \"%s\""), *GetPathName(), Function, *Action.ToString());
-		return false;
-	}
-	OutId = *Id;
-	return true;
+	return FindName(*this, Function, Binding.IsValid() ? &Binding->Actions : nullptr, Action, TEXT("action"), OutId);
 }
 
 bool UGoapAgentComponent::FindGoal(const TCHAR* Function, FName Goal, goap::GoalId& OutId) const
