@@ -7,7 +7,8 @@
 //!
 //! Every answer is checked the same way ([`check_outcome`]): a plan is replayed step by step
 //! with the reference's own state code, must end in a goal state, must cost the reference
-//! optimum (within 1e-9 relative) and `plan.cost` must be the sum of its actions' costs;
+//! optimum (within `support::COST_TOLERANCE`, the documented rounding bound, relative) and
+//! `plan.cost` must be exactly the sum of its actions' costs in plan order;
 //! "no plan" must agree, and `LimitReached` is wrong under default options.
 //!
 //! Suites (all five heuristic modes unless said otherwise):
@@ -356,7 +357,8 @@ fn check_outcome(case: &Case, expected: Option<f64>, outcome: &Outcome) -> Resul
                     state_str(case.facts, s)
                 ));
             }
-            if (plan.cost - sum).abs() > 1e-12 * sum.max(1.0) {
+            // Plan costs are exact f64 sums in plan order, as `sum` is.
+            if plan.cost.to_bits() != sum.to_bits() {
                 return Err(format!(
                     "plan.cost {} is not the sum of its actions' costs {sum}",
                     plan.cost
