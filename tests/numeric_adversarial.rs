@@ -5,9 +5,15 @@
 //!
 //! A brute-force Dijkstra over explicit states (a fact mask plus one `i32` per variable,
 //! hashed, so huge ranges work as long as few values are reachable) is the reference. Each
-//! case is planned in every heuristic mode; plans are replayed with `Domain::apply`.
+//! case is planned in every heuristic mode; plans are replayed with the reference's own
+//! semantics (`Case::step`, not `Domain::apply`), must end in a goal state, and must cost
+//! exactly what the planner reports (the sum of the steps in plan order) and the reference
+//! optimum (within `support::COST_TOLERANCE`, the documented rounding bound).
 //!
-//! `adversarial_smoke` runs a few small cases per family; the ignored `adversarial_campaign`
+//! `adversarial_smoke` checks 6 cases of every family (smaller members of the `long` family,
+//! whose full-size members are too large for the reference in a debug build) and fails when
+//! a family has fewer checked cases, or more skipped ones, than that; it reads no
+//! environment variable. The ignored `adversarial_campaign`
 //! (`cargo test --release --test numeric_adversarial -- --ignored`) runs 60 × `GOAP_ADV_SCALE`
 //! per family, `GOAP_ADV_FAMILY=<name>` restricts it to one
 //! generator family and `GOAP_ADV_SEED=<n>` changes the master seed.
@@ -19,6 +25,9 @@ use goap::{
     ActionDef, ActionId, Compare, Domain, FactId, FactValue, Goal, Heuristic, Outcome, Overflow,
     PlanOptions, Planner, VarCondition, VarDef, VarEffect, VarId, VarOp, WorldState,
 };
+
+mod support;
+use support::close;
 
 const MODES: [Heuristic; 5] = [
     Heuristic::Auto,
@@ -178,7 +187,9 @@ impl Case {
         Ok(None)
     }
 
-    fn build(&self) -> (Domain, WorldState, Goal) {
+    /// The case as a library domain, its start state and goal, and the id of each action
+    /// (`ids[i]` is `self.actions[i]`).
+    fn build(&self) -> (Domain, WorldState, Goal, Vec<ActionId>) {
         let mut d = Domain::new();
         let facts: Vec<FactId> = (0..self.facts)
             .map(|i| d.add_fact(&format!("f{i}")).unwrap())
@@ -212,20 +223,23 @@ impl Case {
                 .map(|&(v, op, k)| VarCondition::new(vars[v], op, k))
                 .collect()
         };
+        let mut ids = Vec::with_capacity(self.actions.len());
         for (i, a) in self.actions.iter().enumerate() {
-            d.add_action(ActionDef {
-                name: format!("a{i}"),
-                pre: fv(&a.pre),
-                effects: fv(&a.eff),
-                cost: a.cost,
-                var_pre: vc(&a.var_pre),
-                var_effects: a
-                    .var_eff
-                    .iter()
-                    .map(|&(v, op, k)| VarEffect::new(vars[v], op, k))
-                    .collect(),
-            })
-            .unwrap_or_else(|e| panic!("action a{i}: {e}\n{self:?}"));
+            let id = d
+                .add_action(ActionDef {
+                    name: format!("a{i}"),
+                    pre: fv(&a.pre),
+                    effects: fv(&a.eff),
+                    cost: a.cost,
+                    var_pre: vc(&a.var_pre),
+                    var_effects: a
+                        .var_eff
+                        .iter()
+                        .map(|&(v, op, k)| VarEffect::new(vars[v], op, k))
+                        .collect(),
+                })
+                .unwrap_or_else(|e| panic!("action a{i}: {e}\n{self:?}"));
+            ids.push(id);
         }
         let mut s = WorldState::new();
         for &f in &self.start_facts {
@@ -237,12 +251,12 @@ impl Case {
         let g = d
             .conditions_with(fv(&self.goal), vc(&self.goal_vars))
             .unwrap_or_else(|e| panic!("goal: {e}\n{self:?}"));
-        (d, s, g)
+        (d, s, g, ids)
     }
 
     /// Checks every mode against the reference `want`; `Err` describes the first failure.
     fn check(&self, want: Option<f64>, planner: Option<&mut Planner>) -> Result<(), String> {
-        let (d, s, g) = self.build();
+        let (d, s, g, ids) = self.build();
         let mut reused = planner;
         for mode in MODES {
             let opts = PlanOptions {
@@ -267,25 +281,39 @@ impl Case {
             })?;
             match (&r.outcome, want) {
                 (Outcome::Found(p), Some(w)) => {
-                    let mut st = s.clone();
+                    // Replayed with the reference's semantics, from the reference's start.
+                    let mut st = self.start();
                     let mut cost = 0.0;
                     for (i, &a) in p.actions.iter().enumerate() {
-                        if !d.apply(&mut st, a) {
+                        let Some(k) = ids.iter().position(|&id| id == a) else {
+                            return Err(format!("{mode:?}: step {i} is an unknown action {a:?}"));
+                        };
+                        let action = &self.actions[k];
+                        let Some(next) = self.step(&st, action) else {
                             return Err(format!(
-                                "{mode:?}: step {i} ({}) inapplicable in {:?}",
+                                "{mode:?}: step {i} ({}) inapplicable in {st:?}; plan {:?}",
                                 name(&d, a),
                                 names(&d, &p.actions)
                             ));
-                        }
-                        cost += d.action(a).unwrap().cost();
+                        };
+                        st = next;
+                        cost += action.cost;
                     }
-                    if !d.satisfies(&st, &g) {
+                    if !self.sat(&st, &self.goal, &self.goal_vars) {
                         return Err(format!(
-                            "{mode:?}: plan {:?} misses the goal",
+                            "{mode:?}: plan {:?} ends in {st:?}, which misses the goal",
                             names(&d, &p.actions)
                         ));
                     }
-                    if (cost - w).abs() > 1e-9 * w.max(1.0) {
+                    // Plan costs are exact f64 sums in plan order.
+                    if p.cost.to_bits() != cost.to_bits() {
+                        return Err(format!(
+                            "{mode:?}: plan {:?} reports cost {}, its steps sum to {cost}",
+                            names(&d, &p.actions),
+                            p.cost
+                        ));
+                    }
+                    if !close(cost, w) {
                         return Err(format!(
                             "{mode:?}: plan {:?} costs {cost} (reported {}), optimum {w}",
                             names(&d, &p.actions),
@@ -617,13 +645,19 @@ fn wide(rng: &mut Rng) -> Case {
 /// A long chain of key actions (each a singleton landmark, so over 64 landmarks: several
 /// words of hits), each needing and often spending a resource that pure-numeric and mixed
 /// actions produce.
-fn long(rng: &mut Rng) -> Case {
-    let keys = rng.range(30, 140) as usize;
-    let nvars = rng.range(1, 2) as usize;
+///
+/// `Size::Smoke` members have 65–72 keys (still more than 64 landmarks) and one variable of
+/// 3–4 values, so the reference can solve them in a debug build.
+fn long(rng: &mut Rng, size: Size) -> Case {
+    let (keys, nvars, max) = match size {
+        Size::Full => (rng.range(30, 140), rng.range(1, 2), (3, 7)),
+        Size::Smoke => (rng.range(65, 72), 1, (3, 4)),
+    };
+    let (keys, nvars) = (keys as usize, nvars as usize);
     let vars: Vec<RVar> = (0..nvars)
         .map(|_| RVar {
             min: 0,
-            max: rng.range(3, 7) as i32,
+            max: rng.range(max.0, max.1) as i32,
             default: None,
             saturate: rng.chance(40),
         })
@@ -1010,7 +1044,16 @@ fn sanitize(case: &mut Case) {
     case.goal.dedup_by_key(|p| p.0);
 }
 
-fn generate(family: &str, seed: u64) -> Case {
+/// How large the generated members of a family are.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Size {
+    /// Small enough for the reference in a debug build (only `long` is smaller).
+    Smoke,
+    /// The campaign's members.
+    Full,
+}
+
+fn generate(family: &str, seed: u64, size: Size) -> Case {
     let mut rng = Rng(seed);
     let mut case = match family {
         "mixed" => mixed(&mut rng, false),
@@ -1019,7 +1062,7 @@ fn generate(family: &str, seed: u64) -> Case {
         "chain" => chain(&mut rng),
         "huge" => huge(&mut rng),
         "wide" => wide(&mut rng),
-        "long" => long(&mut rng),
+        "long" => long(&mut rng, size),
         _ => panic!("unknown family {family}"),
     };
     sanitize(&mut case);
@@ -1116,32 +1159,62 @@ fn env_u64(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-/// Runs `per_family` cases of each family (or of `GOAP_ADV_FAMILY`) whose reachable space
-/// has at most `cap` states, against fresh planners and one planner reused throughout.
-fn campaign(per_family: u64, cap: usize) {
-    let master = env_u64("GOAP_ADV_SEED", 0x6164_7665_7273);
-    let only = std::env::var("GOAP_ADV_FAMILY").ok();
+/// What a campaign did with one family.
+#[derive(Debug)]
+struct Tally {
+    family: &'static str,
+    solved: u64,
+    no_plan: u64,
+    /// Cases whose reachable space is over the cap: the reference cannot judge them.
+    skipped: u64,
+}
+
+impl Tally {
+    fn checked(&self) -> u64 {
+        self.solved + self.no_plan
+    }
+}
+
+/// Checks `per_family` cases of each family (or of `only`) against fresh planners and one
+/// planner reused throughout. A case whose reachable space has more than `cap` states is
+/// skipped and the next seed drawn, up to `2 × per_family` draws per family. Panics on the
+/// first failures (with a minimised case); returns the tallies.
+fn campaign(
+    per_family: u64,
+    cap: usize,
+    size: Size,
+    master: u64,
+    only: Option<&str>,
+) -> Vec<Tally> {
     let mut failures = Vec::new();
+    let mut tallies = Vec::new();
     let mut reused = Planner::new();
     for family in FAMILIES {
-        if only.as_deref().is_some_and(|f| f != family) {
+        if only.is_some_and(|f| f != family) {
             continue;
         }
-        let (mut solved, mut none, mut skipped) = (0, 0, 0);
-        for i in 0..per_family {
+        let mut t = Tally {
+            family,
+            solved: 0,
+            no_plan: 0,
+            skipped: 0,
+        };
+        let mut i = 0;
+        while t.checked() < per_family && i < 2 * per_family {
             let seed = master
                 .wrapping_mul(0x9e37_79b9_7f4a_7c15)
                 .wrapping_add(i)
                 .wrapping_add(family.len() as u64 * 0x1_0000_0001);
-            let case = generate(family, seed);
+            i += 1;
+            let case = generate(family, seed, size);
             let Ok(want) = case.reference(cap) else {
-                skipped += 1;
+                t.skipped += 1;
                 continue;
             };
             if want.is_some() {
-                solved += 1;
+                t.solved += 1;
             } else {
-                none += 1;
+                t.no_plan += 1;
             }
             let result = case
                 .check(want, None)
@@ -1160,15 +1233,40 @@ fn campaign(per_family: u64, cap: usize) {
                 }
             }
         }
-        eprintln!("{family}: {solved} solved, {none} no plan, {skipped} skipped");
+        eprintln!(
+            "{family}: {} solved, {} no plan, {} skipped",
+            t.solved, t.no_plan, t.skipped
+        );
+        tallies.push(t);
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    tallies
 }
 
-/// A few small cases of every family: quick enough for debug builds.
+/// Every family checked its full share, and at most as many cases were skipped.
+fn assert_every_family_checked(tallies: &[Tally], per_family: u64) {
+    for t in tallies {
+        assert!(
+            t.checked() == per_family && t.skipped <= per_family,
+            "{}: only {} of {per_family} cases checked ({} skipped: their reachable space is \
+             over the reference's cap)",
+            t.family,
+            t.checked(),
+            t.skipped
+        );
+    }
+}
+
+/// Six cases of every family, in a debug build; reads no environment variable.
 #[test]
 fn adversarial_smoke() {
-    campaign(3, 3_000);
+    const PER_FAMILY: u64 = 6;
+    let tallies = campaign(PER_FAMILY, 20_000, Size::Smoke, 0x6164_7665_7273, None);
+    assert_eq!(tallies.len(), FAMILIES.len());
+    assert_every_family_checked(&tallies, PER_FAMILY);
+    for t in &tallies {
+        assert!(t.solved > 0, "{}: no case with a plan: {t:?}", t.family);
+    }
 }
 
 /// The full campaign: `cargo test --release --test numeric_adversarial -- --ignored`, with
@@ -1176,7 +1274,17 @@ fn adversarial_smoke() {
 #[test]
 #[ignore = "long: run in release with --ignored"]
 fn adversarial_campaign() {
-    campaign(60 * env_u64("GOAP_ADV_SCALE", 1), 60_000);
+    let per_family = 60 * env_u64("GOAP_ADV_SCALE", 1);
+    let only = std::env::var("GOAP_ADV_FAMILY").ok();
+    let tallies = campaign(
+        per_family,
+        60_000,
+        Size::Full,
+        env_u64("GOAP_ADV_SEED", 0x6164_7665_7273),
+        only.as_deref(),
+    );
+    assert!(!tallies.is_empty(), "no family named {only:?}");
+    assert_every_family_checked(&tallies, per_family);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1433,7 +1541,7 @@ fn alternating_pruning_chain_is_fast() {
     c.goal = vec![(0, true)];
     // Reachability pruning alone proves it (no search); its cost is linear in actions ×
     // range (it was cubic: a benchmark-sized case took seconds).
-    let (d, s, g) = c.build();
+    let (d, s, g, _) = c.build();
     let r = goap::plan(&d, &s, &g);
     assert_eq!(r.outcome, Outcome::NoPlan);
     assert_eq!(r.stats.expanded, 0, "{:?}", r.stats);
