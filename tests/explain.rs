@@ -741,8 +741,8 @@ fn cli_json_and_dot_forms() {
 mod support;
 
 use goap::{
-    ActionDef, Compare, Domain, FactId, FactValue, Goal, Overflow, VarCondition, VarDef, VarEffect,
-    VarId, VarOp, WorldState,
+    ActionDef, Compare, Domain, FactId, FactValue, Goal, Overflow, Planner, VarCondition, VarDef,
+    VarEffect, VarId, VarOp, WorldState,
 };
 use support::{case_seed, close, Rng};
 
@@ -855,95 +855,309 @@ fn random_case(rng: &mut Rng) -> Case {
     }
 }
 
-/// Every state reachable from `start` with the enabled actions (variables set
-/// explicitly, so equal states compare equal).
-fn reachable(c: &Case) -> Vec<WorldState> {
-    let d = &c.domain;
-    let mut first = c.start.clone();
-    for v in 0..d.var_count() as u32 {
-        first.set_var(VarId(v), d.value(&c.start, VarId(v)));
+/// A state of the brute force, in its own representation: every fact's value and every
+/// variable's value.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Explicit {
+    facts: Vec<bool>,
+    vars: Vec<i32>,
+}
+
+/// The brute force's own semantics, written from the documented contract (README
+/// "Guarantees") and reading the domain only through its definition accessors, not through
+/// `Domain::apply` or `Condition::holds`: conditions compare the state before the action;
+/// all effects are computed from that state; a `+=` / `-=` / `=` leaving a variable's
+/// inclusive range makes a `reject` action inapplicable and is clamped by `saturate`.
+struct Reference<'a> {
+    case: &'a Case,
+}
+
+impl Reference<'_> {
+    fn start(&self) -> Explicit {
+        let d = &self.case.domain;
+        Explicit {
+            facts: (0..d.fact_count() as u32)
+                .map(|f| self.case.start.get(FactId(f)))
+                .collect(),
+            // The generator sets every variable of the start state.
+            vars: (0..d.var_count() as u32)
+                .map(|v| {
+                    self.case
+                        .start
+                        .var(VarId(v))
+                        .expect("start sets every variable")
+                })
+                .collect(),
+        }
     }
-    let mut seen = std::collections::HashSet::from([first.clone()]);
-    let mut todo = vec![first];
-    let mut all = Vec::new();
-    while let Some(s) = todo.pop() {
-        for a in 0..d.action_count() as u32 {
-            let a = goap::ActionId(a);
-            let mut next = s.clone();
-            if !c.context.is_disabled(a) && d.apply(&mut next, a) && seen.insert(next.clone()) {
-                todo.push(next);
+
+    fn compare(op: Compare, x: i32, k: i32) -> bool {
+        match op {
+            Compare::Eq => x == k,
+            Compare::Ne => x != k,
+            Compare::Lt => x < k,
+            Compare::Le => x <= k,
+            Compare::Gt => x > k,
+            Compare::Ge => x >= k,
+        }
+    }
+
+    fn holds(&self, s: &Explicit, c: &Condition) -> bool {
+        match c {
+            Condition::Fact(f) => s.facts[f.fact.index()] == f.value,
+            Condition::Var(v) => Self::compare(v.op, s.vars[v.var.index()], v.value),
+        }
+    }
+
+    fn holds_all(&self, s: &Explicit, conditions: &[Condition]) -> bool {
+        conditions.iter().all(|c| self.holds(s, c))
+    }
+
+    /// `a` applied to `s`, or `None` when it cannot run there (or is disabled).
+    fn step(&self, s: &Explicit, a: goap::ActionId) -> Option<Explicit> {
+        let d = &self.case.domain;
+        if self.case.context.is_disabled(a) {
+            return None;
+        }
+        let action = d.action(a)?;
+        if !self.holds_all(s, &Condition::list(action.pre())) {
+            return None;
+        }
+        let mut next = s.clone();
+        for e in action.effects().entries() {
+            next.facts[e.fact.index()] = e.value;
+        }
+        for e in action.var_effects() {
+            let var = d.var(e.var).expect("an effect's variable exists");
+            let x = i64::from(s.vars[e.var.index()]);
+            let k = i64::from(e.value);
+            let y = match e.op {
+                VarOp::Set => k,
+                VarOp::Add => x + k,
+                VarOp::Sub => x - k,
+            };
+            let (lo, hi) = (i64::from(var.min()), i64::from(var.max()));
+            next.vars[e.var.index()] = if (lo..=hi).contains(&y) {
+                y as i32
+            } else if var.overflow() == Overflow::Saturate {
+                y.clamp(lo, hi) as i32
+            } else {
+                return None;
+            };
+        }
+        Some(next)
+    }
+
+    /// The cost of `a` for the case's context (its override, else the action's cost).
+    fn cost(&self, a: goap::ActionId) -> f64 {
+        self.case
+            .context
+            .cost_override(a)
+            .unwrap_or_else(|| self.case.domain.action(a).unwrap().cost())
+    }
+
+    /// Every reachable state and the minimum cost of a goal state (Dijkstra), or `None`.
+    fn solve(&self, goal: &[Condition]) -> (Vec<Explicit>, Option<f64>) {
+        use std::collections::HashMap;
+        let n = self.case.domain.action_count() as u32;
+        let start = self.start();
+        let mut dist: HashMap<Explicit, f64> = HashMap::from([(start.clone(), 0.0)]);
+        let mut done: std::collections::HashSet<Explicit> = Default::default();
+        let mut best: Option<f64> = None;
+        // Tiny spaces: a linear scan for the closest open state is enough.
+        while let Some((s, g)) = dist
+            .iter()
+            .filter(|(s, _)| !done.contains(*s))
+            .min_by(|a, b| a.1.total_cmp(b.1))
+            .map(|(s, &g)| (s.clone(), g))
+        {
+            done.insert(s.clone());
+            if best.is_none() && self.holds_all(&s, goal) {
+                best = Some(g);
+            }
+            for a in 0..n {
+                let a = goap::ActionId(a);
+                if let Some(t) = self.step(&s, a) {
+                    let ng = g + self.cost(a);
+                    if dist.get(&t).is_none_or(|&old| ng < old) {
+                        dist.insert(t, ng);
+                    }
+                }
             }
         }
-        all.push(s);
+        (done.into_iter().collect(), best)
     }
-    all
+
+    /// Replays `actions` from the start; `Err` names the first step that cannot run.
+    fn replay(&self, actions: &[goap::ActionId]) -> Result<(Explicit, f64), String> {
+        let mut s = self.start();
+        let mut cost = 0.0;
+        for (i, &a) in actions.iter().enumerate() {
+            s = self
+                .step(&s, a)
+                .ok_or_else(|| format!("step {i} ({a:?}) cannot run in {s:?}"))?;
+            cost += self.cost(a);
+        }
+        Ok((s, cost))
+    }
+}
+
+/// The text the report uses for a condition (`"f1" is true`, `"v0" >= 3`).
+fn condition_text(d: &Domain, c: &Condition) -> String {
+    match c {
+        Condition::Fact(f) => format!("\"{}\" is {}", d.fact_name(f.fact), f.value),
+        Condition::Var(v) => {
+            let op = match v.op {
+                Compare::Eq => "==",
+                Compare::Ne => "!=",
+                Compare::Lt => "<",
+                Compare::Le => "<=",
+                Compare::Gt => ">",
+                Compare::Ge => ">=",
+            };
+            format!("\"{}\" {op} {}", d.var(v.var).unwrap().name(), v.value)
+        }
+    }
 }
 
 #[test]
 fn random_domains_agree_with_the_planner_and_brute_force() {
-    let (mut no_plan, mut missing, mut found) = (0, 0, 0);
+    let (mut no_plan, mut missing, mut found, mut exhausted) = (0, 0, 0, 0);
     for i in 0..400 {
         let seed = case_seed(0x0065_7870_6c61_696e, i);
         let c = random_case(&mut Rng::new(seed));
         let d = &c.domain;
-        let why = explain(d, &c.start, &c.goal, &c.context, &ExplainOptions::default());
+        let options = ExplainOptions::default();
+        let why = explain(d, &c.start, &c.goal, &c.context, &options);
         let goal = Condition::list(&c.goal);
-        // Reachability is an over-approximation: a missing condition means no plan.
-        match &why.outcome {
-            Outcome::Found(plan) => {
+        assert_eq!(why.goal, goal, "seed {seed}");
+        let reference = Reference { case: &c };
+        let (states, optimum) = reference.solve(&goal);
+
+        // The outcome is the planner's, with the same options and context.
+        let planned = Planner::new().plan_in(d, &c.start, &c.goal, &options.plan, &c.context);
+        assert_eq!(why.outcome, planned.outcome, "seed {seed}");
+        assert_eq!(why.expanded, planned.stats.expanded, "seed {seed}");
+        // ... and agrees with brute force: a replayable plan of the optimal cost, or none.
+        match (&why.outcome, optimum) {
+            (Outcome::Found(plan), Some(best)) => {
                 found += 1;
+                let (end, cost) = reference
+                    .replay(&plan.actions)
+                    .unwrap_or_else(|e| panic!("seed {seed}: plan {plan:?}: {e}"));
+                assert!(
+                    reference.holds_all(&end, &goal),
+                    "seed {seed}: plan {plan:?} ends in {end:?}, not a goal state"
+                );
+                assert_eq!(cost.to_bits(), plan.cost.to_bits(), "seed {seed}: {plan:?}");
+                assert!(
+                    close(plan.cost, best),
+                    "seed {seed}: plan costs {}, the optimum is {best}",
+                    plan.cost
+                );
                 assert!(why.missing.is_empty(), "seed {seed}: {why:?}");
-                assert_eq!(why.progress.end, ProgressEnd::Goal, "seed {seed}");
-                assert!(close(why.progress.cost, plan.cost), "seed {seed}: {why:?}");
             }
-            Outcome::NoPlan => no_plan += 1,
-            Outcome::LimitReached => panic!("seed {seed}: tiny domains never hit the limit"),
+            (Outcome::NoPlan, None) => no_plan += 1,
+            (o, best) => panic!("seed {seed}: explain says {o:?}, brute force {best:?}"),
         }
+
+        // Reachability is an over-approximation: a missing condition means no plan, and no
+        // reachable state meets it.
         if !why.missing.is_empty() {
             missing += 1;
             assert_eq!(why.outcome, Outcome::NoPlan, "seed {seed}");
             for m in &why.missing {
                 assert!(goal.contains(&m.condition), "seed {seed}");
+                assert!(
+                    states.iter().all(|s| !reference.holds(s, &m.condition)),
+                    "seed {seed}: {:?} holds somewhere",
+                    m.condition
+                );
             }
         }
-        // No reachable state meets a missing goal condition.
-        let states = reachable(&c);
-        for m in &why.missing {
-            assert!(
-                states.iter().all(|s| !m.condition.holds(d, s)),
-                "seed {seed}: {:?} holds somewhere",
-                m.condition
+
+        // Progress replays to a state meeting exactly its `satisfied` conditions, at its cost.
+        let p = &why.progress;
+        let (end, cost) = reference
+            .replay(&p.actions)
+            .unwrap_or_else(|e| panic!("seed {seed}: progress {p:?}: {e}"));
+        assert!(close(cost, p.cost), "seed {seed}: {cost} against {p:?}");
+        for g in &goal {
+            assert_eq!(
+                reference.holds(&end, g),
+                p.satisfied.contains(g),
+                "seed {seed}: {g:?} in {p:?}"
             );
         }
-        // Progress replays and, when exhaustive, is the best any reachable state does.
-        let p = &why.progress;
-        let mut s = c.start.clone();
-        let mut cost = 0.0;
-        for &a in &p.actions {
-            assert!(!c.context.is_disabled(a), "seed {seed}");
-            assert!(d.apply(&mut s, a), "seed {seed}: {p:?}");
-            cost += c.context.cost(d, a);
-        }
-        assert!(close(cost, p.cost), "seed {seed}");
-        for g in &goal {
-            assert_eq!(g.holds(d, &s), p.satisfied.contains(g), "seed {seed}");
-        }
         assert_eq!(p.satisfied.len() + p.unsatisfied.len(), goal.len());
-        let best = states
+        let most = states
             .iter()
-            .map(|s| goal.iter().filter(|g| g.holds(d, s)).count())
+            .map(|s| goal.iter().filter(|g| reference.holds(s, g)).count())
             .max()
             .unwrap();
-        if p.end == ProgressEnd::Exhausted {
-            assert_eq!(p.satisfied.len(), best, "seed {seed}");
-            assert!(best < goal.len(), "seed {seed}: a goal state exists");
+        assert!(
+            (states.len() as u64) < u64::from(options.progress_nodes),
+            "seed {seed}: the generator's spaces fit the progress search"
+        );
+        match p.end {
+            ProgressEnd::Goal => {
+                // A goal ending meets every condition, by a minimum-cost path.
+                assert!(p.unsatisfied.is_empty(), "seed {seed}: {p:?}");
+                assert_eq!(p.satisfied, goal, "seed {seed}: {p:?}");
+                let best = optimum.unwrap_or_else(|| panic!("seed {seed}: no goal state"));
+                assert!(close(p.cost, best), "seed {seed}: {p:?}, optimum {best}");
+            }
+            ProgressEnd::Exhausted => {
+                exhausted += 1;
+                assert!(
+                    optimum.is_none(),
+                    "seed {seed}: exhausted, but a plan exists"
+                );
+                assert_eq!(p.satisfied.len(), most, "seed {seed}");
+            }
+            ProgressEnd::Capped => panic!("seed {seed}: capped, though every space fits"),
         }
-        assert_eq!(why.render(d), why.render(d));
+
+        // The report says what the explanation holds, and the same inputs give the same
+        // report.
+        let text = why.render(d);
+        let texts: Vec<String> = goal.iter().map(|g| condition_text(d, g)).collect();
+        let first = if texts.is_empty() {
+            "(no conditions)".to_owned()
+        } else {
+            texts.join(", ")
+        };
+        assert_eq!(text.lines().next(), Some(&*format!("Goal: {first}")));
+        let second = text.lines().nth(1).unwrap_or("");
+        match &why.outcome {
+            Outcome::Found(plan) if plan.actions.is_empty() => {
+                assert!(second.starts_with("Plan found: the start state"), "{text}")
+            }
+            Outcome::Found(plan) => {
+                assert!(second.starts_with("Plan found:"), "{text}");
+                let steps: Vec<&str> = text.lines().skip(2).collect();
+                assert_eq!(steps.len(), plan.actions.len(), "{text}");
+                for (line, &a) in steps.iter().zip(&plan.actions) {
+                    let name = d.action(a).unwrap().name();
+                    assert!(line.contains(&format!("\"{name}\"")), "{text}");
+                }
+            }
+            _ => {
+                assert!(second.starts_with("No plan:"), "{text}");
+                for m in &why.missing {
+                    assert!(text.contains(&condition_text(d, &m.condition)), "{text}");
+                }
+            }
+        }
+        let again = explain(d, &c.start, &c.goal, &c.context, &options);
+        assert_eq!(again, why, "seed {seed}");
+        assert_eq!(again.render(d), text, "seed {seed}");
         assert_valid_dot(&trace_dot(d, &c.start, &c.goal, &c.context, 30));
     }
     // The generator covers every kind of case.
+    eprintln!("{found} found, {no_plan} no plan ({missing} with missing conditions, {exhausted} exhausted)");
     assert!(
-        found > 50 && no_plan > 50 && missing > 20,
-        "{found} {no_plan} {missing}"
+        found > 50 && no_plan > 50 && missing > 20 && exhausted > 20,
+        "{found} {no_plan} {missing} {exhausted}"
     );
 }
