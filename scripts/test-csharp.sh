@@ -6,9 +6,11 @@
 # nunit with apt when they are missing (as root on Debian). It also runs the Village sample
 # under Mono against a working fake of UnityEngine (tests/unity-fake, a test double, not
 # Unity), with the sample compiled against the non-Unity Goap.dll in a directory of its own
-# (target/csharp/fake), apart from the stubs' UnityEngine.dll. The last line it prints is
-# "csharp: N passed, N failed", over both test assemblies; a test not run (ignored) counts as
-# failed.
+# (target/csharp/fake), apart from the stubs' UnityEngine.dll. The README's C# example is
+# compiled and run; its output must equal the ```text block after it in README.md ("It
+# prints ...:"). The last line it prints is "csharp: N passed, N failed", over both test
+# assemblies plus the README's example (one test); a test not run (ignored) counts as
+# failed, and so does the README's example when it fails or its output differs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -38,13 +40,16 @@ mcs "${mcs_flags[@]}" -r:"$out/Goap.dll" -r:"$out/nunit.framework.dll" -out:"$ou
   bindings/csharp/tests/*.cs unity-sample/Tests/Runtime/*.cs
 
 echo "== the README's C# example"
-python3 - README.md "$out/ReadmeExample.cs" <<'PY'
+python3 - README.md "$out/ReadmeExample.cs" "$out/ReadmeExample.expected" <<'PY'
 import re, sys
 text = open(sys.argv[1], encoding="utf-8").read()
-blocks = re.findall(r"```csharp\n(.*?)```", text, re.S)
-if not blocks:
-    sys.exit("README.md has no csharp block")
-lines = blocks[0].splitlines()
+# The first csharp block, then "It prints ...:" and a text block with its exact output.
+m = re.search(r"```csharp\n(.*?)```\n\nIt prints[^\n]*\n\n```text\n(.*?)```", text, re.S)
+if not m:
+    sys.exit("README.md: no csharp block followed by 'It prints ...:' and a ```text block of its output")
+with open(sys.argv[3], "w", encoding="utf-8") as f:
+    f.write(m.group(2))
+lines = m.group(1).splitlines()
 usings = [l for l in lines if l.startswith("using ") and l.rstrip().endswith(";")]
 body = [l for l in lines if l not in usings]
 with open(sys.argv[2], "w", encoding="utf-8") as f:
@@ -52,7 +57,18 @@ with open(sys.argv[2], "w", encoding="utf-8") as f:
     f.write("\n".join("        " + l for l in body) + "\n    }\n}\n")
 PY
 mcs -langversion:7.2 -warnaserror+ -r:"$out/Goap.dll" -out:"$out/ReadmeExample.exe" "$out/ReadmeExample.cs"
-MONO_PATH=$out LD_LIBRARY_PATH=$out mono "$out/ReadmeExample.exe"
+# A wrong output is counted in the last line (and the exit status), after the NUnit tests.
+# A UTF-8 locale whatever the caller's: under another, Mono prints the Chinese names as "?".
+readme_failed=0
+LC_ALL=C.UTF-8 MONO_PATH=$out LD_LIBRARY_PATH=$out mono "$out/ReadmeExample.exe" >"$out/ReadmeExample.out" ||
+  readme_failed=1
+cat "$out/ReadmeExample.out"
+if [ "$readme_failed" -ne 0 ]; then
+  echo "error: the README's C# example failed" >&2
+elif ! diff -u --label "README.md (It prints)" --label "printed" "$out/ReadmeExample.expected" "$out/ReadmeExample.out" >&2; then
+  echo "error: the README's C# example printed other than README.md shows after it" >&2
+  readme_failed=1
+fi
 
 echo "== Unity sources against the API stubs"
 scripts/check-unity-sources.sh "$out/unity"
@@ -77,13 +93,13 @@ status=0
   nunit-console -nologo -noshadow -labels -domain:Multiple Goap.Tests.dll fake/Goap.UnityFake.Tests.dll \
   -xml="$out/TestResult.xml") || status=$?
 
-python3 - "$out/TestResult.xml" "$status" <<'PY'
+python3 - "$out/TestResult.xml" "$status" "$readme_failed" <<'PY'
 import sys, xml.etree.ElementTree as ET
-path, status = sys.argv[1], int(sys.argv[2])
+path, status, readme_failed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 try:
     r = ET.parse(path).getroot()
 except Exception as e:
-    print(f"csharp: 0 passed, 1 failed (no test results: {e}; nunit-console exited {status})")
+    print(f"csharp: 0 passed, {1 + readme_failed} failed (no test results: {e}; nunit-console exited {status})")
     sys.exit(1)
 total, errors, failures = (int(r.get(k, 0)) for k in ("total", "errors", "failures"))
 not_run = int(r.get("not-run", 0))
@@ -95,6 +111,11 @@ if not_run:
 if total == 0:
     failed += 1
     print("note: no C# test ran")
+if readme_failed:
+    failed += 1
+    print("note: the README's C# example failed or printed other than README.md shows: counted as failed")
+else:
+    passed += 1  # the README's example, one test
 print(f"csharp: {passed} passed, {failed} failed")
 sys.exit(1 if failed or status else 0)
 PY

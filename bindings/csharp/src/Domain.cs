@@ -22,6 +22,19 @@ namespace Goap
                 return new PlanOptions { MaxNodes = (int)d.max_nodes, Heuristic = (Heuristic)d.heuristic };
             }
         }
+
+        /// <summary>
+        /// The native options a plan call passes on; throws <see cref="ArgumentOutOfRangeException"/>
+        /// for a negative <see cref="MaxNodes"/>. Starts from the native default, which sets the
+        /// cookie goap_domain_plan checks.
+        /// </summary>
+        internal GoapPlanOptions ToNative()
+        {
+            var o = NativeMethods.goap_plan_options_default();
+            o.max_nodes = World.NonNegative(MaxNodes, "MaxNodes");
+            o.heuristic = (int)Heuristic;
+            return o;
+        }
     }
 
     /// <summary>What a plan call found (goap.h GoapPlanResult); the actions go to the caller's list.</summary>
@@ -39,6 +52,18 @@ namespace Goap
         public long Micros;
         /// <summary>The heuristic's estimate of the start state (a lower bound).</summary>
         public double InitialH;
+
+        // The one copy of the native result; action_count is not copied (the actions go to
+        // the caller's list). A parity test fills every native field and checks it.
+        internal PlanResult(GoapPlanResult r)
+        {
+            Outcome = (Outcome)r.outcome;
+            Cost = r.cost;
+            Expanded = (long)r.expanded;
+            Generated = (long)r.generated;
+            Micros = (long)r.micros;
+            InitialH = r.initial_h;
+        }
     }
 
     /// <summary>Definition of an integer variable for <see cref="Domain.AddVar"/> (goap.h GoapVarDef).</summary>
@@ -259,12 +284,7 @@ namespace Goap
         PlanResult PlanCore(GoapProblem* problem, List<ActionId> actions, PlanOptions* options)
         {
             if (actions == null) throw new ArgumentNullException("actions");
-            GoapPlanOptions o = NativeMethods.goap_plan_options_default();
-            if (options != null)
-            {
-                o.max_nodes = World.NonNegative(options->MaxNodes, "MaxNodes");
-                o.heuristic = (int)options->Heuristic;
-            }
+            GoapPlanOptions o = options == null ? NativeMethods.goap_plan_options_default() : options->ToNative();
             GoapPlanResult r;
             GoapWorld* w = EnterWorld();
             try
@@ -286,15 +306,7 @@ namespace Goap
                 }
             }
             finally { World.Exit(); }
-            return new PlanResult
-            {
-                Outcome = (Outcome)r.outcome,
-                Cost = r.cost,
-                Expanded = (long)r.expanded,
-                Generated = (long)r.generated,
-                Micros = (long)r.micros,
-                InitialH = r.initial_h,
-            };
+            return new PlanResult(r);
         }
 
         // The kinds of item a domain names: facts, variables, actions.

@@ -1,7 +1,10 @@
 // Parity of the idiomatic layer with the generated raw layer: every public enum of Goap has
 // exactly the values (and names, ignoring case) of its Goap.Native counterpart (ReplanCause
 // has one extra, None = 0), the value structs passed to native code by pointer have the size
-// and field offsets of the native structs, and the result structs copy every native field.
+// and field offsets of the native structs, and the wrapper's conversions copy the value of
+// every field: native results into wrapper structs, wrapper settings and options into the
+// native structs (each filled with distinct values by reflection and run through the
+// conversion the wrapper itself calls).
 using System;
 using System.Collections.Generic;
 using System.Linq;
@@ -114,7 +117,9 @@ namespace Goap.Tests
 
         public static readonly object[] ResultPairs =
         {
-            // wrapper struct, native struct, native fields deliberately not copied
+            // wrapper struct, native struct, native fields deliberately not copied. Results
+            // convert by an internal constructor from the native struct; settings and options
+            // by an internal ToNative() (their skipped cookie comes from the native default).
             new object[] { typeof(AgentStep), typeof(GoapStep), new string[0] },
             new object[] { typeof(AgentInfo), typeof(GoapAgentInfo), new string[0] },
             new object[] { typeof(ReplanEvent), typeof(GoapReplanEvent), new string[0] },
@@ -127,18 +132,162 @@ namespace Goap.Tests
             new object[] { typeof(AgentSettings), typeof(GoapAgentDef), new[] { "cookie" } },
         };
 
+        // Field names compared without underscores or case: plan_len ~ PlanLength is the one
+        // abbreviation.
+        static string Norm(string s) { return s.Replace("_", "").ToLowerInvariant().Replace("length", "len"); }
+
         [Test, TestCaseSource("ResultPairs")]
         public void WrapperStructsCarryEveryNativeField(Type wrapper, Type native, string[] skipped)
         {
-            // Names compared without underscores or case: plan_len ~ PlanLength is the one
-            // abbreviation, handled below.
-            Func<string, string> norm = s => s.Replace("_", "").ToLowerInvariant().Replace("length", "len");
-            var have = new HashSet<string>(wrapper.GetFields(BindingFlags.Instance | BindingFlags.Public).Select(f => norm(f.Name)));
-            foreach (var f in native.GetFields(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic))
+            Library.EnsureLoaded();
+            var wrapperFields = wrapper.GetFields(BindingFlags.Instance | BindingFlags.Public);
+            var nativeFields = native.GetFields(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic);
+            // The native field of each wrapper field; none for the skipped ones.
+            var counterpart = new Dictionary<FieldInfo, FieldInfo>();
+            foreach (var n in nativeFields)
             {
-                if (skipped.Contains(f.Name)) continue;
-                Assert.IsTrue(have.Contains(norm(f.Name)), wrapper.Name + " lacks native field " + f.Name);
+                if (skipped.Contains(n.Name)) continue;
+                var w = wrapperFields.FirstOrDefault(f => Norm(f.Name) == Norm(n.Name));
+                Assert.IsNotNull(w, wrapper.Name + " lacks native field " + n.Name);
+                Assert.IsFalse(counterpart.ContainsKey(w), wrapper.Name + "." + w.Name + " matches two native fields");
+                counterpart[w] = n;
             }
+            foreach (var w in wrapperFields)
+                Assert.IsTrue(counterpart.ContainsKey(w), wrapper.Name + "." + w.Name + " has no native field");
+
+            // The conversion the wrapper's own code calls.
+            var fromNative = wrapper.GetConstructor(BindingFlags.Instance | BindingFlags.NonPublic, null, new[] { native }, null);
+            var toNative = wrapper.GetMethod("ToNative", BindingFlags.Instance | BindingFlags.NonPublic, null, Type.EmptyTypes, null);
+            Assert.IsTrue((fromNative == null) != (toNative == null),
+                wrapper.Name + ": needs exactly one of an internal constructor from " + native.Name + " and an internal ToNative()");
+            var nativeDefault = NativeDefault(native, toNative != null);
+
+            // Two passes with other values: a bool sees 0 and nonzero, and a field copied from
+            // the wrong source cannot match by coincidence.
+            for (int pass = 0; pass < 2; pass++)
+            {
+                object n, w;
+                int k = 0, bools = 0;
+                if (fromNative != null)
+                {
+                    n = Activator.CreateInstance(native);
+                    foreach (var f in nativeFields)
+                    {
+                        var wf = counterpart.FirstOrDefault(c => c.Value == f).Key;
+                        long v = Distinct(pass, k++);
+                        if (wf != null && wf.FieldType == typeof(bool) && bools++ % 2 == pass) v = 0;
+                        f.SetValue(n, NativeValue(f.FieldType, v));
+                    }
+                    w = fromNative.Invoke(new[] { n });
+                }
+                else
+                {
+                    w = Activator.CreateInstance(wrapper);
+                    foreach (var f in wrapperFields)
+                    {
+                        object usual = counterpart[f].GetValue(nativeDefault);
+                        object value = f.FieldType == typeof(bool)
+                            ? bools++ % 2 != pass
+                            : WrapperValue(f.FieldType, pass, k++, usual);
+                        if (!(value is bool))
+                            Assert.AreNotEqual(Number(usual), Number(value), f.Name + ": a test value other than the default");
+                        f.SetValue(w, value);
+                    }
+                    n = toNative.Invoke(w, null);
+                    foreach (var f in nativeFields)
+                        if (skipped.Contains(f.Name))
+                        {
+                            Assert.AreNotEqual(f.GetValue(Activator.CreateInstance(native)), f.GetValue(nativeDefault), native.Name + "." + f.Name + " is set by the default");
+                            Assert.AreEqual(f.GetValue(nativeDefault), f.GetValue(n), native.Name + "." + f.Name + " kept from the native default");
+                        }
+                }
+
+                foreach (var c in counterpart)
+                {
+                    object wv = c.Key.GetValue(w), nv = c.Value.GetValue(n);
+                    var label = wrapper.Name + "." + c.Key.Name + (fromNative != null ? " from " : " to ") + native.Name + "." + c.Value.Name + " (pass " + pass + ")";
+                    if (wv is bool)
+                    {
+                        // Native booleans are 0 or 1 going in (goap.h rejects other values), nonzero coming out.
+                        if (fromNative != null) Assert.AreEqual(Number(nv) != 0, (bool)wv, label);
+                        else Assert.AreEqual((bool)wv ? 1m : 0m, Number(nv), label);
+                    }
+                    else Assert.AreEqual(Number(nv), Number(wv), label);
+                }
+            }
+        }
+
+        // Called directly: Mono cannot call a P/Invoke returning a small struct by reflection.
+        static readonly Dictionary<Type, Func<object>> NativeDefaults = new Dictionary<Type, Func<object>>
+        {
+            { typeof(GoapWorldDef), () => NativeMethods.goap_world_def_default() },
+            { typeof(GoapBatchOptions), () => NativeMethods.goap_batch_options_default() },
+            { typeof(GoapPlanOptions), () => NativeMethods.goap_plan_options_default() },
+            { typeof(GoapAgentDef), () => NativeMethods.goap_agent_def_default() },
+        };
+
+        /// <summary>The native struct from its goap_*_default() (settings and options), else all zeros.</summary>
+        static object NativeDefault(Type native, bool hasDefault)
+        {
+            if (!hasDefault) return Activator.CreateInstance(native);
+            Assert.IsTrue(NativeDefaults.ContainsKey(native), native.Name + ": add its goap_*_default() to NativeDefaults");
+            return NativeDefaults[native]();
+        }
+
+        /// <summary>Test value <paramref name="k"/> of a pass: positive, distinct within and across passes.</summary>
+        static long Distinct(int pass, int k) { return (pass + 1) * 100000L + (k + 1) * 1000L; }
+
+        /// <summary><paramref name="v"/> as a native field's type; 64-bit values above 2^32, so a truncation shows.</summary>
+        static object NativeValue(Type t, long v)
+        {
+            if (t == typeof(int)) return (int)v;
+            if (t == typeof(uint)) return (uint)v;
+            if (t == typeof(long)) return (v << 33) + v;
+            if (t == typeof(ulong)) return ((ulong)v << 33) + (ulong)v;
+            // Not a float: a narrowing to float would change it.
+            if (t == typeof(double)) return v + 0.1;
+            Assert.Fail("no test value for a native " + t.Name);
+            return null;
+        }
+
+        /// <summary>
+        /// A valid value of a wrapper field's type for test value <paramref name="k"/> of a pass:
+        /// an id wraps a number, an enum takes one of its values other than
+        /// <paramref name="usual"/> (another in each pass).
+        /// </summary>
+        static object WrapperValue(Type t, int pass, int k, object usual)
+        {
+            if (t.IsEnum)
+            {
+                var values = Enum.GetValues(t).Cast<object>().Where(e => Number(e) != Number(usual)).ToArray();
+                Assert.Greater(values.Length, 1, t.Name + ": two values other than the default");
+                return values[(k + pass) % values.Length];
+            }
+            long v = Distinct(pass, k);
+            var inner = IdField(t);
+            if (inner != null)
+                return Activator.CreateInstance(t, NativeValue(inner.FieldType, v));
+            return NativeValue(t, v);
+        }
+
+        /// <summary>The one field of an id struct (ActionId.Value, GoalId.Index...), else null.</summary>
+        static FieldInfo IdField(Type t)
+        {
+            if (!t.IsValueType || t.IsPrimitive || t.IsEnum) return null;
+            var fields = t.GetFields(BindingFlags.Instance | BindingFlags.Public);
+            return fields.Length == 1 ? fields[0] : null;
+        }
+
+        /// <summary>A field's value as a number: an enum's underlying value, an id's value, any integer width, a double.</summary>
+        static decimal Number(object o)
+        {
+            Assert.IsNotNull(o);
+            var t = o.GetType();
+            if (t.IsEnum) return Convert.ToDecimal(Convert.ChangeType(o, Enum.GetUnderlyingType(t)));
+            var inner = IdField(t);
+            if (inner != null) return Number(inner.GetValue(o));
+            if (t == typeof(bool)) Assert.Fail("a bool is not a number");
+            return Convert.ToDecimal(o);
         }
     }
 }

@@ -83,10 +83,21 @@ namespace Goap.Tests
         public void ThePlanListIsReplacedNotAppended()
         {
             var d = world.LoadDomain(Domains.Read("kitchen.json"));
-            var plan = new List<ActionId> { new ActionId(12345), new ActionId(678) };
-            d.Plan(plan);
             var fresh = new List<ActionId>();
-            d.Plan(fresh);
+            Assert.AreEqual(Outcome.Found, d.Plan(fresh).Outcome);
+            // Several actions: two empty lists would compare equal whatever Plan does.
+            Assert.Greater(fresh.Count, 1, "the kitchen's plan has several actions");
+
+            var stale = new[] { new ActionId(12345), new ActionId(678) };
+            var plan = new List<ActionId>(stale);
+            d.Plan(plan);
+            CollectionAssert.AreEqual(fresh, plan, "stale ids dropped, the plan in their place");
+            CollectionAssert.DoesNotContain(plan, stale[0]);
+            CollectionAssert.DoesNotContain(plan, stale[1]);
+
+            // Planning again into the filled list replaces the plan, not appends a second copy.
+            d.Plan(plan);
+            Assert.AreEqual(fresh.Count, plan.Count, "not doubled");
             CollectionAssert.AreEqual(fresh, plan);
         }
 

@@ -35,6 +35,23 @@ namespace Goap
                 Heuristic = (Heuristic)d.heuristic,
             };
         }
+
+        /// <summary>
+        /// The native definition <see cref="World.CreateAgent(AgentSettings)"/> passes on; throws
+        /// <see cref="ArgumentOutOfRangeException"/> for a negative <see cref="MaxNodes"/>. Starts
+        /// from the native default, which sets the cookie goap_agent_create checks.
+        /// </summary>
+        internal GoapAgentDef ToNative()
+        {
+            var def = NativeMethods.goap_agent_def_default();
+            def.domain = Domain.Value;
+            def.switch_margin = SwitchMargin;
+            def.failure_cooldown = FailureCooldown;
+            def.plan_in_step = PlanInStep ? 1u : 0u;
+            def.max_nodes = World.NonNegative(MaxNodes, "MaxNodes");
+            def.heuristic = (int)Heuristic;
+            return def;
+        }
     }
 
     /// <summary>What one <see cref="Agent.Step"/> decided (goap.h GoapStep).</summary>

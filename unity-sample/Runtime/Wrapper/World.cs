@@ -30,6 +30,22 @@ namespace Goap
                 };
             }
         }
+
+        /// <summary>
+        /// The native definition a new <see cref="World"/> passes on; throws
+        /// <see cref="ArgumentOutOfRangeException"/> for a negative field. Starts from the native
+        /// default, which sets the cookie goap_world_create checks.
+        /// </summary>
+        internal GoapWorldDef ToNative()
+        {
+            // new World(settings) is the first call into the library: load and check it first.
+            Library.EnsureLoaded();
+            var def = NativeMethods.goap_world_def_default();
+            def.max_idle_planners = World.NonNegative(MaxIdlePlanners, "MaxIdlePlanners");
+            def.worker_threads = World.NonNegative(WorkerThreads, "WorkerThreads");
+            def.plan_cache_capacity = World.NonNegative(PlanCacheCapacity, "PlanCacheCapacity");
+            return def;
+        }
     }
 
     /// <summary>Limits of one <see cref="World.PlanAgents()"/> call (goap.h GoapBatchOptions); 0 is no limit.</summary>
@@ -41,6 +57,21 @@ namespace Goap
         public int Threads;
         /// <summary>Stop once the searches applied have expanded this many nodes; 0: no limit.</summary>
         public long MaxNodes;
+
+        /// <summary>
+        /// The native options <see cref="World.PlanAgents(BatchOptions)"/> passes on; throws
+        /// <see cref="ArgumentOutOfRangeException"/> for a negative field. Starts from the native
+        /// default, which sets the cookie goap_world_plan_agents checks.
+        /// </summary>
+        internal GoapBatchOptions ToNative()
+        {
+            var o = NativeMethods.goap_batch_options_default();
+            o.max_agents = World.NonNegative(MaxAgents, "MaxAgents");
+            o.threads = World.NonNegative(Threads, "Threads");
+            if (MaxNodes < 0) throw new ArgumentOutOfRangeException("options", "MaxNodes is negative");
+            o.max_nodes = (ulong)MaxNodes;
+            return o;
+        }
     }
 
     /// <summary>What one <see cref="World.PlanAgents()"/> call did (goap.h GoapBatchStats).</summary>
@@ -58,6 +89,17 @@ namespace Goap
         public long Expanded;
         /// <summary>Searches answered from the plan cache (may depend on timing with several threads).</summary>
         public long CacheHits;
+
+        // The one copy of the native stats (a parity test fills every native field and checks it).
+        internal BatchStats(GoapBatchStats s)
+        {
+            Planned = (int)s.planned;
+            Waiting = (int)s.waiting;
+            CallbackErrors = (int)s.callback_errors;
+            Threads = (int)s.threads;
+            Expanded = (long)s.expanded;
+            CacheHits = (long)s.cache_hits;
+        }
     }
 
     /// <summary>Counters of a world's plan cache (goap.h GoapCacheStats).</summary>
@@ -73,6 +115,16 @@ namespace Goap
         public long Entries;
         /// <summary>The most entries the cache holds.</summary>
         public long Capacity;
+
+        // The one copy of the native counters (a parity test fills every native field and checks it).
+        internal CacheStats(GoapCacheStats s)
+        {
+            Hits = (long)s.hits;
+            Misses = (long)s.misses;
+            Evictions = (long)s.evictions;
+            Entries = (long)s.entries;
+            Capacity = (long)s.capacity;
+        }
     }
 
     /// <summary>
@@ -168,11 +220,7 @@ namespace Goap
         /// <summary>A world with <paramref name="settings"/>.</summary>
         public World(WorldSettings settings)
         {
-            Library.EnsureLoaded();
-            var def = NativeMethods.goap_world_def_default();
-            def.max_idle_planners = NonNegative(settings.MaxIdlePlanners, "MaxIdlePlanners");
-            def.worker_threads = NonNegative(settings.WorkerThreads, "WorkerThreads");
-            def.plan_cache_capacity = NonNegative(settings.PlanCacheCapacity, "PlanCacheCapacity");
+            var def = settings.ToNative();
             Handle = new WorldHandle();
             GoapWorld* world;
             Errors.Check(NativeMethods.goap_world_create(&def, &world));
@@ -247,13 +295,7 @@ namespace Goap
         /// <summary>Creates an agent; it gets the domain's goals (a domain file's "goals").</summary>
         public Agent CreateAgent(AgentSettings settings)
         {
-            var def = NativeMethods.goap_agent_def_default();
-            def.domain = settings.Domain.Value;
-            def.switch_margin = settings.SwitchMargin;
-            def.failure_cooldown = settings.FailureCooldown;
-            def.plan_in_step = settings.PlanInStep ? 1u : 0u;
-            def.max_nodes = NonNegative(settings.MaxNodes, "MaxNodes");
-            def.heuristic = (int)settings.Heuristic;
+            var def = settings.ToNative();
             ulong id;
             GoapWorld* w = Enter();
             try { Errors.Check(NativeMethods.goap_agent_create(w, &def, &id)); }
@@ -286,11 +328,7 @@ namespace Goap
         /// <summary>Plans the agents that need a plan, within <paramref name="options"/>' budgets.</summary>
         public BatchStats PlanAgents(BatchOptions options)
         {
-            var o = NativeMethods.goap_batch_options_default();
-            o.max_agents = NonNegative(options.MaxAgents, "MaxAgents");
-            o.threads = NonNegative(options.Threads, "Threads");
-            if (options.MaxNodes < 0) throw new ArgumentOutOfRangeException("options", "MaxNodes is negative");
-            o.max_nodes = (ulong)options.MaxNodes;
+            var o = options.ToNative();
             GoapBatchStats s;
             GoapWorld* w = Enter();
             var outer = Errors.BeginContextCall();
@@ -300,15 +338,7 @@ namespace Goap
                 Errors.EndContextCall(outer);
                 Exit();
             }
-            return new BatchStats
-            {
-                Planned = (int)s.planned,
-                Waiting = (int)s.waiting,
-                CallbackErrors = (int)s.callback_errors,
-                Threads = (int)s.threads,
-                Expanded = (long)s.expanded,
-                CacheHits = (long)s.cache_hits,
-            };
+            return new BatchStats(s);
         }
 
         /// <summary>The plan cache's counters.</summary>
@@ -318,14 +348,7 @@ namespace Goap
             GoapWorld* w = Enter();
             try { Errors.Check(NativeMethods.goap_world_cache_stats(w, &s)); }
             finally { Exit(); }
-            return new CacheStats
-            {
-                Hits = (long)s.hits,
-                Misses = (long)s.misses,
-                Evictions = (long)s.evictions,
-                Entries = (long)s.entries,
-                Capacity = (long)s.capacity,
-            };
+            return new CacheStats(s);
         }
 
         /// <summary>Empties the plan cache.</summary>
