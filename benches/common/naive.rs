@@ -3,14 +3,17 @@
 //!
 //! Uniform-cost search (Dijkstra) with no heuristic and no pruning. A state is the sorted
 //! `Vec<String>` of the names of its true facts; actions hold their preconditions and
-//! effects by fact name; the open list is a `BinaryHeap` of `(g, state)` entries and the
-//! closed set a `HashMap` from state to search node. Every successor clones its parent's
-//! state. It is correct (all costs are ≥ 0, so the first time a state is popped its `g` is
-//! optimal); it is just slow.
+//! effects by fact name; the open list is a `BinaryHeap` of `(g, node)` entries and the
+//! closed set a `HashMap` from state to search node. Each successor is built as a copy of
+//! its parent's state (the seed's algorithm); that copy is the only one: the map and the
+//! node share it (`Rc`), so the baseline is naive in its algorithm and representation, not
+//! in needless copying. It is correct (all costs are ≥ 0, so the first time a state is
+//! popped its `g` is optimal); it is just slow.
 #![allow(dead_code)]
 
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap};
+use std::rc::Rc;
 
 use goap::{Domain, Goal, WorldState};
 
@@ -95,13 +98,14 @@ struct Node {
     parent: usize,
     action: usize,
     closed: bool,
+    /// The state, shared with the closed set's key.
+    state: Rc<NaiveState>,
 }
 
 struct OpenEntry {
     g: f64,
     seq: u64,
     node: usize,
-    state: NaiveState,
 }
 
 impl PartialEq for OpenEntry {
@@ -133,22 +137,23 @@ fn holds(state: &NaiveState, (fact, value): &(String, bool)) -> bool {
 /// `max_states` distinct states.
 pub fn plan(p: &NaiveProblem, max_states: usize) -> NaiveResult {
     let mut nodes: Vec<Node> = Vec::new();
-    let mut index: HashMap<NaiveState, usize> = HashMap::new();
+    let mut index: HashMap<Rc<NaiveState>, usize> = HashMap::new();
     let mut open: BinaryHeap<OpenEntry> = BinaryHeap::new();
     let mut seq = 0u64;
     let (mut expanded, mut generated) = (0u64, 0u64);
+    let start = Rc::new(p.start.clone());
     nodes.push(Node {
         g: 0.0,
         parent: usize::MAX,
         action: usize::MAX,
         closed: false,
+        state: Rc::clone(&start),
     });
-    index.insert(p.start.clone(), 0);
+    index.insert(start, 0);
     open.push(OpenEntry {
         g: 0.0,
         seq,
         node: 0,
-        state: p.start.clone(),
     });
     let result = |outcome, expanded, generated, stored: usize| NaiveResult {
         outcome,
@@ -156,10 +161,11 @@ pub fn plan(p: &NaiveProblem, max_states: usize) -> NaiveResult {
         generated,
         stored: stored as u64,
     };
-    while let Some(OpenEntry { g, node, state, .. }) = open.pop() {
+    while let Some(OpenEntry { g, node, .. }) = open.pop() {
         if nodes[node].closed || g > nodes[node].g {
             continue; // a stale entry
         }
+        let state = Rc::clone(&nodes[node].state);
         if p.goal.iter().all(|c| holds(&state, c)) {
             let mut plan = Vec::new();
             let mut n = node;
@@ -183,7 +189,7 @@ pub fn plan(p: &NaiveProblem, max_states: usize) -> NaiveResult {
                 continue;
             }
             generated += 1;
-            let mut next = state.clone();
+            let mut next = NaiveState::clone(&state); // the one copy per successor
             for (fact, value) in &a.effects {
                 match (next.binary_search(fact), *value) {
                     (Ok(i), false) => {
@@ -213,13 +219,15 @@ pub fn plan(p: &NaiveProblem, max_states: usize) -> NaiveResult {
                             nodes.len(),
                         );
                     }
+                    let next = Rc::new(next);
                     nodes.push(Node {
                         g: g2,
                         parent: node,
                         action: ai,
                         closed: false,
+                        state: Rc::clone(&next),
                     });
-                    index.insert(next.clone(), nodes.len() - 1);
+                    index.insert(next, nodes.len() - 1);
                     nodes.len() - 1
                 }
             };
@@ -228,7 +236,6 @@ pub fn plan(p: &NaiveProblem, max_states: usize) -> NaiveResult {
                 g: g2,
                 seq,
                 node: target,
-                state: next,
             });
         }
     }
