@@ -744,7 +744,7 @@ use goap::{
     ActionDef, Compare, Domain, FactId, FactValue, Goal, Overflow, Planner, VarCondition, VarDef,
     VarEffect, VarId, VarOp, WorldState,
 };
-use support::{case_seed, close, Rng};
+use support::{case_seed, close, compare, Rng};
 
 struct Case {
     domain: Domain,
@@ -891,21 +891,10 @@ impl Reference<'_> {
         }
     }
 
-    fn compare(op: Compare, x: i32, k: i32) -> bool {
-        match op {
-            Compare::Eq => x == k,
-            Compare::Ne => x != k,
-            Compare::Lt => x < k,
-            Compare::Le => x <= k,
-            Compare::Gt => x > k,
-            Compare::Ge => x >= k,
-        }
-    }
-
     fn holds(&self, s: &Explicit, c: &Condition) -> bool {
         match c {
             Condition::Fact(f) => s.facts[f.fact.index()] == f.value,
-            Condition::Var(v) => Self::compare(v.op, s.vars[v.var.index()], v.value),
+            Condition::Var(v) => compare(v.op, s.vars[v.var.index()], v.value),
         }
     }
 

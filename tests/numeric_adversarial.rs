@@ -27,7 +27,7 @@ use goap::{
 };
 
 mod support;
-use support::close;
+use support::{close, compare as holds};
 
 const MODES: [Heuristic; 5] = [
     Heuristic::Auto,
@@ -81,17 +81,6 @@ fn assign(f: &mut [u64; 4], i: usize, b: bool) {
         f[i / 64] |= 1 << (i % 64);
     } else {
         f[i / 64] &= !(1 << (i % 64));
-    }
-}
-
-fn holds(op: Compare, x: i32, k: i32) -> bool {
-    match op {
-        Compare::Eq => x == k,
-        Compare::Ne => x != k,
-        Compare::Lt => x < k,
-        Compare::Le => x <= k,
-        Compare::Gt => x > k,
-        Compare::Ge => x >= k,
     }
 }
 

@@ -76,6 +76,20 @@ pub fn close(a: f64, b: f64) -> bool {
     (a - b).abs() <= COST_TOLERANCE * a.abs().max(b.abs())
 }
 
+/// `x op k`, written here rather than taken from the library, for the tests' reference
+/// semantics.
+pub fn compare(op: goap::Compare, x: i32, k: i32) -> bool {
+    use goap::Compare;
+    match op {
+        Compare::Eq => x == k,
+        Compare::Ne => x != k,
+        Compare::Lt => x < k,
+        Compare::Le => x <= k,
+        Compare::Gt => x > k,
+        Compare::Ge => x >= k,
+    }
+}
+
 /// Greedily shrinks `case` by the candidates `simplifications` proposes while `fails`
 /// keeps failing, within a budget of checks and time (so a failing run still ends
 /// promptly in debug builds).
