@@ -995,17 +995,12 @@ impl Reference<'_> {
 fn condition_text(d: &Domain, c: &Condition) -> String {
     match c {
         Condition::Fact(f) => format!("\"{}\" is {}", d.fact_name(f.fact), f.value),
-        Condition::Var(v) => {
-            let op = match v.op {
-                Compare::Eq => "==",
-                Compare::Ne => "!=",
-                Compare::Lt => "<",
-                Compare::Le => "<=",
-                Compare::Gt => ">",
-                Compare::Ge => ">=",
-            };
-            format!("\"{}\" {op} {}", d.var(v.var).unwrap().name(), v.value)
-        }
+        Condition::Var(v) => format!(
+            "\"{}\" {} {}",
+            d.var(v.var).unwrap().name(),
+            v.op.symbol(),
+            v.value
+        ),
     }
 }
 
