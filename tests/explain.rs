@@ -939,10 +939,7 @@ impl Reference<'_> {
 
     /// The cost of `a` for the case's context (its override, else the action's cost).
     fn cost(&self, a: goap::ActionId) -> f64 {
-        self.case
-            .context
-            .cost_override(a)
-            .unwrap_or_else(|| self.case.domain.action(a).unwrap().cost())
+        self.case.context.cost(&self.case.domain, a)
     }
 
     /// Every reachable state and the minimum cost of a goal state (Dijkstra), or `None`.
