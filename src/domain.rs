@@ -15,7 +15,7 @@
 //! satisfies, are rejected when the action or goal is built.
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 mod error;
 mod var;
@@ -247,7 +247,8 @@ pub struct Domain {
     var_ids: HashMap<String, VarId>,
     actions: Vec<Action>,
     action_ids: HashMap<String, ActionId>,
-    compiled: OnceLock<CompiledDomain>,
+    /// Shared by clones (they have the same content) and by suspended searches.
+    compiled: OnceLock<Arc<CompiledDomain>>,
 }
 
 impl Clone for Domain {
@@ -259,7 +260,7 @@ impl Clone for Domain {
             var_ids: self.var_ids.clone(),
             actions: self.actions.clone(),
             action_ids: self.action_ids.clone(),
-            compiled: OnceLock::new(),
+            compiled: self.compiled.clone(),
         }
     }
 }
@@ -599,9 +600,10 @@ impl Domain {
     }
 
     /// The planner's compiled form (bit masks, relaxed task), built on first use after a
-    /// change and cached until the next change.
-    pub(crate) fn compiled(&self) -> &CompiledDomain {
-        self.compiled.get_or_init(|| CompiledDomain::build(self))
+    /// change and cached until the next change; clones share it.
+    pub(crate) fn compiled(&self) -> &Arc<CompiledDomain> {
+        self.compiled
+            .get_or_init(|| Arc::new(CompiledDomain::build(self)))
     }
 }
 

@@ -54,7 +54,8 @@ pub use domain::{
     Overflow, Var, VarCondition, VarDef, VarEffect, VarId, VarOp, MAX_ACTION_COST,
 };
 pub use planner::{
-    plan, ActionContext, Heuristic, Outcome, Plan, PlanOptions, PlanResult, Planner, SearchStats,
+    plan, ActionContext, Heuristic, Outcome, Plan, PlanOptions, PlanResult, Planner, SearchBudget,
+    SearchStats,
 };
 pub use state::WorldState;
 pub use world::{BatchOptions, BatchStats, CacheStats, World, WorldDef};

@@ -418,13 +418,27 @@ fn plan_in(
 /// Plans `case` with a fresh planner and default limits and checks the answer.
 fn run_check(case: &Case, mode: Heuristic) -> Result<(), String> {
     let expected = reference_cost(case);
-    let r = plan_with(
-        &mut Planner::new(),
-        case,
-        mode,
-        PlanOptions::DEFAULT_MAX_NODES,
-    )?;
-    check_outcome(case, expected, &r.outcome)
+    let mut planner = Planner::new();
+    let r = plan_with(&mut planner, case, mode, PlanOptions::DEFAULT_MAX_NODES)?;
+    check_outcome(case, expected, &r.outcome)?;
+    // The same search in slices ends exactly the same way.
+    let (d, start, goal) = build(case);
+    let options = PlanOptions {
+        heuristic: mode,
+        ..PlanOptions::default()
+    };
+    let budget =
+        support::slice_budget(case.actions.len() as u64 * 31 + case.facts as u64 + mode as u64);
+    support::check_sliced(
+        &mut planner,
+        &d,
+        &start,
+        &goal,
+        &options,
+        &goap::ActionContext::default(),
+        &r,
+        budget,
+    )
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1751,6 +1765,17 @@ fn action_contexts_match_reference_in_every_mode() {
                     describe(&case)
                 );
             }
+            support::check_sliced(
+                &mut planner,
+                &d,
+                &start,
+                &goal,
+                &options,
+                &context,
+                &r,
+                support::slice_budget(seed ^ mode as u64),
+            )
+            .unwrap_or_else(|e| panic!("case {i} (seed {seed:#x}), {mode:?}, sliced: {e}"));
             // The same planner without the context plans the original costs.
             let plain = planner.plan(&d, &start, &goal, &options);
             check_outcome(&case, reference_cost(&case), &plain.outcome)

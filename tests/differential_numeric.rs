@@ -571,8 +571,25 @@ fn plan_catching(planner: &mut Planner, b: &Built, mode: Heuristic) -> Result<Pl
 fn run_check(case: &Case, mode: Heuristic) -> Result<(), String> {
     let b = build(case)?;
     let expected = reference_cost(case);
-    let r = plan_catching(&mut Planner::new(), &b, mode)?;
-    check_outcome(case, &b, expected, &r.outcome)
+    let mut planner = Planner::new();
+    let r = plan_catching(&mut planner, &b, mode)?;
+    check_outcome(case, &b, expected, &r.outcome)?;
+    // The same search in slices ends exactly the same way.
+    let options = PlanOptions {
+        heuristic: mode,
+        ..PlanOptions::default()
+    };
+    let budget = support::slice_budget(case.actions.len() as u64 * 31 + mode as u64);
+    support::check_sliced(
+        &mut planner,
+        &b.domain,
+        &b.start,
+        &b.goal,
+        &options,
+        &goap::ActionContext::default(),
+        &r,
+        budget,
+    )
 }
 
 /// `Domain::apply` and `Domain::satisfies` against the reference on up to `limit`

@@ -123,6 +123,34 @@ impl Default for PlanOptions {
     }
 }
 
+/// How much of a search one call of [`Planner::resume`] may run. A search stops between
+/// two expansions once either limit is reached (at least one node is expanded per call)
+/// and continues from there on the next call.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchBudget {
+    /// Nodes to expand in this call; 0: no limit.
+    pub max_expansions: u64,
+    /// Wall-clock time for this call, checked every 16 expansions; `None`: no limit. A
+    /// time budget changes where slices end, never the plan, its cost or the node counts.
+    pub max_time: Option<Duration>,
+}
+
+impl SearchBudget {
+    /// No limit: the search runs to its end.
+    pub const UNLIMITED: SearchBudget = SearchBudget {
+        max_expansions: 0,
+        max_time: None,
+    };
+
+    /// At most `n` expansions (0: no limit).
+    pub fn expansions(n: u64) -> Self {
+        SearchBudget {
+            max_expansions: n,
+            max_time: None,
+        }
+    }
+}
+
 /// A plan: actions in execution order and their total cost.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Plan {
@@ -233,6 +261,49 @@ impl Planner {
         context: &ActionContext,
     ) -> PlanResult {
         self.search.run(domain, start, goal, options, context)
+    }
+
+    /// Begins a search that [`Planner::resume`] runs in slices, so that a long search can
+    /// be spread over frames. The setup (pruning, root landmarks) runs here; the arguments
+    /// are as for [`Planner::plan_in`] and are copied or shared (the domain's compiled form
+    /// is kept by `Arc`), so the caller may drop or change them afterwards: the search
+    /// keeps planning for the inputs it began with. A search already in progress is
+    /// dropped. [`Planner::plan`] and [`Planner::plan_in`] also drop it.
+    pub fn begin(
+        &mut self,
+        domain: &Domain,
+        start: &WorldState,
+        goal: &Goal,
+        options: &PlanOptions,
+        context: &ActionContext,
+    ) {
+        self.search.begin(domain, start, goal, options, context);
+    }
+
+    /// Runs the search begun with [`Planner::begin`] within `budget`. Returns its result
+    /// once it ends, and `None` while it is in progress (or when no search was begun: see
+    /// [`Planner::is_searching`]).
+    ///
+    /// Slicing is invisible in the result: the plan, its cost and every count in
+    /// [`SearchStats`] equal those of the same search run in one call; only
+    /// [`SearchStats::elapsed`] (the time spent in `begin` and every `resume`) differs.
+    pub fn resume(&mut self, budget: &SearchBudget) -> Option<PlanResult> {
+        self.search.resume(budget)
+    }
+
+    /// True between [`Planner::begin`] and the [`Planner::resume`] that returns the result.
+    pub fn is_searching(&self) -> bool {
+        self.search.progress().is_some()
+    }
+
+    /// The statistics so far of the search in progress (`expanded` counts every slice).
+    pub fn progress(&self) -> Option<&SearchStats> {
+        self.search.progress()
+    }
+
+    /// Drops the search in progress; its buffers stay for the next search.
+    pub fn cancel(&mut self) {
+        self.search.cancel();
     }
 }
 

@@ -5,6 +5,7 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::sync::Arc;
 use std::time::Instant;
 
 use super::compiled::{atom, CompiledDomain};
@@ -12,7 +13,9 @@ use super::lmcut::Landmarks;
 use super::numeric::{self, Numeric};
 use super::partition::{Partitions, Stored};
 use super::relaxed::Relaxed;
-use super::{ActionContext, Heuristic, Outcome, Plan, PlanOptions, PlanResult, SearchStats};
+use super::{
+    ActionContext, Heuristic, Outcome, Plan, PlanOptions, PlanResult, SearchBudget, SearchStats,
+};
 use crate::domain::{ActionId, Domain, Goal};
 use crate::state::WorldState;
 
@@ -128,6 +131,57 @@ pub(crate) struct Search {
     node_num: Vec<(f64, f64)>,
     /// The domain with an action context's costs, kept for its buffers.
     costed: Option<CompiledDomain>,
+    /// The search begun and not yet finished.
+    phase: Phase,
+}
+
+/// Where the search begun by [`Search::begin`] stands.
+#[derive(Debug, Default)]
+enum Phase {
+    /// None begun, or its result was returned.
+    #[default]
+    Idle,
+    /// The setup decided it without search.
+    Decided(PlanResult),
+    /// Between two calls of [`Search::resume`].
+    Running(Box<Running>),
+}
+
+/// A search in progress: what the loop needs besides the arenas.
+#[derive(Debug)]
+struct Running {
+    /// The compiled domain (shared with the domain and its clones).
+    base: Arc<CompiledDomain>,
+    /// The search reads `Search::costed`, `base` with an action context's costs.
+    costed: bool,
+    options: PlanOptions,
+    evaluator: Evaluator,
+    stats: SearchStats,
+}
+
+/// When the loop scores popped nodes with a full heuristic: the evaluator policy and the
+/// evidence it has gathered so far.
+#[derive(Clone, Copy, Debug)]
+struct Evaluator {
+    /// Expansions before full evaluation may start (`u64::MAX`: never).
+    lazy_from: u64,
+    /// The full heuristic is h_max (else LM-cut).
+    full_is_hmax: bool,
+    /// Full evaluation is still allowed.
+    lazy_on: bool,
+    /// [`Heuristic::Auto`]: evaluation starts only once the root estimate is shown low, and
+    /// stops when it does not pay.
+    adaptive: bool,
+    /// Evaluation has started.
+    lazy_started: bool,
+    /// Expanded nodes whose bound an evaluation had raised.
+    raised_expanded: u64,
+    /// Sum of the raises.
+    raise_sum: f64,
+    /// The mean positive action cost.
+    typical_cost: f64,
+    /// The root's estimate.
+    root_est: f64,
 }
 
 /// True when `s` has every bit of `pos` and none of `neg`.
@@ -139,6 +193,7 @@ fn satisfies(s: &[u64], pos: &[u64], neg: &[u64]) -> bool {
 }
 
 impl Search {
+    /// Plans to the end: [`Search::begin`] then [`Search::resume`] without a budget.
     pub fn run(
         &mut self,
         domain: &Domain,
@@ -147,32 +202,101 @@ impl Search {
         options: &PlanOptions,
         context: &ActionContext,
     ) -> PlanResult {
-        let t0 = Instant::now();
-        let mut stats = SearchStats::default();
-        let base = domain.compiled();
-        let outcome = if context.cost_overrides().is_empty() {
-            self.search(base, start, goal, options, context.disabled(), &mut stats)
-        } else {
-            // Every heuristic reads `costs`: plan on a copy that has the changed ones.
-            let mut costed = self.costed.take().unwrap_or_default();
-            costed.copy_with_costs(base, context.cost_overrides());
-            let outcome = self.search(
-                &costed,
-                start,
-                goal,
-                options,
-                context.disabled(),
-                &mut stats,
-            );
-            self.costed = Some(costed);
-            outcome
-        };
-        stats.evaluations = self.relaxed.evaluations;
-        stats.elapsed = t0.elapsed();
-        PlanResult { outcome, stats }
+        self.begin(domain, start, goal, options, context);
+        self.resume(&SearchBudget::UNLIMITED)
+            .expect("a search without a budget runs to its end")
     }
 
-    fn search(
+    /// Sets a search up (pruning, root landmarks, numeric projections, the root node) and
+    /// keeps it for [`Search::resume`]. Drops the search in progress, if any.
+    pub fn begin(
+        &mut self,
+        domain: &Domain,
+        start: &WorldState,
+        goal: &Goal,
+        options: &PlanOptions,
+        context: &ActionContext,
+    ) {
+        let t0 = Instant::now();
+        self.phase = Phase::Idle;
+        let mut stats = SearchStats::default();
+        let base = Arc::clone(domain.compiled());
+        let costed = !context.cost_overrides().is_empty();
+        if costed {
+            // Every heuristic reads `costs`: plan on a copy that has the changed ones.
+            let mut copy = self.costed.take().unwrap_or_default();
+            copy.copy_with_costs(&base, context.cost_overrides());
+            self.costed = Some(copy);
+        }
+        let c_owned = if costed { self.costed.take() } else { None };
+        let c = c_owned.as_ref().unwrap_or(&base);
+        self.relaxed.evaluations = 0;
+        let setup = self.setup(c, start, goal, options, context.disabled(), &mut stats);
+        if costed {
+            self.costed = c_owned;
+        }
+        stats.evaluations = self.relaxed.evaluations;
+        stats.elapsed = t0.elapsed();
+        self.phase = match setup {
+            Err(outcome) => Phase::Decided(PlanResult { outcome, stats }),
+            Ok(evaluator) => Phase::Running(Box::new(Running {
+                base,
+                costed,
+                options: *options,
+                evaluator,
+                stats,
+            })),
+        };
+    }
+
+    /// Runs the search begun by [`Search::begin`] for at most `budget`. Returns its result
+    /// when it ends, `None` while it is still in progress (or when none was begun).
+    pub fn resume(&mut self, budget: &SearchBudget) -> Option<PlanResult> {
+        match std::mem::replace(&mut self.phase, Phase::Idle) {
+            Phase::Idle => None,
+            Phase::Decided(result) => Some(result),
+            Phase::Running(mut run) => {
+                let t0 = Instant::now();
+                let c_owned = if run.costed { self.costed.take() } else { None };
+                let base = Arc::clone(&run.base);
+                let c = c_owned.as_ref().unwrap_or(&base);
+                let outcome =
+                    self.expand(c, &run.options, &mut run.evaluator, &mut run.stats, budget);
+                if run.costed {
+                    self.costed = c_owned;
+                }
+                run.stats.evaluations = self.relaxed.evaluations;
+                run.stats.elapsed += t0.elapsed();
+                match outcome {
+                    Some(outcome) => Some(PlanResult {
+                        outcome,
+                        stats: run.stats,
+                    }),
+                    None => {
+                        self.phase = Phase::Running(run);
+                        None
+                    }
+                }
+            }
+        }
+    }
+
+    /// The statistics so far of the search begun and not yet finished.
+    pub fn progress(&self) -> Option<&SearchStats> {
+        match &self.phase {
+            Phase::Idle => None,
+            Phase::Decided(r) => Some(&r.stats),
+            Phase::Running(run) => Some(&run.stats),
+        }
+    }
+
+    /// Drops the search in progress (its memory stays for the next one).
+    pub fn cancel(&mut self) {
+        self.phase = Phase::Idle;
+    }
+
+    /// The per-search setup. `Err` carries an outcome decided without search.
+    fn setup(
         &mut self,
         c: &CompiledDomain,
         start: &WorldState,
@@ -180,7 +304,7 @@ impl Search {
         options: &PlanOptions,
         disabled: &[ActionId],
         stats: &mut SearchStats,
-    ) -> Outcome {
+    ) -> Result<Evaluator, Outcome> {
         let w = c.words;
         let sl = w + c.var_words;
         self.state_len = sl;
@@ -196,7 +320,7 @@ impl Search {
             let f = g.fact.index();
             if f >= facts {
                 if g.value {
-                    return Outcome::NoPlan;
+                    return Err(Outcome::NoPlan);
                 }
                 continue;
             }
@@ -215,7 +339,7 @@ impl Search {
             .iter()
             .any(|k| k.var.index() >= c.vars.len())
         {
-            return Outcome::NoPlan;
+            return Err(Outcome::NoPlan);
         }
         // Start state, masked to the domain's facts, then the variables.
         self.start.clear();
@@ -232,7 +356,7 @@ impl Search {
         if satisfies(&self.start, &self.goal_pos, &self.goal_neg)
             && (!has_vars || numeric::holds(c, &self.start, w, goal.var_conditions()))
         {
-            return Outcome::Found(Plan::default());
+            return Err(Outcome::Found(Plan::default()));
         }
 
         // Root landmarks, and pruning: actions that relaxed reachability shows can never
@@ -265,7 +389,7 @@ impl Search {
         };
         if !reachable {
             stats.actions_pruned = c.actions as u32;
-            return Outcome::NoPlan;
+            return Err(Outcome::NoPlan);
         }
         if c.actions > RELEVANCE_MIN_ACTIONS || has_vars {
             let mut goal_vars: Vec<usize> = goal
@@ -302,7 +426,7 @@ impl Search {
             }
             if root_nf == f64::INFINITY {
                 stats.actions_pruned = c.actions as u32;
-                return Outcome::NoPlan;
+                return Err(Outcome::NoPlan);
             }
             if options.heuristic == Heuristic::Blind {
                 (root_nl, root_nf) = (0.0, 0.0);
@@ -370,7 +494,7 @@ impl Search {
         };
         let full_is_hmax = options.heuristic == Heuristic::HMax;
         if options.max_nodes == 0 {
-            return Outcome::LimitReached;
+            return Err(Outcome::LimitReached);
         }
 
         // Root node.
@@ -391,11 +515,6 @@ impl Search {
         }
         self.push(root);
 
-        let mut lazy_on = lazy_from != u64::MAX;
-        let adaptive = options.heuristic == Heuristic::Auto;
-        let mut raised_expanded: u64 = 0;
-        let mut lazy_started = false;
-        let mut raise_sum = 0.0;
         // The typical step: the mean positive action cost.
         let (cost_sum, cost_count) = self
             .acost
@@ -407,7 +526,58 @@ impl Search {
         } else {
             cost_sum / f64::from(cost_count)
         };
-        while let Some(Reverse((key, n))) = self.open.pop() {
+        Ok(Evaluator {
+            lazy_from,
+            full_is_hmax,
+            lazy_on: lazy_from != u64::MAX,
+            adaptive: options.heuristic == Heuristic::Auto,
+            lazy_started: false,
+            raised_expanded: 0,
+            raise_sum: 0.0,
+            typical_cost,
+            root_est,
+        })
+    }
+
+    /// The A* loop, from where the last call left it, until it decides or `budget` runs
+    /// out (`None`). Slicing never changes what it does: the open list, the node store and
+    /// the evaluator policy carry over between calls unchanged.
+    fn expand(
+        &mut self,
+        c: &CompiledDomain,
+        options: &PlanOptions,
+        ev: &mut Evaluator,
+        stats: &mut SearchStats,
+        budget: &SearchBudget,
+    ) -> Option<Outcome> {
+        let w = c.words;
+        let sl = self.state_len;
+        let root_est = ev.root_est;
+        let lazy_from = ev.lazy_from;
+        let full_is_hmax = ev.full_is_hmax;
+        let adaptive = ev.adaptive;
+        let typical_cost = ev.typical_cost;
+        let first = stats.expanded;
+        let stop_at = match budget.max_expansions {
+            0 => u64::MAX,
+            n => first.saturating_add(n),
+        };
+        let t0 = budget.max_time.map(|_| Instant::now());
+        loop {
+            if stats.expanded >= stop_at {
+                return None;
+            }
+            if let (Some(limit), Some(t0)) = (budget.max_time, t0) {
+                if stats.expanded > first
+                    && (stats.expanded - first) % 16 == 0
+                    && t0.elapsed() >= limit
+                {
+                    return None;
+                }
+            }
+            let Some(Reverse((key, n))) = self.open.pop() else {
+                break;
+            };
             let (f_bits, seq) = ((key >> 64) as u64, key as u32);
             let ni = n as usize;
             if self.nodes[ni].open_seq != seq {
@@ -417,7 +587,7 @@ impl Search {
             let sw = ni * sl;
             if self.is_goal_at(c, sw) {
                 stats.stored = self.nodes.len() as u64;
-                return Outcome::Found(self.extract(n, c));
+                return Some(Outcome::Found(self.extract(n, c)));
             }
             let f_entry = f64::from_bits(f_bits);
             if self.nodes[ni].g + self.h(ni) > f_entry {
@@ -428,8 +598,8 @@ impl Search {
             let mut have_partition = false;
             // Auto starts evaluating once the root estimate is shown too low, then scores
             // every popped node (scoring only some would mix estimates and re-open nodes).
-            lazy_started |= stats.expanded >= lazy_from && (!adaptive || f_entry > root_est);
-            if lazy_on && lazy_started && self.nodes[ni].h_full == UNEVALUATED {
+            ev.lazy_started |= stats.expanded >= lazy_from && (!adaptive || f_entry > root_est);
+            if ev.lazy_on && ev.lazy_started && self.nodes[ni].h_full == UNEVALUATED {
                 let state = &self.states[sw..sw + w];
                 let h = if full_is_hmax {
                     self.relaxed.hmax_value(c, state)
@@ -451,16 +621,16 @@ impl Search {
                 if raised {
                     stats.raised += 1;
                     self.nodes[ni].raised = true;
-                    raise_sum += f - f_entry;
+                    ev.raise_sum += f - f_entry;
                 }
                 if adaptive
                     && self.relaxed.evaluations > AUTO_SAMPLE
                     && self.relaxed.evaluations <= AUTO_DECIDE_WITHIN
-                    && raise_sum < self.relaxed.evaluations as f64 * typical_cost
+                    && ev.raise_sum < self.relaxed.evaluations as f64 * typical_cost
                 {
                     // On average an evaluation raises a bound by less than a typical
                     // action's cost: it reorders within plateaus but prunes little.
-                    lazy_on = false;
+                    ev.lazy_on = false;
                 }
                 // Still the best node? Then expand it now instead of re-queueing it.
                 let still_first = match self.open.peek() {
@@ -484,15 +654,15 @@ impl Search {
             self.nodes[ni].closed = true;
             stats.expanded += 1;
             if self.nodes[ni].raised {
-                raised_expanded += 1;
+                ev.raised_expanded += 1;
                 if adaptive
-                    && raised_expanded * 2 > stats.raised
+                    && ev.raised_expanded * 2 > stats.raised
                     && stats.raised >= AUTO_SAMPLE
                     && self.relaxed.evaluations <= AUTO_DECIDE_WITHIN
                 {
                     // Most nodes LM-cut deferred get expanded anyway (a wide plateau, as
                     // in gripper): the evaluations do not save their cost.
-                    lazy_on = false;
+                    ev.lazy_on = false;
                 }
             }
             let g = self.nodes[ni].g;
@@ -563,14 +733,14 @@ impl Search {
             self.amask = amask;
             if limit {
                 stats.stored = self.nodes.len() as u64;
-                return Outcome::LimitReached;
+                return Some(Outcome::LimitReached);
             }
             if have_partition {
                 self.partitions.clear();
             }
         }
         stats.stored = self.nodes.len() as u64;
-        Outcome::NoPlan
+        Some(Outcome::NoPlan)
     }
 
     fn is_goal_at(&self, c: &CompiledDomain, offset: usize) -> bool {

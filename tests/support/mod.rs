@@ -115,3 +115,82 @@ pub fn minimise<C: Clone>(
         return cur;
     }
 }
+
+/// The expansion budget of the sliced re-run of a case: one node, a few nodes, or a random
+/// number, chosen by `seed` (a per-case number) so that every kind is exercised.
+pub fn slice_budget(seed: u64) -> u64 {
+    let mut rng = Rng::new(seed ^ 0x5eed_511c);
+    match rng.below(3) {
+        0 => 1,
+        1 => 2 + rng.below(4),
+        _ => 1 + rng.below(200),
+    }
+}
+
+/// Runs the search again through `Planner::begin` and `Planner::resume` in slices of
+/// `budget` expanded nodes, and checks that it ends exactly as the unsliced search
+/// `whole`: same outcome (plan and bit-equal cost) and same counts (everything in
+/// `SearchStats` but the time), in as many slices as the budget implies.
+pub fn check_sliced(
+    planner: &mut goap::Planner,
+    domain: &goap::Domain,
+    start: &goap::WorldState,
+    goal: &goap::Goal,
+    options: &goap::PlanOptions,
+    context: &goap::ActionContext,
+    whole: &goap::PlanResult,
+    budget: u64,
+) -> Result<(), String> {
+    planner.begin(domain, start, goal, options, context);
+    let mut slices: u64 = 0;
+    let mut last_expanded = 0;
+    let sliced = loop {
+        slices += 1;
+        let step = goap::SearchBudget::expansions(budget);
+        match planner.resume(&step) {
+            Some(r) => break r,
+            None => {
+                let now = planner.progress().map_or(0, |p| p.expanded);
+                if now - last_expanded != budget {
+                    return Err(format!(
+                        "slice {slices} expanded {} nodes, its budget was {budget}",
+                        now - last_expanded
+                    ));
+                }
+                last_expanded = now;
+            }
+        }
+        if slices > whole.stats.expanded + 2 {
+            return Err(format!("{slices} slices of {budget} and still searching"));
+        }
+    };
+    if planner.is_searching() {
+        return Err("the planner still reports a search after returning its result".into());
+    }
+    if sliced.outcome != whole.outcome {
+        return Err(format!(
+            "sliced by {budget}: {:?}, unsliced: {:?}",
+            sliced.outcome, whole.outcome
+        ));
+    }
+    let strip = |r: &goap::PlanResult| goap::SearchStats {
+        elapsed: std::time::Duration::ZERO,
+        ..r.stats
+    };
+    if strip(&sliced) != strip(whole) {
+        return Err(format!(
+            "sliced by {budget}, the stats differ:\n  sliced   {:?}\n  unsliced {:?}",
+            strip(&sliced),
+            strip(whole)
+        ));
+    }
+    // Every slice but the last expands exactly `budget` nodes (checked above); the last
+    // expands up to `budget` (none when it pops the goal at once).
+    let e = whole.stats.expanded;
+    if slices != e / budget + 1 && !(e % budget == 0 && slices == e / budget) {
+        return Err(format!(
+            "{e} nodes in slices of {budget} took {slices} calls"
+        ));
+    }
+    Ok(())
+}
