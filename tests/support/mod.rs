@@ -131,6 +131,7 @@ pub fn slice_budget(seed: u64) -> u64 {
 /// `budget` expanded nodes, and checks that it ends exactly as the unsliced search
 /// `whole`: same outcome (plan and bit-equal cost) and same counts (everything in
 /// `SearchStats` but the time), in as many slices as the budget implies.
+#[allow(clippy::too_many_arguments)]
 pub fn check_sliced(
     planner: &mut goap::Planner,
     domain: &goap::Domain,
