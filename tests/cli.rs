@@ -286,6 +286,61 @@ fn node_limit_is_limit_exit_3() {
     assert_eq!((code, v["cost"].as_u64()), (0, Some(10)), "{v}");
 }
 
+/// `--slice N` (DESIGN.md §6): every field but `micros` equals the unsliced run's, plus
+/// `"slices"`: one call per N expanded nodes (and the last); on every sample domain, and
+/// for a node-limit result.
+#[test]
+fn sliced_plans_equal_unsliced_ones() {
+    let mut files: Vec<String> = std::fs::read_dir(DOMAINS)
+        .unwrap()
+        .map(|e| e.unwrap().path().display().to_string())
+        .filter(|p| p.ends_with(".json"))
+        .collect();
+    files.sort();
+    let mut cases: Vec<(String, Vec<&str>)> = Vec::new();
+    for f in &files {
+        cases.push((f.clone(), vec![]));
+    }
+    cases.push((domain("blocksworld-5.json"), vec!["--max-nodes", "20"]));
+    cases.push((domain("blocksworld-5.json"), vec!["--heuristic", "blind"]));
+    let mut checked = 0;
+    for (file, extra) in &cases {
+        if load_domain_file(Path::new(file)).unwrap().goal.is_none() {
+            continue;
+        }
+        let mut args = vec![file.as_str()];
+        args.extend(extra.iter().copied());
+        let (code, mut whole) = plan_json(&args);
+        assert!(whole.get("slices").is_none(), "{whole}");
+        let expanded = whole["expanded"].as_u64().unwrap();
+        for n in [1u64, 3, 1000] {
+            let n_text = n.to_string();
+            let mut sliced_args = args.clone();
+            sliced_args.extend(["--slice", n_text.as_str()]);
+            let (sliced_code, mut sliced) = plan_json(&sliced_args);
+            assert_eq!(sliced_code, code, "{file} {extra:?} --slice {n}");
+            let slices = sliced.as_object_mut().unwrap().remove("slices");
+            let slices = slices.and_then(|s| s.as_u64()).expect("a \"slices\" count");
+            assert!(
+                slices == expanded / n + 1 || (expanded % n == 0 && slices == expanded / n),
+                "{file}: {expanded} nodes in slices of {n} took {slices}"
+            );
+            sliced["micros"] = 0.into();
+            whole["micros"] = 0.into();
+            assert_eq!(sliced, whole, "{file} {extra:?} --slice {n}");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} files planned");
+    let kitchen = domain("kitchen.json");
+    for bad in ["0", "-1", "x", ""] {
+        assert_invalid(
+            &goap(&["plan", &kitchen, "--slice", bad]),
+            &["--slice expects a whole number of nodes"],
+        );
+    }
+}
+
 #[test]
 fn usage_errors_exit_2_with_nothing_on_stdout() {
     let kitchen = domain("kitchen.json");

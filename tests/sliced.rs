@@ -11,8 +11,7 @@ use std::time::Duration;
 
 use goap::format::load_domain_file;
 use goap::{
-    ActionContext, Domain, Goal, Heuristic, Outcome, PlanOptions, Planner, SearchBudget,
-    WorldState,
+    ActionContext, Domain, Goal, Heuristic, Outcome, PlanOptions, Planner, SearchBudget, WorldState,
 };
 
 const DOMAINS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/domains");
@@ -68,7 +67,10 @@ fn sliced_searches_end_as_unsliced_ones() {
             }
         }
     }
-    assert!(evaluated > 0, "no search evaluated LM-cut: the check is too weak");
+    assert!(
+        evaluated > 0,
+        "no search evaluated LM-cut: the check is too weak"
+    );
 }
 
 /// A node limit reached inside a slice is the same `LimitReached` as without slices.
@@ -132,7 +134,13 @@ fn time_budgets_cancel_and_idle_planners() {
     let mut planner = Planner::new();
     let whole = planner.plan(&p.domain, &p.start, &p.goal, &options);
     assert!(whole.stats.expanded > 1000);
-    planner.begin(&p.domain, &p.start, &p.goal, &options, &ActionContext::default());
+    planner.begin(
+        &p.domain,
+        &p.start,
+        &p.goal,
+        &options,
+        &ActionContext::default(),
+    );
     let budget = SearchBudget {
         max_expansions: 0,
         max_time: Some(Duration::ZERO),
@@ -151,16 +159,31 @@ fn time_budgets_cancel_and_idle_planners() {
 
     assert!(planner.resume(&SearchBudget::UNLIMITED).is_none());
     assert!(!planner.is_searching());
-    planner.begin(&p.domain, &p.start, &p.goal, &options, &ActionContext::default());
+    planner.begin(
+        &p.domain,
+        &p.start,
+        &p.goal,
+        &options,
+        &ActionContext::default(),
+    );
     assert!(planner.resume(&SearchBudget::expansions(10)).is_none());
     assert!(planner.is_searching());
     assert_eq!(planner.progress().unwrap().expanded, 10);
     planner.cancel();
     assert!(!planner.is_searching());
     assert!(planner.resume(&SearchBudget::UNLIMITED).is_none());
-    planner.begin(&p.domain, &p.start, &p.goal, &options, &ActionContext::default());
+    planner.begin(
+        &p.domain,
+        &p.start,
+        &p.goal,
+        &options,
+        &ActionContext::default(),
+    );
     assert!(planner.resume(&SearchBudget::expansions(10)).is_none());
     let again = planner.plan(&p.domain, &p.start, &p.goal, &options);
     assert_eq!(again.outcome, whole.outcome);
-    assert!(!planner.is_searching(), "plan dropped the search in progress");
+    assert!(
+        !planner.is_searching(),
+        "plan dropped the search in progress"
+    );
 }

@@ -17,13 +17,16 @@ const USAGE: &str = "\
 goap — Goal-Oriented Action Planning
 
 usage:
-  goap plan FILE [--max-nodes N] [--heuristic H]
+  goap plan FILE [--max-nodes N] [--heuristic H] [--slice N]
         plan from the file's \"start\" to its \"goal\"; prints one JSON object:
         {\"status\": \"found\"|\"no_plan\"|\"limit\", \"plan\": [...], \"cost\": ...,
          \"expanded\": ..., \"generated\": ..., \"micros\": ..., \"heuristic\": ...}
         exit 0 found, 1 no plan, 3 node limit reached, 2 invalid input or usage
         --max-nodes N   stop after storing N search nodes (default 1000000)
         --heuristic H   auto (default), lmcut, landmarks, hmax or blind (all optimal)
+        --slice N       search in slices of at most N expanded nodes, resuming
+                        between them (as a game spreads a search over frames); adds
+                        \"slices\": k; plan, cost and counts equal the unsliced run
   goap validate FILE   (or: goap lint FILE)
         check a domain file; warns (on stderr) about conditions nothing can meet
         and variables nothing uses
@@ -144,14 +147,26 @@ pub struct PlanArgs {
     pub max_nodes: u32,
     /// The heuristic.
     pub heuristic: Heuristic,
+    /// `--slice N`: expanded nodes per slice.
+    pub slice: Option<u64>,
 }
 
 fn parse_plan_args(rest: &[String]) -> Result<PlanArgs, Failure> {
     let mut max_nodes = goap::PlanOptions::DEFAULT_MAX_NODES;
     let mut heuristic = Heuristic::Auto;
+    let mut slice = None;
     let file = parse_command_line("plan", rest, |flag| {
         match flag.name {
             "--max-nodes" => max_nodes = max_nodes_value(&flag.value()?)?,
+            "--slice" => {
+                let v = flag.value()?;
+                slice = Some(v.parse::<u64>().ok().filter(|&n| n > 0).ok_or_else(|| {
+                    usage_error(format!(
+                        "--slice expects a whole number of nodes from 1 to {}, not \"{v}\"",
+                        u64::MAX
+                    ))
+                })?);
+            }
             "--heuristic" => {
                 let v = flag.value()?;
                 heuristic = parse_heuristic(&v).ok_or_else(|| {
@@ -169,6 +184,7 @@ fn parse_plan_args(rest: &[String]) -> Result<PlanArgs, Failure> {
         file,
         max_nodes,
         heuristic,
+        slice,
     })
 }
 

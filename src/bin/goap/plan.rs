@@ -5,7 +5,7 @@ use std::path::Path;
 use serde::{Serialize, Serializer};
 
 use goap::format::{lint, lint_vars, load_domain_file, DomainFile};
-use goap::{Outcome, PlanOptions, Planner};
+use goap::{ActionContext, Outcome, PlanOptions, Planner, SearchBudget};
 
 use crate::{heuristic_name, Failure, PlanArgs};
 
@@ -26,6 +26,9 @@ struct PlanReport<'a> {
     generated: u64,
     micros: u64,
     heuristic: &'static str,
+    /// `--slice`: how many calls the search took.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    slices: Option<u64>,
 }
 
 /// A plan cost, written as an integer when it is one (`17`, not `17.0`).
@@ -46,7 +49,7 @@ fn load(file: &str) -> Result<DomainFile, Failure> {
     load_domain_file(Path::new(file)).map_err(|e| Failure::invalid(e.to_string()))
 }
 
-/// `goap plan FILE [--max-nodes N] [--heuristic H]`.
+/// `goap plan FILE [--max-nodes N] [--heuristic H] [--slice N]`.
 pub fn plan(args: PlanArgs) -> Result<u8, Failure> {
     let file = load(&args.file)?;
     let Some(goal) = &file.goal else {
@@ -65,7 +68,25 @@ pub fn plan(args: PlanArgs) -> Result<u8, Failure> {
         max_nodes: args.max_nodes,
         heuristic: args.heuristic,
     };
-    let result = Planner::new().plan(&file.domain, &file.start, goal, &options);
+    let mut planner = Planner::new();
+    let (result, slices) = match args.slice {
+        None => (
+            planner.plan(&file.domain, &file.start, goal, &options),
+            None,
+        ),
+        Some(n) => {
+            let context = ActionContext::default();
+            planner.begin(&file.domain, &file.start, goal, &options, &context);
+            let budget = SearchBudget::expansions(n);
+            let mut slices = 1;
+            loop {
+                match planner.resume(&budget) {
+                    Some(r) => break (r, Some(slices)),
+                    None => slices += 1,
+                }
+            }
+        }
+    };
     let (status, plan, cost, code) = match &result.outcome {
         Outcome::Found(p) => {
             let names = p
@@ -86,6 +107,7 @@ pub fn plan(args: PlanArgs) -> Result<u8, Failure> {
         generated: result.stats.generated,
         micros: u64::try_from(result.stats.elapsed.as_micros()).unwrap_or(u64::MAX),
         heuristic: heuristic_name(args.heuristic),
+        slices,
     };
     let json = serde_json::to_string(&report).expect("a plan report always serializes");
     println!("{json}");
