@@ -414,6 +414,14 @@ enum GoapStepKind
     // plans it. The action in progress, if any, is abandoned: stop it (a report before the
     // next START returns GOAP_STATUS_NO_ACTION).
     GOAP_STEP_KIND_WAITING = 5,
+    // A search is under way and this step's budget (GoapAgentDef.step_max_expansions,
+    // step_max_micros) ran out before it ended: the next step continues it. When
+    // GoapStep.action is not 0, that action is in progress: keep performing it and report
+    // on it as usual (the new plan continues it when it begins with it). When it is 0,
+    // there is nothing to do meanwhile. No new action starts until the search ends. A
+    // change of the believed state, goals, enabled actions, costs or cooldowns (a report
+    // that finishes the action included) starts the search over at the next step.
+    GOAP_STEP_KIND_PLANNING = 6,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -798,6 +806,16 @@ typedef struct GoapAgentDef {
     uint32_t max_nodes;
     // A GoapHeuristic value for the agent's searches. Default GOAP_HEURISTIC_AUTO.
     int32_t heuristic;
+    // The most nodes one goap_agent_step may expand searching (over all the goals it
+    // tries); 0 (the default): no limit. A step whose search runs out returns
+    // GOAP_STEP_KIND_PLANNING and the next step continues that search where it stopped;
+    // the plan is the one an unlimited step would have found. Use it to spread a long
+    // search over frames.
+    uint32_t step_max_expansions;
+    // The most time one goap_agent_step may spend searching, in microseconds (checked every
+    // 16 expanded nodes, so a step may exceed it slightly; it never changes which plan is
+    // found); 0 (the default): no limit.
+    uint32_t step_max_micros;
 } GoapAgentDef;
 
 // Id of an agent of a world. Opaque: compare ids for equality, never compute with them.
@@ -890,8 +908,8 @@ typedef struct GoapStep {
     int32_t kind;
     // 1 when this step replanned (searched, or skipped steps of its plan), else 0.
     uint32_t replanned;
-    // The action to start or continue (an action id of the agent's domain); 0 for the
-    // other kinds.
+    // The action to start or continue, or the action in progress during PLANNING (an
+    // action id of the agent's domain); 0 otherwise.
     GoapActionId action;
     // Index of the goal pursued (the goal of the plan, or the goal last chosen); -1 when
     // none.

@@ -49,8 +49,8 @@ use std::collections::VecDeque;
 use std::fmt;
 use std::sync::Arc;
 
-use crate::domain::{ActionId, Domain, DomainError, FactId, Goal, VarId, VarOp};
-use crate::planner::{ActionContext, PlanResult};
+use crate::domain::{ActionId, Domain, DomainError, FactId, VarId, VarOp};
+use crate::planner::{ActionContext, SearchBudget};
 use crate::state::WorldState;
 use crate::world::DomainId;
 
@@ -64,7 +64,7 @@ mod job;
 mod review;
 mod types;
 
-pub use job::{PlanJob, PlanJobResult};
+pub use job::{JobRun, PlanJob, PlanJobResult, SearchHost};
 pub use types::*;
 
 #[derive(Clone, Debug)]
@@ -112,6 +112,8 @@ pub struct Agent {
     clock: f64,
     history: VecDeque<ReplanEvent>,
     counts: [u64; 5],
+    /// The replan whose search outlasted a step's budget (see [`StepKind::Planning`]).
+    run: Option<Box<JobRun>>,
 }
 
 impl fmt::Debug for Agent {
@@ -161,6 +163,7 @@ impl Agent {
             clock: 0.0,
             history: VecDeque::with_capacity(REPLAN_HISTORY),
             counts: [0; 5],
+            run: None,
         })
     }
 
@@ -201,6 +204,12 @@ impl Agent {
             self.epoch += 1;
             self.dirty = true;
         }
+    }
+
+    /// Changes how much searching one step may do (see [`AgentDef::step_budget`]). A
+    /// search in progress continues under the new budget from the next step.
+    pub fn set_step_budget(&mut self, budget: SearchBudget) {
+        self.def.step_budget = budget;
     }
 
     /// Writes a sensed fact. Writing the value it already has changes nothing (so sensors
@@ -451,13 +460,9 @@ impl Agent {
     }
 
     /// Advances the clock by `dt` seconds and decides what to do; searches when a plan is
-    /// needed and [`AgentDef::plan_in_step`] is on, with `search` (which may answer from
-    /// a cache). Callbacks run on this thread.
-    pub fn step(
-        &mut self,
-        dt: f64,
-        search: impl FnMut(&PlanJob, &Goal) -> (PlanResult, bool),
-    ) -> Result<Step, AgentError> {
+    /// needed and [`AgentDef::plan_in_step`] is on, through `host` (its cache and planners),
+    /// within [`AgentDef::step_budget`]. Callbacks run on this thread.
+    pub fn step(&mut self, dt: f64, host: &mut dyn SearchHost) -> Result<Step, AgentError> {
         if !(dt.is_finite() && dt >= 0.0) {
             return Err(AgentError::InvalidArgument(format!(
                 "dt must be a finite number of seconds >= 0, not {dt}"
@@ -474,11 +479,18 @@ impl Agent {
                 self.running = false;
                 return Ok(self.report_step(StepKind::Waiting, replanned));
             }
-            if let Some(job) = self.make_job()? {
-                let result = job.run(search);
+            if let Some(mut run) = self.take_run(host)? {
+                if !run.advance(&self.def.step_budget, host) {
+                    self.run = Some(run);
+                    let doing = self.running.then(|| self.plan[self.next]);
+                    return Ok(self.report_step(StepKind::Planning(doing), replanned));
+                }
+                let (job, result) = run.finish();
                 self.finish_replan(&job, result);
                 replanned = true;
             }
+        } else if let Some(run) = self.run.take() {
+            run.abandon(host); // the replan is no longer due
         }
         let kind = match self.plan.get(self.next) {
             Some(&a) if self.running => StepKind::Continue(a),
@@ -490,6 +502,27 @@ impl Agent {
             None => StepKind::Idle,
         };
         Ok(self.report_step(kind, replanned))
+    }
+
+    /// The pending replan's run: the one a step's budget suspended when nothing changed
+    /// since, else a new one (`None` when no search is due after all).
+    pub fn take_run(
+        &mut self,
+        host: &mut dyn SearchHost,
+    ) -> Result<Option<Box<JobRun>>, AgentError> {
+        match self.run.take() {
+            Some(run) if run.job().stamp == self.stamp => return Ok(Some(run)),
+            Some(stale) => stale.abandon(host),
+            None => {}
+        }
+        Ok(self.make_job()?.map(|job| Box::new(JobRun::new(job))))
+    }
+
+    /// True while a search suspended by a step's budget waits for the next step.
+    pub fn is_planning(&self) -> bool {
+        self.run
+            .as_ref()
+            .is_some_and(|r| r.job().stamp == self.stamp)
     }
 
     fn report_step(&self, kind: StepKind, replanned: bool) -> Step {

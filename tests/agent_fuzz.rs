@@ -247,6 +247,8 @@ fn random_case(seed: u64) -> Case {
                     max_nodes,
                     heuristic: pick(&mut rng, &Heuristic::ALL),
                 },
+                // Step budgets have their own tests (tests/agents.rs).
+                step_budget: goap::SearchBudget::UNLIMITED,
             };
             let start: Vec<bool> = (0..facts).map(|_| rng.chance(40)).collect();
             let goals = (0..rng.range(1, 3))
@@ -1083,6 +1085,9 @@ impl<'a> Runner<'a> {
             // Waiting abandons the action in progress: the next report is `NoAction`, and
             // the batch that plans the agent has nothing to continue.
             StepKind::Idle | StepKind::NoPlan | StepKind::Waiting => m.acting = None,
+            StepKind::Planning(_) => {
+                return Err(format!("agent {i}: Planning without a step budget"));
+            }
         }
         if !events.is_empty() || step.kind != StepKind::Waiting {
             m.failure = Failure::None;
@@ -1929,6 +1934,7 @@ impl<'a> Runner<'a> {
                      replan pending)"
                 );
             }
+            StepKind::Planning(_) => ensure!(false, "agent {i}: Planning without a step budget"),
         }
         // And the other way round: what the model says the step must be.
         let waiting = !plan_in_step && step.kind == StepKind::Waiting;

@@ -1745,7 +1745,7 @@ fn a_stale_batch_job_is_not_applied_over_a_steps_replan() {
     };
     assert!(agent.needs_plan());
     let job = agent.make_job().unwrap().unwrap();
-    let step = agent.step(0.0, &mut search).unwrap();
+    let step = agent.step(0.0, &mut Planner::new()).unwrap();
     assert!(matches!(step.kind, StepKind::Start(_)));
     let result = job.run(&mut search);
     assert!(

@@ -2,10 +2,11 @@
 //! thread.
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use super::ReplanCause;
 use crate::domain::{Domain, Goal};
-use crate::planner::{ActionContext, PlanOptions, PlanResult};
+use crate::planner::{ActionContext, PlanOptions, PlanResult, Planner, SearchBudget};
 use crate::state::WorldState;
 
 /// The inputs of one replan, taken from an agent: it can run on any thread without the
@@ -78,6 +79,168 @@ impl PlanJob {
         PlanJobResult {
             attempts,
             kept: false,
+        }
+    }
+}
+
+/// What runs an agent's searches: the plan cache in front of them and the planners that
+/// search. The defaults search with a fresh [`Planner`] and no cache.
+pub trait SearchHost {
+    /// A stored result of `goal`'s search for `job`, if any.
+    fn lookup(&mut self, job: &PlanJob, goal: &Goal) -> Option<PlanResult> {
+        let _ = (job, goal);
+        None
+    }
+
+    /// Offers a finished search's result for storing.
+    fn store(&mut self, job: &PlanJob, goal: &Goal, result: &PlanResult) {
+        let _ = (job, goal, result);
+    }
+
+    /// A planner for a new search. A search that outlasts its step keeps it until it ends.
+    fn take_planner(&mut self) -> Planner {
+        Planner::new()
+    }
+
+    /// A planner whose search ended (or was dropped), for reuse.
+    fn return_planner(&mut self, planner: Planner) {
+        let _ = planner;
+    }
+}
+
+/// A plain planner is a host without a cache: its buffers are lent to each search.
+impl SearchHost for Planner {
+    fn take_planner(&mut self) -> Planner {
+        std::mem::take(self)
+    }
+
+    fn return_planner(&mut self, planner: Planner) {
+        *self = planner;
+    }
+}
+
+/// A [`PlanJob`] being run, possibly over several calls: the attempts that ended and the
+/// search in progress (kept, with its planner, between calls).
+#[derive(Debug)]
+pub struct JobRun {
+    job: PlanJob,
+    attempts: Vec<(usize, PlanResult, bool)>,
+    /// Position in `job.goals` of the goal searched next (or now).
+    next: usize,
+    kept: bool,
+    done: bool,
+    /// The planner holding the suspended search of `job.goals[next]`.
+    planner: Option<Planner>,
+}
+
+impl JobRun {
+    /// A run of `job` that has not searched yet.
+    pub fn new(job: PlanJob) -> Self {
+        JobRun {
+            done: job.goals.is_empty(),
+            job,
+            attempts: Vec::new(),
+            next: 0,
+            kept: false,
+            planner: None,
+        }
+    }
+
+    /// The job.
+    pub fn job(&self) -> &PlanJob {
+        &self.job
+    }
+
+    /// Nodes expanded so far by this run's searches, the one in progress included.
+    pub fn expanded(&self) -> u64 {
+        let done: u64 = self.attempts.iter().map(|a| a.1.stats.expanded).sum();
+        done + self
+            .planner
+            .as_ref()
+            .and_then(|p| p.progress())
+            .map_or(0, |s| s.expanded)
+    }
+
+    /// Tries the goals in order (as [`PlanJob::run`]), spending at most `budget` on
+    /// searches in this call (the budget covers every search of the call together; each
+    /// call expands at least one node when a search is due). Returns true when the run has
+    /// ended; false when the budget ran out first (the search in progress is kept for the
+    /// next call).
+    pub fn advance(&mut self, budget: &SearchBudget, host: &mut dyn SearchHost) -> bool {
+        let start = Instant::now();
+        let limited = budget.max_expansions != 0;
+        let mut left = budget.max_expansions;
+        let mut spent_nodes = 0u64;
+        while !self.done {
+            let (g, goal) = &self.job.goals[self.next];
+            let (result, cached) = if let Some(planner) = self.planner.as_mut() {
+                let out_of_nodes = limited && left == 0;
+                let out_of_time =
+                    spent_nodes > 0 && budget.max_time.is_some_and(|t| start.elapsed() >= t);
+                if out_of_nodes || out_of_time {
+                    return false;
+                }
+                let slice = SearchBudget {
+                    max_expansions: left,
+                    max_time: budget.max_time.map(|t| t.saturating_sub(start.elapsed())),
+                };
+                let before = planner.progress().map_or(0, |s| s.expanded);
+                let result = planner.resume(&slice);
+                let after = match &result {
+                    Some(r) => r.stats.expanded,
+                    None => planner.progress().map_or(0, |s| s.expanded),
+                };
+                spent_nodes += after - before;
+                if limited {
+                    left = left.saturating_sub(after - before);
+                }
+                let Some(result) = result else {
+                    return false;
+                };
+                if let Some(p) = self.planner.take() {
+                    host.return_planner(p);
+                }
+                host.store(&self.job, goal, &result);
+                (result, false)
+            } else if self.job.keep == Some(*g) {
+                self.kept = true;
+                self.done = true;
+                break;
+            } else if let Some(result) = host.lookup(&self.job, goal) {
+                (result, true)
+            } else {
+                let mut planner = host.take_planner();
+                let job = &self.job;
+                planner.begin(&job.domain, &job.state, goal, &job.options, &job.context);
+                self.planner = Some(planner);
+                continue;
+            };
+            let g = *g;
+            let found = result.plan().is_some();
+            self.attempts.push((g, result, cached));
+            self.next += 1;
+            self.done = found || self.next == self.job.goals.len();
+        }
+        true
+    }
+
+    /// The job and its result, once [`JobRun::advance`] returned true.
+    pub fn finish(self) -> (PlanJob, PlanJobResult) {
+        debug_assert!(self.done);
+        (
+            self.job,
+            PlanJobResult {
+                attempts: self.attempts,
+                kept: self.kept,
+            },
+        )
+    }
+
+    /// Drops the run, giving the planner of a search in progress back to `host`.
+    pub fn abandon(mut self, host: &mut dyn SearchHost) {
+        if let Some(mut p) = self.planner.take() {
+            p.cancel();
+            host.return_planner(p);
         }
     }
 }

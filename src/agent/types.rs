@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::AgentId;
 use crate::domain::{ActionId, DomainError, Goal};
-use crate::planner::PlanOptions;
+use crate::planner::{PlanOptions, SearchBudget};
 
 /// How many replan events an agent keeps (the oldest is dropped first).
 pub const REPLAN_HISTORY: usize = 16;
@@ -35,6 +35,13 @@ pub struct AgentDef {
     pub plan_in_step: bool,
     /// Node limit and heuristic of the agent's searches.
     pub options: PlanOptions,
+    /// How much searching one [`Agent::step`](super::Agent::step) may do (with
+    /// `plan_in_step`): expanded nodes and, optionally, time, over all the searches of the
+    /// step. A step whose search runs out returns [`StepKind::Planning`]; the next step
+    /// continues that search where it stopped, and the plan found is the one an
+    /// unbudgeted step would have found. Default [`SearchBudget::UNLIMITED`]: a step
+    /// searches to the end.
+    pub step_budget: SearchBudget,
 }
 
 impl Default for AgentDef {
@@ -44,6 +51,7 @@ impl Default for AgentDef {
             failure_cooldown: 0.0,
             plan_in_step: true,
             options: PlanOptions::default(),
+            step_budget: SearchBudget::UNLIMITED,
         }
     }
 }
@@ -148,6 +156,14 @@ pub enum StepKind {
     /// [`crate::World::plan_agents`] call will plan it. The action in progress, if any, is
     /// abandoned (stop it; a report before the next `Start` is [`AgentError::NoAction`]).
     Waiting,
+    /// A search is under way and this step's [`AgentDef::step_budget`] ran out before it
+    /// ended: the next step continues it. `Some(action)`: the action in progress goes on
+    /// (keep performing it and report on it as usual; the new plan continues it when it
+    /// begins with it). `None`: nothing to do meanwhile. No new action starts until the
+    /// search ends. Any change of the believed state, the goals, enabled actions, costs or
+    /// cooldowns (including a report that finishes the action) starts the search over
+    /// from the new situation at the next step.
+    Planning(Option<ActionId>),
 }
 
 /// The result of one [`Agent::step`](super::Agent::step).

@@ -5,6 +5,8 @@
 //! (`with_agent`). Fact, variable and action ids are decoded against the agent's own
 //! domain (as it was when the agent was created: see the `IdScope` for `Agent`).
 
+use std::time::Duration;
+
 use super::args::{read_def, write_out};
 use super::context::ensure_idle;
 use super::error::FfiError;
@@ -19,7 +21,7 @@ use super::status::GoapStatus;
 use super::world::{goap_world_ref, GoapWorld};
 use crate::agent::{Agent, AgentDef, AgentId};
 use crate::domain::Domain;
-use crate::planner::PlanOptions;
+use crate::planner::{PlanOptions, SearchBudget};
 use crate::world::{DomainId, WorldError};
 
 impl IdScope for Agent {
@@ -109,6 +111,16 @@ pub struct GoapAgentDef {
     pub max_nodes: u32,
     /// A GoapHeuristic value for the agent's searches. Default GOAP_HEURISTIC_AUTO.
     pub heuristic: i32,
+    /// The most nodes one goap_agent_step may expand searching (over all the goals it
+    /// tries); 0 (the default): no limit. A step whose search runs out returns
+    /// GOAP_STEP_KIND_PLANNING and the next step continues that search where it stopped;
+    /// the plan is the one an unlimited step would have found. Use it to spread a long
+    /// search over frames.
+    pub step_max_expansions: u32,
+    /// The most time one goap_agent_step may spend searching, in microseconds (checked every
+    /// 16 expanded nodes, so a step may exceed it slightly; it never changes which plan is
+    /// found); 0 (the default): no limit.
+    pub step_max_micros: u32,
 }
 
 /// The default agent definition: no domain (set one), margin 0, cooldown 0, planning in
@@ -130,6 +142,8 @@ const AGENT_DEF_DEFAULT: GoapAgentDef = GoapAgentDef {
     plan_in_step: 1,
     max_nodes: PlanOptions::DEFAULT_MAX_NODES,
     heuristic: GoapHeuristic::Auto as i32,
+    step_max_expansions: 0,
+    step_max_micros: 0,
 };
 
 /// Creates an agent in the world; on success `*out` receives its id. The agent believes the
@@ -180,6 +194,11 @@ pub unsafe extern "C" fn goap_agent_create(
             options: PlanOptions {
                 max_nodes: def.max_nodes,
                 heuristic: heuristic_of("def->heuristic", def.heuristic)?,
+            },
+            step_budget: SearchBudget {
+                max_expansions: u64::from(def.step_max_expansions),
+                max_time: (def.step_max_micros != 0)
+                    .then(|| Duration::from_micros(u64::from(def.step_max_micros))),
             },
         };
         let domain = decode_domain(def.domain)

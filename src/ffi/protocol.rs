@@ -32,6 +32,14 @@ pub enum GoapStepKind {
     /// plans it. The action in progress, if any, is abandoned: stop it (a report before the
     /// next START returns GOAP_STATUS_NO_ACTION).
     Waiting = 5,
+    /// A search is under way and this step's budget (GoapAgentDef.step_max_expansions,
+    /// step_max_micros) ran out before it ended: the next step continues it. When
+    /// GoapStep.action is not 0, that action is in progress: keep performing it and report
+    /// on it as usual (the new plan continues it when it begins with it). When it is 0,
+    /// there is nothing to do meanwhile. No new action starts until the search ends. A
+    /// change of the believed state, goals, enabled actions, costs or cooldowns (a report
+    /// that finishes the action included) starts the search over at the next step.
+    Planning = 6,
 }
 
 /// What one goap_agent_step decided.
@@ -42,8 +50,8 @@ pub struct GoapStep {
     pub kind: i32,
     /// 1 when this step replanned (searched, or skipped steps of its plan), else 0.
     pub replanned: u32,
-    /// The action to start or continue (an action id of the agent's domain); 0 for the
-    /// other kinds.
+    /// The action to start or continue, or the action in progress during PLANNING (an
+    /// action id of the agent's domain); 0 otherwise.
     pub action: GoapActionId,
     /// Index of the goal pursued (the goal of the plan, or the goal last chosen); -1 when
     /// none.
@@ -220,6 +228,10 @@ pub unsafe extern "C" fn goap_agent_step(
             StepKind::Idle => (GoapStepKind::Idle, 0),
             StepKind::NoPlan => (GoapStepKind::NoPlan, 0),
             StepKind::Waiting => (GoapStepKind::Waiting, 0),
+            StepKind::Planning(a) => (
+                GoapStepKind::Planning,
+                a.map_or(0, |a| encode_action(domain, a)),
+            ),
         };
         let result = GoapStep {
             kind: kind as i32,

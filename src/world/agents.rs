@@ -31,9 +31,11 @@ use slotmap::Key;
 
 use super::cache::CacheKey;
 use super::{World, WorldError};
-use crate::agent::{Agent, AgentDef, AgentError, AgentId, GoalDef, PlanJob, PlanJobResult, Step};
+use crate::agent::{
+    Agent, AgentDef, AgentError, AgentId, GoalDef, JobRun, PlanJob, PlanJobResult, SearchHost, Step,
+};
 use crate::domain::Goal;
-use crate::planner::{PlanResult, Planner};
+use crate::planner::{PlanResult, Planner, SearchBudget};
 use crate::world::DomainId;
 
 /// Searches per chunk of a batch (fixed, so results do not depend on the thread count).
@@ -154,50 +156,29 @@ impl World {
     }
 
     /// Steps an agent (see [`Agent::step`]); searches on this thread when needed, through
-    /// the plan cache.
+    /// the plan cache, within the agent's step budget.
     pub fn step_agent(&self, id: AgentId, dt: f64) -> Result<Step, WorldError> {
         let slot = self.agent_slot(id)?;
         let mut agent = slot.lock();
-        let mut planner: Option<Planner> = None;
-        let step = agent.step(dt, |job, goal| {
-            let p = planner.get_or_insert_with(|| self.take_planner());
-            self.search(p, job, goal)
-        });
-        if let Some(p) = planner {
-            self.return_planner(p);
-        }
+        let mut host = WorldHost::new(self, None);
+        let step = agent.step(dt, &mut host);
+        drop(agent);
+        host.release();
         Ok(step?)
     }
 
-    /// One search of a job, through the cache when it is on. Returns the result and
-    /// whether the cache answered.
-    pub(crate) fn search(
-        &self,
-        planner: &mut Planner,
-        job: &PlanJob,
-        goal: &Goal,
-    ) -> (PlanResult, bool) {
-        if !self.cache.enabled() {
-            return (self.run_search(planner, job, goal), false);
-        }
-        let key = CacheKey::new(
-            &job.domain,
-            &job.state,
-            goal,
-            &job.context,
-            job.options.max_nodes,
-            job.options.heuristic,
-        );
-        if let Some(r) = self.cache.get(&key) {
-            return (r, true);
-        }
-        let r = self.run_search(planner, job, goal);
-        self.cache.insert(key, &job.domain, &r);
-        (r, false)
-    }
-
-    fn run_search(&self, planner: &mut Planner, job: &PlanJob, goal: &Goal) -> PlanResult {
-        planner.plan_in(&job.domain, &job.state, goal, &job.options, &job.context)
+    /// The cache key of a job's goal, when the cache is on.
+    fn cache_key(&self, job: &PlanJob, goal: &Goal) -> Option<CacheKey> {
+        self.cache.enabled().then(|| {
+            CacheKey::new(
+                &job.domain,
+                &job.state,
+                goal,
+                &job.context,
+                job.options.max_nodes,
+                job.options.heuristic,
+            )
+        })
     }
 
     /// Plans every agent that needs a plan, within `options`' budget, on worker threads.
@@ -240,37 +221,39 @@ impl World {
             .collect();
         let needing = needs.iter().filter(|&&n| n).count();
         // Agents with callbacks: their jobs are made here, on the calling thread.
-        let mut prepared: Vec<Option<PlanJob>> = Vec::with_capacity(chosen.len());
+        let mut prepared: Vec<Mutex<Option<Box<JobRun>>>> = Vec::with_capacity(chosen.len());
+        let mut host = WorldHost::new(self, None);
         for &i in &chosen {
             let mut agent = walk[i].1.lock();
-            let job = if agent.has_callbacks() {
-                agent.make_job().unwrap_or_else(|_| {
+            let run = if agent.has_callbacks() {
+                agent.take_run(&mut host).unwrap_or_else(|_| {
                     stats.callback_errors += 1;
                     None
                 })
             } else {
                 None
             };
-            prepared.push(job);
+            prepared.push(Mutex::new(run));
         }
+        host.release();
         let outcomes: Vec<Option<(u64, u64)>> =
             parallel_map(self, chosen.len(), threads, |planner, k| {
                 let slot = &walk[chosen[k]].1;
-                match &prepared[k] {
-                    Some(job) => {
-                        let result = job.run(|job, goal| self.search(planner, job, goal));
+                let mut host = WorldHost::new(self, Some(std::mem::take(planner)));
+                let outcome = match prepared[k].lock().take() {
+                    Some(run) => {
+                        let (job, result) = finish_run(run, &mut host);
                         let summary = summary(&result);
-                        slot.lock().finish_replan(job, result).then_some(summary)
+                        slot.lock().finish_replan(&job, result).then_some(summary)
                     }
                     None => {
                         let mut agent = slot.lock();
                         match agent.has_callbacks() {
                             // Prepared above, or its callbacks failed: nothing to do here.
                             true => None,
-                            false => match agent.make_job() {
-                                Ok(Some(job)) => {
-                                    let result =
-                                        job.run(|job, goal| self.search(planner, job, goal));
+                            false => match agent.take_run(&mut host) {
+                                Ok(Some(run)) => {
+                                    let (job, result) = finish_run(run, &mut host);
                                     let summary = summary(&result);
                                     agent.finish_replan(&job, result).then_some(summary)
                                 }
@@ -278,7 +261,9 @@ impl World {
                             },
                         }
                     }
-                }
+                };
+                *planner = host.into_planner();
+                outcome
             });
         let mut last = None;
         for (k, outcome) in outcomes.iter().enumerate() {
@@ -313,16 +298,18 @@ impl World {
         let mut pos = 0;
         let mut spent = false;
         let mut last_planned = None;
+        let mut host = WorldHost::new(self, None);
         while pos < walk.len() && !spent && (stats.planned as usize) < max_agents {
-            let mut chunk: Vec<(usize, PlanJob)> = Vec::with_capacity(BATCH_CHUNK);
+            let mut chunk: Vec<(usize, Mutex<Option<Box<JobRun>>>)> =
+                Vec::with_capacity(BATCH_CHUNK);
             while pos < walk.len()
                 && chunk.len() < BATCH_CHUNK
                 && (stats.planned as usize) + chunk.len() < max_agents
             {
                 let mut agent = walk[pos].1.lock();
                 if agent.needs_plan() {
-                    match agent.make_job() {
-                        Ok(Some(job)) => chunk.push((pos, job)),
+                    match agent.take_run(&mut host) {
+                        Ok(Some(run)) => chunk.push((pos, Mutex::new(Some(run)))),
                         Ok(None) => {}
                         Err(_) => stats.callback_errors += 1,
                     }
@@ -331,22 +318,26 @@ impl World {
                 pos += 1;
             }
             let results = parallel_map(self, chunk.len(), threads, |planner, k| {
-                let job = &chunk[k].1;
-                job.run(|job, goal| self.search(planner, job, goal))
+                let run = chunk[k].1.lock().take().expect("each run is taken once");
+                let mut host = WorldHost::new(self, Some(std::mem::take(planner)));
+                let done = finish_run(run, &mut host);
+                *planner = host.into_planner();
+                done
             });
-            for ((p, job), result) in chunk.iter().zip(results) {
+            for ((p, _), (job, result)) in chunk.iter().zip(results) {
                 if spent {
                     break;
                 }
                 let summary = summary(&result);
                 let mut agent = walk[*p].1.lock();
-                if agent.finish_replan(job, result) {
+                if agent.finish_replan(&job, result) {
                     stats.count(summary);
                     last_planned = Some(walk[*p].0);
                     spent = stats.expanded >= options.max_nodes;
                 }
             }
         }
+        host.release();
         if let Some(id) = last_planned {
             *self.batch_cursor.lock() = slot_index(id);
         }
@@ -362,6 +353,78 @@ impl World {
     /// Empties the plan cache and resets its counters.
     pub fn clear_cache(&self) {
         self.cache.clear();
+    }
+}
+
+/// Runs a job's searches to the end (continuing one a step's budget suspended).
+fn finish_run(mut run: Box<JobRun>, host: &mut WorldHost<'_>) -> (PlanJob, PlanJobResult) {
+    let done = run.advance(&SearchBudget::UNLIMITED, host);
+    debug_assert!(done, "an unlimited run ends");
+    run.finish()
+}
+
+/// An agent's searches in a world: through the plan cache, with pooled planners.
+struct WorldHost<'w> {
+    world: &'w World,
+    /// A planner at hand (given back to the pool by [`WorldHost::release`]).
+    planner: Option<Planner>,
+    /// The key of the last cache miss, for storing that search's result.
+    missed: Option<(*const Goal, CacheKey)>,
+}
+
+impl<'w> WorldHost<'w> {
+    fn new(world: &'w World, planner: Option<Planner>) -> Self {
+        WorldHost {
+            world,
+            planner,
+            missed: None,
+        }
+    }
+
+    /// The planner at hand (a fresh one when none is).
+    fn into_planner(self) -> Planner {
+        self.planner.unwrap_or_default()
+    }
+
+    /// Gives the planner at hand back to the world's pool.
+    fn release(self) {
+        if let Some(p) = self.planner {
+            self.world.return_planner(p);
+        }
+    }
+}
+
+impl SearchHost for WorldHost<'_> {
+    fn lookup(&mut self, job: &PlanJob, goal: &Goal) -> Option<PlanResult> {
+        let key = self.world.cache_key(job, goal)?;
+        let hit = self.world.cache.get(&key);
+        if hit.is_none() {
+            self.missed = Some((goal as *const Goal, key));
+        }
+        hit
+    }
+
+    fn store(&mut self, job: &PlanJob, goal: &Goal, result: &PlanResult) {
+        let key = match self.missed.take() {
+            Some((g, key)) if std::ptr::eq(g, goal) => Some(key),
+            _ => self.world.cache_key(job, goal),
+        };
+        if let Some(key) = key {
+            self.world.cache.insert(key, &job.domain, result);
+        }
+    }
+
+    fn take_planner(&mut self) -> Planner {
+        self.planner
+            .take()
+            .unwrap_or_else(|| self.world.take_planner())
+    }
+
+    fn return_planner(&mut self, planner: Planner) {
+        match self.planner {
+            None => self.planner = Some(planner),
+            Some(_) => self.world.return_planner(planner),
+        }
     }
 }
 

@@ -452,7 +452,7 @@ fn report(
             npc.action = Some((a, t + secs));
             npc.quiet = None;
         }
-        StepKind::Continue(_) | StepKind::Waiting => {}
+        StepKind::Continue(_) | StepKind::Waiting | StepKind::Planning(_) => {}
         StepKind::Idle if npc.quiet != Some(kind) => {
             say(t, npc.role.name, "idle: its goals are met or switched off");
             npc.quiet = Some(kind);
