@@ -1827,3 +1827,88 @@ fn explain_names_what_is_missing_with_the_agents_context() {
         &[],
     );
 }
+
+// ---------------------------------------------------------------- step budgets
+
+/// GoapAgentDef.step_max_expansions through the ABI: PLANNING steps (action 0, nothing in
+/// progress), each expanding the budget, then the plan an unlimited agent finds, with the
+/// same replan event; the defaults are 0 (no limit).
+#[test]
+fn step_budgets_spread_a_search_over_steps() {
+    const PLANNING: i32 = GoapStepKind::Planning as i32;
+    let def = goap_agent_def_default();
+    assert_eq!((def.step_max_expansions, def.step_max_micros), (0, 0));
+    let w = World::with(GoapWorldDef {
+        plan_cache_capacity: 0,
+        ..goap_world_def_default()
+    });
+    let d = w.load(include_str!("../examples/domains/gripper-4.json"));
+    let blind = |def: &mut GoapAgentDef| def.heuristic = GoapHeuristic::Blind as i32;
+    let whole = w.agent_with(d, blind);
+    let sliced = w.agent_with(d, |def| {
+        blind(def);
+        def.step_max_expansions = 40;
+    });
+    for a in [whole, sliced] {
+        let facts: Vec<GoapFactValue> = (1..=4)
+            .map(|i| fv(w.fact(d, &format!("at(ball{i},roomb)")), true))
+            .collect();
+        w.goal(a, "deliver", &facts, 1.0);
+    }
+    let first = w.step(whole, 0.0);
+    assert_eq!(first.kind, START);
+    let expected = w.replans(whole);
+    let nodes = expected[0].expanded;
+    assert!(nodes > 100, "{nodes}");
+    let mut planning = 0;
+    let step = loop {
+        let step = w.step(sliced, 0.0);
+        if step.kind != PLANNING {
+            break step;
+        }
+        assert_eq!((step.action, step.replanned, step.goal), (0, 0, -1));
+        planning += 1;
+    };
+    assert_eq!(
+        planning,
+        nodes.div_ceil(40) - 1 + u64::from(nodes % 40 == 0)
+    );
+    assert_eq!(
+        (step.kind, step.action, step.replanned),
+        (START, first.action, 1)
+    );
+    assert_eq!(w.plan(sliced), w.plan(whole));
+    let got = w.replans(sliced);
+    assert_eq!(got.len(), 1);
+    assert_eq!(
+        (
+            got[0].expanded,
+            got[0].plan_cost,
+            got[0].plan_len,
+            got[0].cause
+        ),
+        (
+            expected[0].expanded,
+            expected[0].plan_cost,
+            expected[0].plan_len,
+            expected[0].cause
+        )
+    );
+    // Destroying an agent in the middle of a search frees it.
+    let third = w.agent_with(d, |def| def.step_max_expansions = 1);
+    w.goal(
+        third,
+        "deliver",
+        &[fv(w.fact(d, "at(ball1,roomb)"), true)],
+        1.0,
+    );
+    assert_eq!(w.step(third, 0.0).kind, PLANNING);
+    ok(unsafe { goap_agent_destroy(w.0, third) });
+    let mut out = GoapStep::default();
+    expect_err(
+        unsafe { goap_agent_step(w.0, third, 0.0, &mut out) },
+        GoapStatus::UnknownAgent,
+        "goap_agent_step",
+        &[],
+    );
+}

@@ -180,6 +180,7 @@ enum class StepKind : int32_t {
   Idle = GOAP_STEP_KIND_IDLE,
   NoPlan = GOAP_STEP_KIND_NO_PLAN,
   Waiting = GOAP_STEP_KIND_WAITING,
+  Planning = GOAP_STEP_KIND_PLANNING,
 };
 
 /// goap.h's GoapReport: the outcome of the action in progress.
@@ -668,6 +669,11 @@ struct AgentSettings {
   /// Node limit of each of the agent's searches.
   uint32_t max_nodes;
   Heuristic heuristic;
+  /// The most nodes one Agent::step may expand searching (0: no limit); a step whose
+  /// search runs out returns StepKind::Planning and the next step continues it.
+  uint32_t step_max_expansions;
+  /// The most microseconds one Agent::step may spend searching (0: no limit).
+  uint32_t step_max_micros;
 
   AgentSettings() noexcept {
     const GoapAgentDef def = goap_agent_def_default();
@@ -676,6 +682,8 @@ struct AgentSettings {
     plan_in_step = def.plan_in_step != 0;
     max_nodes = def.max_nodes;
     heuristic = static_cast<Heuristic>(def.heuristic);
+    step_max_expansions = def.step_max_expansions;
+    step_max_micros = def.step_max_micros;
   }
 
   /// The defaults, for `domain`.
@@ -1553,6 +1561,8 @@ class World {
     def.plan_in_step = settings.plan_in_step ? 1 : 0;
     def.max_nodes = settings.max_nodes;
     def.heuristic = static_cast<int32_t>(settings.heuristic);
+    def.step_max_expansions = settings.step_max_expansions;
+    def.step_max_micros = settings.step_max_micros;
     GoapAgentId out = 0;
     GoapStatus s = goap_agent_create(get(), &def, &out);
     return detail::finish(s, Agent(core_.get(), AgentId{out}));

@@ -803,6 +803,72 @@ static void test_agents(const char *path) {
     goap_world_destroy(world);
 }
 
+/* A step budget of one node: PLANNING steps (no action in progress), then the plan of an
+ * unlimited agent, with the same node count; destroying an agent mid-search is safe. */
+static void test_step_budget(const char *path) {
+    GoapWorldDef wdef = goap_world_def_default();
+    GoapWorld *world = NULL;
+    uint32_t len = 0;
+    char *text = read_file(path, &len);
+    GoapDomainId d = 0;
+    GoapFactId dinner = 0;
+    GoapAgentId agents[3];
+    GoapActionId plans[2][16];
+    uint32_t plan_len[2] = {0, 0}, count = 0, i;
+    GoapReplanEvent events[2][4];
+    GoapAgentDef def = goap_agent_def_default();
+    GoapStep step;
+    int a, planning = 0;
+    CHECK(def.step_max_expansions == 0 && def.step_max_micros == 0);
+    CHECK(text != NULL);
+    if (text == NULL) return;
+    wdef.plan_cache_capacity = 0;
+    CHECK_STATUS(goap_world_create(&wdef, &world), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_domain_load_json(world, text, len, &d), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_domain_find_fact(world, d, "晚餐完成", len32("晚餐完成"), &dinner),
+                 GOAP_STATUS_OK);
+    for (a = 0; a < 3; a++) {
+        GoapGoalDef goal = goap_goal_def_default();
+        GoapFactValue want = fv(dinner, 1);
+        uint32_t index = 0;
+        def = goap_agent_def_default();
+        def.domain = d;
+        def.heuristic = GOAP_HEURISTIC_BLIND;
+        def.step_max_expansions = a == 0 ? 0 : 1;
+        CHECK_STATUS(goap_agent_create(world, &def, &agents[a]), GOAP_STATUS_OK);
+        goal.facts = &want;
+        goal.fact_count = 1;
+        CHECK_STATUS(goap_agent_add_goal(world, agents[a], &goal, &index), GOAP_STATUS_OK);
+    }
+    CHECK_STATUS(goap_agent_step(world, agents[0], 0.0, &step), GOAP_STATUS_OK);
+    CHECK(step.kind == GOAP_STEP_KIND_START);
+    for (;;) {
+        CHECK_STATUS(goap_agent_step(world, agents[1], 0.0, &step), GOAP_STATUS_OK);
+        if (step.kind != GOAP_STEP_KIND_PLANNING) break;
+        CHECK(step.action == 0 && step.replanned == 0);
+        if (++planning > 100000) break;
+    }
+    CHECK(step.kind == GOAP_STEP_KIND_START && step.replanned == 1);
+    for (a = 0; a < 2; a++) {
+        CHECK_STATUS(goap_agent_plan(world, agents[a], plans[a], 16, &plan_len[a]), GOAP_STATUS_OK);
+        CHECK_STATUS(goap_agent_replans(world, agents[a], events[a], 4, &count), GOAP_STATUS_OK);
+        CHECK(count == 1);
+    }
+    CHECK(plan_len[0] == plan_len[1] && plan_len[0] > 0);
+    for (i = 0; i < plan_len[0] && i < 16; i++) CHECK(plans[0][i] == plans[1][i]);
+    CHECK(events[0][0].expanded == events[1][0].expanded);
+    CHECK(events[0][0].plan_cost == events[1][0].plan_cost);
+    /* One node per step: every PLANNING step expanded one node, the last step the rest. */
+    CHECK((uint64_t)planning + 1 >= events[1][0].expanded && (uint64_t)planning <= events[1][0].expanded);
+    /* The third agent is destroyed with its search in progress. */
+    CHECK_STATUS(goap_agent_step(world, agents[2], 0.0, &step), GOAP_STATUS_OK);
+    CHECK(step.kind == GOAP_STEP_KIND_PLANNING);
+    CHECK_STATUS(goap_agent_destroy(world, agents[2]), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_agent_step(world, agents[2], 0.0, &step), GOAP_STATUS_UNKNOWN_AGENT);
+    goap_world_destroy(world);
+    free(text);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: %s KITCHEN_JSON\n", argv[0]);
@@ -818,6 +884,7 @@ int main(int argc, char **argv) {
     test_numeric();
     test_json(argv[1]);
     test_agents(argv[1]);
+    test_step_budget(argv[1]);
 
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;

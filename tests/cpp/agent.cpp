@@ -486,3 +486,32 @@ TEST(no_plan_and_node_limit_steps) {
   CHECK_EQ(events.size(), 1u);
   if (!events.empty()) CHECK_EQ(events[0].result, goap::ReplanResult::Limit);
 }
+
+TEST(step_budget_spreads_the_search_over_steps) {
+  goap::World world = OK(goap::World::create());
+  Door door(world);
+  goap::AgentSettings defaults;
+  CHECK_EQ(defaults.step_max_expansions, 0u);
+  CHECK_EQ(defaults.step_max_micros, 0u);
+  goap::AgentSettings settings = goap::AgentSettings::for_domain(door.domain.id());
+  settings.heuristic = goap::Heuristic::Blind;
+  settings.step_max_expansions = 1;
+  goap::Agent a = OK(world.create_agent(settings));
+  goap::GoalDef goal;
+  goal.name = "open the door";
+  goal.facts = {goap::FactValue(door.open, true)};
+  OK(a.add_goal(goal));
+  // Blind search expands the start state (one node: this step's budget), then pops the goal.
+  goap::Step step = OK(a.step(0));
+  CHECK_EQ(step.kind, StepKind::Planning);
+  CHECK_EQ(step.action, ActionId{});
+  CHECK(!step.replanned);
+  step = OK(a.step(0));
+  CHECK_EQ(step.kind, StepKind::Start);
+  CHECK_EQ(step.action, door.pick_lock);
+  CHECK(step.replanned);
+  std::vector<goap::ReplanEvent> events;
+  OK(a.replans(events));
+  CHECK_EQ(events.size(), 1u);
+  CHECK_EQ(events[0].expanded, 1u);
+}

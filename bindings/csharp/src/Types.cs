@@ -29,7 +29,7 @@ namespace Goap
     public enum Overflow { Reject = 0, Saturate = 1 }
 
     /// <summary>What <see cref="Agent.Step"/> tells the engine to do (goap.h GoapStepKind).</summary>
-    public enum StepKind { Start = 1, Continue = 2, Idle = 3, NoPlan = 4, Waiting = 5 }
+    public enum StepKind { Start = 1, Continue = 2, Idle = 3, NoPlan = 4, Waiting = 5, Planning = 6 }
 
     /// <summary>The outcome of the action in progress, for <see cref="Agent.Report"/> (goap.h GoapReport).</summary>
     public enum ActionReport { Running = 1, Succeeded = 2, Failed = 3 }

@@ -282,6 +282,54 @@ namespace Goap.Tests
         }
 
         [Test]
+        public void AStepBudgetSpreadsTheSearchOverSteps()
+        {
+            // No plan cache: both agents search.
+            var noCache = WorldSettings.Default;
+            noCache.PlanCacheCapacity = 0;
+            using (var world = new World(noCache))
+            {
+                var woods = new Woods(world);
+                var defaults = AgentSettings.For(woods.Domain);
+                Assert.AreEqual(0, defaults.StepMaxExpansions);
+                Assert.AreEqual(0, defaults.StepMaxMicros);
+                defaults.Heuristic = Heuristic.Blind;
+                var whole = woods.FireAgent(defaults);
+                var first = whole.Step(0.1);
+                Assert.AreEqual(StepKind.Start, first.Kind);
+                var expected = new List<ReplanEvent>();
+                whole.GetReplans(expected);
+
+                var settings = defaults;
+                settings.StepMaxExpansions = 1;
+                var sliced = woods.FireAgent(settings);
+                int planning = 0;
+                AgentStep s;
+                while ((s = sliced.Step(0.1)).Kind == StepKind.Planning)
+                {
+                    Assert.AreEqual(default(ActionId), s.Action);
+                    Assert.IsFalse(s.Replanned);
+                    planning++;
+                }
+                Assert.AreEqual(StepKind.Start, s.Kind);
+                Assert.AreEqual(first.Action, s.Action);
+                Assert.IsTrue(s.Replanned);
+                var got = new List<ReplanEvent>();
+                sliced.GetReplans(got);
+                Assert.AreEqual(1, got.Count);
+                Assert.AreEqual(expected[0].Expanded, got[0].Expanded);
+                Assert.AreEqual(expected[0].PlanCost, got[0].PlanCost);
+                Assert.AreEqual(woods.PlanNames(whole), woods.PlanNames(sliced));
+                // One node per step: every Planning step expanded one, the last step the rest.
+                Assert.That(planning, Is.InRange(got[0].Expanded - 1, got[0].Expanded));
+                Assert.Greater(planning, 0);
+
+                settings.StepMaxMicros = -1;
+                Assert.Throws<ArgumentOutOfRangeException>(() => world.CreateAgent(settings));
+            }
+        }
+
+        [Test]
         public void WithoutPlanInStepTheBatchPlans()
         {
             var settings = AgentSettings.For(w.Domain);

@@ -19,6 +19,13 @@ namespace Goap
         public int MaxNodes;
         /// <summary>The heuristic. Default <see cref="Goap.Heuristic.Auto"/>.</summary>
         public Heuristic Heuristic;
+        /// <summary>
+        /// The most nodes one <see cref="Agent.Step"/> may expand searching; 0 (default): no limit. A step
+        /// whose search runs out returns <see cref="StepKind.Planning"/> and the next step continues it.
+        /// </summary>
+        public int StepMaxExpansions;
+        /// <summary>The most microseconds one <see cref="Agent.Step"/> may spend searching; 0 (default): no limit.</summary>
+        public int StepMaxMicros;
 
         /// <summary>The native defaults, for an agent of <paramref name="domain"/>.</summary>
         public static AgentSettings For(Domain domain)
@@ -33,12 +40,14 @@ namespace Goap
                 PlanInStep = d.plan_in_step != 0,
                 MaxNodes = (int)d.max_nodes,
                 Heuristic = (Heuristic)d.heuristic,
+                StepMaxExpansions = (int)d.step_max_expansions,
+                StepMaxMicros = (int)d.step_max_micros,
             };
         }
 
         /// <summary>
         /// The native definition <see cref="World.CreateAgent(AgentSettings)"/> passes on; throws
-        /// <see cref="ArgumentOutOfRangeException"/> for a negative <see cref="MaxNodes"/>. Starts
+        /// <see cref="ArgumentOutOfRangeException"/> for a negative <see cref="MaxNodes"/>, <see cref="StepMaxExpansions"/> or <see cref="StepMaxMicros"/>. Starts
         /// from the native default, which sets the cookie goap_agent_create checks.
         /// </summary>
         internal GoapAgentDef ToNative()
@@ -50,6 +59,8 @@ namespace Goap
             def.plan_in_step = PlanInStep ? 1u : 0u;
             def.max_nodes = World.NonNegative(MaxNodes, "MaxNodes");
             def.heuristic = (int)Heuristic;
+            def.step_max_expansions = World.NonNegative(StepMaxExpansions, "StepMaxExpansions");
+            def.step_max_micros = World.NonNegative(StepMaxMicros, "StepMaxMicros");
             return def;
         }
     }
@@ -61,7 +72,7 @@ namespace Goap
         public readonly StepKind Kind;
         /// <summary>True when this step replanned.</summary>
         public readonly bool Replanned;
-        /// <summary>The action to start or continue; default for the other kinds.</summary>
+        /// <summary>The action to start or continue, or the action in progress while <see cref="StepKind.Planning"/>; default otherwise.</summary>
         public readonly ActionId Action;
         /// <summary>The goal pursued, or <see cref="GoalId.None"/>.</summary>
         public readonly GoalId Goal;

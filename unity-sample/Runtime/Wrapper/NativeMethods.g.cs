@@ -1552,6 +1552,20 @@ namespace Goap.Native
         ///  A GoapHeuristic value for the agent's searches. Default GOAP_HEURISTIC_AUTO.
         /// </summary>
         public int heuristic;
+        /// <summary>
+        ///  The most nodes one goap_agent_step may expand searching (over all the goals it
+        ///  tries); 0 (the default): no limit. A step whose search runs out returns
+        ///  GOAP_STEP_KIND_PLANNING and the next step continues that search where it stopped;
+        ///  the plan is the one an unlimited step would have found. Use it to spread a long
+        ///  search over frames.
+        /// </summary>
+        public uint step_max_expansions;
+        /// <summary>
+        ///  The most time one goap_agent_step may spend searching, in microseconds (checked every
+        ///  16 expanded nodes, so a step may exceed it slightly; it never changes which plan is
+        ///  found); 0 (the default): no limit.
+        /// </summary>
+        public uint step_max_micros;
     }
 
     /// <summary>
@@ -1665,8 +1679,8 @@ namespace Goap.Native
         /// </summary>
         public uint replanned;
         /// <summary>
-        ///  The action to start or continue (an action id of the agent's domain); 0 for the
-        ///  other kinds.
+        ///  The action to start or continue, or the action in progress during PLANNING (an
+        ///  action id of the agent's domain); 0 otherwise.
         /// </summary>
         public ulong action;
         /// <summary>
@@ -2144,6 +2158,16 @@ namespace Goap.Native
         ///  next START returns GOAP_STATUS_NO_ACTION).
         /// </summary>
         Waiting = 5,
+        /// <summary>
+        ///  A search is under way and this step's budget (GoapAgentDef.step_max_expansions,
+        ///  step_max_micros) ran out before it ended: the next step continues it. When
+        ///  GoapStep.action is not 0, that action is in progress: keep performing it and report
+        ///  on it as usual (the new plan continues it when it begins with it). When it is 0,
+        ///  there is nothing to do meanwhile. No new action starts until the search ends. A
+        ///  change of the believed state, goals, enabled actions, costs or cooldowns (a report
+        ///  that finishes the action included) starts the search over at the next step.
+        /// </summary>
+        Planning = 6,
     }
 
     /// <summary>

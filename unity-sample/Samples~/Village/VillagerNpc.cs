@@ -255,6 +255,10 @@ namespace Goap.Samples.Village
                     acting = false;
                     Show(IdleText);
                     break;
+                case StepKind.Planning:
+                    // A search spread over steps (StepMaxExpansions): the action in progress goes on.
+                    if (acting && step.Action == current) Perform(dt);
+                    break;
                 default:
                     // Waiting: the village's batch plans it in LateUpdate; an action in progress is dropped.
                     acting = false;

@@ -18,6 +18,7 @@ namespace
 		case goap::StepKind::Idle: return EGoapStepKind::Idle;
 		case goap::StepKind::NoPlan: return EGoapStepKind::NoPlan;
 		case goap::StepKind::Waiting: return EGoapStepKind::Waiting;
+		case goap::StepKind::Planning: return EGoapStepKind::Planning;
 		}
 		return EGoapStepKind::None;
 	}
@@ -116,6 +117,7 @@ void UGoapAgentComponent::CreateAgent()
 	Settings.failure_cooldown = FMath::Max(0.0, FailureCooldown);
 	Settings.plan_in_step = bPlanInStep;
 	Settings.max_nodes = static_cast<uint32>(FMath::Max(1, MaxNodes));
+	Settings.step_max_expansions = static_cast<uint32>(FMath::Max(0, StepMaxExpansions));
 	goap::Result<goap::Agent> Agent = Goap->GetNativeWorld()->create_agent(Settings);
 	if (!Agent.ok())
 	{
@@ -344,7 +346,9 @@ bool UGoapAgentComponent::Step(float DeltaSeconds, FGoapStepResult& OutResult)
 
 	const EGoapStepKind PreviousKind = LastKind;
 	LastKind = OutResult.Kind;
-	const bool bActing = OutResult.Kind == EGoapStepKind::Start || OutResult.Kind == EGoapStepKind::Continue;
+	// While a search is spread over steps (Planning), the action in progress, if any, goes on.
+	const bool bActing = OutResult.Kind == EGoapStepKind::Start || OutResult.Kind == EGoapStepKind::Continue
+		|| (OutResult.Kind == EGoapStepKind::Planning && !OutResult.Action.IsNone());
 	CurrentAction = bActing ? OutResult.Action : NAME_None;
 	if (OutResult.Kind == EGoapStepKind::Start)
 	{

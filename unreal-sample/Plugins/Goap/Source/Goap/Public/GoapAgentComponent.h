@@ -51,6 +51,10 @@ public:
 	UPROPERTY(EditAnywhere, BlueprintReadOnly, Category = "GOAP", meta = (ClampMin = "1"))
 	int32 MaxNodes = 1000000;
 
+	/** The most nodes one step may expand searching (0: no limit). A step whose search runs out returns Planning and the next step continues it, so a long search is spread over frames; the plan is the same. */
+	UPROPERTY(EditAnywhere, BlueprintReadOnly, Category = "GOAP", meta = (ClampMin = "0"))
+	int32 StepMaxExpansions = 0;
+
 	/** Step every tick with the frame's DeltaSeconds. Off: call Step yourself. */
 	UPROPERTY(EditAnywhere, BlueprintReadOnly, Category = "GOAP")
 	bool bAutoStep = true;

@@ -18,7 +18,9 @@ enum class EGoapStepKind : uint8
 	/** No enabled, unsatisfied goal has a plan. The agent retries when something changes. */
 	NoPlan,
 	/** Waiting for the world's batch planning (bPlanInStep off); stop any action in progress. */
-	Waiting
+	Waiting,
+	/** A search is spread over steps (StepMaxExpansions) and goes on next step; keep performing Action if it is set. */
+	Planning
 };
 
 /** The outcome of the action in progress, for UGoapAgentComponent::Report. */
