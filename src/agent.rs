@@ -50,7 +50,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::domain::{ActionId, Domain, DomainError, FactId, VarId, VarOp};
-use crate::planner::{ActionContext, SearchBudget};
+use crate::planner::{ActionContext, OutOfMemory, SearchBudget};
 use crate::state::WorldState;
 use crate::world::DomainId;
 
@@ -114,6 +114,8 @@ pub struct Agent {
     counts: [u64; 5],
     /// The replan whose search outlasted a step's budget (see [`StepKind::Planning`]).
     run: Option<Box<JobRun>>,
+    /// The last replan applied had a search run out of memory.
+    out_of_memory: Option<OutOfMemory>,
 }
 
 impl fmt::Debug for Agent {
@@ -164,6 +166,7 @@ impl Agent {
             history: VecDeque::with_capacity(REPLAN_HISTORY),
             counts: [0; 5],
             run: None,
+            out_of_memory: None,
         })
     }
 
@@ -487,6 +490,10 @@ impl Agent {
                 }
                 let (job, result) = run.finish();
                 self.finish_replan(&job, result);
+                if let Some(e) = self.out_of_memory.take() {
+                    // Applied like a node limit; the engine hears of it once.
+                    return Err(AgentError::OutOfMemory(e));
+                }
                 replanned = true;
             }
         } else if let Some(run) = self.run.take() {

@@ -27,6 +27,7 @@ pub(crate) use var::{
 pub use var::{Compare, Overflow, Var, VarCondition, VarDef, VarEffect, VarOp};
 
 use crate::planner::compiled::CompiledDomain;
+use crate::planner::OutOfMemory;
 use crate::state::WorldState;
 
 /// Dense id of a boolean fact within one [`Domain`] (its registration index).
@@ -600,10 +601,22 @@ impl Domain {
     }
 
     /// The planner's compiled form (bit masks, relaxed task), built on first use after a
-    /// change and cached until the next change; clones share it.
-    pub(crate) fn compiled(&self) -> &Arc<CompiledDomain> {
-        self.compiled
-            .get_or_init(|| Arc::new(CompiledDomain::build(self)))
+    /// change and cached until the next change; clones share it. Fails when a table would
+    /// be too large (nothing is cached then: the next call tries again).
+    pub(crate) fn compiled(&self) -> Result<&Arc<CompiledDomain>, OutOfMemory> {
+        if let Some(c) = self.compiled.get() {
+            return Ok(c);
+        }
+        let c = Arc::new(CompiledDomain::build(self)?);
+        Ok(self.compiled.get_or_init(|| c))
+    }
+
+    /// Compiles the domain for planning now (it is otherwise compiled by the first search
+    /// after a change). Fails with [`OutOfMemory`] when the domain is too large to plan
+    /// with: more than [`crate::max_table_bytes`] bytes of action masks (4 × actions × facts
+    /// bits).
+    pub fn compile(&self) -> Result<(), OutOfMemory> {
+        self.compiled().map(|_| ())
     }
 }
 

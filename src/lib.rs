@@ -53,9 +53,10 @@ pub use domain::{
     Action, ActionDef, ActionId, Compare, Conditions, Domain, DomainError, FactId, FactValue, Goal,
     Overflow, Var, VarCondition, VarDef, VarEffect, VarId, VarOp, MAX_ACTION_COST,
 };
+pub use planner::{max_table_bytes, set_max_table_bytes};
 pub use planner::{
-    plan, ActionContext, Heuristic, Outcome, Plan, PlanOptions, PlanResult, Planner, SearchBudget,
-    SearchStats,
+    plan, ActionContext, Heuristic, OutOfMemory, Outcome, Plan, PlanOptions, PlanResult, Planner,
+    SearchBudget, SearchStats, MAX_TABLE_BYTES,
 };
 pub use state::WorldState;
 pub use world::{BatchOptions, BatchStats, CacheStats, World, WorldDef};

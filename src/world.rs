@@ -50,7 +50,7 @@ use slotmap::SlotMap;
 use crate::agent::{Agent, AgentError, AgentId, GoalDef};
 use crate::domain::{Domain, DomainError, FactValue, Goal, VarCondition, VarId};
 use crate::format::{self, DomainFile, FormatError};
-use crate::planner::{PlanOptions, PlanResult, Planner};
+use crate::planner::{OutOfMemory, PlanOptions, PlanResult, Planner};
 use crate::state::WorldState;
 
 /// Process-unique id of a domain. Never zero, never reused within a process.
@@ -140,6 +140,8 @@ pub enum WorldError {
     TooManyAgents,
     /// An agent call failed.
     Agent(AgentError),
+    /// The domain is too large to plan with (see [`crate::max_table_bytes`]).
+    OutOfMemory(OutOfMemory),
 }
 
 impl fmt::Display for WorldError {
@@ -160,6 +162,7 @@ impl fmt::Display for WorldError {
                 write!(f, "the world holds {MAX_AGENTS} agents already")
             }
             WorldError::Agent(e) => e.fmt(f),
+            WorldError::OutOfMemory(e) => write!(f, "the domain cannot be planned with: {e}"),
         }
     }
 }
@@ -244,8 +247,10 @@ impl World {
         self.insert_file(format::parse_domain(text)?)
     }
 
-    /// Creates a domain from a parsed domain file.
+    /// Creates a domain from a parsed domain file. The domain is compiled for planning
+    /// here: one too large to plan with is refused with [`WorldError::OutOfMemory`].
     pub fn insert_file(&self, file: DomainFile) -> Result<DomainId, WorldError> {
+        file.domain.compile().map_err(WorldError::OutOfMemory)?;
         let goals = file
             .goals
             .into_iter()

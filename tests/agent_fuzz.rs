@@ -993,6 +993,7 @@ impl<'a> Runner<'a> {
             Outcome::Found(p) => Fresh::Found(p.cost),
             Outcome::NoPlan => Fresh::NoPlan,
             Outcome::LimitReached => Fresh::Limit,
+            Outcome::OutOfMemory(e) => panic!("a small fuzz domain ran {e}"),
         };
         self.memo.insert(key, f);
         f

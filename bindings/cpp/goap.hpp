@@ -129,6 +129,7 @@ enum class Status : int32_t {
   NoAction = GOAP_STATUS_NO_ACTION,
   CallbackFailed = GOAP_STATUS_CALLBACK_FAILED,
   Busy = GOAP_STATUS_BUSY,
+  OutOfMemory = GOAP_STATUS_OUT_OF_MEMORY,
   /// The linked library's version is not this header's (from World::create; never
   /// returned by the library itself).
   VersionMismatch = -1,
@@ -760,6 +761,8 @@ struct BatchStats {
   uint32_t threads = 0;
   uint64_t expanded = 0;
   uint64_t cache_hits = 0;
+  /// Replans in which a search ran out of memory (taken as a node limit by the agent).
+  uint32_t out_of_memory = 0;
 };
 
 /// The counters of a world's plan cache (goap.h's GoapCacheStats).
@@ -1600,6 +1603,7 @@ class World {
     stats.threads = out.threads;
     stats.expanded = out.expanded;
     stats.cache_hits = out.cache_hits;
+    stats.out_of_memory = out.out_of_memory;
     return detail::finish(s, stats);
   }
 

@@ -195,7 +195,10 @@ namespace Goap.Native
         ///  including what goap_domain_add_fact and goap_domain_add_action reject with other
         ///  statuses: a name containing a NUL character ("\u0000") and a cost that is negative or
         ///  above GOAP_MAX_ACTION_COST, 1e12), GOAP_STATUS_TOO_MANY (more than 2^30 - 1 facts,
-        ///  actions or variables, or no domain id left in the process, as goap_domain_create).
+        ///  actions or variables, or no domain id left in the process, as goap_domain_create),
+        ///  GOAP_STATUS_OUT_OF_MEMORY (the domain is compiled for planning here, and is refused when
+        ///  its action masks, 4 × actions × facts bits, exceed the planner's per-table limit, 1 GiB
+        ///  by default: such a domain could never be planned with).
         ///  `*out` is written only on success; on error no domain is created.
         ///  Thread safety: parses without any lock, then takes the world's lock only to insert the
         ///  domain; never waits for plans.
@@ -559,7 +562,9 @@ namespace Goap.Native
         ///  Errors: GOAP_STATUS_NULL_POINTER (world, out_result, or out_actions NULL with capacity &gt;
         ///  0), GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_ARGUMENT (options not from
         ///  goap_plan_options_default(), unknown heuristic), GOAP_STATUS_NO_GOAL (no goal stored),
-        ///  GOAP_STATUS_BUFFER_TOO_SMALL (see above). Nothing is written on other errors.
+        ///  GOAP_STATUS_BUFFER_TOO_SMALL (see above), GOAP_STATUS_OUT_OF_MEMORY (the domain or the
+        ///  search needs a table over the planner's per-table limit, 1 GiB by default, or the
+        ///  allocator refused one; the last error names it). Nothing is written on other errors.
         ///  Thread safety: a read (see THREADING): plans on a snapshot of the domain as it was when
         ///  the call started, holding no lock while it searches; runs in parallel with other plans
         ///  and with edits, and never makes them wait.
@@ -584,7 +589,8 @@ namespace Goap.Native
         ///  Errors: GOAP_STATUS_NULL_POINTER (world, out_result, an array NULL with a non-zero
         ///  count), GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_FACT, GOAP_STATUS_INVALID_ARGUMENT
         ///  (a value not 0 or 1, bad options), GOAP_STATUS_CONTRADICTION (a list names a fact as
-        ///  both 1 and 0), GOAP_STATUS_BUFFER_TOO_SMALL. Nothing is written on other errors.
+        ///  both 1 and 0), GOAP_STATUS_BUFFER_TOO_SMALL, GOAP_STATUS_OUT_OF_MEMORY (as
+        ///  goap_domain_plan). Nothing is written on other errors.
         ///  Thread safety: as goap_domain_plan (the explicit start and goal are checked against the
         ///  same snapshot).
         ///
@@ -620,8 +626,8 @@ namespace Goap.Native
         ///  GOAP_STATUS_OUT_OF_RANGE (a start value or goal constant outside its variable's
         ///  [min, max]), GOAP_STATUS_CONTRADICTION (a list names a fact as both 1 and 0, a start
         ///  variable is listed with two different values, or the goal's conditions on one variable
-        ///  can never hold together), GOAP_STATUS_BUFFER_TOO_SMALL. Nothing is written on other
-        ///  errors.
+        ///  can never hold together), GOAP_STATUS_BUFFER_TOO_SMALL, GOAP_STATUS_OUT_OF_MEMORY (as
+        ///  goap_domain_plan). Nothing is written on other errors.
         ///  Thread safety: as goap_domain_plan (the problem is checked against the same snapshot).
         ///
         ///  # Safety
@@ -916,7 +922,10 @@ namespace Goap.Native
         ///  GOAP_STATUS_BUSY (from this agent's own callback), GOAP_STATUS_INVALID_ARGUMENT (dt NaN,
         ///  infinite or negative; nothing changes), GOAP_STATUS_CALLBACK_FAILED (a callback failed:
         ///  see GoapAgentCallbacks; the clock has advanced, the agent keeps needing a plan and the
-        ///  next step asks again). `*out` is written only on success.
+        ///  next step asks again), GOAP_STATUS_OUT_OF_MEMORY (a search of this step needed a table
+        ///  over the planner's per-table limit; the agent took it as a search stopped by its node
+        ///  limit, so the next step goes on: GOAP_STEP_KIND_NO_PLAN, or another goal's plan).
+        ///  `*out` is written only on success.
         ///  Thread safety: locks the agent for the call, including the search; its callbacks run on
         ///  this thread.
         ///
@@ -1030,7 +1039,7 @@ namespace Goap.Native
         ///  Errors: GOAP_STATUS_NULL_POINTER (world, out_len, or buf NULL with capacity &gt; 0),
         ///  GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_UNKNOWN_GOAL, GOAP_STATUS_INVALID_ARGUMENT (a
         ///  format other than GOAP_EXPLAIN_FORMAT_TEXT or _JSON), GOAP_STATUS_BUSY,
-        ///  GOAP_STATUS_BUFFER_TOO_SMALL.
+        ///  GOAP_STATUS_BUFFER_TOO_SMALL, GOAP_STATUS_OUT_OF_MEMORY (the search ran out of memory).
         ///  Thread safety: locks the agent for the call (its duration is that of the search).
         ///
         ///  # Safety
@@ -1852,6 +1861,12 @@ namespace Goap.Native
         ///  the other counts) can depend on the thread count and timing.
         /// </summary>
         public ulong cache_hits;
+        /// <summary>
+        ///  Replans applied in which a search ran out of memory (a table over the planner's
+        ///  limit of 1 GiB, or refused by the allocator): the agent took it as a search stopped
+        ///  by its node limit (no plan for that goal until something changes).
+        /// </summary>
+        public uint out_of_memory;
     }
 
     /// <summary>
@@ -2008,6 +2023,12 @@ namespace Goap.Native
         ///  runs the callback).
         /// </summary>
         Busy = 22,
+        /// <summary>
+        ///  A table the domain or the search needs would exceed the planner's limit of 1 GiB per
+        ///  table, or the allocator refused it (the message names the table and its size).
+        ///  Nothing was aborted and nothing changed but what the function documents.
+        /// </summary>
+        OutOfMemory = 23,
     }
 
     /// <summary>

@@ -25,7 +25,11 @@ impl Agent {
     fn note_no_plan(&mut self, g: usize, outcome: &Outcome) {
         self.goals[g].no_plan_at = match outcome {
             Outcome::NoPlan => Some((self.epoch, None)),
-            Outcome::LimitReached => Some((self.epoch, Some(self.cost_epoch))),
+            // Running out of memory is a limit too: more memory will not come from a change
+            // of state, but a change of costs or state may make the search smaller.
+            Outcome::LimitReached | Outcome::OutOfMemory(_) => {
+                Some((self.epoch, Some(self.cost_epoch)))
+            }
             Outcome::Found(_) => None,
         };
     }
@@ -224,6 +228,7 @@ impl Agent {
         // Applying a replan is a change: a job made before it (a batch's, while a step
         // replanned) must not replace this plan, or the action in progress.
         self.stamp += 1;
+        self.out_of_memory = None;
         let mut event = ReplanEvent {
             cause: job.cause,
             result: ReplanResult::NoPlan,
@@ -267,6 +272,10 @@ impl Agent {
                 }
                 Outcome::NoPlan => {}
                 Outcome::LimitReached => limited = true,
+                Outcome::OutOfMemory(e) => {
+                    limited = true;
+                    self.out_of_memory = Some(e);
+                }
             }
         }
         // A new plan that begins with the action in progress continues it: the engine need

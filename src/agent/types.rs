@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::AgentId;
 use crate::domain::{ActionId, DomainError, Goal};
-use crate::planner::{PlanOptions, SearchBudget};
+use crate::planner::{OutOfMemory, PlanOptions, SearchBudget};
 
 /// How many replan events an agent keeps (the oldest is dropped first).
 pub const REPLAN_HISTORY: usize = 16;
@@ -204,6 +204,10 @@ pub enum AgentError {
     NoAction,
     /// A context callback returned an error; the search was not run.
     Callback(String),
+    /// A search of this step ran out of memory (see [`crate::max_table_bytes`]). The agent
+    /// took it as a search stopped by its node limit (the goal has no plan for now, tried
+    /// again when something changes), so the next step goes on normally.
+    OutOfMemory(OutOfMemory),
 }
 
 impl fmt::Display for AgentError {
@@ -216,6 +220,7 @@ impl fmt::Display for AgentError {
                 "no action is in progress: report is only valid after step returned an action",
             ),
             AgentError::Callback(m) => write!(f, "a context callback failed: {m}"),
+            AgentError::OutOfMemory(e) => write!(f, "the agent's search ran {e}"),
         }
     }
 }

@@ -80,11 +80,19 @@ impl Explanation {
                     self.max_nodes
                 ),
             ),
+            Outcome::OutOfMemory(e) => line(
+                out,
+                0,
+                &format!("Undecided: the search stopped after it expanded {expanded}: {e}."),
+            ),
         }
     }
 
     fn render_missing(&self, out: &mut String, domain: &Domain) {
-        let limit = self.outcome == Outcome::LimitReached;
+        let limit = matches!(
+            self.outcome,
+            Outcome::LimitReached | Outcome::OutOfMemory(_)
+        );
         if self.missing.is_empty() {
             let text = if limit {
                 "Each goal condition passes the reachability check on its own, so a plan may \
@@ -158,6 +166,7 @@ impl Explanation {
                 Outcome::Found(_) => "found",
                 Outcome::NoPlan => "no_plan",
                 Outcome::LimitReached => "limit",
+                Outcome::OutOfMemory(_) => "out_of_memory",
             },
         });
         if let Outcome::Found(plan) = &self.outcome {

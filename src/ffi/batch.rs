@@ -69,6 +69,10 @@ pub struct GoapBatchStats {
     /// same time on several threads may each miss, so this count (unlike the plans and
     /// the other counts) can depend on the thread count and timing.
     pub cache_hits: u64,
+    /// Replans applied in which a search ran out of memory (a table over the planner's
+    /// limit of 1 GiB, or refused by the allocator): the agent took it as a search stopped
+    /// by its node limit (no plan for that goal until something changes).
+    pub out_of_memory: u32,
 }
 
 /// Plans, within `options`' budget, every agent of the world that needs a plan: the agents
@@ -141,6 +145,7 @@ pub unsafe extern "C" fn goap_world_plan_agents(
             threads: stats.threads,
             expanded: stats.expanded,
             cache_hits: stats.cache_hits,
+            out_of_memory: stats.out_of_memory,
         };
         // SAFETY: out is non-NULL and writable.
         unsafe { write_out(out, stats) };

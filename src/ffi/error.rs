@@ -74,6 +74,7 @@ impl From<AgentError> for FfiError {
             AgentError::InvalidArgument(_) => GoapStatus::InvalidArgument,
             AgentError::NoAction => GoapStatus::NoAction,
             AgentError::Callback(_) => GoapStatus::CallbackFailed,
+            AgentError::OutOfMemory(_) => GoapStatus::OutOfMemory,
         };
         FfiError::new(status, e.to_string())
     }
@@ -90,6 +91,7 @@ impl From<WorldError> for FfiError {
             WorldError::UnknownAgent(_) => FfiError::new(GoapStatus::UnknownAgent, e.to_string()),
             WorldError::TooManyAgents => FfiError::new(GoapStatus::TooMany, e.to_string()),
             WorldError::Agent(a) => a.into(),
+            WorldError::OutOfMemory(_) => FfiError::new(GoapStatus::OutOfMemory, e.to_string()),
         }
     }
 }

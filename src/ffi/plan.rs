@@ -176,6 +176,9 @@ impl PlanOutputs {
             Outcome::Found(p) => (GoapOutcome::Found, Some(p)),
             Outcome::NoPlan => (GoapOutcome::NoPlan, None),
             Outcome::LimitReached => (GoapOutcome::Limit, None),
+            Outcome::OutOfMemory(e) => {
+                return Err(FfiError::new(GoapStatus::OutOfMemory, e.to_string()))
+            }
         };
         let steps = plan.map_or(&[][..], |p| &p.actions[..]);
         let count = super::args::len_u32("the plan", steps.len())?;
@@ -273,7 +276,9 @@ unsafe fn plan_and_write(
 /// Errors: GOAP_STATUS_NULL_POINTER (world, out_result, or out_actions NULL with capacity >
 /// 0), GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_ARGUMENT (options not from
 /// goap_plan_options_default(), unknown heuristic), GOAP_STATUS_NO_GOAL (no goal stored),
-/// GOAP_STATUS_BUFFER_TOO_SMALL (see above). Nothing is written on other errors.
+/// GOAP_STATUS_BUFFER_TOO_SMALL (see above), GOAP_STATUS_OUT_OF_MEMORY (the domain or the
+/// search needs a table over the planner's per-table limit, 1 GiB by default, or the
+/// allocator refused one; the last error names it). Nothing is written on other errors.
 /// Thread safety: a read (see THREADING): plans on a snapshot of the domain as it was when
 /// the call started, holding no lock while it searches; runs in parallel with other plans
 /// and with edits, and never makes them wait.
@@ -312,7 +317,8 @@ pub unsafe extern "C" fn goap_domain_plan(
 /// Errors: GOAP_STATUS_NULL_POINTER (world, out_result, an array NULL with a non-zero
 /// count), GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_FACT, GOAP_STATUS_INVALID_ARGUMENT
 /// (a value not 0 or 1, bad options), GOAP_STATUS_CONTRADICTION (a list names a fact as
-/// both 1 and 0), GOAP_STATUS_BUFFER_TOO_SMALL. Nothing is written on other errors.
+/// both 1 and 0), GOAP_STATUS_BUFFER_TOO_SMALL, GOAP_STATUS_OUT_OF_MEMORY (as
+/// goap_domain_plan). Nothing is written on other errors.
 /// Thread safety: as goap_domain_plan (the explicit start and goal are checked against the
 /// same snapshot).
 ///
@@ -423,8 +429,8 @@ const PROBLEM_DEFAULT: GoapProblem = GoapProblem {
 /// GOAP_STATUS_OUT_OF_RANGE (a start value or goal constant outside its variable's
 /// [min, max]), GOAP_STATUS_CONTRADICTION (a list names a fact as both 1 and 0, a start
 /// variable is listed with two different values, or the goal's conditions on one variable
-/// can never hold together), GOAP_STATUS_BUFFER_TOO_SMALL. Nothing is written on other
-/// errors.
+/// can never hold together), GOAP_STATUS_BUFFER_TOO_SMALL, GOAP_STATUS_OUT_OF_MEMORY (as
+/// goap_domain_plan). Nothing is written on other errors.
 /// Thread safety: as goap_domain_plan (the problem is checked against the same snapshot).
 ///
 /// # Safety

@@ -196,7 +196,10 @@ fn index_u32(n: usize) -> u32 {
 /// GOAP_STATUS_BUSY (from this agent's own callback), GOAP_STATUS_INVALID_ARGUMENT (dt NaN,
 /// infinite or negative; nothing changes), GOAP_STATUS_CALLBACK_FAILED (a callback failed:
 /// see GoapAgentCallbacks; the clock has advanced, the agent keeps needing a plan and the
-/// next step asks again). `*out` is written only on success.
+/// next step asks again), GOAP_STATUS_OUT_OF_MEMORY (a search of this step needed a table
+/// over the planner's per-table limit; the agent took it as a search stopped by its node
+/// limit, so the next step goes on: GOAP_STEP_KIND_NO_PLAN, or another goal's plan).
+/// `*out` is written only on success.
 /// Thread safety: locks the agent for the call, including the search; its callbacks run on
 /// this thread.
 ///
@@ -474,7 +477,7 @@ pub enum GoapExplainFormat {
 /// Errors: GOAP_STATUS_NULL_POINTER (world, out_len, or buf NULL with capacity > 0),
 /// GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_UNKNOWN_GOAL, GOAP_STATUS_INVALID_ARGUMENT (a
 /// format other than GOAP_EXPLAIN_FORMAT_TEXT or _JSON), GOAP_STATUS_BUSY,
-/// GOAP_STATUS_BUFFER_TOO_SMALL.
+/// GOAP_STATUS_BUFFER_TOO_SMALL, GOAP_STATUS_OUT_OF_MEMORY (the search ran out of memory).
 /// Thread safety: locks the agent for the call (its duration is that of the search).
 ///
 /// # Safety
@@ -505,6 +508,9 @@ pub unsafe extern "C" fn goap_agent_explain(
             let why = a
                 .explain(goal as usize, &crate::explain::ExplainOptions::default())
                 .map_err(FfiError::from)?;
+            if let crate::planner::Outcome::OutOfMemory(e) = &why.outcome {
+                return Err(FfiError::new(GoapStatus::OutOfMemory, e.to_string()));
+            }
             Ok(if json {
                 why.to_json(a.domain()).to_string()
             } else {

@@ -79,10 +79,14 @@ pub enum GoapStatus {
     /// called goap_world_plan_agents on its world (the agent is locked by the call that
     /// runs the callback).
     Busy = 22,
+    /// A table the domain or the search needs would exceed the planner's limit of 1 GiB per
+    /// table, or the allocator refused it (the message names the table and its size).
+    /// Nothing was aborted and nothing changed but what the function documents.
+    OutOfMemory = 23,
 }
 
 /// Every status, in value order.
-const ALL: [GoapStatus; 23] = [
+const ALL: [GoapStatus; 24] = [
     GoapStatus::Ok,
     GoapStatus::NullPointer,
     GoapStatus::InvalidUtf8,
@@ -106,6 +110,7 @@ const ALL: [GoapStatus; 23] = [
     GoapStatus::NoAction,
     GoapStatus::CallbackFailed,
     GoapStatus::Busy,
+    GoapStatus::OutOfMemory,
 ];
 
 impl GoapStatus {
@@ -140,6 +145,7 @@ impl GoapStatus {
             GoapStatus::NoAction => "GOAP_STATUS_NO_ACTION\0",
             GoapStatus::CallbackFailed => "GOAP_STATUS_CALLBACK_FAILED\0",
             GoapStatus::Busy => "GOAP_STATUS_BUSY\0",
+            GoapStatus::OutOfMemory => "GOAP_STATUS_OUT_OF_MEMORY\0",
         }
     }
 

@@ -5,6 +5,9 @@
 //! so negative preconditions and goals need no special case. Atom `2 * facts` is an
 //! artificial atom that holds in every state; actions without preconditions require it.
 
+use std::sync::Arc;
+
+use super::memory::{reserve, OutOfMemory};
 use crate::domain::{ActionId, Domain, Var, VarCondition, VarEffect};
 use crate::state::words_for;
 
@@ -13,20 +16,36 @@ pub(crate) fn atom(fact: u32, value: bool) -> u32 {
     fact * 2 + u32::from(!value)
 }
 
-/// Bit masks and the relaxed task of one domain. Immutable; rebuilt when the domain changes.
+/// One domain's compiled form with a set of action costs: the cost-independent tables,
+/// shared by `Arc` (an agent's cost overrides copy only the costs), and the costs.
+/// Immutable; rebuilt when the domain changes. Derefs to the tables.
 #[derive(Debug, Default)]
 pub(crate) struct CompiledDomain {
+    tables: Arc<Tables>,
+    /// Per action cost.
+    pub costs: Vec<f64>,
+    /// Every cost is an integer and their sum is small, so relaxed explorations can use
+    /// bucket queues (h_max values are then integers no larger than that sum).
+    pub integer_costs: bool,
+}
+
+impl std::ops::Deref for CompiledDomain {
+    type Target = Tables;
+
+    fn deref(&self) -> &Tables {
+        &self.tables
+    }
+}
+
+/// Bit masks and the relaxed task of one domain: everything but the costs.
+#[derive(Debug, Default)]
+pub(crate) struct Tables {
     /// 64-bit words per state.
     pub words: usize,
     /// Number of actions.
     pub actions: usize,
     /// Per action, four masks of `words` words: pre-true, pre-false, add, delete.
     pub masks: Vec<u64>,
-    /// Per action cost.
-    pub costs: Vec<f64>,
-    /// Every cost is an integer and their sum is small, so relaxed explorations can use
-    /// bucket queues (h_max values are then integers no larger than that sum).
-    pub integer_costs: bool,
     /// Number of relaxed atoms (`2 * facts + 1`).
     pub atoms: usize,
     /// The always-true atom.
@@ -81,57 +100,11 @@ fn integer_costs(costs: &[f64]) -> bool {
 }
 
 impl CompiledDomain {
-    /// Makes `self` a copy of `base` whose costs have the `overrides` (sorted by action;
-    /// ids beyond `base`'s actions are ignored), reusing `self`'s buffers.
+    /// Makes `self` `base` with the `overrides`' costs (sorted by action; ids beyond
+    /// `base`'s actions are ignored): it shares `base`'s tables and copies only the costs.
     pub fn copy_with_costs(&mut self, base: &CompiledDomain, overrides: &[(ActionId, f64)]) {
-        // Destructured so that a new field cannot be forgotten here.
-        let CompiledDomain {
-            words,
-            actions,
-            masks,
-            costs,
-            integer_costs: _,
-            atoms,
-            init_atom,
-            pre_start,
-            pre_atoms,
-            eff_start,
-            eff_atoms,
-            pre_of_start,
-            pre_of,
-            eff_of_start,
-            eff_of,
-            vars,
-            var_words,
-            var_pre_start,
-            var_pre,
-            var_eff_start,
-            var_eff,
-            var_eff_of_start,
-            var_eff_of,
-        } = base;
-        self.words = *words;
-        self.actions = *actions;
-        self.masks.clone_from(masks);
-        self.costs.clone_from(costs);
-        self.atoms = *atoms;
-        self.init_atom = *init_atom;
-        self.pre_start.clone_from(pre_start);
-        self.pre_atoms.clone_from(pre_atoms);
-        self.eff_start.clone_from(eff_start);
-        self.eff_atoms.clone_from(eff_atoms);
-        self.pre_of_start.clone_from(pre_of_start);
-        self.pre_of.clone_from(pre_of);
-        self.eff_of_start.clone_from(eff_of_start);
-        self.eff_of.clone_from(eff_of);
-        self.vars.clone_from(vars);
-        self.var_words = *var_words;
-        self.var_pre_start.clone_from(var_pre_start);
-        self.var_pre.clone_from(var_pre);
-        self.var_eff_start.clone_from(var_eff_start);
-        self.var_eff.clone_from(var_eff);
-        self.var_eff_of_start.clone_from(var_eff_of_start);
-        self.var_eff_of.clone_from(var_eff_of);
+        self.tables = Arc::clone(&base.tables);
+        self.costs.clone_from(&base.costs);
         for &(a, cost) in overrides {
             if let Some(c) = self.costs.get_mut(a.index()) {
                 *c = cost;
@@ -140,13 +113,20 @@ impl CompiledDomain {
         self.integer_costs = integer_costs(&self.costs);
     }
 
-    pub fn build(domain: &Domain) -> Self {
+    /// Compiles `domain`. Fails, without allocating it, when the action masks (actions ×
+    /// facts bits, four times) would exceed [`max_table_bytes`](super::max_table_bytes);
+    /// the other tables are proportional to the domain's own lists.
+    pub fn build(domain: &Domain) -> Result<Self, OutOfMemory> {
         let facts = domain.fact_count();
         let words = words_for(facts).max(1);
         let n = domain.action_count();
         let atoms = 2 * facts + 1;
         let init_atom = (2 * facts) as u32;
-        let mut masks = vec![0u64; n * 4 * words];
+        let mut masks = Vec::new();
+        reserve(&mut masks, n.saturating_mul(4 * words), || {
+            format!("the domain's action masks ({n} actions × {facts} facts)")
+        })?;
+        masks.resize(n * 4 * words, 0u64);
         let mut costs = Vec::with_capacity(n);
         let mut pre_lists = Vec::with_capacity(n);
         let mut eff_lists = Vec::with_capacity(n);
@@ -216,7 +196,7 @@ impl CompiledDomain {
             var_eff_start.push(var_eff.len() as u32);
         }
         let (var_eff_of_start, var_eff_of) = csr(&var_eff_lists);
-        CompiledDomain {
+        let tables = Tables {
             var_words: vars.len().div_ceil(2),
             vars,
             var_pre_start,
@@ -228,8 +208,6 @@ impl CompiledDomain {
             words,
             actions: n,
             masks,
-            costs,
-            integer_costs,
             atoms,
             init_atom,
             pre_start,
@@ -240,7 +218,12 @@ impl CompiledDomain {
             pre_of,
             eff_of_start,
             eff_of,
-        }
+        };
+        Ok(CompiledDomain {
+            tables: Arc::new(tables),
+            costs,
+            integer_costs,
+        })
     }
 
     #[inline]

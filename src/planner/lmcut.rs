@@ -323,7 +323,7 @@ mod tests {
     /// LM-cut with landmark recording (which may take the singleton shortcut) against
     /// LM-cut without (which never does), from the empty state to `goal`.
     fn both(d: &Domain, goal: &str) -> (f64, f64, Landmarks) {
-        let c = d.compiled();
+        let c = d.compiled().unwrap();
         let g = [atom(d.fact_id(goal).unwrap().0, true)];
         let state = vec![0u64; c.words];
         let mut r = Relaxed::default();

@@ -51,6 +51,7 @@
 pub(crate) mod compiled;
 mod context;
 mod lmcut;
+mod memory;
 mod numeric;
 mod partition;
 mod potential;
@@ -64,6 +65,7 @@ use crate::domain::{ActionId, Domain, Goal};
 use crate::state::WorldState;
 
 pub use context::ActionContext;
+pub use memory::{max_table_bytes, set_max_table_bytes, OutOfMemory, MAX_TABLE_BYTES};
 pub use search::AUTO_LAZY_AFTER;
 
 /// Which admissible heuristic guides the search. All of them return optimal plans; they
@@ -169,6 +171,10 @@ pub enum Outcome {
     NoPlan,
     /// The node limit stopped the search before it could decide.
     LimitReached,
+    /// A table the domain or the search needed could not be allocated (see
+    /// [`max_table_bytes`]): the search stopped before it could decide, and nothing was
+    /// aborted. The error names the table and its size.
+    OutOfMemory(OutOfMemory),
 }
 
 /// What a search did.

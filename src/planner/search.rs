@@ -10,6 +10,7 @@ use std::time::Instant;
 
 use super::compiled::{atom, CompiledDomain};
 use super::lmcut::Landmarks;
+use super::memory::{self, reserve, OutOfMemory};
 use super::numeric::{self, Numeric};
 use super::partition::{Partitions, Stored};
 use super::relaxed::Relaxed;
@@ -133,6 +134,8 @@ pub(crate) struct Search {
     costed: Option<CompiledDomain>,
     /// The search begun and not yet finished.
     phase: Phase,
+    /// Why the search's last allocation failed.
+    oom: Option<OutOfMemory>,
 }
 
 /// Where the search begun by [`Search::begin`] stands.
@@ -220,7 +223,17 @@ impl Search {
         let t0 = Instant::now();
         self.phase = Phase::Idle;
         let mut stats = SearchStats::default();
-        let base = Arc::clone(domain.compiled());
+        let base = match domain.compiled() {
+            Ok(c) => Arc::clone(c),
+            Err(e) => {
+                stats.elapsed = t0.elapsed();
+                self.phase = Phase::Decided(PlanResult {
+                    outcome: Outcome::OutOfMemory(e),
+                    stats,
+                });
+                return;
+            }
+        };
         let costed = !context.cost_overrides().is_empty();
         if costed {
             // Every heuristic reads `costs`: plan on a copy that has the changed ones.
@@ -439,6 +452,11 @@ impl Search {
             .extend((0..c.actions as u32).filter(|&a| self.relaxed.active[a as usize]));
         self.amask.clear();
         self.acost.clear();
+        let (kept, facts_now) = (self.active.len(), facts);
+        reserve(&mut self.amask, kept * 4 * w, || {
+            format!("the search's action masks ({kept} actions × {facts_now} facts)")
+        })
+        .map_err(Outcome::OutOfMemory)?;
         for &a in &self.active {
             let (pos, neg, add, del) = c.action_masks(a as usize);
             for m in [pos, neg, add, del] {
@@ -452,7 +470,11 @@ impl Search {
         self.lm_words = nl.div_ceil(64);
         let lw = self.lm_words;
         self.action_lm.clear();
-        self.action_lm.resize(self.active.len() * lw, 0);
+        reserve(&mut self.action_lm, kept * lw, || {
+            format!("the search's landmark table ({kept} actions × {nl} landmarks)")
+        })
+        .map_err(Outcome::OutOfMemory)?;
+        self.action_lm.resize(kept * lw, 0);
         self.active_pos.clear();
         self.active_pos.resize(c.actions, NONE);
         for (i, &a) in self.active.iter().enumerate() {
@@ -504,7 +526,11 @@ impl Search {
         self.child.clear();
         self.child.extend_from_slice(&self.start);
         let slot = self.find_slot(root_hash);
-        let root = self.new_node(slot, root_hash);
+        let Some(root) = self.new_node(slot, root_hash) else {
+            return Err(Outcome::OutOfMemory(
+                self.oom.take().expect("new_node sets it"),
+            ));
+        };
         self.nodes[root as usize].h_la = root_h;
         if self.numeric_estimate {
             self.node_num.push((root_nl, root_nf));
@@ -671,6 +697,10 @@ impl Search {
             } else {
                 f64::NAN
             };
+            // Room in the open list for every successor (and a re-push), fallibly.
+            if let Err(e) = self.reserve_open(self.active.len() + 1) {
+                return Some(Outcome::OutOfMemory(e));
+            }
             // Successors, in action registration order. `amask` is taken out of `self` for
             // the loop so that `successor` may borrow `self` mutably.
             let amask = std::mem::take(&mut self.amask);
@@ -733,7 +763,10 @@ impl Search {
             self.amask = amask;
             if limit {
                 stats.stored = self.nodes.len() as u64;
-                return Some(Outcome::LimitReached);
+                return Some(match self.oom.take() {
+                    Some(e) => Outcome::OutOfMemory(e),
+                    None => Outcome::LimitReached,
+                });
             }
             if have_partition {
                 self.partitions.clear();
@@ -741,6 +774,32 @@ impl Search {
         }
         stats.stored = self.nodes.len() as u64;
         Some(Outcome::NoPlan)
+    }
+
+    /// Makes room for `more` open-list entries, failing instead of aborting.
+    fn reserve_open(&mut self, more: usize) -> Result<(), OutOfMemory> {
+        let len = self.open.len();
+        if self.open.capacity() - len >= more {
+            return Ok(());
+        }
+        let want = (len + more).max(self.open.capacity() * 2);
+        let bytes = memory::table_bytes(want, 1, std::mem::size_of::<Entry>());
+        let error = |refused| OutOfMemory {
+            what: format!("the search's open list ({want} entries)"),
+            bytes,
+            refused,
+        };
+        let limit = memory::max_table_bytes();
+        if bytes > limit {
+            if len + more <= (limit as usize) / std::mem::size_of::<Entry>() {
+                // Doubling would cross the limit; the entries needed now do not.
+                return self.open.try_reserve_exact(more).map_err(|_| error(true));
+            }
+            return Err(error(false));
+        }
+        self.open
+            .try_reserve_exact(want - len)
+            .map_err(|_| error(true))
     }
 
     fn is_goal_at(&self, c: &CompiledDomain, offset: usize) -> bool {

@@ -35,7 +35,7 @@ use crate::agent::{
     Agent, AgentDef, AgentError, AgentId, GoalDef, JobRun, PlanJob, PlanJobResult, SearchHost, Step,
 };
 use crate::domain::Goal;
-use crate::planner::{PlanResult, Planner, SearchBudget};
+use crate::planner::{Outcome, PlanResult, Planner, SearchBudget};
 use crate::world::DomainId;
 
 /// Searches per chunk of a batch (fixed, so results do not depend on the thread count).
@@ -67,11 +67,12 @@ impl BatchOptions {
 }
 
 impl BatchStats {
-    /// Counts one applied replan with its (expanded nodes, cache hits).
-    fn count(&mut self, (expanded, hits): (u64, u64)) {
+    /// Counts one applied replan with its [`summary`].
+    fn count(&mut self, (expanded, hits, out_of_memory): (u64, u64, bool)) {
         self.planned += 1;
         self.expanded += expanded;
         self.cache_hits += hits;
+        self.out_of_memory += u32::from(out_of_memory);
     }
 }
 
@@ -93,6 +94,10 @@ pub struct BatchStats {
     pub callback_errors: u32,
     /// Threads used.
     pub threads: u32,
+    /// Replans applied in which a search ran out of memory (see
+    /// [`crate::max_table_bytes`]); the agent took it as a search stopped by its node
+    /// limit.
+    pub out_of_memory: u32,
 }
 
 impl World {
@@ -236,7 +241,7 @@ impl World {
             prepared.push(Mutex::new(run));
         }
         host.release();
-        let outcomes: Vec<Option<(u64, u64)>> =
+        let outcomes: Vec<Option<(u64, u64, bool)>> =
             parallel_map(self, chosen.len(), threads, |planner, k| {
                 let slot = &walk[chosen[k]].1;
                 let mut host = WorldHost::new(self, Some(std::mem::take(planner)));
@@ -428,9 +433,13 @@ impl SearchHost for WorldHost<'_> {
     }
 }
 
-/// (expanded nodes, cache hits) of a job's result.
-fn summary(result: &PlanJobResult) -> (u64, u64) {
-    (result.expanded(), result.cache_hits() as u64)
+/// (expanded nodes, cache hits, a search ran out of memory) of a job's result.
+fn summary(result: &PlanJobResult) -> (u64, u64, bool) {
+    let oom = result
+        .attempts
+        .iter()
+        .any(|a| matches!(a.1.outcome, Outcome::OutOfMemory(_)));
+    (result.expanded(), result.cache_hits() as u64, oom)
 }
 
 /// `f(planner, i)` for every `i < n`, on up to `threads` threads (this one included),

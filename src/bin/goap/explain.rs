@@ -136,7 +136,7 @@ pub fn explain(args: ExplainArgs) -> Result<u8, Failure> {
         );
         code = match (&why.outcome, code) {
             (Outcome::NoPlan, _) | (_, EXIT_NO_PLAN) => EXIT_NO_PLAN,
-            (Outcome::LimitReached, _) | (_, EXIT_LIMIT) => EXIT_LIMIT,
+            (Outcome::LimitReached | Outcome::OutOfMemory(_), _) | (_, EXIT_LIMIT) => EXIT_LIMIT,
             _ => EXIT_FOUND,
         };
         if args.json {

@@ -98,6 +98,9 @@ pub fn plan(args: PlanArgs) -> Result<u8, Failure> {
         }
         Outcome::NoPlan => ("no_plan", None, None, EXIT_NO_PLAN),
         Outcome::LimitReached => ("limit", None, None, EXIT_LIMIT),
+        Outcome::OutOfMemory(e) => {
+            return Err(Failure::invalid(format!("{}: {e}", args.file)));
+        }
     };
     let report = PlanReport {
         status,

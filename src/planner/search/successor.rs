@@ -11,7 +11,7 @@ impl Search {
     /// Records the successor of node `n` by active action `ai`, whose state is in
     /// `self.child`. `h_parent` is `n`'s LM-cut value when its cost partition is loaded in
     /// the partitions' dense array (else NaN). Returns false when the node limit stops
-    /// the search.
+    /// the search, or memory does (the error is in `self.oom`).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn successor(
         &mut self,
@@ -60,7 +60,9 @@ impl Search {
             if self.nodes.len() >= max_nodes as usize {
                 return false;
             }
-            let m = self.new_node(slot, hash);
+            let Some(m) = self.new_node(slot, hash) else {
+                return false; // out of memory
+            };
             let mi = m as usize;
             self.nodes[mi].g = g2;
             self.nodes[mi].parent = n;
@@ -71,8 +73,8 @@ impl Search {
                 self.node_num.push((h_nl, h_nf));
             }
             self.push(m);
-            if self.nodes.len() * 2 > self.table.len() {
-                self.grow_table();
+            if self.nodes.len() * 2 > self.table.len() && !self.grow_table() {
+                return false; // out of memory
             }
             return true;
         }

@@ -1,6 +1,7 @@
 //! The state table: states in a flat arena, indexed by an open-addressing table of node ids
 //! stamped per search (so it is never cleared between searches).
 
+use super::super::memory::{reserve, OutOfMemory};
 use super::{Node, Search, NONE, NOT_OPEN, UNEVALUATED};
 
 #[inline]
@@ -38,8 +39,17 @@ impl Search {
     }
 
     /// Appends a node for the state in `self.child` and the landmark set in
-    /// `self.child_hit`, and records it in table slot `slot`.
-    pub(super) fn new_node(&mut self, slot: usize, hash: u64) -> u32 {
+    /// `self.child_hit`, and records it in table slot `slot`. `None` when the arenas cannot
+    /// grow (the error is in `self.oom`).
+    pub(super) fn new_node(&mut self, slot: usize, hash: u64) -> Option<u32> {
+        if self.nodes.len() == self.nodes.capacity()
+            || self.states.len() + self.child.len() > self.states.capacity()
+        {
+            if let Err(e) = self.grow_arenas() {
+                self.oom = Some(e);
+                return None;
+            }
+        }
         let n = self.nodes.len() as u32;
         // One-word states and landmark sets are the common case: skip memcpy for them.
         match self.child[..] {
@@ -65,11 +75,40 @@ impl Search {
             closed: false,
         });
         self.table[slot] = (u64::from(self.stamp) << 32) | u64::from(n);
-        n
+        Some(n)
     }
 
-    pub(super) fn grow_table(&mut self) {
+    /// Makes room for at least one more node in every per-node arena, fallibly.
+    fn grow_arenas(&mut self) -> Result<(), OutOfMemory> {
+        let n = self.nodes.len() + 1;
+        let what = |table: &'static str, per: usize| {
+            move || format!("the search's {table} ({n} nodes × {per} bytes)")
+        };
+        let sl = self.child.len();
+        let lw = self.child_hit.len();
+        reserve(&mut self.states, n * sl, what("states", sl * 8))?;
+        reserve(&mut self.hits, n * lw, what("landmark sets", lw * 8))?;
+        reserve(
+            &mut self.nodes,
+            n,
+            what("nodes", std::mem::size_of::<Node>()),
+        )?;
+        reserve(&mut self.hashes, n, what("state hashes", 8))?;
+        if self.numeric_estimate {
+            reserve(&mut self.node_num, n, what("numeric estimates", 16))?;
+        }
+        Ok(())
+    }
+
+    /// Doubles the state table. False (the error in `self.oom`) when it cannot grow.
+    pub(super) fn grow_table(&mut self) -> bool {
         let cap = self.table.len() * 2;
+        if let Err(e) = reserve(&mut self.table, cap, || {
+            format!("the search's state table ({cap} slots × 8 bytes)")
+        }) {
+            self.oom = Some(e);
+            return false;
+        }
         self.table.clear();
         self.table.resize(cap, 0);
         let mask = cap - 1;
@@ -80,5 +119,6 @@ impl Search {
             }
             self.table[i] = (u64::from(self.stamp) << 32) | n as u64;
         }
+        true
     }
 }

@@ -11,6 +11,7 @@ namespace Goap
         Contradiction = 9, BufferTooSmall = 10, ParseError = 11, NotFound = 12, Panic = 13,
         NoGoal = 14, TooMany = 15, UnknownVar = 16, OutOfRange = 17, UnknownAgent = 18,
         UnknownGoal = 19, NoAction = 20, CallbackFailed = 21, Busy = 22,
+        OutOfMemory = 23,
     }
 
     /// <summary>Search heuristic (goap.h GoapHeuristic). Every one but none is admissible: plans are optimal.</summary>

@@ -89,6 +89,8 @@ namespace Goap
         public long Expanded;
         /// <summary>Searches answered from the plan cache (may depend on timing with several threads).</summary>
         public long CacheHits;
+        /// <summary>Replans in which a search ran out of memory (taken as a node limit by the agent).</summary>
+        public int OutOfMemory;
 
         // The one copy of the native stats (a parity test fills every native field and checks it).
         internal BatchStats(GoapBatchStats s)
@@ -99,6 +101,7 @@ namespace Goap
             Threads = (int)s.threads;
             Expanded = (long)s.expanded;
             CacheHits = (long)s.cache_hits;
+            OutOfMemory = (int)s.out_of_memory;
         }
     }
 
