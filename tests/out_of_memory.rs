@@ -1,0 +1,239 @@
+//! Inputs that would need huge tables fail cleanly (`Outcome::OutOfMemory`,
+//! `GOAP_STATUS_OUT_OF_MEMORY`, exit 2) through every entry point, in bounded memory, and
+//! never abort the process; a 300,000-action domain whose tables fit plans.
+//!
+//! The tests share the process-wide table limit (`goap::set_max_table_bytes`), so they
+//! take turns through `LIMIT`.
+
+use std::sync::Mutex;
+
+use goap::agent::AgentError;
+use goap::ffi::*;
+use goap::world::WorldError;
+use goap::{
+    ActionDef, AgentDef, BatchOptions, Domain, FactValue, GoalDef, Heuristic, Outcome, PlanOptions,
+    Planner, StepKind, World, WorldDef, WorldState,
+};
+
+static LIMIT: Mutex<()> = Mutex::new(());
+
+/// Peak resident memory of this process so far, in bytes (Linux).
+fn peak_rss() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+    let kb: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+    kb * 1024
+}
+
+/// `actions` actions, action `i` making fact `i % facts` true (cost 1 + i % 7); the goal
+/// is the last fact.
+fn one_fact_actions(actions: usize, facts: usize) -> (Domain, FactValue) {
+    let mut d = Domain::new();
+    let ids: Vec<_> = (0..facts)
+        .map(|f| d.add_fact(&format!("f{f}")).unwrap())
+        .collect();
+    for i in 0..actions {
+        d.add_action(ActionDef {
+            name: format!("a{i}"),
+            effects: vec![FactValue::new(ids[i % facts], true)],
+            cost: (1 + i % 7) as f64,
+            ..Default::default()
+        })
+        .unwrap();
+    }
+    (d, FactValue::new(ids[facts - 1], true))
+}
+
+/// The same domain as a domain file.
+fn one_fact_json(actions: usize, facts: usize) -> String {
+    let mut s = String::from("{\"actions\": [\n");
+    for i in 0..actions {
+        if i > 0 {
+            s.push_str(",\n");
+        }
+        s.push_str(&format!(
+            "{{\"name\": \"a{i}\", \"cost\": {}, \"effects\": {{\"f{}\": true}}}}",
+            1 + i % 7,
+            i % facts
+        ));
+    }
+    s.push_str(&format!("],\n\"goal\": {{\"f{}\": true}}}}\n", facts - 1));
+    s
+}
+
+/// 300,000 actions over 300,000 facts: 45 GB of action masks. Refused before allocating,
+/// with a message naming the table, by compile, plan, load (Rust and C ABI) and the
+/// command line; the process stays small.
+#[test]
+fn a_domain_too_large_to_plan_fails_cleanly_everywhere() {
+    let _turn = LIMIT.lock().unwrap_or_else(|e| e.into_inner());
+    const N: usize = 300_000;
+    let (d, goal_fact) = one_fact_actions(N, N);
+    let e = d.compile().unwrap_err();
+    assert!(!e.refused);
+    assert_eq!(e.bytes, (N as u64) * 4 * (N as u64).div_ceil(64) * 8);
+    let text = e.to_string();
+    assert!(
+        text.contains(
+            "the domain's action masks (300000 actions × 300000 facts) would need 42 GiB"
+        ),
+        "{text}"
+    );
+    let goal = d.conditions([goal_fact]).unwrap();
+    let r = Planner::new().plan(&d, &WorldState::new(), &goal, &PlanOptions::default());
+    assert_eq!(r.outcome, Outcome::OutOfMemory(e.clone()));
+
+    let json = one_fact_json(N, N);
+    assert!(json.len() > 10_000_000, "a file of {} bytes", json.len());
+    // Through the C ABI.
+    unsafe {
+        let def = goap_world_def_default();
+        let mut w = std::ptr::null_mut();
+        assert_eq!(goap_world_create(&def, &mut w), GoapStatus::Ok);
+        let mut id = 0;
+        let status = goap_domain_load_json(w, json.as_ptr().cast(), json.len() as u32, &mut id);
+        assert_eq!(status, GoapStatus::OutOfMemory);
+        assert_eq!(id, 0, "nothing written");
+        let message = goap::ffi::last_error();
+        assert!(
+            message.starts_with("goap_domain_load_json: ")
+                && message.contains("action masks (300000 actions × 300000 facts)"),
+            "{message}"
+        );
+        goap_world_destroy(w);
+    }
+
+    // Through the command line: exit 2, the reason on stderr.
+    let path = std::env::temp_dir().join(format!("goap-oom-{}.json", std::process::id()));
+    std::fs::write(&path, &json).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_goap"))
+        .args(["plan", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("out of memory: the domain's action masks"),
+        "{stderr}"
+    );
+
+    assert!(
+        peak_rss() < 3 << 30,
+        "peak resident memory {} bytes",
+        peak_rss()
+    );
+}
+
+/// 300,000 actions over 1,000 facts (150 MB of masks): compiles and plans optimally.
+#[test]
+fn three_hundred_thousand_actions_plan() {
+    let _turn = LIMIT.lock().unwrap_or_else(|e| e.into_inner());
+    let (d, goal_fact) = one_fact_actions(300_000, 1000);
+    let goal = d.conditions([goal_fact]).unwrap();
+    let r = Planner::new().plan(&d, &WorldState::new(), &goal, &PlanOptions::default());
+    let plan = r.plan().expect("a plan");
+    // Action 999 makes f999 at cost 1 + 999 % 7 = 6; a999+1000k costs 1 + (999+1000k) % 7,
+    // and k = 2 gives (2999 % 7 = 3) → 4… the cheapest is the minimum over k.
+    let cheapest = (0..300)
+        .map(|k| (1 + (999 + 1000 * k) % 7) as f64)
+        .fold(f64::INFINITY, f64::min);
+    assert_eq!(plan.actions.len(), 1);
+    assert_eq!(plan.cost, cheapest);
+}
+
+/// A search that outgrows the limit stops with `OutOfMemory` naming the table; agents
+/// take it as a node limit and say so once; the C ABI returns the status; batches count it.
+#[test]
+fn a_search_that_outgrows_the_limit_stops_cleanly() {
+    let _turn = LIMIT.lock().unwrap_or_else(|e| e.into_inner());
+    let text = include_str!("../examples/domains/gripper-6.json");
+    let file = goap::format::parse_domain(text).unwrap();
+    let goal = file.goal.clone().unwrap();
+    let blind = PlanOptions {
+        heuristic: Heuristic::Blind,
+        ..PlanOptions::default()
+    };
+    let whole = Planner::new().plan(&file.domain, &file.start, &goal, &blind);
+    assert!(whole.plan().is_some());
+    assert!(whole.stats.stored > 1500, "{:?}", whole.stats);
+
+    goap::set_max_table_bytes(64 << 10);
+    let r = Planner::new().plan(&file.domain, &file.start, &goal, &blind);
+    let Outcome::OutOfMemory(e) = &r.outcome else {
+        goap::set_max_table_bytes(goap::MAX_TABLE_BYTES);
+        panic!("{:?}", r.outcome);
+    };
+    assert!(e.what.starts_with("the search's "), "{e}");
+    assert!(
+        e.to_string()
+            .contains("more than the limit of 64 KiB per planner table"),
+        "{e}"
+    );
+    assert!(r.stats.expanded > 0 && r.stats.expanded < whole.stats.expanded);
+
+    // An agent: the step reports it once, then goes on (no plan for that goal for now).
+    let world = World::new(WorldDef {
+        plan_cache_capacity: 0,
+        ..WorldDef::default()
+    });
+    let domain = world.load_domain(text).unwrap();
+    let def = AgentDef {
+        options: blind,
+        ..AgentDef::default()
+    };
+    let agent = world.create_agent(domain, def).unwrap();
+    let goal_def = GoalDef {
+        name: "deliver".into(),
+        conditions: goal.clone(),
+        priority: 1.0,
+    };
+    world.add_goal(agent, goal_def.clone()).unwrap();
+    match world.step_agent(agent, 0.1) {
+        Err(WorldError::Agent(AgentError::OutOfMemory(got))) => assert_eq!(got.what, e.what),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(world.step_agent(agent, 0.1).unwrap().kind, StepKind::NoPlan);
+
+    // A batch counts it.
+    let waiting = world
+        .create_agent(
+            domain,
+            AgentDef {
+                plan_in_step: false,
+                ..def
+            },
+        )
+        .unwrap();
+    world.add_goal(waiting, goal_def).unwrap();
+    assert_eq!(
+        world.step_agent(waiting, 0.1).unwrap().kind,
+        StepKind::Waiting
+    );
+    let stats = world.plan_agents(&BatchOptions::default());
+    assert_eq!((stats.planned, stats.out_of_memory), (1, 1));
+
+    // The C ABI.
+    unsafe {
+        let wdef = goap_world_def_default();
+        let mut w = std::ptr::null_mut();
+        assert_eq!(goap_world_create(&wdef, &mut w), GoapStatus::Ok);
+        let mut id = 0;
+        assert_eq!(
+            goap_domain_load_json(w, text.as_ptr().cast(), text.len() as u32, &mut id),
+            GoapStatus::Ok
+        );
+        let mut options = goap_plan_options_default();
+        options.heuristic = GoapHeuristic::Blind as i32;
+        let mut result = GoapPlanResult::default();
+        let status = goap_domain_plan(w, id, &options, std::ptr::null_mut(), 0, &mut result);
+        assert_eq!(status, GoapStatus::OutOfMemory);
+        assert!(goap::ffi::last_error().contains("out of memory: the search's"));
+        goap_world_destroy(w);
+    }
+
+    goap::set_max_table_bytes(goap::MAX_TABLE_BYTES);
+    let again = Planner::new().plan(&file.domain, &file.start, &goal, &blind);
+    assert_eq!(again.outcome, whole.outcome);
+}
