@@ -28,7 +28,8 @@
 //!   plan the agent holds is that plan; an event with no plan means no enabled unsatisfied
 //!   goal has one;
 //! - **arbiter**: the model builds the arbiter's order rank by rank: among the remaining
-//!   candidates (enabled, unsatisfied, not known to have no plan) the current goal comes
+//!   candidates (enabled, unsatisfied, not known to have no plan, not hopeless: no goal
+//!   with a failing condition that no action has among its effects) the current goal comes
 //!   next when the best remaining goal's priority is at most the current goal's plus the
 //!   switch margin, else the best remaining (ties: the goal added first). A replan's goal
 //!   is the one at rank `goals_tried - 1` of that order and every goal before it has no
@@ -951,6 +952,23 @@ impl<'a> Runner<'a> {
             .all(|&(f, v)| facts[f] == v)
     }
 
+    /// Goal `g` has a condition the believed state fails that no action of the domain
+    /// has among its effects (documented: such a goal is never searched).
+    fn hopeless(&self, i: usize, g: usize) -> bool {
+        let facts = &self.models[i].facts;
+        self.case.agents[i].goals[g]
+            .conditions
+            .iter()
+            .any(|&(f, v)| {
+                facts[f] != v
+                    && !self
+                        .case
+                        .actions
+                        .iter()
+                        .any(|a| a.effects.contains(&(f, v)))
+            })
+    }
+
     /// Enabled goals the believed state does not satisfy.
     fn open_goals(&self, i: usize) -> Vec<usize> {
         (0..self.goals[i].len())
@@ -1396,7 +1414,7 @@ impl<'a> Runner<'a> {
         let mut rest: Vec<usize> = self
             .open_goals(i)
             .into_iter()
-            .filter(|&g| !m.known(g))
+            .filter(|&g| !m.known(g) && !self.hopeless(i, g))
             .collect();
         let mut order = Vec::with_capacity(rest.len());
         while !rest.is_empty() {
@@ -1626,7 +1644,7 @@ impl<'a> Runner<'a> {
             let candidates: Vec<usize> = self
                 .open_goals(i)
                 .into_iter()
-                .filter(|&g| !m.known(g))
+                .filter(|&g| !m.known(g) && !self.hopeless(i, g))
                 .collect();
             ensure!(
                 e.goals_tried >= 1 && e.goals_tried <= candidates.len(),

@@ -97,6 +97,9 @@ fn farm_with(def: WorldDef) -> Farm {
                 get_tool: act("get_tool", vec![], vec![t(f.has_tool)], 1.0)?,
                 work: act("work", vec![t(f.has_tool)], vec![t(f.work_done)], 3.0)?,
             };
+            // An achiever of `unicorn` that needs it: goals on it are searched (not
+            // skipped as hopeless) and the search proves they have no plan.
+            act("ride_unicorn", vec![t(f.unicorn)], vec![t(f.unicorn)], 1.0)?;
             Ok((f, a))
         })
         .unwrap();
@@ -1081,4 +1084,94 @@ fn a_plan_still_valid_is_kept_when_the_goals_above_have_none() {
         assert_eq!(farm.step(id), StepKind::Continue(farm.a.get_ingredient));
     }
     assert_eq!(farm.causes(id).len(), n);
+}
+
+/// 20,000 goals that each need their own fact, which no action makes true, rank above one
+/// goal with a plan. They are hopeless from the believed state, so no step searches them:
+/// not the first, and not the steps after each state change (which used to search all of
+/// them again: goals × facts work per step). With the reachable goal met, the agent is
+/// stuck (`NoPlan`), not idle.
+#[test]
+fn twenty_thousand_hopeless_goals_are_not_searched_after_changes() {
+    const GOALS: usize = 20_000;
+    let world = World::new(WorldDef::default());
+    let domain = world.create_domain("hopeless").unwrap();
+    let (needs, door, noise, open) = world
+        .edit(domain, |e| -> Result<_, WorldError> {
+            let d: &mut Domain = e.domain_mut();
+            let needs: Vec<FactId> = (0..GOALS)
+                .map(|i| d.add_fact(&format!("need{i}")))
+                .collect::<Result<_, _>>()?;
+            let door = d.add_fact("door_open")?;
+            let noise = d.add_fact("noise")?;
+            let open = d.add_action(ActionDef {
+                name: "open_door".into(),
+                effects: vec![FactValue::new(door, true)],
+                cost: 1.0,
+                ..Default::default()
+            })?;
+            Ok((needs, door, noise, open))
+        })
+        .unwrap();
+    let a = world.create_agent(domain, AgentDef::default()).unwrap();
+    let conditions = |f: FactId| {
+        world
+            .snapshot(domain)
+            .unwrap()
+            .domain()
+            .conditions([FactValue::new(f, true)])
+            .unwrap()
+    };
+    for (i, &f) in needs.iter().enumerate() {
+        let goal = GoalDef {
+            name: format!("need{i}"),
+            conditions: conditions(f),
+            priority: 2.0,
+        };
+        world.add_goal(a, goal).unwrap();
+    }
+    let goal = GoalDef {
+        name: "door".into(),
+        conditions: conditions(door),
+        priority: 1.0,
+    };
+    world.add_goal(a, goal).unwrap();
+    let step = world.step_agent(a, 0.1).unwrap();
+    assert_eq!(step.kind, StepKind::Start(open));
+    let last = |world: &World| {
+        world
+            .with_agent(a, |x| Ok(x.last_replan().cloned().unwrap()))
+            .unwrap()
+    };
+    let first = last(&world);
+    assert_eq!((first.goals_tried, first.goal), (1, Some(GOALS)));
+    for k in 0..50 {
+        world
+            .with_agent(a, |x| x.set_fact(noise, k % 2 == 0))
+            .unwrap();
+        let step = world.step_agent(a, 0.1).unwrap();
+        assert_eq!(step.kind, StepKind::Continue(open));
+        assert!(!step.replanned);
+    }
+    assert_eq!(world.with_agent(a, |x| Ok(x.replans())).unwrap(), 1);
+    // A failure replans: again one goal tried, one search.
+    world.with_agent(a, |x| x.report(Report::Failed)).unwrap();
+    assert_eq!(
+        world.step_agent(a, 0.1).unwrap().kind,
+        StepKind::Start(open)
+    );
+    let again = last(&world);
+    assert_eq!(
+        (again.cause, again.goals_tried),
+        (ReplanCause::ActionFailed, 1)
+    );
+    // The door open: only hopeless goals are left.
+    world
+        .with_agent(a, |x| x.report(Report::Succeeded))
+        .unwrap();
+    assert_eq!(world.step_agent(a, 0.1).unwrap().kind, StepKind::NoPlan);
+    // A need met by the engine itself: that goal is satisfied, the others stay hopeless.
+    world.with_agent(a, |x| x.set_fact(needs[7], true)).unwrap();
+    assert_eq!(world.step_agent(a, 0.1).unwrap().kind, StepKind::NoPlan);
+    assert_eq!(world.with_agent(a, |x| Ok(x.replans())).unwrap(), 2);
 }

@@ -7,6 +7,7 @@ use super::{
     REPLAN_HISTORY,
 };
 use crate::domain::{ActionId, Goal};
+use crate::planner::compiled::atom;
 use crate::planner::Outcome;
 
 impl Agent {
@@ -17,7 +18,28 @@ impl Agent {
 
     pub(super) fn candidate(&self, goal: usize) -> bool {
         let g = &self.goals[goal];
-        g.def.priority > 0.0 && !self.known_without_plan(goal) && !self.satisfied(goal)
+        g.def.priority > 0.0
+            && !self.known_without_plan(goal)
+            && !self.satisfied(goal)
+            && !self.hopeless(goal)
+    }
+
+    /// True when goal `goal` has a condition that fails in the believed state and that no
+    /// action of the domain can change (no action has that fact value, or any effect on
+    /// that variable, among its effects): it has no plan from here whatever the search.
+    /// Costs O(conditions) per goal with the compiled domain's effect index, so an agent
+    /// with thousands of such goals does not search them again after every change.
+    pub(super) fn hopeless(&self, goal: usize) -> bool {
+        let Ok(c) = self.domain.compiled() else {
+            return false; // a domain too large to plan with: its searches say so
+        };
+        let conditions = &self.goals[goal].def.conditions;
+        conditions.entries().iter().any(|k| {
+            self.state.get(k.fact) != k.value && c.eff_of(atom(k.fact.0, k.value)).is_empty()
+        }) || conditions.var_conditions().iter().any(|k| {
+            let x = self.domain.value(&self.state, k.var);
+            !k.op.holds(x, k.value) && c.var_eff_of(k.var.index()).is_empty()
+        })
     }
 
     /// Remembers how goal `g`'s search ended: without a plan (proved, or at the node limit),
@@ -91,7 +113,9 @@ impl Agent {
             self.goal = None;
             self.pending = None;
             self.stuck = (0..self.goals.len()).any(|g| {
-                self.goals[g].def.priority > 0.0 && self.known_without_plan(g) && !self.satisfied(g)
+                self.goals[g].def.priority > 0.0
+                    && (self.known_without_plan(g) || self.hopeless(g))
+                    && !self.satisfied(g)
             });
             return false;
         };
