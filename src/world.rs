@@ -33,10 +33,12 @@
 mod agents;
 mod cache;
 mod entry;
+mod tasks;
 
 pub use agents::{BatchOptions, BatchStats, BATCH_CHUNK, MAX_AGENTS};
 pub use cache::CacheStats;
 pub use entry::{start_state, start_state_with, DomainEntry};
+pub use tasks::{TaskFn, TaskSystem, ThreadPool};
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -210,6 +212,31 @@ pub struct World {
     cache: cache::PlanCache,
     /// Slot index of the last agent a batch planned (where the next batch continues).
     batch_cursor: Mutex<u32>,
+    /// Where parallel work runs.
+    tasks: Tasks,
+}
+
+/// Where a world's parallel work runs.
+enum Tasks {
+    /// Its own threads, created with it.
+    Own(ThreadPool),
+    /// The engine's job system.
+    Engine(Arc<dyn TaskSystem>),
+}
+
+impl Default for Tasks {
+    fn default() -> Self {
+        Tasks::Own(ThreadPool::new(1))
+    }
+}
+
+impl fmt::Debug for Tasks {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Tasks::Own(pool) => pool.fmt(f),
+            Tasks::Engine(t) => write!(f, "Engine({} workers)", t.worker_count()),
+        }
+    }
 }
 
 // The FFI hands one world to many threads.
@@ -219,12 +246,50 @@ const _: () = {
 };
 
 impl World {
-    /// An empty world.
+    /// An empty world with its own worker threads: `def.worker_threads - 1` threads are
+    /// created here and kept (parked when idle) until the world is dropped, which joins
+    /// them. No other call creates a thread.
     pub fn new(def: WorldDef) -> Self {
         World {
             def,
             cache: cache::PlanCache::new(def.plan_cache_capacity),
+            tasks: Tasks::Own(ThreadPool::new(def.worker_threads)),
             ..World::default()
+        }
+    }
+
+    /// An empty world whose parallel work (batch planning) runs on the engine's job system
+    /// `tasks` instead of threads of its own (none is created). `def.worker_threads` is
+    /// ignored: batches use up to `tasks.worker_count()` workers.
+    pub fn with_tasks(def: WorldDef, tasks: Arc<dyn TaskSystem>) -> Self {
+        World {
+            def,
+            cache: cache::PlanCache::new(def.plan_cache_capacity),
+            tasks: Tasks::Engine(tasks),
+            ..World::default()
+        }
+    }
+
+    /// Threads a batch may use: the pool's, or the engine's workers.
+    pub fn worker_count(&self) -> u32 {
+        match &self.tasks {
+            Tasks::Own(pool) => pool.worker_count(),
+            Tasks::Engine(t) => t.worker_count().max(1),
+        }
+    }
+
+    /// Runs `task` over `0..items` on up to `threads` threads (see [`TaskSystem::run`]).
+    pub(crate) fn run_tasks(&self, threads: u32, items: u32, min_range: u32, task: TaskFn<'_>) {
+        match &self.tasks {
+            Tasks::Own(pool) => pool.run_on(threads, items, min_range, task),
+            Tasks::Engine(t) if threads > 1 && items > min_range.max(1) => {
+                t.run(items, min_range, task)
+            }
+            Tasks::Engine(_) => {
+                if items > 0 {
+                    task(0, items, 0);
+                }
+            }
         }
     }
 

@@ -693,8 +693,10 @@ fn batch_results_are_identical_for_1_2_and_8_threads_and_budgets() {
     let mut reference = None;
     for threads in [1, 2, 8] {
         for cache in [0, 4096] {
+            // A pool of 8 threads; each batch uses `threads` of them.
             let def = WorldDef {
                 plan_cache_capacity: cache,
+                worker_threads: 8,
                 ..WorldDef::default()
             };
             let (farm, ids) = crowd(def, 700, agent);

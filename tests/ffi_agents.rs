@@ -1510,7 +1510,10 @@ fn re_entrant_calls_on_the_same_agent_are_busy() {
 
 #[test]
 fn batch_callbacks_run_on_the_calling_thread() {
-    let w = World::new();
+    let w = World::with(GoapWorldDef {
+        worker_threads: 8,
+        ..goap_world_def_default()
+    });
     let d = w.load(CHOICE_JSON);
     let ctx = Ctx::default();
     let agents: Vec<_> = (0..40)
@@ -1551,6 +1554,7 @@ fn batch_callbacks_run_on_the_calling_thread() {
 fn batch_run(threads: u32, max_nodes: u64) -> (Vec<Vec<String>>, Vec<GoapBatchStats>) {
     let mut def = goap_world_def_default();
     def.plan_cache_capacity = 64;
+    def.worker_threads = 8;
     let w = World::with(def);
     let d = w.load(KITCHEN_JSON);
     let facts: Vec<_> = ["菜已洗", "菜已切", "菜已炒", "肉已买", "肉已熟", "饭已熟"]

@@ -23,7 +23,6 @@
 //! count or on timing. (The cache's hit and miss counters can: two threads may miss the
 //! same key at once.)
 
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use parking_lot::Mutex;
@@ -40,6 +39,10 @@ use crate::world::DomainId;
 
 /// Searches per chunk of a batch (fixed, so results do not depend on the thread count).
 pub const BATCH_CHUNK: usize = 256;
+
+/// Agents per task in a batch's "who needs a plan" pass: most need nothing, so a task of
+/// fewer would cost more to hand out than to run.
+const NEEDS_RANGE: usize = 256;
 
 /// The most agents a world holds (the C ABI packs an agent's slot into 24 bits).
 pub const MAX_AGENTS: usize = (1 << 24) - 1;
@@ -190,9 +193,9 @@ impl World {
     /// See the module docs for the order and the determinism rules.
     pub fn plan_agents(&self, options: &BatchOptions) -> BatchStats {
         let threads = match options.threads {
-            0 => self.def.worker_threads.max(1),
-            n => n as usize,
-        };
+            0 => self.worker_count(),
+            n => n.min(self.worker_count()),
+        } as usize;
         // The walk: slot order, starting after the last agent planned.
         let walk: Box<Walk> = {
             let agents = self.agents.read();
@@ -216,7 +219,7 @@ impl World {
     /// lock (agents with callbacks have their searches prepared on this thread first).
     fn plan_walk(&self, walk: &Walk, options: &BatchOptions, threads: usize) -> BatchStats {
         let mut stats = BatchStats::default();
-        let needs: Vec<bool> = parallel_map(self, walk.len(), threads, |_, i| {
+        let needs: Vec<bool> = parallel_map(self, walk.len(), threads, NEEDS_RANGE, |_, i| {
             walk[i].1.lock().needs_plan()
         });
         let max_agents = options.agent_limit();
@@ -242,7 +245,7 @@ impl World {
         }
         host.release();
         let outcomes: Vec<Option<(u64, u64, bool)>> =
-            parallel_map(self, chosen.len(), threads, |planner, k| {
+            parallel_map(self, chosen.len(), threads, 1, |planner, k| {
                 let slot = &walk[chosen[k]].1;
                 let mut host = WorldHost::new(self, Some(std::mem::take(planner)));
                 let outcome = match prepared[k].lock().take() {
@@ -322,7 +325,7 @@ impl World {
                 drop(agent);
                 pos += 1;
             }
-            let results = parallel_map(self, chunk.len(), threads, |planner, k| {
+            let results = parallel_map(self, chunk.len(), threads, 1, |planner, k| {
                 let run = chunk[k].1.lock().take().expect("each run is taken once");
                 let mut host = WorldHost::new(self, Some(std::mem::take(planner)));
                 let done = finish_run(run, &mut host);
@@ -443,46 +446,35 @@ fn summary(result: &PlanJobResult) -> (u64, u64, bool) {
 }
 
 /// `f(planner, i)` for every `i < n`, on up to `threads` threads (this one included),
-/// results in index order. Each thread plans with its own pooled planner; workers claim
-/// indices one at a time, so uneven work balances out.
+/// through the world's task system, results in index order. Items go out in ranges of
+/// `min_range`; each range plans with a pooled planner. With one thread, or one range,
+/// everything runs on the calling thread and no worker is woken.
 fn parallel_map<T: Send>(
     world: &World,
     n: usize,
     threads: usize,
+    min_range: usize,
     f: impl Fn(&mut Planner, usize) -> T + Sync,
 ) -> Vec<T> {
-    let next = AtomicUsize::new(0);
-    let work = || {
+    if threads <= 1 || n <= min_range {
         let mut planner = world.take_planner();
-        let mut out = Vec::new();
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= n {
-                break;
-            }
-            out.push((i, f(&mut planner, i)));
+        let out = (0..n).map(|i| f(&mut planner, i)).collect();
+        world.return_planner(planner);
+        return out;
+    }
+    let slots: Vec<Mutex<Option<T>>> = (0..n).map(|_| Mutex::new(None)).collect();
+    let items = u32::try_from(n).expect("at most 2^24 agents");
+    world.run_tasks(threads as u32, items, min_range as u32, &|start, end, _worker| {
+        let mut planner = world.take_planner();
+        for i in start as usize..(end as usize).min(n) {
+            *slots[i].lock() = Some(f(&mut planner, i));
         }
         world.return_planner(planner);
-        out
-    };
-    let helpers = threads.min(n).saturating_sub(1);
-    let mut all = if helpers == 0 {
-        work()
-    } else {
-        std::thread::scope(|s| {
-            let handles: Vec<_> = (0..helpers).map(|_| s.spawn(work)).collect();
-            let mut out = work();
-            for h in handles {
-                match h.join() {
-                    Ok(o) => out.extend(o),
-                    Err(panic) => std::panic::resume_unwind(panic),
-                }
-            }
-            out
-        })
-    };
-    all.sort_unstable_by_key(|(i, _)| *i);
-    all.into_iter().map(|(_, t)| t).collect()
+    });
+    slots
+        .into_iter()
+        .map(|s| s.into_inner().expect("the task system ran every item"))
+        .collect()
 }
 
 /// The slot index of an agent id (its place in the walk order).
