@@ -540,11 +540,42 @@ typedef int32_t GoapExplainFormat;
 // thread-safe (see THREADING at the top), and no call holds its locks for long.
 typedef struct GoapWorld GoapWorld;
 
+// A task goap hands to the engine: runs work items start_index..end_index (end
+// exclusive) on the engine's worker worker_index. task_context is goap's; pass it back
+// unchanged. The task never calls back into the engine's job system.
+typedef void (*GoapTaskCallback)(uint32_t start_index,
+                                 uint32_t end_index,
+                                 uint32_t worker_index,
+                                 void *task_context);
+
+// Called by goap_world_plan_agents, on its calling thread, to run `task` over items
+// 0..item_count: split them into ranges of at least min_range items (the last may be
+// shorter), run task(start, end, worker, task_context) for every range on any of the
+// engine's workers (or on the calling thread), in any order. Every item must run exactly
+// once. Return a handle that finish_task will wait on, or NULL when every range has
+// already run (inside this call): finish_task is then not called. user_context is
+// GoapWorldDef.user_task_context.
+//
+// Results never depend on how the items are split or where they run: plans are equal bit
+// for bit to a single-threaded batch. The task locks agents only briefly and never
+// calls context callbacks (they run on the calling thread before the task is enqueued).
+// Both callbacks must be callable from any thread that calls goap_world_plan_agents.
+typedef void *(*GoapEnqueueTaskCallback)(GoapTaskCallback task,
+                                         uint32_t item_count,
+                                         uint32_t min_range,
+                                         void *task_context,
+                                         void *user_context);
+
+// Called by goap_world_plan_agents, on the thread that called enqueue_task, with the
+// handle it returned: returns when every range of that task has run. Called exactly once
+// per non-NULL handle.
+typedef void (*GoapFinishTaskCallback)(void *user_task, void *user_context);
+
 // Settings for goap_world_create. Obtain from goap_world_def_default(), then change fields.
 //
-// Layout: worker_threads and plan_cache_capacity were appended with the agent API (and the
-// hidden cookie changed with them); code compiled against an older goap.h must be
-// recompiled.
+// Layout: worker_threads and plan_cache_capacity were appended with the agent API, the
+// task callbacks with the frame-safe runtime (the hidden cookie changed each time); code
+// compiled against an older goap.h must be recompiled.
 typedef struct GoapWorldDef {
     // Internal: set by goap_world_def_default() to detect uninitialised definitions.
     // Do not change.
@@ -569,6 +600,20 @@ typedef struct GoapWorldDef {
     // alive: their memory is freed when the entries are evicted, by goap_world_clear_cache
     // or by goap_world_destroy.
     uint32_t plan_cache_capacity;
+    // Optional: the engine's job system, in the model of Box2D v3's b2WorldDef. With
+    // enqueue_task and finish_task both set, the world creates no thread: the parallel
+    // parts of goap_world_plan_agents (deciding who needs a plan, and the searches) are
+    // handed to enqueue_task as ranges of work items, worker_threads is the number of the
+    // engine's workers (0: the machine's available parallelism) and worker_index values
+    // passed to the task are below it. With both NULL (the default) the world creates
+    // worker_threads - 1 threads of its own at creation, parks them between batches and
+    // joins them in goap_world_destroy. Setting only one is GOAP_STATUS_INVALID_ARGUMENT.
+    // See GoapEnqueueTaskCallback for the rules.
+    GoapEnqueueTaskCallback enqueue_task;
+    // Waits for a task enqueue_task returned (see GoapFinishTaskCallback).
+    GoapFinishTaskCallback finish_task;
+    // Passed to enqueue_task and finish_task as user_context; never dereferenced by goap.
+    void *user_task_context;
 } GoapWorldDef;
 
 // Settings for goap_domain_create. Obtain from goap_domain_def_default(), then change
@@ -998,8 +1043,9 @@ typedef struct GoapBatchStats {
     // Agents whose context callbacks failed (their replan stays pending; a step of such an
     // agent with plan_in_step reports the error).
     uint32_t callback_errors;
-    // Threads the call could use, the calling one included (options->threads, or the
-    // world's worker_threads); a chunk never uses more threads than it has searches.
+    // Threads the call could use, the calling one included: options->threads (0: all),
+    // at most the world's worker_threads (its own threads, or the engine's workers); a
+    // chunk never uses more threads than it has searches.
     uint32_t threads;
     // Nodes expanded by the searches applied (as recorded when they ran, also when the
     // cache answered).
@@ -1089,7 +1135,9 @@ struct GoapWorldDef goap_world_def_default(void);
 // `def` is read during the call only.
 //
 // Errors: GOAP_STATUS_NULL_POINTER (def or out NULL), GOAP_STATUS_INVALID_ARGUMENT (def not
-// initialised with goap_world_def_default()). `*out` is written only on success.
+// initialised with goap_world_def_default(); only one of enqueue_task and finish_task
+// set). `*out` is written only on success. Without task callbacks this creates the
+// world's worker_threads - 1 threads.
 // Thread safety: any thread, any time.
 //
 // # Safety
@@ -2012,8 +2060,12 @@ struct GoapBatchOptions goap_batch_options_default(void);
 //
 // Order and determinism: agents are taken in a fixed order (by slot), starting after the
 // last agent the previous call planned, so that with a budget every agent gets its turn.
-// The work runs on `options->threads` threads (this one and scoped workers that end before
-// the call returns); context callbacks are asked on this thread only. Without max_nodes,
+// The work runs on up to `options->threads` threads: this one and the world's own worker
+// threads (created with the world, parked between batches), or the engine's workers
+// through GoapWorldDef.enqueue_task / finish_task (called on this thread; every task has
+// ended when the call returns). A batch with one thread, or too little work to split
+// (nothing to plan, say), runs on this thread and wakes no worker. Context callbacks are
+// asked on this thread only. Without max_nodes,
 // the agents decide in parallel whether they need a plan, and the first max_agents that
 // do are planned in parallel, each under its own lock. With max_nodes, searches are
 // prepared on this thread in chunks of 256, run in parallel, and applied in the fixed

@@ -2,8 +2,12 @@
 //! replan without cause", goal arbitration, context, callbacks, stale ids, batch planning
 //! (deterministic across thread counts and budgets) and the plan cache.
 
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
 use goap::agent::{AgentError, ContextCallbacks, ReplanResult};
-use goap::world::{DomainId, WorldError};
+use goap::world::{DomainId, TaskFn, TaskSystem, WorldError};
 use goap::{
     ActionDef, ActionId, AgentDef, AgentId, BatchOptions, Domain, FactId, FactValue, GoalDef,
     ReplanCause, Report, StepKind, World, WorldDef,
@@ -43,7 +47,10 @@ struct Actions {
 }
 
 fn farm_with(def: WorldDef) -> Farm {
-    let world = World::new(def);
+    farm_in(World::new(def))
+}
+
+fn farm_in(world: World) -> Farm {
     let domain = world.create_domain("farm").unwrap();
     let (f, a) = world
         .edit(domain, |e| -> Result<_, WorldError> {
@@ -655,7 +662,11 @@ fn callbacks_shape_the_plan_and_their_errors_abandon_the_search() {
 
 /// A world with `n` agents of varied believed states and priorities.
 fn crowd(def: WorldDef, n: usize, agent: AgentDef) -> (Farm, Vec<AgentId>) {
-    let farm = farm_with(def);
+    crowd_in(World::new(def), n, agent)
+}
+
+fn crowd_in(world: World, n: usize, agent: AgentDef) -> (Farm, Vec<AgentId>) {
+    let farm = farm_in(world);
     let f = farm.f;
     let mut rng = Rng::new(0xa6e7);
     let ids = (0..n)
@@ -1176,4 +1187,87 @@ fn twenty_thousand_hopeless_goals_are_not_searched_after_changes() {
     world.with_agent(a, |x| x.set_fact(needs[7], true)).unwrap();
     assert_eq!(world.step_agent(a, 0.1).unwrap().kind, StepKind::NoPlan);
     assert_eq!(world.with_agent(a, |x| Ok(x.replans())).unwrap(), 2);
+}
+
+/// An engine job system for the test: each `run` splits the items into ranges of
+/// `min_range` and runs them on `workers` scoped threads (ranges claimed in turn).
+struct ScopedJobs {
+    workers: u32,
+    runs: AtomicUsize,
+    ranges: AtomicUsize,
+    threads_seen: Mutex<HashSet<std::thread::ThreadId>>,
+}
+
+impl TaskSystem for ScopedJobs {
+    fn worker_count(&self) -> u32 {
+        self.workers
+    }
+
+    fn run(&self, items: u32, min_range: u32, task: TaskFn<'_>) {
+        self.runs.fetch_add(1, Ordering::SeqCst);
+        let next = AtomicU32::new(0);
+        std::thread::scope(|s| {
+            for worker in 0..self.workers {
+                let next = &next;
+                s.spawn(move || loop {
+                    let start = next.fetch_add(min_range, Ordering::SeqCst);
+                    if start >= items {
+                        break;
+                    }
+                    task(start, (start + min_range).min(items), worker);
+                    self.ranges.fetch_add(1, Ordering::SeqCst);
+                    self.threads_seen.lock().unwrap().insert(std::thread::current().id());
+                });
+            }
+        });
+    }
+}
+
+/// Batches on an engine's job system (`World::with_tasks`) plan exactly what a
+/// single-threaded world plans, with its budgets; the world creates no thread itself.
+#[test]
+fn batches_on_an_engine_job_system_equal_single_threaded_ones() {
+    let agent = AgentDef {
+        plan_in_step: false,
+        ..AgentDef::default()
+    };
+    let def = WorldDef {
+        worker_threads: 1,
+        plan_cache_capacity: 0,
+        ..WorldDef::default()
+    };
+    let jobs = Arc::new(ScopedJobs {
+        workers: 4,
+        runs: AtomicUsize::new(0),
+        ranges: AtomicUsize::new(0),
+        threads_seen: Mutex::new(HashSet::new()),
+    });
+    let mut results = Vec::new();
+    for world in [
+        World::new(def),
+        World::with_tasks(def, Arc::clone(&jobs) as Arc<dyn TaskSystem>),
+    ] {
+        assert_eq!(world.worker_count(), if results.is_empty() { 1 } else { 4 });
+        let (farm, ids) = crowd_in(world, 700, agent);
+        let mut rounds = Vec::new();
+        for options in [
+            BatchOptions {
+                max_agents: 300,
+                ..BatchOptions::default()
+            },
+            BatchOptions {
+                max_nodes: 500,
+                ..BatchOptions::default()
+            },
+            BatchOptions::default(),
+        ] {
+            let s = farm.world.plan_agents(&options);
+            rounds.push((s.planned, s.waiting, s.expanded, plans(&farm, &ids)));
+        }
+        results.push(rounds);
+    }
+    assert_eq!(results[0], results[1]);
+    assert!(jobs.runs.load(Ordering::SeqCst) >= 3, "every batch used the jobs");
+    assert!(jobs.ranges.load(Ordering::SeqCst) > 10);
+    assert!(jobs.threads_seen.lock().unwrap().len() >= 2);
 }

@@ -11,6 +11,7 @@ use goap::ffi::*;
 
 mod ffi_support;
 mod support;
+use ffi_support::jobs::{self, Jobs};
 use ffi_support::{fv, last_error, ok, World, KITCHEN_FACTS};
 use support::{case_seed, Rng};
 
@@ -63,7 +64,19 @@ impl Problems {
 
 #[test]
 fn eight_threads_drive_their_own_agents_through_failures() {
-    let w = World::new();
+    drive_their_own_agents(World::new());
+    let jobs = Jobs::default();
+    drive_their_own_agents(with_jobs(&jobs));
+}
+
+/// A world whose batches run on the test job system.
+fn with_jobs(jobs: &Jobs) -> World {
+    let mut def = goap_world_def_default();
+    jobs::install(&mut def, jobs);
+    World::with(def)
+}
+
+fn drive_their_own_agents(w: World) {
     let d = w.kitchen();
     let facts = facts(&w, d);
     let dinner = facts[7];
@@ -154,7 +167,17 @@ fn eight_threads_drive_their_own_agents_through_failures() {
 
 #[test]
 fn eight_threads_hammer_one_agent_while_batches_run() {
-    let w = World::new();
+    hammer_one_agent(World::new());
+    let jobs = Jobs::default();
+    hammer_one_agent(with_jobs(&jobs));
+    assert!(jobs.enqueued.load(Ordering::SeqCst) > 0, "batches used the job system");
+    assert_eq!(
+        jobs.enqueued.load(Ordering::SeqCst),
+        jobs.finished.load(Ordering::SeqCst)
+    );
+}
+
+fn hammer_one_agent(w: World) {
     let d = w.kitchen();
     let facts = facts(&w, d);
     let dinner = facts[7];
@@ -170,10 +193,21 @@ fn eight_threads_hammer_one_agent_while_batches_run() {
         scope.spawn(move || {
             let mut stale = 0;
             while !done_r.load(Ordering::Relaxed) {
+                // Three agents waiting for the batch: it has searches to hand out.
+                let waiting: Vec<_> = (0..3)
+                    .map(|_| {
+                        let c = wr.agent_with(d, |def| def.plan_in_step = 0);
+                        wr.goal(c, "dinner", &[fv(dinner, true)], 1.0);
+                        c
+                    })
+                    .collect();
                 let mut stats = GoapBatchStats::default();
                 let st = unsafe { goap_world_plan_agents(wr.0, std::ptr::null(), &mut stats) };
                 problems_r.check("plan_agents", st, &[GoapStatus::Ok]);
                 batches_r.fetch_add(1, Ordering::Relaxed);
+                for c in waiting {
+                    ok(unsafe { goap_agent_destroy(wr.0, c) });
+                }
                 let b = wr.agent(d);
                 wr.goal(b, "dinner", &[fv(dinner, true)], 1.0);
                 let mut step = GoapStep::default();

@@ -59,8 +59,9 @@ pub struct GoapBatchStats {
     /// Agents whose context callbacks failed (their replan stays pending; a step of such an
     /// agent with plan_in_step reports the error).
     pub callback_errors: u32,
-    /// Threads the call could use, the calling one included (options->threads, or the
-    /// world's worker_threads); a chunk never uses more threads than it has searches.
+    /// Threads the call could use, the calling one included: options->threads (0: all),
+    /// at most the world's worker_threads (its own threads, or the engine's workers); a
+    /// chunk never uses more threads than it has searches.
     pub threads: u32,
     /// Nodes expanded by the searches applied (as recorded when they ran, also when the
     /// cache answered).
@@ -81,8 +82,12 @@ pub struct GoapBatchStats {
 ///
 /// Order and determinism: agents are taken in a fixed order (by slot), starting after the
 /// last agent the previous call planned, so that with a budget every agent gets its turn.
-/// The work runs on `options->threads` threads (this one and scoped workers that end before
-/// the call returns); context callbacks are asked on this thread only. Without max_nodes,
+/// The work runs on up to `options->threads` threads: this one and the world's own worker
+/// threads (created with the world, parked between batches), or the engine's workers
+/// through GoapWorldDef.enqueue_task / finish_task (called on this thread; every task has
+/// ended when the call returns). A batch with one thread, or too little work to split
+/// (nothing to plan, say), runs on this thread and wakes no worker. Context callbacks are
+/// asked on this thread only. Without max_nodes,
 /// the agents decide in parallel whether they need a plan, and the first max_agents that
 /// do are planned in parallel, each under its own lock. With max_nodes, searches are
 /// prepared on this thread in chunks of 256, run in parallel, and applied in the fixed

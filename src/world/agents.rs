@@ -464,13 +464,18 @@ fn parallel_map<T: Send>(
     }
     let slots: Vec<Mutex<Option<T>>> = (0..n).map(|_| Mutex::new(None)).collect();
     let items = u32::try_from(n).expect("at most 2^24 agents");
-    world.run_tasks(threads as u32, items, min_range as u32, &|start, end, _worker| {
-        let mut planner = world.take_planner();
-        for i in start as usize..(end as usize).min(n) {
-            *slots[i].lock() = Some(f(&mut planner, i));
-        }
-        world.return_planner(planner);
-    });
+    world.run_tasks(
+        threads as u32,
+        items,
+        min_range as u32,
+        &|start, end, _worker| {
+            let mut planner = world.take_planner();
+            for i in start as usize..(end as usize).min(n) {
+                *slots[i].lock() = Some(f(&mut planner, i));
+            }
+            world.return_planner(planner);
+        },
+    );
     slots
         .into_iter()
         .map(|s| s.into_inner().expect("the task system ran every item"))

@@ -10,7 +10,9 @@
  *
  * Prints "N passed, M failed" last; exits 1 when any check failed.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -869,6 +871,175 @@ static void test_step_budget(const char *path) {
     free(text);
 }
 
+/* ---- A small pthread job system for GoapWorldDef.enqueue_task / finish_task ---- */
+
+#define JOB_THREADS 3
+
+typedef struct JobSystem {
+    pthread_mutex_t lock;
+    int enqueued, finished, ranges;
+    int worker_used[JOB_THREADS];
+} JobSystem;
+
+typedef struct Job {
+    GoapTaskCallback task;
+    uint32_t count, min_range, next;
+    void *task_context;
+    JobSystem *system;
+    pthread_mutex_t lock;
+    pthread_t threads[JOB_THREADS];
+    uint32_t indices[JOB_THREADS];
+} Job;
+
+typedef struct JobWorker {
+    Job *job;
+    uint32_t index;
+} JobWorker;
+
+static JobWorker job_workers[JOB_THREADS];
+
+static void *job_thread(void *arg) {
+    JobWorker *w = (JobWorker *)arg;
+    Job *job = w->job;
+    for (;;) {
+        uint32_t start, end;
+        pthread_mutex_lock(&job->lock);
+        start = job->next;
+        if (start < job->count) job->next = start + job->min_range;
+        pthread_mutex_unlock(&job->lock);
+        if (start >= job->count) break;
+        end = start + job->min_range < job->count ? start + job->min_range : job->count;
+        job->task(start, end, w->index, job->task_context);
+        pthread_mutex_lock(&job->system->lock);
+        job->system->ranges++;
+        job->system->worker_used[w->index] = 1;
+        pthread_mutex_unlock(&job->system->lock);
+    }
+    return NULL;
+}
+
+static void *job_enqueue(GoapTaskCallback task, uint32_t item_count, uint32_t min_range,
+                         void *task_context, void *user_context) {
+    JobSystem *system = (JobSystem *)user_context;
+    Job *job = (Job *)calloc(1, sizeof(Job));
+    int i;
+    CHECK(job != NULL && task != NULL && min_range >= 1);
+    if (job == NULL) return NULL;
+    job->task = task;
+    job->count = item_count;
+    job->min_range = min_range;
+    job->task_context = task_context;
+    job->system = system;
+    pthread_mutex_init(&job->lock, NULL);
+    pthread_mutex_lock(&system->lock);
+    system->enqueued++;
+    pthread_mutex_unlock(&system->lock);
+    for (i = 0; i < JOB_THREADS; i++) {
+        job_workers[i].job = job;
+        job_workers[i].index = (uint32_t)i;
+        CHECK(pthread_create(&job->threads[i], NULL, job_thread, &job_workers[i]) == 0);
+    }
+    return job;
+}
+
+static void job_finish(void *user_task, void *user_context) {
+    JobSystem *system = (JobSystem *)user_context;
+    Job *job = (Job *)user_task;
+    int i;
+    for (i = 0; i < JOB_THREADS; i++) pthread_join(job->threads[i], NULL);
+    pthread_mutex_destroy(&job->lock);
+    free(job);
+    pthread_mutex_lock(&system->lock);
+    system->finished++;
+    pthread_mutex_unlock(&system->lock);
+}
+
+/* 200 kitchen agents with different start states, planned by one batch in a world without
+ * threads and in a world whose batches run on the job system above: the same plans and
+ * counts, bit for bit. */
+static void test_task_callbacks(const char *path) {
+    static const char *const partial[6] = {"菜已洗", "菜已切", "菜已炒", "肉已买", "肉已熟", "饭已熟"};
+    enum { AGENTS = 200 };
+    GoapWorld *worlds[2] = {NULL, NULL};
+    GoapDomainId d[2] = {0, 0};
+    GoapBatchStats stats[2];
+    static GoapAgentId ids[2][AGENTS];
+    GoapWorldDef def;
+    GoapWorld *bad = NULL;
+    JobSystem system;
+    uint32_t len = 0;
+    char *text = read_file(path, &len);
+    int w, i, k, same = 1;
+    CHECK(text != NULL);
+    if (text == NULL) return;
+    memset(&system, 0, sizeof system);
+    pthread_mutex_init(&system.lock, NULL);
+
+    def = goap_world_def_default();
+    CHECK(def.enqueue_task == NULL && def.finish_task == NULL && def.user_task_context == NULL);
+    def.enqueue_task = job_enqueue;
+    CHECK_STATUS(goap_world_create(&def, &bad), GOAP_STATUS_INVALID_ARGUMENT);
+    CHECK(bad == NULL);
+    CHECK_MESSAGE("enqueue_task and def->finish_task must be set together");
+
+    for (w = 0; w < 2; w++) {
+        GoapFactId dinner = 0;
+        def = goap_world_def_default();
+        if (w == 0) {
+            def.worker_threads = 1;
+        } else {
+            def.worker_threads = JOB_THREADS;
+            def.enqueue_task = job_enqueue;
+            def.finish_task = job_finish;
+            def.user_task_context = &system;
+        }
+        def.plan_cache_capacity = 0;
+        CHECK_STATUS(goap_world_create(&def, &worlds[w]), GOAP_STATUS_OK);
+        CHECK_STATUS(goap_domain_load_json(worlds[w], text, len, &d[w]), GOAP_STATUS_OK);
+        CHECK_STATUS(goap_domain_find_fact(worlds[w], d[w], "晚餐完成", len32("晚餐完成"), &dinner),
+                     GOAP_STATUS_OK);
+        for (i = 0; i < AGENTS; i++) {
+            GoapAgentId agent = dinner_agent(worlds[w], d[w], dinner, 0);
+            ids[w][i] = agent;
+            for (k = 0; k < 6; k++) {
+                if (((i * 7 + 3) >> k & 1) && i % 5 != 0) {
+                    GoapFactId f = 0;
+                    CHECK_STATUS(goap_domain_find_fact(worlds[w], d[w], partial[k], len32(partial[k]), &f),
+                                 GOAP_STATUS_OK);
+                    CHECK_STATUS(goap_agent_set_fact(worlds[w], agent, f, 1), GOAP_STATUS_OK);
+                }
+            }
+        }
+        CHECK_STATUS(goap_world_plan_agents(worlds[w], NULL, &stats[w]), GOAP_STATUS_OK);
+    }
+    CHECK(stats[0].planned == AGENTS && stats[1].planned == AGENTS);
+    CHECK(stats[0].waiting == stats[1].waiting && stats[0].expanded == stats[1].expanded);
+    CHECK(stats[0].threads == 1 && stats[1].threads == JOB_THREADS);
+    /* Every agent's plan, in creation order (ids differ between worlds: compare action names). */
+    for (i = 0; i < AGENTS; i++) {
+        GoapActionId plans[2][16];
+        uint32_t counts[2] = {0, 0};
+        for (w = 0; w < 2; w++) {
+            CHECK_STATUS(goap_agent_plan(worlds[w], ids[w][i], plans[w], 16, &counts[w]), GOAP_STATUS_OK);
+        }
+        if (counts[0] != counts[1]) same = 0;
+        for (k = 0; k < (int)counts[0] && k < 16; k++) {
+            char a[64], b[64];
+            uint32_t la = 0, lb = 0;
+            CHECK_STATUS(goap_domain_action_name(worlds[0], d[0], plans[0][k], a, sizeof a, &la), GOAP_STATUS_OK);
+            CHECK_STATUS(goap_domain_action_name(worlds[1], d[1], plans[1][k], b, sizeof b, &lb), GOAP_STATUS_OK);
+            if (la != lb || memcmp(a, b, la) != 0) same = 0;
+        }
+    }
+    CHECK(same);
+    CHECK(system.enqueued >= 1 && system.finished == system.enqueued);
+    CHECK(system.ranges >= 2);
+    CHECK(system.worker_used[0] + system.worker_used[1] + system.worker_used[2] >= 2);
+    for (w = 0; w < 2; w++) goap_world_destroy(worlds[w]);
+    pthread_mutex_destroy(&system.lock);
+    free(text);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: %s KITCHEN_JSON\n", argv[0]);
@@ -885,6 +1056,7 @@ int main(int argc, char **argv) {
     test_json(argv[1]);
     test_agents(argv[1]);
     test_step_budget(argv[1]);
+    test_task_callbacks(argv[1]);
 
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;

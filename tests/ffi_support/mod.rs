@@ -258,3 +258,74 @@ impl Drop for World {
         unsafe { goap_world_destroy(self.0) };
     }
 }
+
+/// A small job system for GoapWorldDef.enqueue_task / finish_task: each task runs on
+/// `JOB_THREADS` new threads that claim ranges of `min_range` items; finish joins them.
+pub mod jobs {
+    use std::ffi::c_void;
+    use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+    use std::sync::Arc;
+
+    use goap::ffi::{GoapTaskCallback, GoapWorldDef};
+
+    pub const JOB_THREADS: u32 = 3;
+
+    /// Counters shared with the test (the user_task_context).
+    #[derive(Default)]
+    pub struct Jobs {
+        pub enqueued: AtomicUsize,
+        pub finished: AtomicUsize,
+        pub ranges: AtomicUsize,
+    }
+
+    struct Job {
+        threads: Vec<std::thread::JoinHandle<()>>,
+    }
+
+    unsafe extern "C" fn enqueue(
+        task: GoapTaskCallback,
+        count: u32,
+        min_range: u32,
+        task_context: *mut c_void,
+        user: *mut c_void,
+    ) -> *mut c_void {
+        let jobs = unsafe { &*(user as *const Jobs) };
+        jobs.enqueued.fetch_add(1, Ordering::SeqCst);
+        let task = task.expect("a task");
+        let next = Arc::new(AtomicU32::new(0));
+        let (ctx, user) = (task_context as usize, user as usize);
+        let threads = (0..JOB_THREADS)
+            .map(|worker| {
+                let next = Arc::clone(&next);
+                std::thread::spawn(move || loop {
+                    let start = next.fetch_add(min_range, Ordering::SeqCst);
+                    if start >= count {
+                        break;
+                    }
+                    let end = (start + min_range).min(count);
+                    unsafe { task(start, end, worker, ctx as *mut c_void) };
+                    let jobs = unsafe { &*(user as *const Jobs) };
+                    jobs.ranges.fetch_add(1, Ordering::SeqCst);
+                })
+            })
+            .collect();
+        Box::into_raw(Box::new(Job { threads })).cast()
+    }
+
+    unsafe extern "C" fn finish(handle: *mut c_void, user: *mut c_void) {
+        let job = unsafe { Box::from_raw(handle as *mut Job) };
+        for t in job.threads {
+            t.join().expect("a job thread");
+        }
+        let jobs = unsafe { &*(user as *const Jobs) };
+        jobs.finished.fetch_add(1, Ordering::SeqCst);
+    }
+
+    /// `def` with this job system installed (`jobs` must outlive the world).
+    pub fn install(def: &mut GoapWorldDef, jobs: &Jobs) {
+        def.worker_threads = JOB_THREADS;
+        def.enqueue_task = Some(enqueue);
+        def.finish_task = Some(finish);
+        def.user_task_context = jobs as *const Jobs as *mut c_void;
+    }
+}
