@@ -1216,7 +1216,10 @@ impl TaskSystem for ScopedJobs {
                     }
                     task(start, (start + min_range).min(items), worker);
                     self.ranges.fetch_add(1, Ordering::SeqCst);
-                    self.threads_seen.lock().unwrap().insert(std::thread::current().id());
+                    self.threads_seen
+                        .lock()
+                        .unwrap()
+                        .insert(std::thread::current().id());
                 });
             }
         });
@@ -1267,7 +1270,10 @@ fn batches_on_an_engine_job_system_equal_single_threaded_ones() {
         results.push(rounds);
     }
     assert_eq!(results[0], results[1]);
-    assert!(jobs.runs.load(Ordering::SeqCst) >= 3, "every batch used the jobs");
+    assert!(
+        jobs.runs.load(Ordering::SeqCst) >= 3,
+        "every batch used the jobs"
+    );
     assert!(jobs.ranges.load(Ordering::SeqCst) > 10);
     assert!(jobs.threads_seen.lock().unwrap().len() >= 2);
 }

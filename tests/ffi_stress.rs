@@ -170,7 +170,10 @@ fn eight_threads_hammer_one_agent_while_batches_run() {
     hammer_one_agent(World::new());
     let jobs = Jobs::default();
     hammer_one_agent(with_jobs(&jobs));
-    assert!(jobs.enqueued.load(Ordering::SeqCst) > 0, "batches used the job system");
+    assert!(
+        jobs.enqueued.load(Ordering::SeqCst) > 0,
+        "batches used the job system"
+    );
     assert_eq!(
         jobs.enqueued.load(Ordering::SeqCst),
         jobs.finished.load(Ordering::SeqCst)

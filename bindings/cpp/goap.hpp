@@ -583,12 +583,22 @@ struct WorldSettings {
   uint32_t worker_threads;
   /// Entries of the plan cache shared by the world's agents (0 turns it off). Default 16384.
   uint32_t plan_cache_capacity;
+  /// The engine's job system (goap.h's GoapEnqueueTaskCallback and GoapFinishTaskCallback,
+  /// both or neither; user_task_context is passed to both). Set: batches run on it and the
+  /// world creates no thread (worker_threads is then the engine's worker count). Default
+  /// none: the world's own worker_threads - 1 threads, created with it.
+  GoapEnqueueTaskCallback enqueue_task;
+  GoapFinishTaskCallback finish_task;
+  void* user_task_context;
 
   WorldSettings() noexcept {
     const GoapWorldDef def = goap_world_def_default();
     max_idle_planners = def.max_idle_planners;
     worker_threads = def.worker_threads;
     plan_cache_capacity = def.plan_cache_capacity;
+    enqueue_task = def.enqueue_task;
+    finish_task = def.finish_task;
+    user_task_context = def.user_task_context;
   }
 };
 
@@ -1516,6 +1526,9 @@ class World {
     def.max_idle_planners = settings.max_idle_planners;
     def.worker_threads = settings.worker_threads;
     def.plan_cache_capacity = settings.plan_cache_capacity;
+    def.enqueue_task = settings.enqueue_task;
+    def.finish_task = settings.finish_task;
+    def.user_task_context = settings.user_task_context;
     // The core first: were its allocation to fail, no native world would leak.
     std::unique_ptr<detail::WorldCore> core(new detail::WorldCore());
     GoapStatus s = goap_world_create(&def, &core->raw);

@@ -146,10 +146,11 @@ unsafe extern "C" fn run_task_range(start: u32, end: u32, worker: u32, context: 
     // SAFETY: `context` is the TaskContext that EngineTasks::run passed to enqueue_task,
     // alive until finish_task returns (the engine runs every range before that).
     let ctx = unsafe { &*(context as *const TaskContext<'_>) };
-    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        (ctx.task)(start, end, worker)
-    }));
-    if run.is_err() {
+    let ran = run_value("run_task_range", false, || {
+        (ctx.task)(start, end, worker);
+        true
+    });
+    if !ran {
         ctx.panicked.store(true, Ordering::Relaxed);
     }
 }

@@ -470,8 +470,9 @@ fn parallel_map<T: Send>(
         min_range as u32,
         &|start, end, _worker| {
             let mut planner = world.take_planner();
-            for i in start as usize..(end as usize).min(n) {
-                *slots[i].lock() = Some(f(&mut planner, i));
+            let (start, end) = (start as usize, (end as usize).min(n));
+            for (i, slot) in slots[start..end].iter().enumerate() {
+                *slot.lock() = Some(f(&mut planner, start + i));
             }
             world.return_planner(planner);
         },

@@ -1,7 +1,9 @@
 // goap::Agent through the protocol: step, report, a failure and the replan around the
 // failed action, goal priorities, per-agent action settings, explain, the plan vector and
 // batch planning.
+#include <atomic>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "support.hpp"
@@ -451,12 +453,26 @@ TEST(long_agent_plan_plan_index_and_skipped_steps) {
   CHECK_EQ(OK(agent.replan_count(ReplanCause::StepsSkipped)), 1u);
 }
 
-// An unreachable goal gives StepKind::NoPlan with a NoPlan replan; a node limit too small
-// for the corridor gives NoPlan too, recorded as ReplanResult::Limit.
+// An unreachable goal gives StepKind::NoPlan with a NoPlan replan; a goal nothing can make
+// true gives NoPlan without a search; a node limit too small for the corridor gives NoPlan
+// too, recorded as ReplanResult::Limit.
 TEST(no_plan_and_node_limit_steps) {
   goap::World world = OK(goap::World::create());
   Corridor corridor(world, 6);
-  const FactId treasure = OK(corridor.domain.add_fact("treasure"));  // nothing makes it true
+  const FactId treasure = OK(corridor.domain.add_fact("treasure"));
+  const FactId map = OK(corridor.domain.add_fact("map"));  // nothing makes it true
+  // Digging finds the treasure, with the map nobody has: the search proves no plan.
+  OK(corridor.domain.add_action("dig", 1, {FactValue(map, true)}, {FactValue(treasure, true)}));
+  {
+    // A goal on the map itself is hopeless: no action has it among its effects.
+    goap::Agent mapless = OK(world.create_agent(goap::AgentSettings::for_domain(corridor.domain.id())));
+    goap::GoalDef want;
+    want.name = "map";
+    want.facts = {FactValue(map, true)};
+    OK(mapless.add_goal(want));
+    CHECK_EQ(OK(mapless.step(0.1)).kind, StepKind::NoPlan);
+    CHECK_EQ(OK(mapless.info()).replans, 0u);
+  }
   goap::Agent lost = OK(world.create_agent(goap::AgentSettings::for_domain(corridor.domain.id())));
   goap::GoalDef want;
   want.name = "treasure";
@@ -514,4 +530,93 @@ TEST(step_budget_spreads_the_search_over_steps) {
   OK(a.replans(events));
   CHECK_EQ(events.size(), 1u);
   CHECK_EQ(events[0].expanded, 1u);
+}
+
+namespace {
+
+/// A job system for WorldSettings::enqueue_task / finish_task: each task runs on three
+/// new threads claiming ranges; finish joins them.
+struct Jobs {
+  std::atomic<int> enqueued{0}, finished{0}, ranges{0};
+};
+
+struct Job {
+  std::vector<std::thread> threads;
+  std::atomic<uint32_t> next{0};
+};
+
+void* enqueue(GoapTaskCallback task, uint32_t count, uint32_t min_range, void* task_context,
+              void* user) {
+  Jobs* jobs = static_cast<Jobs*>(user);
+  ++jobs->enqueued;
+  Job* job = new Job();
+  for (uint32_t w = 0; w < 3; ++w) {
+    job->threads.emplace_back([=] {
+      for (;;) {
+        const uint32_t start = job->next.fetch_add(min_range);
+        if (start >= count) break;
+        task(start, start + min_range < count ? start + min_range : count, w, task_context);
+        ++jobs->ranges;
+      }
+    });
+  }
+  return job;
+}
+
+void finish(void* handle, void* user) {
+  Job* job = static_cast<Job*>(handle);
+  for (std::thread& t : job->threads) t.join();
+  delete job;
+  ++static_cast<Jobs*>(user)->finished;
+}
+
+/// 30 door agents (some already holding a crowbar) planned by one batch: their plans, as
+/// indices into the door's actions (ids differ from world to world).
+std::vector<std::vector<int>> door_batch(const goap::WorldSettings& settings) {
+  goap::World world = OK(goap::World::create(settings));
+  Door door(world);
+  std::vector<goap::Agent> agents;
+  for (int i = 0; i < 30; ++i) {
+    agents.push_back(door.agent(world, 0, /*plan_in_step=*/false));
+    if (i % 3 == 0) OK(agents.back().set_fact(door.crowbar, true));
+  }
+  goap::BatchStats stats = OK(world.plan_agents());
+  CHECK_EQ(stats.planned, 30u);
+  std::vector<std::vector<int>> plans;
+  for (const goap::Agent& a : agents) {
+    std::vector<ActionId> plan;
+    OK(a.plan(plan));
+    std::vector<int> indices;
+    for (ActionId x : plan) {
+      indices.push_back(x == door.pick_lock ? 0 : x == door.fetch_crowbar ? 1 : x == door.break_door ? 2 : -1);
+    }
+    plans.push_back(indices);
+  }
+  return plans;
+}
+
+}  // namespace
+
+TEST(batches_on_an_engine_job_system_equal_single_threaded_ones) {
+  goap::WorldSettings single;
+  single.worker_threads = 1;
+  single.plan_cache_capacity = 0;
+  const std::vector<std::vector<int>> expected = door_batch(single);
+  CHECK_EQ(expected.size(), 30u);
+  Jobs jobs;
+  goap::WorldSettings engine;
+  CHECK(engine.enqueue_task == nullptr && engine.finish_task == nullptr);
+  engine.plan_cache_capacity = 0;
+  engine.worker_threads = 3;
+  engine.enqueue_task = enqueue;
+  engine.finish_task = finish;
+  engine.user_task_context = &jobs;
+  CHECK(door_batch(engine) == expected);
+  CHECK(jobs.enqueued.load() >= 1);
+  CHECK_EQ(jobs.enqueued.load(), jobs.finished.load());
+  CHECK(jobs.ranges.load() >= 2);
+  // Only one of the two callbacks is an error.
+  goap::WorldSettings half;
+  half.enqueue_task = enqueue;
+  CHECK_FAILS(goap::World::create(half), goap::Status::InvalidArgument, "must be set together");
 }

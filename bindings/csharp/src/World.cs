@@ -14,6 +14,12 @@ namespace Goap
         public int WorkerThreads;
         /// <summary>Search results the plan cache shared by the world's agents holds; 0 turns it off. Default 16384.</summary>
         public int PlanCacheCapacity;
+        /// <summary>
+        /// The engine's job system for <see cref="World.PlanAgents()"/> (null, the default: the world's own
+        /// WorkerThreads - 1 threads, created with it). With one, the world creates no thread and
+        /// <see cref="WorkerThreads"/> is taken from <see cref="ITaskSystem.WorkerCount"/>.
+        /// </summary>
+        public ITaskSystem TaskSystem;
 
         /// <summary>The native defaults.</summary>
         public static WorldSettings Default
@@ -36,7 +42,7 @@ namespace Goap
         /// <see cref="ArgumentOutOfRangeException"/> for a negative field. Starts from the native
         /// default, which sets the cookie goap_world_create checks.
         /// </summary>
-        internal GoapWorldDef ToNative()
+        internal unsafe GoapWorldDef ToNative()
         {
             // new World(settings) is the first call into the library: load and check it first.
             Library.EnsureLoaded();
@@ -44,6 +50,13 @@ namespace Goap
             def.max_idle_planners = World.NonNegative(MaxIdlePlanners, "MaxIdlePlanners");
             def.worker_threads = World.NonNegative(WorkerThreads, "WorkerThreads");
             def.plan_cache_capacity = World.NonNegative(PlanCacheCapacity, "PlanCacheCapacity");
+            if (TaskSystem != null)
+            {
+                def.worker_threads = World.NonNegative(TaskSystem.WorkerCount, "TaskSystem.WorkerCount");
+                def.enqueue_task = (void*)TaskSystems.EnqueuePointer;
+                def.finish_task = (void*)TaskSystems.FinishPointer;
+                // user_task_context is set by the World, which owns the GCHandle.
+            }
             return def;
         }
     }
@@ -180,14 +193,22 @@ namespace Goap
             lock (contexts) contexts.Remove(agent);
         }
 
-        /// <summary>Takes ownership of a world just created.</summary>
-        internal void Adopt(IntPtr world) { SetHandle(world); }
+        // The task system's handle (user_task_context), freed after the native world.
+        GCHandle taskSystem;
+
+        /// <summary>Takes ownership of a world just created (and of its task system's handle).</summary>
+        internal void Adopt(IntPtr world, GCHandle tasks)
+        {
+            taskSystem = tasks;
+            SetHandle(world);
+        }
 
         public override bool IsInvalid { get { return handle == IntPtr.Zero; } }
 
         protected override bool ReleaseHandle()
         {
             unsafe { NativeMethods.goap_world_destroy((GoapWorld*)handle); }
+            if (taskSystem.IsAllocated) taskSystem.Free();
             lock (contexts)
             {
                 foreach (var slot in contexts.Values)
@@ -225,9 +246,17 @@ namespace Goap
         {
             var def = settings.ToNative();
             Handle = new WorldHandle();
+            GCHandle tasks = default(GCHandle);
+            if (settings.TaskSystem != null)
+            {
+                tasks = GCHandle.Alloc(settings.TaskSystem);
+                def.user_task_context = (void*)GCHandle.ToIntPtr(tasks);
+            }
             GoapWorld* world;
-            Errors.Check(NativeMethods.goap_world_create(&def, &world));
-            Handle.Adopt((IntPtr)world);
+            var status = NativeMethods.goap_world_create(&def, &world);
+            if (status != GoapStatus.Ok && tasks.IsAllocated) tasks.Free();
+            Errors.Check(status);
+            Handle.Adopt((IntPtr)world, tasks);
         }
 
         /// <summary>True once disposed.</summary>

@@ -126,7 +126,8 @@ namespace Goap.Tests
             new object[] { typeof(BatchStats), typeof(GoapBatchStats), new string[0] },
             new object[] { typeof(CacheStats), typeof(GoapCacheStats), new string[0] },
             new object[] { typeof(PlanResult), typeof(GoapPlanResult), new[] { "action_count" } },
-            new object[] { typeof(WorldSettings), typeof(GoapWorldDef), new[] { "cookie" } },
+            // The task callbacks come from WorldSettings.TaskSystem (TaskSystemTests).
+            new object[] { typeof(WorldSettings), typeof(GoapWorldDef), new[] { "cookie", "enqueue_task", "finish_task", "user_task_context" } },
             new object[] { typeof(BatchOptions), typeof(GoapBatchOptions), new[] { "cookie" } },
             new object[] { typeof(PlanOptions), typeof(GoapPlanOptions), new[] { "cookie" } },
             new object[] { typeof(AgentSettings), typeof(GoapAgentDef), new[] { "cookie" } },
@@ -140,7 +141,10 @@ namespace Goap.Tests
         public void WrapperStructsCarryEveryNativeField(Type wrapper, Type native, string[] skipped)
         {
             Library.EnsureLoaded();
-            var wrapperFields = wrapper.GetFields(BindingFlags.Instance | BindingFlags.Public);
+            // An interface field (WorldSettings.TaskSystem) is carried by native callbacks, not
+            // by a field of the same name: TaskSystemTests covers it.
+            var wrapperFields = wrapper.GetFields(BindingFlags.Instance | BindingFlags.Public)
+                .Where(f => !f.FieldType.IsInterface).ToArray();
             var nativeFields = native.GetFields(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic);
             // The native field of each wrapper field; none for the skipped ones.
             var counterpart = new Dictionary<FieldInfo, FieldInfo>();
@@ -195,7 +199,7 @@ namespace Goap.Tests
                     }
                     n = toNative.Invoke(w, null);
                     foreach (var f in nativeFields)
-                        if (skipped.Contains(f.Name))
+                        if (f.Name == "cookie")
                         {
                             Assert.AreNotEqual(f.GetValue(Activator.CreateInstance(native)), f.GetValue(nativeDefault), native.Name + "." + f.Name + " is set by the default");
                             Assert.AreEqual(f.GetValue(nativeDefault), f.GetValue(n), native.Name + "." + f.Name + " kept from the native default");

@@ -116,7 +116,9 @@ namespace Goap.Native
         ///  `def` is read during the call only.
         ///
         ///  Errors: GOAP_STATUS_NULL_POINTER (def or out NULL), GOAP_STATUS_INVALID_ARGUMENT (def not
-        ///  initialised with goap_world_def_default()). `*out` is written only on success.
+        ///  initialised with goap_world_def_default(); only one of enqueue_task and finish_task
+        ///  set). `*out` is written only on success. Without task callbacks this creates the
+        ///  world's worker_threads - 1 threads.
         ///  Thread safety: any thread, any time.
         ///
         ///  # Safety
@@ -1065,8 +1067,12 @@ namespace Goap.Native
         ///
         ///  Order and determinism: agents are taken in a fixed order (by slot), starting after the
         ///  last agent the previous call planned, so that with a budget every agent gets its turn.
-        ///  The work runs on `options-&gt;threads` threads (this one and scoped workers that end before
-        ///  the call returns); context callbacks are asked on this thread only. Without max_nodes,
+        ///  The work runs on up to `options-&gt;threads` threads: this one and the world's own worker
+        ///  threads (created with the world, parked between batches), or the engine's workers
+        ///  through GoapWorldDef.enqueue_task / finish_task (called on this thread; every task has
+        ///  ended when the call returns). A batch with one thread, or too little work to split
+        ///  (nothing to plan, say), runs on this thread and wakes no worker. Context callbacks are
+        ///  asked on this thread only. Without max_nodes,
         ///  the agents decide in parallel whether they need a plan, and the first max_agents that
         ///  do are planned in parallel, each under its own lock. With max_nodes, searches are
         ///  prepared on this thread in chunks of 256, run in parallel, and applied in the fixed
@@ -1146,9 +1152,9 @@ namespace Goap.Native
     /// <summary>
     ///  Settings for goap_world_create. Obtain from goap_world_def_default(), then change fields.
     ///
-    ///  Layout: worker_threads and plan_cache_capacity were appended with the agent API (and the
-    ///  hidden cookie changed with them); code compiled against an older goap.h must be
-    ///  recompiled.
+    ///  Layout: worker_threads and plan_cache_capacity were appended with the agent API, the
+    ///  task callbacks with the frame-safe runtime (the hidden cookie changed each time); code
+    ///  compiled against an older goap.h must be recompiled.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct GoapWorldDef
@@ -1184,6 +1190,26 @@ namespace Goap.Native
         ///  or by goap_world_destroy.
         /// </summary>
         public uint plan_cache_capacity;
+        /// <summary>
+        ///  Optional: the engine's job system, in the model of Box2D v3's b2WorldDef. With
+        ///  enqueue_task and finish_task both set, the world creates no thread: the parallel
+        ///  parts of goap_world_plan_agents (deciding who needs a plan, and the searches) are
+        ///  handed to enqueue_task as ranges of work items, worker_threads is the number of the
+        ///  engine's workers (0: the machine's available parallelism) and worker_index values
+        ///  passed to the task are below it. With both NULL (the default) the world creates
+        ///  worker_threads - 1 threads of its own at creation, parks them between batches and
+        ///  joins them in goap_world_destroy. Setting only one is GOAP_STATUS_INVALID_ARGUMENT.
+        ///  See GoapEnqueueTaskCallback for the rules.
+        /// </summary>
+        public void* enqueue_task;
+        /// <summary>
+        ///  Waits for a task enqueue_task returned (see GoapFinishTaskCallback).
+        /// </summary>
+        public void* finish_task;
+        /// <summary>
+        ///  Passed to enqueue_task and finish_task as user_context; never dereferenced by goap.
+        /// </summary>
+        public void* user_task_context;
     }
 
     /// <summary>
@@ -1846,8 +1872,9 @@ namespace Goap.Native
         /// </summary>
         public uint callback_errors;
         /// <summary>
-        ///  Threads the call could use, the calling one included (options-&gt;threads, or the
-        ///  world's worker_threads); a chunk never uses more threads than it has searches.
+        ///  Threads the call could use, the calling one included: options-&gt;threads (0: all),
+        ///  at most the world's worker_threads (its own threads, or the engine's workers); a
+        ///  chunk never uses more threads than it has searches.
         /// </summary>
         public uint threads;
         /// <summary>
