@@ -82,6 +82,13 @@
  *   A world keeps up to GoapWorldDef.max_idle_planners idle planners for reuse by later
  *   plan calls. Each keeps its search buffers at the size the largest search it ran grew
  *   them to; they are not shrunk while the world lives, and goap_world_destroy frees them.
+ *   No allocation whose size a domain or a call determines can abort the host: every
+ *   planner table sized by the input (a domain's action masks, 4 × actions × facts bits; a
+ *   search's states, landmark sets, nodes and open list) is limited to 1 GiB (the Rust
+ *   `goap::set_max_table_bytes` changes it for the process) and reserved fallibly. A domain
+ *   or search over the limit, or an allocation the system refuses, returns
+ *   GOAP_STATUS_OUT_OF_MEMORY with a message naming the table and its size (load, plan,
+ *   step, explain), or is counted in GoapBatchStats.out_of_memory.
  *
  * AGENTS
  *   An agent (goap_agent_create) is an NPC's goals, believed world state and plan queue.
@@ -101,7 +108,11 @@
  *   without callbacks; GoapAgentCallbacks exist for the rest. goap_world_plan_agents
  *   plans many agents per call on worker threads (agents with plan_in_step 0 wait for it),
  *   and every search of the world's agents goes through a plan cache shared by them
- *   (GoapWorldDef.plan_cache_capacity, goap_world_cache_stats).
+ *   (GoapWorldDef.plan_cache_capacity, goap_world_cache_stats). A step may search within a
+ *   budget (GoapAgentDef.step_max_expansions, step_max_micros): a search that outlasts it
+ *   returns GOAP_STEP_KIND_PLANNING and the next step continues it where it stopped, so a
+ *   long search is spread over frames and ends with the plan an unlimited step finds. A
+ *   goal with a condition that fails and that no action can change is never searched.
  *
  * PLANS AND COSTS
  *   A plan found is a minimum-cost plan; its cost is the sum of its actions' costs in plan
@@ -142,6 +153,12 @@
  *     goap_agent_destroy and goap_agent_count take the world's agent map lock only to
  *     insert, remove or count, and never wait for an agent's call.
  *   - goap_world_plan_agents may run concurrently with agent calls and with other batches.
+ *     Its parallel work runs on the world's own threads (GoapWorldDef.worker_threads - 1,
+ *     created by goap_world_create, parked between batches, joined by goap_world_destroy)
+ *     or, when GoapWorldDef.enqueue_task and finish_task are set, on the engine's workers
+ *     (then the library creates no thread at all); the callbacks are called on the batch's
+ *     thread and every task has ended when the batch returns. A batch with one thread or
+ *     too little work to split wakes no worker. Nothing else runs off the calling thread.
  *     Without a node budget it holds each agent's lock while it plans that agent (one
  *     search, as a step does). With a node budget (max_nodes) it locks each agent briefly,
  *     to prepare its search and to apply the result, and searches without any agent
