@@ -297,3 +297,46 @@ fn a_batch_finishes_a_search_a_step_began() {
     assert_eq!(step.kind, StepKind::Start(expected.0[0]));
     assert!(!step.replanned, "the batch planned it");
 }
+
+/// A time budget: with no time at all, each step still expands the 16 nodes between two
+/// clock checks, and the plan is the unbudgeted one.
+#[test]
+fn a_time_budget_spreads_the_search_too() {
+    let (world, domain) = world();
+    let whole = agent(&world, domain, 0);
+    step_through(&world, whole);
+    let expected = snapshot(&world, whole);
+    let a = world
+        .create_agent(
+            domain,
+            AgentDef {
+                step_budget: SearchBudget {
+                    max_expansions: 0,
+                    max_time: Some(std::time::Duration::ZERO),
+                },
+                ..def(0)
+            },
+        )
+        .unwrap();
+    let goal = load_domain_file(std::path::Path::new(GRIPPER))
+        .unwrap()
+        .goal
+        .unwrap();
+    world
+        .add_goal(
+            a,
+            GoalDef {
+                name: "deliver".into(),
+                conditions: goal,
+                priority: 1.0,
+            },
+        )
+        .unwrap();
+    let (step, planning) = step_through(&world, a);
+    assert_eq!(step.kind, StepKind::Start(expected.0[0]));
+    assert_eq!(snapshot(&world, a), expected);
+    assert_eq!(
+        planning,
+        expected.2.div_ceil(16) - 1 + u64::from(expected.2 % 16 == 0)
+    );
+}

@@ -147,7 +147,7 @@ enum Phase {
     /// The setup decided it without search.
     Decided(PlanResult),
     /// Between two calls of [`Search::resume`].
-    Running(Box<Running>),
+    Running(Running),
 }
 
 /// A search in progress: what the loop needs besides the arenas.
@@ -252,13 +252,13 @@ impl Search {
         stats.elapsed = t0.elapsed();
         self.phase = match setup {
             Err(outcome) => Phase::Decided(PlanResult { outcome, stats }),
-            Ok(evaluator) => Phase::Running(Box::new(Running {
+            Ok(evaluator) => Phase::Running(Running {
                 base,
                 costed,
                 options: *options,
                 evaluator,
                 stats,
-            })),
+            }),
         };
     }
 
