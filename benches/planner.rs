@@ -1,20 +1,26 @@
-//! `cargo bench`: time per plan and nodes expanded, for `goap` and for a naive baseline,
-//! side by side in the same run (issue 2, "Performance"; DESIGN.md §8).
+//! `cargo bench`: time per plan and nodes expanded, for `goap` and for two baselines, side
+//! by side in the same run (issue 2, "Performance"; issue 13, the bitset baseline;
+//! DESIGN.md §8).
 //!
 //! For every domain — each `examples/domains/*.json` file plus generated gripper-10,
 //! blocksworld-8, chain-128, wide-256-2000 and the numeric crafting-10/25/50 (integer
-//! variables, issue 3) — three planners are measured:
+//! variables, issue 3) — four planners are measured:
 //! - **goap**: default options ([`Heuristic::Auto`]), one [`Planner`] reused for every
 //!   plan, as a game would;
 //! - **blind**: goap with [`Heuristic::Blind`], our own uniform-cost search on the same
 //!   packed data layout and pruning: what the heuristic buys;
+//! - **bitset**: the strongest simple baseline, written in `common/bitset.rs`: exact
+//!   uniform-cost search over packed `u64` states in one flat arena, four precomputed masks
+//!   per action, an open-addressing closed set of `u32` node ids and a `BinaryHeap` of
+//!   `(g bits, node)`; no heuristic, no pruning; one searcher reused for every plan (it
+//!   allocates nothing once warm). Same state limit and same domains as naive;
 //! - **naive**: the seed's algorithm written in `common/naive.rs` (uniform-cost search over
 //!   sorted `Vec<String>` states, name-based actions, `BinaryHeap` + `HashMap`, no heuristic,
 //!   no pruning), stopped after [`NAIVE_MAX_STATES`] distinct states. It has no integer
 //!   variables, so it is not run on the numeric domains.
 //!
 //! Before timing, each planner plans every domain once: every plan is checked step by step,
-//! and goap's cost must equal blind's, the baseline's (where it finishes), the file's
+//! and goap's cost must equal blind's, the baselines' (where they finish), the file's
 //! `meta.optimal_cost` and the generator's closed form; for the numeric domains, the
 //! optimum of a brute-force uniform-cost search over `Domain::apply`
 //! (`generators::brute_force_cost`, computed once in the set-up). Cases whose single plan takes a
@@ -26,6 +32,8 @@
 //! absolute times. `GOAP_BENCH_PILOT=1 cargo bench` skips criterion and prints the summary
 //! from the single checking runs (seconds instead of minutes).
 
+#[path = "common/bitset.rs"]
+mod bitset;
 #[path = "common/generators.rs"]
 mod generators;
 #[path = "common/naive.rs"]
@@ -37,6 +45,7 @@ use std::hint::black_box;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use bitset::{BitsetOutcome, BitsetProblem, BitsetSearcher};
 use criterion::{Criterion, SamplingMode};
 use goap::format::load_domain_file;
 use goap::{Domain, Goal, Heuristic, Outcome, Plan, PlanOptions, Planner, WorldState};
@@ -45,7 +54,7 @@ use report::{fmt_count, fmt_time, median_per_iter};
 
 const DOMAINS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/domains");
 
-/// The baseline gives up after this many distinct states (each costs it a few hundred
+/// The baselines (naive and bitset) give up after this many distinct states (each costs it a few hundred
 /// bytes per true fact: a million blocksworld-8 states take about a gigabyte).
 const NAIVE_MAX_STATES: usize = 1_000_000;
 
@@ -97,9 +106,9 @@ struct Case {
     goal: Goal,
     /// Optimum known in advance: the file's `meta.optimal_cost` or a closed form.
     known_optimal: Option<f64>,
-    /// The baseline's state limit.
+    /// The baselines' state limit.
     naive_limit: usize,
-    /// The domain has integer variables (the naive baseline cannot run it).
+    /// The domain has integer variables (the baselines cannot run it).
     numeric: bool,
 }
 
@@ -115,6 +124,7 @@ fn naive_limit(start: &WorldState) -> usize {
 enum Variant {
     Goap,
     Blind,
+    Bitset,
     Naive,
 }
 
@@ -123,6 +133,7 @@ impl Variant {
         match self {
             Variant::Goap => "goap",
             Variant::Blind => "blind",
+            Variant::Bitset => "bitset",
             Variant::Naive => "naive",
         }
     }
@@ -156,13 +167,14 @@ struct Measured {
 
 struct Row {
     case_name: String,
-    /// Integer variables: no naive baseline.
+    /// Integer variables: no baselines.
     numeric: bool,
     naive_limit: usize,
     facts: usize,
     actions: usize,
     goap: Measured,
     blind: Measured,
+    bitset: Measured,
     naive: Measured,
 }
 
@@ -371,14 +383,45 @@ fn main() {
             naive::plan(&problem, case.naive_limit)
         };
         let t_naive = t.elapsed();
+        // The bitset baseline: a first search, then one with the warm searcher (the time
+        // the benchmark measures), as for goap.
+        let bitset_problem = BitsetProblem::from_goap(&case.domain, &case.start, &case.goal);
+        let mut searcher = BitsetSearcher::new();
+        let (bs, t_bitset) = if case.numeric {
+            // No integer variables in the baseline: not run.
+            let none = bitset::BitsetResult {
+                outcome: BitsetOutcome::LimitReached,
+                expanded: 0,
+                generated: 0,
+                stored: 0,
+            };
+            (none, Duration::ZERO)
+        } else {
+            let t = Instant::now();
+            let first = searcher.plan(&bitset_problem, case.naive_limit);
+            let t_first = t.elapsed();
+            let t = Instant::now();
+            let second = searcher.plan(&bitset_problem, case.naive_limit);
+            let t_second = t.elapsed();
+            if second.outcome != first.outcome || second.expanded != first.expanded {
+                errors.push(format!(
+                    "{}: bitset's second plan differs from its first",
+                    case.name
+                ));
+            }
+            (second, t_second.min(t_first))
+        };
         eprintln!(
-            "checked {}: goap {:?} {} exp, blind {:?} {} exp ({} stored), naive {:?} {} exp ({} stored)",
+            "checked {}: goap {:?} {} exp, blind {:?} {} exp ({} stored), bitset {:?} {} exp ({} stored), naive {:?} {} exp ({} stored)",
             case.name,
             t_goap,
             auto.stats.expanded,
             t_blind,
             blind.stats.expanded,
             blind.stats.stored,
+            t_bitset,
+            bs.expanded,
+            bs.stored,
             t_naive,
             nv.expanded,
             nv.stored
@@ -422,6 +465,24 @@ fn main() {
             }
             NaiveOutcome::LimitReached => None,
         };
+        let bitset_cost = match &bs.outcome {
+            BitsetOutcome::Found { plan, cost } => {
+                match replay(case, plan) {
+                    Ok(c) if close(c, *cost) => {}
+                    Ok(c) => errors.push(format!(
+                        "{}: bitset reports cost {cost} but its plan costs {c}",
+                        case.name
+                    )),
+                    Err(e) => errors.push(format!("{}: bitset's plan is invalid: {e}", case.name)),
+                }
+                Some(*cost)
+            }
+            BitsetOutcome::NoPlan => {
+                errors.push(format!("{}: bitset found no plan", case.name));
+                None
+            }
+            BitsetOutcome::LimitReached => None,
+        };
         let mut expect = |who: &str, cost: Option<f64>| {
             if let (Some(g), Some(c)) = (goap_cost, cost) {
                 if !close(g, c) {
@@ -433,6 +494,7 @@ fn main() {
             }
         };
         expect("blind search", blind_cost);
+        expect("the bitset baseline", bitset_cost);
         expect("the naive baseline", naive_cost);
         expect("the known optimum", case.known_optimal);
         if blind_cost.is_none() {
@@ -466,6 +528,13 @@ fn main() {
                 kept: Some(blind.stats.actions_kept),
                 timing: pilot(t_blind),
             },
+            bitset: Measured {
+                cost: bitset_cost,
+                expanded: bs.expanded,
+                evaluations: 0,
+                kept: None,
+                timing: pilot(t_bitset),
+            },
             naive: Measured {
                 cost: naive_cost,
                 expanded: nv.expanded,
@@ -480,8 +549,9 @@ fn main() {
                 &mut criterion,
                 case,
                 &problem,
+                (&bitset_problem, &mut searcher),
                 &mut row,
-                [t_goap, t_blind, t_naive],
+                [t_goap, t_blind, t_bitset, t_naive],
             );
         }
         rows.push(row);
@@ -499,28 +569,37 @@ fn main() {
     }
 }
 
-/// Times the three planners on `case`, criterion where a plan is fast enough.
+/// Times the four planners on `case`, criterion where a plan is fast enough. `bitset` is
+/// the baseline's problem and the searcher of the checking run (warm, reused).
 fn measure(
     criterion: &mut Criterion,
     case: &Case,
     problem: &NaiveProblem,
+    bitset: (&BitsetProblem, &mut BitsetSearcher),
     row: &mut Row,
-    pilots: [Duration; 3],
+    pilots: [Duration; 4],
 ) {
+    let (bitset_problem, searcher) = bitset;
     let mut group = criterion.benchmark_group(&case.name);
     let mut any_ran = false;
     // One planner per variant, reused for every plan (as a game would).
     let mut planners = [Planner::new(), Planner::new()];
-    for (variant, pilot) in [Variant::Goap, Variant::Blind, Variant::Naive]
-        .into_iter()
-        .zip(pilots)
+    for (variant, pilot) in [
+        Variant::Goap,
+        Variant::Blind,
+        Variant::Bitset,
+        Variant::Naive,
+    ]
+    .into_iter()
+    .zip(pilots)
     {
-        if variant == Variant::Naive && case.numeric {
+        if matches!(variant, Variant::Bitset | Variant::Naive) && case.numeric {
             continue;
         }
         let measured = match variant {
             Variant::Goap => &mut row.goap,
             Variant::Blind => &mut row.blind,
+            Variant::Bitset => &mut row.bitset,
             Variant::Naive => &mut row.naive,
         };
         if pilot >= OUTSIDE_CRITERION {
@@ -548,6 +627,9 @@ fn measure(
                             &case.goal,
                             &blind_options(),
                         ));
+                    }
+                    Variant::Bitset => {
+                        black_box(searcher.plan(bitset_problem, case.naive_limit));
                     }
                     Variant::Naive => {
                         black_box(naive::plan(problem, case.naive_limit));
@@ -590,6 +672,19 @@ fn measure(
                                 &case.goal,
                                 &options,
                             ));
+                        }
+                        let e = t.elapsed();
+                        record.push((iters, e));
+                        e
+                    })
+                });
+            }
+            Variant::Bitset => {
+                group.bench_function(variant.id(), |b| {
+                    b.iter_custom(|iters| {
+                        let t = Instant::now();
+                        for _ in 0..iters {
+                            black_box(searcher.plan(black_box(bitset_problem), case.naive_limit));
                         }
                         let e = t.elapsed();
                         record.push((iters, e));
@@ -652,6 +747,31 @@ fn fmt_ratio(r: f64) -> String {
     }
 }
 
+/// A baseline's cells in the summary: time, expanded nodes, its time ÷ goap's.
+fn baseline_cells(r: &Row, m: &Measured) -> [String; 3] {
+    if r.numeric {
+        return [
+            "n/a".to_owned(),
+            "n/a (no integer variables)".to_owned(),
+            "—".to_owned(),
+        ];
+    }
+    let ratio = fmt_ratio(ratio(m.timing.per_plan, r.goap.timing.per_plan));
+    if m.cost.is_some() {
+        [fmt_timing(&m.timing), fmt_count(m.expanded), ratio]
+    } else {
+        [
+            format!("≥ {}", fmt_timing(&m.timing)),
+            format!(
+                "did not finish within {} states ({} expanded)",
+                fmt_count(r.naive_limit as u64),
+                fmt_count(m.expanded)
+            ),
+            format!("≥ {ratio}"),
+        ]
+    }
+}
+
 fn print_summary(rows: &[Row], elapsed: Duration, pilot_only: bool) {
     println!();
     println!("## goap benchmark summary");
@@ -659,46 +779,25 @@ fn print_summary(rows: &[Row], elapsed: Duration, pilot_only: bool) {
     println!(
         "goap = default options (Auto: root landmarks, lazy LM-cut when a search grows), one \
          Planner reused; blind = goap's uniform-cost search (Heuristic::Blind, same layout \
-         and pruning); naive = the seed's algorithm (uniform-cost search over sorted \
-         Vec<String> states, no pruning) written in the bench. Times are medians per plan; \
-         \"exp\" = nodes expanded. Ratios are times measured in the same run."
+         and pruning); bitset = the strongest simple baseline written in the bench: exact \
+         uniform-cost search over packed u64 states (flat arena, four masks per action, \
+         open-addressing closed set, binary heap), no heuristic, no pruning, one searcher \
+         reused; naive = the seed's algorithm (uniform-cost search over sorted Vec<String> \
+         states, no pruning) written in the bench. Times are medians per plan; \"exp\" = \
+         nodes expanded. Ratios are times measured in the same run: bitset ÷ goap = bitset's \
+         time ÷ goap's, so above 1 goap is faster (likewise naive ÷ goap and blind ÷ goap)."
     );
     println!();
     println!(
-        "| domain | facts | actions (kept) | cost | goap | goap exp | blind | blind exp | naive | naive exp | naive ÷ goap | blind ÷ goap |"
+        "| domain | facts | actions (kept) | cost | goap | goap exp | blind | blind exp | bitset | bitset exp | naive | naive exp | bitset ÷ goap | naive ÷ goap | blind ÷ goap |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for r in rows {
         let g = r.goap.timing.per_plan;
-        let naive_done = r.naive.cost.is_some();
-        let naive_time = if r.numeric {
-            "n/a".to_owned()
-        } else if naive_done {
-            fmt_timing(&r.naive.timing)
-        } else {
-            format!("≥ {}", fmt_timing(&r.naive.timing))
-        };
-        let naive_exp = if r.numeric {
-            "n/a (no integer variables)".to_owned()
-        } else if naive_done {
-            fmt_count(r.naive.expanded)
-        } else {
-            format!(
-                "did not finish within {} states ({} expanded)",
-                fmt_count(r.naive_limit as u64),
-                fmt_count(r.naive.expanded)
-            )
-        };
-        let nr = ratio(r.naive.timing.per_plan, g);
-        let naive_ratio = if r.numeric {
-            "—".to_owned()
-        } else if naive_done {
-            fmt_ratio(nr)
-        } else {
-            format!("≥ {}", fmt_ratio(nr))
-        };
+        let [bitset_time, bitset_exp, bitset_ratio] = baseline_cells(r, &r.bitset);
+        let [naive_time, naive_exp, naive_ratio] = baseline_cells(r, &r.naive);
         println!(
-            "| {} | {} | {} ({}) | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} ({}) | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             r.case_name,
             r.facts,
             r.actions,
@@ -708,17 +807,23 @@ fn print_summary(rows: &[Row], elapsed: Duration, pilot_only: bool) {
             fmt_count(r.goap.expanded),
             fmt_timing(&r.blind.timing),
             fmt_count(r.blind.expanded),
+            bitset_time,
+            bitset_exp,
             naive_time,
             naive_exp,
+            bitset_ratio,
             naive_ratio,
             fmt_ratio(ratio(r.blind.timing.per_plan, g)),
         );
     }
     println!();
-    // Only the timings the table shows: a numeric row shows no naive time.
+    // Only the timings the table shows: a numeric row shows no baseline time.
     let used = |m: fn(&Timing) -> bool| {
-        rows.iter()
-            .any(|r| m(&r.goap.timing) || m(&r.blind.timing) || (!r.numeric && m(&r.naive.timing)))
+        rows.iter().any(|r| {
+            m(&r.goap.timing)
+                || m(&r.blind.timing)
+                || (!r.numeric && (m(&r.bitset.timing) || m(&r.naive.timing)))
+        })
     };
     if used(|t| matches!(t.method, Method::Outside)) {
         println!(
@@ -737,9 +842,9 @@ fn print_summary(rows: &[Row], elapsed: Duration, pilot_only: bool) {
         );
     }
     println!(
-        "≥: the baseline stopped at its state limit ({} distinct states; {} where states \
-         hold more than {MANY_TRUE_FACTS} true facts); its time is the time to get there, so \
-         the ratio is a lower bound.",
+        "≥: the baseline (bitset or naive) stopped at its state limit ({} distinct states; {} \
+         where states hold more than {MANY_TRUE_FACTS} true facts); its time is the time to \
+         get there, so the ratio is a lower bound.",
         fmt_count(NAIVE_MAX_STATES as u64),
         fmt_count(NAIVE_MAX_STATES_LARGE as u64)
     );
@@ -749,8 +854,8 @@ fn print_summary(rows: &[Row], elapsed: Duration, pilot_only: bool) {
          pruning and the root LM-cut is included):"
     );
     println!();
-    println!("| domain | goap | blind | naive | LM-cut evaluations (goap) |");
-    println!("|---|---:|---:|---:|---:|");
+    println!("| domain | goap | blind | bitset | naive | LM-cut evaluations (goap) |");
+    println!("|---|---:|---:|---:|---:|---:|");
     for r in rows {
         let per = |m: &Measured| {
             if m.expanded == 0 {
@@ -760,10 +865,11 @@ fn print_summary(rows: &[Row], elapsed: Duration, pilot_only: bool) {
             }
         };
         println!(
-            "| {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} |",
             r.case_name,
             per(&r.goap),
             per(&r.blind),
+            per(&r.bitset),
             per(&r.naive),
             fmt_count(r.goap.evaluations)
         );
@@ -773,12 +879,143 @@ fn print_summary(rows: &[Row], elapsed: Duration, pilot_only: bool) {
     println!("(benchmark wall time {:.0} s)", elapsed.as_secs_f64());
 }
 
-/// The issue's targets, evaluated on this run.
+/// Domains where goap must stay at least 20× faster than the bitset baseline (issue 13).
+const FAR_AHEAD_OF_BITSET: [&str; 4] = [
+    "soldier-escape",
+    "blocksworld-8",
+    "chain-128",
+    "wide-256-2000",
+];
+
+/// Time per expanded node, in seconds.
+fn per_node(m: &Measured) -> f64 {
+    m.timing.per_plan.as_secs_f64() / m.expanded as f64
+}
+
+/// The issue's targets, evaluated on this run: issue 13's (against the bitset baseline),
+/// then issue 2's, still reported.
 fn print_targets(rows: &[Row]) {
     let verdict = |ok: bool| if ok { "met" } else { "NOT met" };
     let find = |name: &str| rows.iter().find(|r| r.case_name == name);
+    // bitset time ÷ goap time, with "≥" when the baseline stopped at its limit.
+    let vs_bitset = |r: &Row| {
+        let x = ratio(r.bitset.timing.per_plan, r.goap.timing.per_plan);
+        let shown = if r.bitset.cost.is_some() {
+            fmt_ratio(x)
+        } else {
+            format!("≥ {}", fmt_ratio(x))
+        };
+        (x, shown)
+    };
     println!();
-    println!("### Targets (issue 2)");
+    println!("### Targets (issue 13)");
+    println!();
+    let plain: Vec<&Row> = rows.iter().filter(|r| !r.numeric).collect();
+    let slower: Vec<String> = plain
+        .iter()
+        .filter(|r| r.goap.timing.per_plan > r.bitset.timing.per_plan)
+        .map(|r| {
+            format!(
+                "{} {} ({} vs {}{})",
+                r.case_name,
+                fmt_ratio(ratio(r.goap.timing.per_plan, r.bitset.timing.per_plan)),
+                fmt_time(r.goap.timing.per_plan),
+                fmt_time(r.bitset.timing.per_plan),
+                if r.bitset.cost.is_none() {
+                    ", bitset stopped at its limit"
+                } else {
+                    ""
+                }
+            )
+        })
+        .collect();
+    let closest = plain
+        .iter()
+        .map(|r| (vs_bitset(r), r.case_name.as_str()))
+        .min_by(|a, b| a.0 .0.total_cmp(&b.0 .0));
+    println!(
+        "- goap (default options) no slower than bitset on every non-numeric domain ({} domains): {} — {}{}",
+        plain.len(),
+        verdict(slower.is_empty()),
+        closest.map_or("no domains".to_owned(), |((_, shown), name)| format!(
+            "lowest bitset ÷ goap {shown} ({name})"
+        )),
+        if slower.is_empty() {
+            String::new()
+        } else {
+            format!("; goap slower (goap ÷ bitset time) on: {}", slower.join(", "))
+        }
+    );
+    let far: Vec<&Row> = FAR_AHEAD_OF_BITSET.iter().filter_map(|n| find(n)).collect();
+    let far_ok = far.iter().all(|r| vs_bitset(r).0 >= 20.0);
+    println!(
+        "- still ≥ 20× faster than bitset on {}: {}",
+        far.iter()
+            .map(|r| r.case_name.as_str())
+            .collect::<Vec<_>>()
+            .join(", "),
+        verdict(far_ok)
+    );
+    for r in &far {
+        let (x, shown) = vs_bitset(r);
+        println!(
+            "  - {}: {} — bitset ÷ goap {shown} (goap {}, {} expanded; bitset {}, {} expanded)",
+            r.case_name,
+            verdict(x >= 20.0),
+            fmt_time(r.goap.timing.per_plan),
+            fmt_count(r.goap.expanded),
+            fmt_time(r.bitset.timing.per_plan),
+            fmt_count(r.bitset.expanded)
+        );
+    }
+    let both: Vec<&Row> = plain
+        .iter()
+        .copied()
+        .filter(|r| r.blind.expanded >= 1 && r.bitset.expanded >= 1)
+        .collect();
+    let node_ratio = |r: &Row| per_node(&r.blind) / per_node(&r.bitset);
+    let over: Vec<String> = both
+        .iter()
+        .filter(|r| node_ratio(r) > 1.2)
+        .map(|r| {
+            format!(
+                "{} {} ({} vs {} per node)",
+                r.case_name,
+                fmt_ratio(node_ratio(r)),
+                fmt_time(Duration::from_secs_f64(per_node(&r.blind))),
+                fmt_time(Duration::from_secs_f64(per_node(&r.bitset)))
+            )
+        })
+        .collect();
+    let worst = both
+        .iter()
+        .map(|r| (node_ratio(r), r.case_name.as_str()))
+        .max_by(|a, b| a.0.total_cmp(&b.0));
+    println!(
+        "- Heuristic::Blind within 1.2× of bitset per expanded node on every non-numeric domain where both expand ({} domains): {} — {}{}",
+        both.len(),
+        verdict(over.is_empty()),
+        worst.map_or("no domains".to_owned(), |(x, name)| format!(
+            "highest blind ÷ bitset per node {} ({name})",
+            fmt_ratio(x)
+        )),
+        if over.is_empty() {
+            String::new()
+        } else {
+            format!("; above 1.2×: {}", over.join(", "))
+        }
+    );
+    if let Some(k) = find("kitchen") {
+        let (x, shown) = vs_bitset(k);
+        println!(
+            "- kitchen ≥ 1.5× faster than bitset: {} — bitset ÷ goap {shown} (goap {}, bitset {})",
+            verdict(x >= 1.5),
+            fmt_time(k.goap.timing.per_plan),
+            fmt_time(k.bitset.timing.per_plan)
+        );
+    }
+    println!();
+    println!("Earlier targets (issue 2), still reported:");
     println!();
     if let Some(k) = find("kitchen") {
         let t = k.goap.timing.per_plan;
