@@ -184,8 +184,20 @@ fn world_with_agents(
     specs: &[AgentSpec],
     cache: usize,
 ) -> (World, DomainId, Vec<AgentId>) {
+    world_with_threads(soldier_text, s, specs, cache, WorldDef::default().worker_threads)
+}
+
+/// [`world_with_agents`] with `threads` worker threads.
+fn world_with_threads(
+    soldier_text: &str,
+    s: &Soldier,
+    specs: &[AgentSpec],
+    cache: usize,
+    threads: usize,
+) -> (World, DomainId, Vec<AgentId>) {
     let world = World::new(WorldDef {
         plan_cache_capacity: cache,
+        worker_threads: threads,
         ..WorldDef::default()
     });
     let domain = world
@@ -677,11 +689,42 @@ fn main() {
         let step = no_cache.step_agent(id, DT).expect("step");
         assert!(matches!(step.kind, StepKind::Continue(_)) && !step.replanned);
     }
+
+    // Batches with nothing to plan (every agent mid-action, nothing changed): the "who needs
+    // a plan" pass over 10,000 agents, on 1, 2 and 8 threads (the last on a world with 8
+    // workers on this 2-core machine).
+    let (eight, _, eight_ids) = world_with_threads(&soldier_text, &s, &specs, 0, 8);
+    assert_eq!(batch(&eight, 8).planned as usize, AGENTS);
+    for &id in &eight_ids {
+        let step = eight.step_agent(id, DT).expect("step");
+        assert!(matches!(step.kind, StepKind::Start(_)), "{step:?}");
+    }
+    let mut idle = Vec::new();
+    for (world, threads) in [(&no_cache, 1u32), (&no_cache, 2), (&eight, 8)] {
+        let stats = batch(world, threads);
+        assert_eq!((stats.planned, stats.waiting), (0, 0), "nothing to plan");
+        assert_eq!(stats.threads, threads);
+        let t = measure(
+            &mut criterion,
+            "agents",
+            &format!("plan_agents-nothing-{threads}t"),
+            true,
+            |iters| {
+                let t = Instant::now();
+                for _ in 0..iters {
+                    black_box(batch(world, threads));
+                }
+                t.elapsed()
+            },
+        );
+        idle.push((threads, t));
+    }
     if let Some(c) = criterion.as_mut() {
         c.final_summary();
     }
     print_summary(
         &figures,
+        &idle,
         [step_world, step_with, step_alone],
         distinct,
         &totals,
@@ -692,6 +735,7 @@ fn main() {
 
 fn print_summary(
     figures: &[Figure],
+    idle: &[(u32, Duration)],
     steps: [Duration; 3],
     distinct: usize,
     totals: &SearchTotals,
@@ -754,6 +798,26 @@ fn print_summary(
         println!("| {what} | {} |", fmt_time(t));
     }
     println!();
+    println!("| `plan_agents` with nothing to plan, 10k agents | threads | per call | ÷ 1 thread |");
+    println!("|---|---:|---:|---:|");
+    let single = idle[0].1;
+    for &(threads, t) in idle {
+        println!(
+            "| every agent mid-action, nothing changed | {threads} | {} | {:.2}× |",
+            fmt_time(t),
+            t.as_secs_f64() / single.as_secs_f64()
+        );
+    }
+    println!();
+    let worst = idle
+        .iter()
+        .map(|&(_, t)| t.as_secs_f64() / single.as_secs_f64())
+        .fold(0.0, f64::max);
+    println!(
+        "plan_agents with nothing to plan ≤ 2× the single-thread time at every thread count: {} (worst {:.2}×)",
+        if worst <= 2.0 { "met" } else { "NOT MET" },
+        worst
+    );
     let agent_rows = || figures.iter().filter(|f| f.stats.is_some());
     let fits: Vec<String> = agent_rows()
         .filter(|f| f.time <= FRAME)
