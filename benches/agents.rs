@@ -184,7 +184,13 @@ fn world_with_agents(
     specs: &[AgentSpec],
     cache: usize,
 ) -> (World, DomainId, Vec<AgentId>) {
-    world_with_threads(soldier_text, s, specs, cache, WorldDef::default().worker_threads)
+    world_with_threads(
+        soldier_text,
+        s,
+        specs,
+        cache,
+        WorldDef::default().worker_threads,
+    )
 }
 
 /// [`world_with_agents`] with `threads` worker threads.
@@ -798,7 +804,9 @@ fn print_summary(
         println!("| {what} | {} |", fmt_time(t));
     }
     println!();
-    println!("| `plan_agents` with nothing to plan, 10k agents | threads | per call | ÷ 1 thread |");
+    println!(
+        "| `plan_agents` with nothing to plan, 10k agents | threads | per call | ÷ 1 thread |"
+    );
     println!("|---|---:|---:|---:|");
     let single = idle[0].1;
     for &(threads, t) in idle {
