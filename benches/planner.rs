@@ -560,6 +560,18 @@ fn main() {
         criterion.final_summary();
     }
     print_summary(&rows, bench_start.elapsed(), pilot_only);
+    if let Some(case) = cases.iter().find(|c| c.name == "blocksworld-8") {
+        println!();
+        println!("### Sliced search (issue 13)");
+        println!();
+        println!(
+            "blocksworld-8 with default options expands 525 nodes, under one slice of 1,000: \
+             it is sliced at 100 nodes (LM-cut evaluations make slices uneven), and blind \
+             search (396,208 nodes) at 1,000."
+        );
+        sliced_search(case, PlanOptions::default(), 100, &mut errors);
+        sliced_search(case, blind_options(), 1_000, &mut errors);
+    }
     if !errors.is_empty() {
         eprintln!("\nCORRECTNESS ERRORS:");
         for e in &errors {
@@ -1125,4 +1137,76 @@ fn print_targets(rows: &[Row]) {
             numeric.join("; ")
         );
     }
+}
+
+/// Issue 13's slicing target: blocksworld-8 searched in slices of `slice` expanded nodes
+/// (`Planner::begin` / `resume`): the same plan and counts as unsliced, and no slice much
+/// longer than the median one. Five runs; per slice the fastest of the five (a slice's own
+/// cost, without the machine's interruptions), then the longest against the median.
+fn sliced_search(case: &Case, options: PlanOptions, slice: u64, errors: &mut Vec<String>) {
+    const RUNS: usize = 5;
+    let mut planner = Planner::new();
+    let whole = planner.plan(&case.domain, &case.start, &case.goal, &options);
+    let mut best: Vec<Duration> = Vec::new();
+    let budget = goap::SearchBudget::expansions(slice);
+    for _ in 0..RUNS {
+        let context = goap::ActionContext::default();
+        planner.begin(&case.domain, &case.start, &case.goal, &options, &context);
+        let mut k = 0;
+        let result = loop {
+            let t = Instant::now();
+            let r = planner.resume(&budget);
+            let e = t.elapsed();
+            if k == best.len() {
+                best.push(e);
+            } else {
+                best[k] = best[k].min(e);
+            }
+            k += 1;
+            if let Some(r) = r {
+                break r;
+            }
+        };
+        if result.outcome != whole.outcome || result.stats.expanded != whole.stats.expanded {
+            errors.push(format!(
+                "{}: the search in slices of {slice} ended differently: {:?}, {} expanded (unsliced {:?}, {})",
+                case.name, result.outcome, result.stats.expanded, whole.outcome, whole.stats.expanded
+            ));
+        }
+    }
+    // The last slice is a remainder: it does not count toward the median.
+    let full = &best[..best.len().saturating_sub(1).max(1)];
+    let mut sorted = full.to_vec();
+    sorted.sort();
+    let median = sorted[sorted.len() / 2];
+    let longest = *sorted.last().expect("a slice");
+    println!();
+    println!(
+        "{} with {:?} in slices of {slice} expanded nodes: {} slices for {} nodes, \
+         same plan and counts as unsliced; per slice (fastest of {RUNS} runs) median {}, \
+         longest {} ({:.2}× the median); slice times: {}",
+        case.name,
+        options.heuristic,
+        best.len(),
+        fmt_count(whole.stats.expanded),
+        fmt_time(median),
+        fmt_time(longest),
+        longest.as_secs_f64() / median.as_secs_f64(),
+        if best.len() <= 12 {
+            best.iter()
+                .map(|t| fmt_time(*t))
+                .collect::<Vec<_>>()
+                .join(", ")
+        } else {
+            format!("{} values, shortest {}", best.len(), fmt_time(sorted[0]))
+        }
+    );
+    println!(
+        "- no slice longer than 2× the median slice: {}",
+        if longest.as_secs_f64() <= 2.0 * median.as_secs_f64() {
+            "met"
+        } else {
+            "NOT met"
+        }
+    );
 }
