@@ -525,11 +525,22 @@ impl Agent {
         Ok(self.make_job()?.map(|job| Box::new(JobRun::new(job))))
     }
 
-    /// True while a search suspended by a step's budget waits for the next step.
+    /// True while a search suspended by a step's or a batch's budget waits to be continued.
     pub fn is_planning(&self) -> bool {
         self.run
             .as_ref()
-            .is_some_and(|r| r.job().stamp == self.stamp)
+            .is_some_and(|r| r.job().stamp == self.stamp && !r.is_done())
+    }
+
+    /// Gives back a run taken with [`Agent::take_run`] that was not applied (a batch's
+    /// budget ran out): the next step or batch continues it (or applies it, when it ended)
+    /// if nothing changed since; otherwise it is dropped.
+    pub fn put_back_run(&mut self, run: Box<JobRun>, host: &mut dyn SearchHost) {
+        if run.job().stamp == self.stamp && self.run.is_none() {
+            self.run = Some(run);
+        } else {
+            run.abandon(host);
+        }
     }
 
     fn report_step(&self, kind: StepKind, replanned: bool) -> Step {

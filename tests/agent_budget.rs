@@ -340,3 +340,84 @@ fn a_time_budget_spreads_the_search_too() {
         expected.2.div_ceil(16) - 1 + u64::from(expected.2 % 16 == 0)
     );
 }
+
+/// A batch with a node budget smaller than a search leaves it half done in its agent and
+/// the next call continues it: no search runs past the budget in one call, the plan is the
+/// unbudgeted one, and the calls go the same way on 1 and 2 threads.
+#[test]
+fn a_batch_budget_leaves_a_search_half_done_for_the_next_call() {
+    let (world, domain) = world();
+    let whole = agent(&world, domain, 0);
+    step_through(&world, whole);
+    let expected = snapshot(&world, whole);
+    let mut runs = Vec::new();
+    for threads in [1, 2] {
+        let (world, domain) = self::world();
+        let waiting: Vec<AgentId> = (0..2)
+            .map(|_| {
+                let a = world
+                    .create_agent(
+                        domain,
+                        AgentDef {
+                            plan_in_step: false,
+                            ..def(0)
+                        },
+                    )
+                    .unwrap();
+                let goal = load_domain_file(std::path::Path::new(GRIPPER))
+                    .unwrap()
+                    .goal
+                    .unwrap();
+                world
+                    .add_goal(
+                        a,
+                        GoalDef {
+                            name: "deliver".into(),
+                            conditions: goal,
+                            priority: 1.0,
+                        },
+                    )
+                    .unwrap();
+                assert_eq!(world.step_agent(a, 0.0).unwrap().kind, StepKind::Waiting);
+                a
+            })
+            .collect();
+        let mut calls = Vec::new();
+        loop {
+            let stats = world.plan_agents(&BatchOptions {
+                max_nodes: 50,
+                threads,
+                ..BatchOptions::default()
+            });
+            let planning: Vec<bool> = waiting
+                .iter()
+                .map(|&a| {
+                    world
+                        .with_agent(a, |x| Ok::<_, goap::agent::AgentError>(x.is_planning()))
+                        .unwrap()
+                })
+                .collect();
+            calls.push((stats.planned, stats.waiting, stats.expanded, planning));
+            if stats.waiting == 0 {
+                break;
+            }
+            assert!(calls.len() < 100, "the batches never finish: {calls:?}");
+        }
+        for &a in &waiting {
+            assert_eq!(snapshot(&world, a), expected);
+            assert_eq!(
+                world.step_agent(a, 0.0).unwrap().kind,
+                StepKind::Start(expected.0[0])
+            );
+        }
+        // The first agent's search needs several calls of 50 nodes; while it is half done,
+        // the batch plans nobody and the agent says so.
+        let first_done = calls.iter().position(|c| c.0 > 0).unwrap();
+        assert_eq!(first_done as u64, expected.2.div_ceil(50) - 1, "{calls:?}");
+        assert!(calls[..first_done]
+            .iter()
+            .all(|c| c.0 == 0 && c.1 == 2 && c.3[0]));
+        runs.push(calls);
+    }
+    assert_eq!(runs[0], runs[1], "the same calls on 1 and 2 threads");
+}

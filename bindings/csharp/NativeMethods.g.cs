@@ -1075,10 +1075,13 @@ namespace Goap.Native
         ///  asked on this thread only. Without max_nodes,
         ///  the agents decide in parallel whether they need a plan, and the first max_agents that
         ///  do are planned in parallel, each under its own lock. With max_nodes, searches are
-        ///  prepared on this thread in chunks of 256, run in parallel, and applied in the fixed
-        ///  order until the budget is spent (the search that crosses it still counts). Either way,
-        ///  which agents get planned, and their plans, do not depend on the thread count or on
-        ///  timing.
+        ///  prepared on this thread in chunks of 256 and run in parallel, each within what is left
+        ///  of the budget when its chunk starts, and finished searches are applied in the fixed
+        ///  order until the budget is spent; a search stopped by the budget, and every search of
+        ///  the chunk after the one that spent it, is kept by its agent and continued (or applied)
+        ///  by the next call or step. Either way, which agents get planned, and their plans, do not
+        ///  depend on the thread count or on timing (a cache answer is used only when its recorded
+        ///  nodes fit in what is left, so where a search stops does not depend on the cache).
         ///
         ///  `options` may be NULL for the defaults; it is read during the call only.
         ///
@@ -1844,9 +1847,11 @@ namespace Goap.Native
         /// </summary>
         public uint threads;
         /// <summary>
-        ///  Stop once the searches applied have expanded this many nodes in all (the search that
-        ///  crosses the limit still counts): a time budget that does not depend on the machine.
-        ///  Default 0 (no limit).
+        ///  Stop once the call's searches have used this many nodes in all (expanded in this
+        ///  call, or recorded by the cache answers used): a time budget that does not depend on
+        ///  the machine. No search runs past it: one that needs more is left half done in its
+        ///  agent (goap_agent_info still shows no new plan) and the next call, or step,
+        ///  continues it. Default 0 (no limit).
         /// </summary>
         public ulong max_nodes;
     }

@@ -131,6 +131,9 @@ pub struct JobRun {
     done: bool,
     /// The planner holding the suspended search of `job.goals[next]`.
     planner: Option<Planner>,
+    /// Nodes the last [`JobRun::advance`] spent: expanded by its searches, and recorded by
+    /// the cache answers it used.
+    spent: u64,
 }
 
 impl JobRun {
@@ -143,6 +146,7 @@ impl JobRun {
             next: 0,
             kept: false,
             planner: None,
+            spent: 0,
         }
     }
 
@@ -166,11 +170,16 @@ impl JobRun {
     /// call expands at least one node when a search is due). Returns true when the run has
     /// ended; false when the budget ran out first (the search in progress is kept for the
     /// next call).
+    ///
+    /// A cache answer counts its recorded nodes against the budget, and is used only when
+    /// they fit in what is left (else the goal is searched): the search would have expanded
+    /// exactly those nodes, so where a run stops never depends on what the cache holds.
     pub fn advance(&mut self, budget: &SearchBudget, host: &mut dyn SearchHost) -> bool {
         let start = Instant::now();
         let limited = budget.max_expansions != 0;
         let mut left = budget.max_expansions;
         let mut spent_nodes = 0u64;
+        self.spent = 0;
         while !self.done {
             let (g, goal) = &self.job.goals[self.next];
             let (result, cached) = if let Some(planner) = self.planner.as_mut() {
@@ -191,6 +200,7 @@ impl JobRun {
                     None => planner.progress().map_or(0, |s| s.expanded),
                 };
                 spent_nodes += after - before;
+                self.spent += after - before;
                 if limited {
                     left = left.saturating_sub(after - before);
                 }
@@ -206,7 +216,14 @@ impl JobRun {
                 self.kept = true;
                 self.done = true;
                 break;
-            } else if let Some(result) = host.lookup(&self.job, goal) {
+            } else if let Some(result) = host
+                .lookup(&self.job, goal)
+                .filter(|r| !limited || r.stats.expanded <= left)
+            {
+                self.spent += result.stats.expanded;
+                if limited {
+                    left -= result.stats.expanded;
+                }
                 (result, true)
             } else {
                 let mut planner = host.take_planner();
@@ -222,6 +239,17 @@ impl JobRun {
             self.done = found || self.next == self.job.goals.len();
         }
         true
+    }
+
+    /// Nodes the last [`JobRun::advance`] spent of its budget: expanded by its searches in
+    /// that call, plus the recorded nodes of the cache answers it used.
+    pub fn spent(&self) -> u64 {
+        self.spent
+    }
+
+    /// True once [`JobRun::advance`] returned true.
+    pub fn is_done(&self) -> bool {
+        self.done
     }
 
     /// The job and its result, once [`JobRun::advance`] returned true.

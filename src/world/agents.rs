@@ -52,8 +52,10 @@ pub const MAX_AGENTS: usize = (1 << 24) - 1;
 pub struct BatchOptions {
     /// Plan at most this many agents; the others wait for the next call.
     pub max_agents: u32,
-    /// Stop once the searches applied have expanded this many nodes in all (the search that
-    /// crosses the limit still counts).
+    /// Stop once the searches of this call have used this many nodes in all (expanded in
+    /// this call, or recorded by the cache answers used). Each search of a chunk runs
+    /// within what is left of the budget when the chunk starts: one that needs more is
+    /// left half done in its agent, and the next call (or step) continues it.
     pub max_nodes: u64,
     /// Threads to use, the calling one included (0: the world's `worker_threads`).
     pub threads: u32,
@@ -293,8 +295,10 @@ impl World {
     }
 
     /// The batch with a node budget: searches are prepared on this thread in chunks of
-    /// [`BATCH_CHUNK`], run in parallel, and applied in walk order until the budget is
-    /// spent.
+    /// [`BATCH_CHUNK`], run in parallel, each within what is left of the budget when the
+    /// chunk starts, and applied in walk order until the budget is spent. A search the
+    /// budget stops half way is kept by its agent and continued by the next call (or
+    /// step); so is every search of the chunk after the one that spent the budget.
     fn plan_walk_with_node_budget(
         &self,
         walk: &Walk,
@@ -304,6 +308,7 @@ impl World {
         let mut stats = BatchStats::default();
         let max_agents = options.agent_limit();
         let mut pos = 0;
+        let mut used: u64 = 0;
         let mut spent = false;
         let mut last_planned = None;
         let mut host = WorldHost::new(self, None);
@@ -325,24 +330,34 @@ impl World {
                 drop(agent);
                 pos += 1;
             }
+            // Every search of the chunk gets what is left of the budget: where each stops
+            // depends on the chunk only, never on the thread count.
+            let budget = SearchBudget::expansions(options.max_nodes - used);
             let results = parallel_map(self, chunk.len(), threads, 1, |planner, k| {
-                let run = chunk[k].1.lock().take().expect("each run is taken once");
+                let mut run = chunk[k].1.lock().take().expect("each run is taken once");
                 let mut host = WorldHost::new(self, Some(std::mem::take(planner)));
-                let done = finish_run(run, &mut host);
+                let done = run.advance(&budget, &mut host);
                 *planner = host.into_planner();
-                done
+                (run, done)
             });
-            for ((p, _), (job, result)) in chunk.iter().zip(results) {
-                if spent {
-                    break;
-                }
-                let summary = summary(&result);
+            for ((p, _), (run, done)) in chunk.iter().zip(results) {
                 let mut agent = walk[*p].1.lock();
+                if spent || !done {
+                    if !spent {
+                        used += run.spent();
+                        spent = used >= options.max_nodes;
+                    }
+                    agent.put_back_run(run, &mut host);
+                    continue;
+                }
+                used += run.spent();
+                let (job, result) = run.finish();
+                let summary = summary(&result);
                 if agent.finish_replan(&job, result) {
                     stats.count(summary);
                     last_planned = Some(walk[*p].0);
-                    spent = stats.expanded >= options.max_nodes;
                 }
+                spent = used >= options.max_nodes;
             }
         }
         host.release();

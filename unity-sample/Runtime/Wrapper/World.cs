@@ -68,7 +68,7 @@ namespace Goap
         public int MaxAgents;
         /// <summary>Threads to use, the calling one included; 0: the world's WorkerThreads.</summary>
         public int Threads;
-        /// <summary>Stop once the searches applied have expanded this many nodes; 0: no limit.</summary>
+        /// <summary>Stop once the call's searches have used this many nodes; a search that needs more is left half done and the next call continues it; 0: no limit.</summary>
         public long MaxNodes;
 
         /// <summary>
