@@ -82,6 +82,8 @@
  *   A world keeps up to GoapWorldDef.max_idle_planners idle planners for reuse by later
  *   plan calls. Each keeps its search buffers at the size the largest search it ran grew
  *   them to; they are not shrunk while the world lives, and goap_world_destroy frees them.
+ *   An agent whose search a step or batch budget stopped half way keeps that search (its
+ *   planner and buffers) until it ends, is started over, or the agent is destroyed.
  *   No allocation whose size a domain or a call determines can abort the host: every
  *   planner table sized by the input (a domain's action masks, 4 × actions × facts bits; a
  *   search's states, landmark sets, nodes and open list) is limited to 1 GiB (the Rust
