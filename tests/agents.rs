@@ -1275,5 +1275,8 @@ fn batches_on_an_engine_job_system_equal_single_threaded_ones() {
         "every batch used the jobs"
     );
     assert!(jobs.ranges.load(Ordering::SeqCst) > 10);
-    assert!(jobs.threads_seen.lock().unwrap().len() >= 2);
+    // Which threads ran the ranges is the scheduler's business; at least one of the job
+    // system's did (none is the calling thread).
+    let seen = jobs.threads_seen.lock().unwrap();
+    assert!(!seen.is_empty() && !seen.contains(&std::thread::current().id()));
 }

@@ -878,7 +878,6 @@ static void test_step_budget(const char *path) {
 typedef struct JobSystem {
     pthread_mutex_t lock;
     int enqueued, finished, ranges;
-    int worker_used[JOB_THREADS];
 } JobSystem;
 
 typedef struct Job {
@@ -912,7 +911,6 @@ static void *job_thread(void *arg) {
         job->task(start, end, w->index, job->task_context);
         pthread_mutex_lock(&job->system->lock);
         job->system->ranges++;
-        job->system->worker_used[w->index] = 1;
         pthread_mutex_unlock(&job->system->lock);
     }
     return NULL;
@@ -1033,8 +1031,8 @@ static void test_task_callbacks(const char *path) {
     }
     CHECK(same);
     CHECK(system.enqueued >= 1 && system.finished == system.enqueued);
+    /* Which workers ran them is the scheduler's business (under valgrind one may run all). */
     CHECK(system.ranges >= 2);
-    CHECK(system.worker_used[0] + system.worker_used[1] + system.worker_used[2] >= 2);
     for (w = 0; w < 2; w++) goap_world_destroy(worlds[w]);
     pthread_mutex_destroy(&system.lock);
     free(text);
