@@ -195,7 +195,9 @@ fn hammer_one_agent(w: World) {
         let (wr, problems_r, done_r, batches_r) = (&w, &problems, &done, &batches);
         scope.spawn(move || {
             let mut stale = 0;
-            while !done_r.load(Ordering::Relaxed) {
+            // At least one batch, however fast the hammering threads are.
+            let mut first = true;
+            while std::mem::take(&mut first) || !done_r.load(Ordering::Relaxed) {
                 // Three agents waiting for the batch: it has searches to hand out.
                 let waiting: Vec<_> = (0..3)
                     .map(|_| {
