@@ -3,6 +3,7 @@
 //! than [`max_table_bytes`] and turns an allocation failure into an [`OutOfMemory`] error
 //! that names the table.
 
+use std::collections::{BinaryHeap, TryReserveError};
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -79,17 +80,54 @@ fn bytes_text(n: u64) -> String {
     format!("{n} bytes")
 }
 
+/// A buffer whose growth may fail instead of aborting: `Vec` and the open list's
+/// `BinaryHeap`.
+pub(crate) trait Growable {
+    /// Bytes per element.
+    const ELEMENT: usize;
+    fn len(&self) -> usize;
+    fn capacity(&self) -> usize;
+    /// Room for `additional` more than `len()`, or an error.
+    fn try_reserve_exact(&mut self, additional: usize) -> Result<(), TryReserveError>;
+}
+
+impl<T> Growable for Vec<T> {
+    const ELEMENT: usize = std::mem::size_of::<T>();
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+    fn capacity(&self) -> usize {
+        Vec::capacity(self)
+    }
+    fn try_reserve_exact(&mut self, additional: usize) -> Result<(), TryReserveError> {
+        Vec::try_reserve_exact(self, additional)
+    }
+}
+
+impl<T: Ord> Growable for BinaryHeap<T> {
+    const ELEMENT: usize = std::mem::size_of::<T>();
+    fn len(&self) -> usize {
+        BinaryHeap::len(self)
+    }
+    fn capacity(&self) -> usize {
+        BinaryHeap::capacity(self)
+    }
+    fn try_reserve_exact(&mut self, additional: usize) -> Result<(), TryReserveError> {
+        BinaryHeap::try_reserve_exact(self, additional)
+    }
+}
+
 /// Makes room in `v` for `len` elements in all (not additional ones), failing instead of
 /// aborting. `what` is evaluated only on failure.
-pub(crate) fn reserve<T>(
-    v: &mut Vec<T>,
+pub(crate) fn reserve<B: Growable>(
+    v: &mut B,
     len: usize,
     what: impl FnOnce() -> String,
 ) -> Result<(), OutOfMemory> {
     if len <= v.capacity() {
         return Ok(());
     }
-    let bytes = (len as u64).saturating_mul(std::mem::size_of::<T>() as u64);
+    let bytes = (len as u64).saturating_mul(B::ELEMENT as u64);
     let limit = max_table_bytes();
     if bytes > limit {
         return Err(OutOfMemory {
@@ -101,20 +139,13 @@ pub(crate) fn reserve<T>(
     // Grow geometrically (as `push` would), but never past the limit.
     let target = len
         .max(v.capacity().saturating_mul(2))
-        .min((limit / std::mem::size_of::<T>().max(1) as u64) as usize);
+        .min((limit / B::ELEMENT.max(1) as u64) as usize);
     v.try_reserve_exact(target - v.len())
         .map_err(|_| OutOfMemory {
             what: what(),
             bytes,
             refused: true,
         })
-}
-
-/// `a × b × size` in bytes, saturating.
-pub(crate) fn table_bytes(a: usize, b: usize, size: usize) -> u64 {
-    (a as u64)
-        .saturating_mul(b as u64)
-        .saturating_mul(size as u64)
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use super::compiled::{atom, CompiledDomain};
 use super::lmcut::Landmarks;
-use super::memory::{self, reserve, OutOfMemory};
+use super::memory::{reserve, OutOfMemory};
 use super::numeric::{self, Numeric};
 use super::partition::{Partitions, Stored};
 use super::relaxed::Relaxed;
@@ -277,13 +277,10 @@ impl Search {
             copy.copy_with_costs(&base, context.cost_overrides());
             self.costed = Some(copy);
         }
-        let c_owned = if costed { self.costed.take() } else { None };
-        let c = c_owned.as_ref().unwrap_or(&base);
         self.relaxed.evaluations = 0;
-        let setup = self.setup(c, start, goal, options, context.disabled(), &mut stats);
-        if costed {
-            self.costed = c_owned;
-        }
+        let setup = self.with_compiled(&base, costed, |search, c| {
+            search.setup(c, start, goal, options, context.disabled(), &mut stats)
+        });
         stats.evaluations = self.relaxed.evaluations;
         self.phase = match setup {
             Err(outcome) => Phase::Decided(PlanResult { outcome, stats }),
@@ -303,14 +300,9 @@ impl Search {
             Phase::Idle => None,
             Phase::Decided(result) => Some(result),
             Phase::Running(mut run) => {
-                let c_owned = if run.costed { self.costed.take() } else { None };
-                let base = Arc::clone(&run.base);
-                let c = c_owned.as_ref().unwrap_or(&base);
-                let outcome =
-                    self.expand(c, &run.options, &mut run.evaluator, &mut run.stats, budget);
-                if run.costed {
-                    self.costed = c_owned;
-                }
+                let outcome = self.with_compiled(&run.base, run.costed, |search, c| {
+                    search.expand(c, &run.options, &mut run.evaluator, &mut run.stats, budget)
+                });
                 run.stats.evaluations = self.relaxed.evaluations;
                 match outcome {
                     Some(outcome) => Some(PlanResult {
@@ -324,6 +316,22 @@ impl Search {
                 }
             }
         }
+    }
+
+    /// Runs `f` on the compiled domain the search reads: `base`, or with `costed` the copy
+    /// with an action context's costs (`Search::costed`, taken out for the call).
+    fn with_compiled<R>(
+        &mut self,
+        base: &CompiledDomain,
+        costed: bool,
+        f: impl FnOnce(&mut Self, &CompiledDomain) -> R,
+    ) -> R {
+        let owned = if costed { self.costed.take() } else { None };
+        let result = f(self, owned.as_ref().unwrap_or(base));
+        if costed {
+            self.costed = owned;
+        }
+        result
     }
 
     /// The statistics so far of the search begun and not yet finished.
@@ -810,28 +818,10 @@ impl Search {
 
     /// Makes room for `more` open-list entries, failing instead of aborting.
     fn reserve_open(&mut self, more: usize) -> Result<(), OutOfMemory> {
-        let len = self.open.len();
-        if self.open.capacity() - len >= more {
-            return Ok(());
-        }
-        let want = (len + more).max(self.open.capacity() * 2);
-        let bytes = memory::table_bytes(want, 1, std::mem::size_of::<Entry>());
-        let error = |refused| OutOfMemory {
-            what: format!("the search's open list ({want} entries)"),
-            bytes,
-            refused,
-        };
-        let limit = memory::max_table_bytes();
-        if bytes > limit {
-            if len + more <= (limit as usize) / std::mem::size_of::<Entry>() {
-                // Doubling would cross the limit; the entries needed now do not.
-                return self.open.try_reserve_exact(more).map_err(|_| error(true));
-            }
-            return Err(error(false));
-        }
-        self.open
-            .try_reserve_exact(want - len)
-            .map_err(|_| error(true))
+        let want = self.open.len() + more;
+        reserve(&mut self.open, want, || {
+            format!("the search's open list ({want} entries)")
+        })
     }
 
     fn is_goal_at(&self, c: &CompiledDomain, offset: usize) -> bool {
