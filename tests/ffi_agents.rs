@@ -1742,16 +1742,14 @@ fn a_stale_batch_job_is_not_applied_over_a_steps_replan() {
             priority: 1.0,
         })
         .unwrap();
-    let mut planner = Planner::new();
-    let mut search = |job: &goap::agent::PlanJob, goal: &goap::Goal| {
-        let r = planner.plan_in(&job.domain, &job.state, goal, &job.options, &job.context);
-        (r, false)
-    };
     assert!(agent.needs_plan());
     let job = agent.make_job().unwrap().unwrap();
     let step = agent.step(0.0, &mut Planner::new()).unwrap();
     assert!(matches!(step.kind, StepKind::Start(_)));
-    let result = job.run(&mut search);
+    let mut run = goap::agent::JobRun::new(job);
+    assert!(run.advance(&goap::SearchBudget::UNLIMITED, &mut Planner::new()));
+    let (job, result) = run.finish();
+    assert!(!result.attempts.is_empty(), "the stale job searched");
     assert!(
         !agent.finish_replan(&job, result),
         "the stale job is refused"

@@ -10,7 +10,7 @@ use crate::planner::{ActionContext, PlanOptions, PlanResult, Planner, SearchBudg
 use crate::state::WorldState;
 
 /// The inputs of one replan, taken from an agent: it can run on any thread without the
-/// agent ([`PlanJob::run`]) and its result is applied with [`Agent::finish_replan`](super::Agent::finish_replan).
+/// agent ([`JobRun`]) and its result is applied with [`Agent::finish_replan`](super::Agent::finish_replan).
 #[derive(Clone, Debug)]
 pub struct PlanJob {
     /// The agent's domain.
@@ -51,35 +51,6 @@ impl PlanJobResult {
     /// Attempts answered from the plan cache.
     pub fn cache_hits(&self) -> usize {
         self.attempts.iter().filter(|a| a.2).count()
-    }
-}
-
-impl PlanJob {
-    /// Tries the goals in order with `search` until one has a plan. `search` returns the
-    /// result and whether it came from a cache.
-    pub fn run(
-        &self,
-        mut search: impl FnMut(&PlanJob, &Goal) -> (PlanResult, bool),
-    ) -> PlanJobResult {
-        let mut attempts = Vec::new();
-        for (i, goal) in &self.goals {
-            if self.keep == Some(*i) {
-                return PlanJobResult {
-                    attempts,
-                    kept: true,
-                };
-            }
-            let (r, cached) = search(self, goal);
-            let found = r.plan().is_some();
-            attempts.push((*i, r, cached));
-            if found {
-                break;
-            }
-        }
-        PlanJobResult {
-            attempts,
-            kept: false,
-        }
     }
 }
 
@@ -155,17 +126,8 @@ impl JobRun {
         &self.job
     }
 
-    /// Nodes expanded so far by this run's searches, the one in progress included.
-    pub fn expanded(&self) -> u64 {
-        let done: u64 = self.attempts.iter().map(|a| a.1.stats.expanded).sum();
-        done + self
-            .planner
-            .as_ref()
-            .and_then(|p| p.progress())
-            .map_or(0, |s| s.expanded)
-    }
-
-    /// Tries the goals in order (as [`PlanJob::run`]), spending at most `budget` on
+    /// Tries the goals in order until one has a plan (or the order reaches
+    /// [`PlanJob::keep`]: the plan in hand stays), spending at most `budget` on
     /// searches in this call (the budget covers every search of the call together; each
     /// call expands at least one node when a search is due). Returns true when the run has
     /// ended; false when the budget ran out first (the search in progress is kept for the
