@@ -285,11 +285,7 @@ impl World {
             Tasks::Engine(t) if threads > 1 && items > min_range.max(1) => {
                 t.run(items, min_range, task)
             }
-            Tasks::Engine(_) => {
-                if items > 0 {
-                    task(0, items, 0);
-                }
-            }
+            Tasks::Engine(_) => tasks::run_inline(items, task),
         }
     }
 

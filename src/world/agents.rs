@@ -253,8 +253,7 @@ impl World {
                 let outcome = match prepared[k].lock().take() {
                     Some(run) => {
                         let (job, result) = finish_run(run, &mut host);
-                        let summary = summary(&result);
-                        slot.lock().finish_replan(&job, result).then_some(summary)
+                        apply(&mut slot.lock(), &job, result)
                     }
                     None => {
                         let mut agent = slot.lock();
@@ -264,8 +263,7 @@ impl World {
                             false => match agent.take_run(&mut host) {
                                 Ok(Some(run)) => {
                                     let (job, result) = finish_run(run, &mut host);
-                                    let summary = summary(&result);
-                                    agent.finish_replan(&job, result).then_some(summary)
+                                    apply(&mut agent, &job, result)
                                 }
                                 _ => None,
                             },
@@ -342,22 +340,21 @@ impl World {
             });
             for ((p, _), (run, done)) in chunk.iter().zip(results) {
                 let mut agent = walk[*p].1.lock();
-                if spent || !done {
-                    if !spent {
-                        used += run.spent();
-                        spent = used >= options.max_nodes;
-                    }
+                if spent {
                     agent.put_back_run(run, &mut host);
                     continue;
                 }
                 used += run.spent();
+                spent = used >= options.max_nodes;
+                if !done {
+                    agent.put_back_run(run, &mut host);
+                    continue;
+                }
                 let (job, result) = run.finish();
-                let summary = summary(&result);
-                if agent.finish_replan(&job, result) {
+                if let Some(summary) = apply(&mut agent, &job, result) {
                     stats.count(summary);
                     last_planned = Some(walk[*p].0);
                 }
-                spent = used >= options.max_nodes;
             }
         }
         host.release();
@@ -449,6 +446,13 @@ impl SearchHost for WorldHost<'_> {
             Some(_) => self.world.return_planner(planner),
         }
     }
+}
+
+/// Applies a job's result to its agent; its [`summary`] when the agent took it (it had not
+/// changed since the job was made).
+fn apply(agent: &mut Agent, job: &PlanJob, result: PlanJobResult) -> Option<(u64, u64, bool)> {
+    let summary = summary(&result);
+    agent.finish_replan(job, result).then_some(summary)
 }
 
 /// (expanded nodes, cache hits, a search ran out of memory) of a job's result.

@@ -122,12 +122,15 @@ impl ThreadPool {
                     lane(0);
                 });
             }
-            _ => {
-                if items > 0 {
-                    task(0, items, 0);
-                }
-            }
+            _ => run_inline(items, task),
         }
+    }
+}
+
+/// Runs every item of a task on the calling thread, as worker 0.
+pub(crate) fn run_inline(items: u32, task: TaskFn<'_>) {
+    if items > 0 {
+        task(0, items, 0);
     }
 }
 
