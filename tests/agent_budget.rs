@@ -40,7 +40,12 @@ fn def(budget: u64) -> AgentDef {
 
 /// An agent of `world` with the file's goal as its one goal.
 fn agent(world: &World, domain: DomainId, budget: u64) -> AgentId {
-    let a = world.create_agent(domain, def(budget)).unwrap();
+    agent_with(world, domain, def(budget))
+}
+
+/// [`agent`] with the settings `def`.
+fn agent_with(world: &World, domain: DomainId, def: AgentDef) -> AgentId {
+    let a = world.create_agent(domain, def).unwrap();
     let goal = load_domain_file(std::path::Path::new(GRIPPER))
         .unwrap()
         .goal
@@ -306,32 +311,17 @@ fn a_time_budget_spreads_the_search_too() {
     let whole = agent(&world, domain, 0);
     step_through(&world, whole);
     let expected = snapshot(&world, whole);
-    let a = world
-        .create_agent(
-            domain,
-            AgentDef {
-                step_budget: SearchBudget {
-                    max_expansions: 0,
-                    max_time: Some(std::time::Duration::ZERO),
-                },
-                ..def(0)
+    let a = agent_with(
+        &world,
+        domain,
+        AgentDef {
+            step_budget: SearchBudget {
+                max_expansions: 0,
+                max_time: Some(std::time::Duration::ZERO),
             },
-        )
-        .unwrap();
-    let goal = load_domain_file(std::path::Path::new(GRIPPER))
-        .unwrap()
-        .goal
-        .unwrap();
-    world
-        .add_goal(
-            a,
-            GoalDef {
-                name: "deliver".into(),
-                conditions: goal,
-                priority: 1.0,
-            },
-        )
-        .unwrap();
+            ..def(0)
+        },
+    );
     let (step, planning) = step_through(&world, a);
     assert_eq!(step.kind, StepKind::Start(expected.0[0]));
     assert_eq!(snapshot(&world, a), expected);
@@ -355,29 +345,14 @@ fn a_batch_budget_leaves_a_search_half_done_for_the_next_call() {
         let (world, domain) = self::world();
         let waiting: Vec<AgentId> = (0..2)
             .map(|_| {
-                let a = world
-                    .create_agent(
-                        domain,
-                        AgentDef {
-                            plan_in_step: false,
-                            ..def(0)
-                        },
-                    )
-                    .unwrap();
-                let goal = load_domain_file(std::path::Path::new(GRIPPER))
-                    .unwrap()
-                    .goal
-                    .unwrap();
-                world
-                    .add_goal(
-                        a,
-                        GoalDef {
-                            name: "deliver".into(),
-                            conditions: goal,
-                            priority: 1.0,
-                        },
-                    )
-                    .unwrap();
+                let a = agent_with(
+                    &world,
+                    domain,
+                    AgentDef {
+                        plan_in_step: false,
+                        ..def(0)
+                    },
+                );
                 assert_eq!(world.step_agent(a, 0.0).unwrap().kind, StepKind::Waiting);
                 a
             })
