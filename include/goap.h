@@ -816,7 +816,9 @@ typedef struct GoapPlanResult {
     uint64_t generated;
     // Wall-clock time of the search in microseconds.
     uint64_t micros;
-    // Heuristic estimate of the start state (a lower bound on the cost; 0 when unknown).
+    // Heuristic estimate of the start state (a lower bound on the cost; 0 when unknown,
+    // as with blind search, or when the default search ended within its first 32
+    // expansions, which use no heuristic).
     double initial_h;
 } GoapPlanResult;
 

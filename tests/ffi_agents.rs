@@ -259,17 +259,16 @@ fn no_plan_until_something_changes() {
 fn sensed_facts_invalidate_and_skip() {
     let (w, d, a) = kitchen_agent();
     let first = w.step(a, 0.0);
-    assert_eq!(w.action_name(d, first.action), "蒸饭");
-    assert_eq!(w.plan_names(d, a)[..3], ["蒸饭", "买肉", "炖肉"]);
-    // The engine senses rice and meat cooked by someone else: the first steps are skipped.
-    let (rice, meat) = (w.fact(d, "饭已熟"), w.fact(d, "肉已熟"));
-    w.set_fact(a, rice, true);
-    w.set_fact(a, meat, true);
-    w.set_fact(a, meat, true); // the same value changes nothing
+    assert_eq!(w.action_name(d, first.action), "洗菜");
+    assert_eq!(w.plan_names(d, a)[..3], ["洗菜", "切菜", "炒菜"]);
+    // The engine senses vegetables fried by someone else: the first steps are skipped.
+    let fried = w.fact(d, "菜已炒");
+    w.set_fact(a, fried, true);
+    w.set_fact(a, fried, true); // the same value changes nothing
     let step = w.step(a, 0.0);
     assert_eq!((step.kind, step.replanned, step.plan_index), (START, 1, 3));
-    assert_eq!(w.action_name(d, step.action), "洗菜");
-    assert_eq!(w.plan_names(d, a), ["洗菜", "切菜", "炒菜", "摆盘"]);
+    assert_eq!(w.action_name(d, step.action), "买肉");
+    assert_eq!(w.plan_names(d, a), ["买肉", "炖肉", "蒸饭", "摆盘"]);
     let skipped = *w.replans(a).last().unwrap();
     assert_eq!(skipped.cause, GoapReplanCause::StepsSkipped as i32);
     assert_eq!(
@@ -277,8 +276,10 @@ fn sensed_facts_invalidate_and_skip() {
         (GoapReplanResult::Skipped as i32, 4)
     );
     assert_eq!(w.step(a, 0.0).replanned, 0, "no replan without a change");
-    // Losing the bought vegetables invalidates the plan: a search replans.
+    // Losing the fried vegetables invalidates the plan, and without bought vegetables a
+    // search finds none.
     w.set_fact(a, w.fact(d, "菜已买"), false);
+    w.set_fact(a, fried, false);
     let step = w.step(a, 0.0);
     assert_eq!(step.kind, NO_PLAN, "nothing buys vegetables in the kitchen");
     let last = *w.replans(a).last().unwrap();

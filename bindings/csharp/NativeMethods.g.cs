@@ -1491,7 +1491,9 @@ namespace Goap.Native
         /// </summary>
         public ulong micros;
         /// <summary>
-        ///  Heuristic estimate of the start state (a lower bound on the cost; 0 when unknown).
+        ///  Heuristic estimate of the start state (a lower bound on the cost; 0 when unknown,
+        ///  as with blind search, or when the default search ended within its first 32
+        ///  expansions, which use no heuristic).
         /// </summary>
         public double initial_h;
     }

@@ -102,7 +102,9 @@ pub struct GoapPlanResult {
     pub generated: u64,
     /// Wall-clock time of the search in microseconds.
     pub micros: u64,
-    /// Heuristic estimate of the start state (a lower bound on the cost; 0 when unknown).
+    /// Heuristic estimate of the start state (a lower bound on the cost; 0 when unknown,
+    /// as with blind search, or when the default search ended within its first 32
+    /// expansions, which use no heuristic).
     pub initial_h: f64,
 }
 

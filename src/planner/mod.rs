@@ -66,13 +66,16 @@ use crate::state::WorldState;
 
 pub use context::ActionContext;
 pub use memory::{max_table_bytes, set_max_table_bytes, OutOfMemory, MAX_TABLE_BYTES};
-pub use search::AUTO_LAZY_AFTER;
+pub use search::{AUTO_LAZY_AFTER, PROBE_EXPANSIONS};
 
 /// Which admissible heuristic guides the search. All of them return optimal plans; they
 /// differ in speed only.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Heuristic {
-    /// Root landmarks, with lazy LM-cut once a search grows large (the default).
+    /// The default. On domains without integer variables, first a uniform-cost probe of at
+    /// most [`PROBE_EXPANSIONS`] expansions with no setup at all (most game searches end
+    /// there, for less than a heuristic's setup costs); then, or at once with variables,
+    /// pruning, root landmarks and lazy LM-cut once the search grows large.
     #[default]
     Auto,
     /// LM-cut computed for every node when it is first popped.
@@ -81,7 +84,8 @@ pub enum Heuristic {
     Landmarks,
     /// h_max for every node (weaker; for comparison).
     HMax,
-    /// No heuristic: uniform-cost search (for comparison).
+    /// No heuristic: uniform-cost search, with the same probe as [`Heuristic::Auto`]
+    /// and then over the actions pruning keeps.
     Blind,
 }
 
@@ -196,7 +200,8 @@ pub struct SearchStats {
     pub actions_kept: u32,
     /// Actions pruned as unreachable or irrelevant.
     pub actions_pruned: u32,
-    /// Heuristic value of the start state (0 when unknown).
+    /// Heuristic value of the start state (0 when unknown: blind search, or a search that
+    /// ended within the heuristic-free probe, see [`PROBE_EXPANSIONS`]).
     pub initial_h: f64,
     /// Wall-clock time of the call.
     pub elapsed: Duration,

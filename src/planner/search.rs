@@ -22,8 +22,10 @@ use crate::state::WorldState;
 
 mod successor;
 mod table;
+mod uniform;
 
 use table::hash_words;
+use uniform::{ActionSet, Stop, Uniform, Until};
 
 /// With [`Heuristic::Auto`], the number of expansions after which nodes are also scored by
 /// a full LM-cut, provided the search has shown the root estimate to be too low (the
@@ -44,6 +46,12 @@ const RELEVANCE_MIN_ACTIONS: usize = 16;
 /// evaluations: stopping later would leave many LM-cut-scored nodes beside unscored ones,
 /// an inconsistent mix that makes A* re-open nodes.
 const AUTO_DECIDE_WITHIN: u64 = 256;
+
+/// With [`Heuristic::Auto`] and [`Heuristic::Blind`] on domains without integer variables,
+/// the number of expansions of the setup-free uniform-cost probe. Most game searches end
+/// within it, for less than the setup (pruning, root LM-cut) would cost; a search that does
+/// not is set up and run as before, having lost at most this many expansions.
+pub const PROBE_EXPANSIONS: u64 = 32;
 
 const NONE: u32 = u32::MAX;
 const NOT_OPEN: u32 = u32::MAX;
@@ -136,6 +144,13 @@ pub(crate) struct Search {
     phase: Phase,
     /// Why the search's last allocation failed.
     oom: Option<OutOfMemory>,
+    /// The uniform-cost engine of the probe and of blind search.
+    uniform: Uniform,
+    /// The probe runs on `amask`, `acost` and `active` (some actions are disabled), not
+    /// on the compiled domain's own masks.
+    probe_copy: bool,
+    /// The search's disabled actions (kept for the setup that follows a probe).
+    disabled: Vec<ActionId>,
 }
 
 /// Where the search begun by [`Search::begin`] stands.
@@ -158,8 +173,21 @@ struct Running {
     /// The search reads `Search::costed`, `base` with an action context's costs.
     costed: bool,
     options: PlanOptions,
-    evaluator: Evaluator,
+    stage: Stage,
     stats: SearchStats,
+}
+
+/// Which loop a search in progress runs.
+#[derive(Debug)]
+enum Stage {
+    /// The uniform-cost probe over every enabled action, before any setup: up to
+    /// [`PROBE_EXPANSIONS`] expansions.
+    Probe,
+    /// Uniform-cost search over the actions pruning kept ([`Heuristic::Blind`] after the
+    /// probe).
+    Uniform,
+    /// A* with the heuristic ([`Search::expand`]).
+    AStar(Evaluator),
 }
 
 /// When the loop scores popped nodes with a full heuristic: the evaluator policy and the
@@ -278,20 +306,82 @@ impl Search {
             self.costed = Some(copy);
         }
         self.relaxed.evaluations = 0;
+        let probe = matches!(options.heuristic, Heuristic::Auto | Heuristic::Blind)
+            && base.vars.is_empty()
+            && options.max_nodes > 0;
         let setup = self.with_compiled(&base, costed, |search, c| {
-            search.setup(c, start, goal, options, context.disabled(), &mut stats)
+            if probe {
+                search.begin_probe(c, start, goal, context.disabled(), &mut stats)
+            } else {
+                search
+                    .setup(c, start, goal, options, context.disabled(), &mut stats)
+                    .map(Stage::AStar)
+            }
         });
         stats.evaluations = self.relaxed.evaluations;
         self.phase = match setup {
             Err(outcome) => Phase::Decided(PlanResult { outcome, stats }),
-            Ok(evaluator) => Phase::Running(Running {
+            Ok(stage) => Phase::Running(Running {
                 base,
                 costed,
                 options: *options,
-                evaluator,
+                stage,
                 stats,
             }),
         };
+    }
+
+    /// Sets up the probe: the goal and start, and the actions it may apply.
+    fn begin_probe(
+        &mut self,
+        c: &CompiledDomain,
+        start: &WorldState,
+        goal: &Goal,
+        disabled: &[ActionId],
+        stats: &mut SearchStats,
+    ) -> Result<Stage, Outcome> {
+        self.load_task(c, start, goal)?;
+        self.disabled.clear();
+        self.disabled.extend_from_slice(disabled);
+        self.probe_copy = disabled.iter().any(|a| a.index() < c.actions);
+        if self.probe_copy {
+            // Disabled actions: the probe runs on a copy of the enabled ones.
+            self.active.clear();
+            self.active.extend(
+                (0..c.actions as u32).filter(|&a| disabled.binary_search(&ActionId(a)).is_err()),
+            );
+            self.fill_action_copy(c)?;
+        }
+        stats.actions_kept = if self.probe_copy {
+            self.active.len() as u32
+        } else {
+            c.actions as u32
+        };
+        stats.actions_pruned = c.actions as u32 - stats.actions_kept;
+        self.uniform
+            .begin(&self.start)
+            .map_err(Outcome::OutOfMemory)?;
+        Ok(Stage::Probe)
+    }
+
+    /// Fills `amask` and `acost` with the masks and costs of the actions in `active`.
+    fn fill_action_copy(&mut self, c: &CompiledDomain) -> Result<(), Outcome> {
+        let w = c.words;
+        self.amask.clear();
+        self.acost.clear();
+        let (kept, facts) = (self.active.len(), (c.atoms - 1) / 2);
+        reserve(&mut self.amask, kept * 4 * w, || {
+            format!("the search's action masks ({kept} actions × {facts} facts)")
+        })
+        .map_err(Outcome::OutOfMemory)?;
+        for &a in &self.active {
+            let (pos, neg, add, del) = c.action_masks(a as usize);
+            for m in [pos, neg, add, del] {
+                self.amask.extend_from_slice(m);
+            }
+            self.acost.push(c.costs[a as usize]);
+        }
+        Ok(())
     }
 
     /// [`Search::resume`] without the clock.
@@ -300,8 +390,15 @@ impl Search {
             Phase::Idle => None,
             Phase::Decided(result) => Some(result),
             Phase::Running(mut run) => {
-                let outcome = self.with_compiled(&run.base, run.costed, |search, c| {
-                    search.expand(c, &run.options, &mut run.evaluator, &mut run.stats, budget)
+                let Running {
+                    base,
+                    costed,
+                    options,
+                    stage,
+                    stats,
+                } = &mut run;
+                let outcome = self.with_compiled(base, *costed, |search, c| {
+                    search.drive(c, options, stage, stats, budget)
                 });
                 run.stats.evaluations = self.relaxed.evaluations;
                 match outcome {
@@ -315,6 +412,156 @@ impl Search {
                     }
                 }
             }
+        }
+    }
+
+    /// Runs the search's stages from where the last call left them, until it decides or
+    /// `budget` runs out (`None`).
+    fn drive(
+        &mut self,
+        c: &CompiledDomain,
+        options: &PlanOptions,
+        stage: &mut Stage,
+        stats: &mut SearchStats,
+        budget: &SearchBudget,
+    ) -> Option<Outcome> {
+        let stop_at = match budget.max_expansions {
+            0 => u64::MAX,
+            n => stats.expanded.saturating_add(n),
+        };
+        let t0 = budget.max_time.map(|limit| (Instant::now(), limit));
+        let first = stats.expanded;
+        // What is left of the budget, `None` when nothing is (a call expands at least one
+        // node, as the loops check the clock only after expanding some).
+        let left = |stats: &SearchStats| -> Option<SearchBudget> {
+            let max_expansions = match stop_at {
+                u64::MAX => 0,
+                at if at > stats.expanded => at - stats.expanded,
+                _ => return None,
+            };
+            let max_time = match t0 {
+                None => None,
+                Some((t0, limit)) => {
+                    let rest = limit.saturating_sub(t0.elapsed());
+                    if rest.is_zero() && stats.expanded > first {
+                        return None;
+                    }
+                    Some(rest)
+                }
+            };
+            Some(SearchBudget {
+                max_expansions,
+                max_time,
+            })
+        };
+        loop {
+            let left = left(stats)?;
+            let until = Until {
+                expanded: match left.max_expansions {
+                    0 => u64::MAX,
+                    n => stats.expanded + n,
+                },
+                time: left.max_time,
+            };
+            match stage {
+                Stage::AStar(ev) => return self.expand(c, options, ev, stats, &left),
+                Stage::Probe => {
+                    let actions = if self.probe_copy {
+                        ActionSet {
+                            masks: &self.amask,
+                            costs: &self.acost,
+                            ids: Some(&self.active),
+                        }
+                    } else {
+                        ActionSet {
+                            masks: &c.masks,
+                            costs: &c.costs,
+                            ids: None,
+                        }
+                    };
+                    let until = Until {
+                        expanded: until.expanded.min(PROBE_EXPANSIONS),
+                        ..until
+                    };
+                    let stop = self.uniform.run(
+                        &actions,
+                        &self.goal_pos,
+                        &self.goal_neg,
+                        options.max_nodes,
+                        until,
+                        stats,
+                    );
+                    match stop {
+                        Stop::Paused if stats.expanded < PROBE_EXPANSIONS => return None,
+                        Stop::Paused | Stop::NodeLimit => {
+                            // Not a tiny search: set it up and run it as before.
+                            let disabled = std::mem::take(&mut self.disabled);
+                            let setup = self.prepare(c, &[], options, &disabled, stats);
+                            self.disabled = disabled;
+                            stats.evaluations = self.relaxed.evaluations;
+                            let mut ev = match setup {
+                                Ok(ev) => ev,
+                                Err(outcome) => return Some(outcome),
+                            };
+                            if options.heuristic == Heuristic::Blind {
+                                // Start again with the pruned actions: the probe's
+                                // nodes reached by irrelevant actions would all have to
+                                // be expanded.
+                                if let Err(e) = self.uniform.begin(&self.start) {
+                                    return Some(Outcome::OutOfMemory(e));
+                                }
+                                *stage = Stage::Uniform;
+                            } else {
+                                ev.lazy_from = ev.lazy_from.saturating_add(stats.expanded);
+                                *stage = Stage::AStar(ev);
+                            }
+                        }
+                        stop => return Some(self.uniform_outcome(c, stop, stats)),
+                    }
+                }
+                Stage::Uniform => {
+                    let actions = ActionSet {
+                        masks: &self.amask,
+                        costs: &self.acost,
+                        ids: Some(&self.active),
+                    };
+                    let stop = self.uniform.run(
+                        &actions,
+                        &self.goal_pos,
+                        &self.goal_neg,
+                        options.max_nodes,
+                        until,
+                        stats,
+                    );
+                    match stop {
+                        Stop::Paused => return None,
+                        stop => return Some(self.uniform_outcome(c, stop, stats)),
+                    }
+                }
+            }
+        }
+    }
+
+    /// The outcome of a uniform-cost search that stopped for good.
+    fn uniform_outcome(
+        &mut self,
+        c: &CompiledDomain,
+        stop: Stop,
+        stats: &mut SearchStats,
+    ) -> Outcome {
+        stats.stored = self.uniform.stored();
+        match stop {
+            Stop::Found(n) => {
+                let actions = self.uniform.path(n);
+                let cost = actions.iter().map(|a| c.costs[a.index()]).sum();
+                Outcome::Found(Plan { actions, cost })
+            }
+            Stop::Exhausted => Outcome::NoPlan,
+            Stop::NodeLimit => Outcome::LimitReached,
+            Stop::OutOfMemory => {
+                Outcome::OutOfMemory(self.uniform.oom.take().expect("the uniform search sets it"))
+            }
+            Stop::Paused => unreachable!("a paused search has no outcome"),
         }
     }
 
@@ -358,6 +605,18 @@ impl Search {
         disabled: &[ActionId],
         stats: &mut SearchStats,
     ) -> Result<Evaluator, Outcome> {
+        self.load_task(c, start, goal)?;
+        self.prepare(c, goal.var_conditions(), options, disabled, stats)
+    }
+
+    /// Packs the goal (`goal_pos`, `goal_neg`, `goal_atoms`) and the start state. `Err`
+    /// carries an outcome decided by them alone: no plan, or the empty plan.
+    fn load_task(
+        &mut self,
+        c: &CompiledDomain,
+        start: &WorldState,
+        goal: &Goal,
+    ) -> Result<(), Outcome> {
         let w = c.words;
         let sl = w + c.var_words;
         self.state_len = sl;
@@ -411,6 +670,22 @@ impl Search {
         {
             return Err(Outcome::Found(Plan::default()));
         }
+        Ok(())
+    }
+
+    /// The setup after [`Search::load_task`]: pruning, root landmarks, numeric
+    /// projections, the arenas and the root node. `var_goal` is the goal's variable
+    /// conditions. `Err` carries an outcome decided without search.
+    fn prepare(
+        &mut self,
+        c: &CompiledDomain,
+        var_goal: &[crate::domain::VarCondition],
+        options: &PlanOptions,
+        disabled: &[ActionId],
+        stats: &mut SearchStats,
+    ) -> Result<Evaluator, Outcome> {
+        let w = c.words;
+        let has_vars = !c.vars.is_empty();
 
         // Root landmarks, and pruning: actions that relaxed reachability shows can never
         // apply, then actions that cannot matter for the goal.
@@ -445,11 +720,7 @@ impl Search {
             return Err(Outcome::NoPlan);
         }
         if c.actions > RELEVANCE_MIN_ACTIONS || has_vars {
-            let mut goal_vars: Vec<usize> = goal
-                .var_conditions()
-                .iter()
-                .map(|k| k.var.index())
-                .collect();
+            let mut goal_vars: Vec<usize> = var_goal.iter().map(|k| k.var.index()).collect();
             goal_vars.dedup();
             self.relaxed.prune_irrelevant(c, &goal_vars);
         }
@@ -466,7 +737,7 @@ impl Search {
             // a goal unreachable before searching, as relaxed reachability does for facts.
             self.numeric.prepare(
                 c,
-                goal.var_conditions(),
+                var_goal,
                 &self.relaxed.active,
                 &singletons,
                 &self.start,
@@ -490,20 +761,8 @@ impl Search {
         self.active.clear();
         self.active
             .extend((0..c.actions as u32).filter(|&a| self.relaxed.active[a as usize]));
-        self.amask.clear();
-        self.acost.clear();
-        let (kept, facts_now) = (self.active.len(), facts);
-        reserve(&mut self.amask, kept * 4 * w, || {
-            format!("the search's action masks ({kept} actions × {facts_now} facts)")
-        })
-        .map_err(Outcome::OutOfMemory)?;
-        for &a in &self.active {
-            let (pos, neg, add, del) = c.action_masks(a as usize);
-            for m in [pos, neg, add, del] {
-                self.amask.extend_from_slice(m);
-            }
-            self.acost.push(c.costs[a as usize]);
-        }
+        self.fill_action_copy(c)?;
+        let kept = self.active.len();
         stats.actions_kept = self.active.len() as u32;
         stats.actions_pruned = (c.actions - self.active.len()) as u32;
         let nl = self.landmarks.len();
