@@ -25,12 +25,21 @@ mod table;
 mod uniform;
 
 use table::hash_words;
-use uniform::{ActionSet, Stop, Uniform, Until};
+use uniform::{ActionSet, LandmarkSet, Stop, Uniform, Until};
 
-/// With [`Heuristic::Auto`], the number of expansions after which nodes are also scored by
-/// a full LM-cut, provided the search has shown the root estimate to be too low (the
-/// lowest open `f` exceeds it). Searches that finish sooner never pay for LM-cut.
+/// With [`Heuristic::Auto`] on domains with integer variables, the number of expansions
+/// after which nodes are also scored by a full LM-cut, provided the search has shown the
+/// root estimate to be too low (the lowest open `f` exceeds it). Searches that finish
+/// sooner never pay for LM-cut. (Without variables the threshold is 256 expansions after
+/// the probe: there the root-landmark search runs in a loop cheap enough to go on longer.)
 pub const AUTO_LAZY_AFTER: u64 = 64;
+
+/// With [`Heuristic::Auto`] on domains without integer variables, the number of
+/// expansions of the root-landmark search in the tight loop (after the probe) after which
+/// a popped node whose `f` exceeds the root estimate moves the search to the full loop
+/// with LM-cut evaluations. The full loop starts again from the root, so this also bounds
+/// the work that move throws away.
+const AUTO_ESCALATE_AFTER: u64 = 256;
 
 /// With [`Heuristic::Auto`], how many LM-cut evaluations of popped nodes (the root's does
 /// not count) are watched before deciding whether they pay. Evaluation stops for the rest of the search when, on average, they
@@ -186,6 +195,9 @@ enum Stage {
     /// Uniform-cost search over the actions pruning kept ([`Heuristic::Blind`] after the
     /// probe).
     Uniform,
+    /// A* with the root-landmark estimate in the tight loop ([`Heuristic::Auto`] after the
+    /// probe, until LM-cut evaluations may pay).
+    Landmarks(Evaluator),
     /// A* with the heuristic ([`Search::expand`]).
     AStar(Evaluator),
 }
@@ -213,6 +225,10 @@ struct Evaluator {
     typical_cost: f64,
     /// The root's estimate.
     root_est: f64,
+    /// Hand the search back to the tight loop when evaluation stops.
+    demote: bool,
+    /// Evaluation stopped and the search is to go on in the tight loop.
+    demoted: bool,
 }
 
 /// True when `s` has every bit of `pos` and none of `neg`.
@@ -311,12 +327,18 @@ impl Search {
             && options.max_nodes > 0;
         let setup = self.with_compiled(&base, costed, |search, c| {
             if probe {
-                search.begin_probe(c, start, goal, context.disabled(), &mut stats)
-            } else {
-                search
-                    .setup(c, start, goal, options, context.disabled(), &mut stats)
-                    .map(Stage::AStar)
+                return search.begin_probe(c, start, goal, context.disabled(), &mut stats);
             }
+            let ev = search.setup(c, start, goal, options, context.disabled(), &mut stats)?;
+            if options.heuristic == Heuristic::Landmarks && c.vars.is_empty() {
+                // Root landmarks alone: the tight loop.
+                search
+                    .uniform
+                    .begin(&search.start, search.lm_words, ev.root_est)
+                    .map_err(Outcome::OutOfMemory)?;
+                return Ok(Stage::Landmarks(ev));
+            }
+            Ok(Stage::AStar(ev))
         });
         stats.evaluations = self.relaxed.evaluations;
         self.phase = match setup {
@@ -359,7 +381,7 @@ impl Search {
         };
         stats.actions_pruned = c.actions as u32 - stats.actions_kept;
         self.uniform
-            .begin(&self.start)
+            .begin(&self.start, 0, 0.0)
             .map_err(Outcome::OutOfMemory)?;
         Ok(Stage::Probe)
     }
@@ -464,7 +486,20 @@ impl Search {
                 time: left.max_time,
             };
             match stage {
-                Stage::AStar(ev) => return self.expand(c, options, ev, stats, &left),
+                Stage::AStar(ev) => {
+                    let outcome = self.expand(c, options, ev, stats, &left);
+                    if outcome.is_some() || !ev.demoted {
+                        return outcome;
+                    }
+                    // LM-cut evaluations stopped paying: on with the root landmarks alone,
+                    // in the tight loop, from the start.
+                    ev.demoted = false;
+                    ev.lazy_on = false;
+                    if let Err(e) = self.uniform.begin(&self.start, self.lm_words, ev.root_est) {
+                        return Some(Outcome::OutOfMemory(e));
+                    }
+                    *stage = Stage::Landmarks(*ev);
+                }
                 Stage::Probe => {
                     let actions = if self.probe_copy {
                         ActionSet {
@@ -485,6 +520,7 @@ impl Search {
                     };
                     let stop = self.uniform.run(
                         &actions,
+                        None,
                         &self.goal_pos,
                         &self.goal_neg,
                         options.max_nodes,
@@ -494,7 +530,9 @@ impl Search {
                     match stop {
                         Stop::Paused if stats.expanded < PROBE_EXPANSIONS => return None,
                         Stop::Paused | Stop::NodeLimit => {
-                            // Not a tiny search: set it up and run it as before.
+                            // Not a tiny search: set it up (pruning, root landmarks) and
+                            // start again with the pruned actions (the probe's nodes
+                            // reached by irrelevant actions would all have to be expanded).
                             let disabled = std::mem::take(&mut self.disabled);
                             let setup = self.prepare(c, &[], options, &disabled, stats);
                             self.disabled = disabled;
@@ -503,39 +541,64 @@ impl Search {
                                 Ok(ev) => ev,
                                 Err(outcome) => return Some(outcome),
                             };
-                            if options.heuristic == Heuristic::Blind {
-                                // Start again with the pruned actions: the probe's
-                                // nodes reached by irrelevant actions would all have to
-                                // be expanded.
-                                if let Err(e) = self.uniform.begin(&self.start) {
-                                    return Some(Outcome::OutOfMemory(e));
-                                }
-                                *stage = Stage::Uniform;
+                            let blind = options.heuristic == Heuristic::Blind;
+                            let (lw, root) = if blind {
+                                (0, 0.0)
                             } else {
-                                ev.lazy_from = ev.lazy_from.saturating_add(stats.expanded);
-                                *stage = Stage::AStar(ev);
+                                (self.lm_words, ev.root_est)
+                            };
+                            if let Err(e) = self.uniform.begin(&self.start, lw, root) {
+                                return Some(Outcome::OutOfMemory(e));
                             }
+                            *stage = if blind {
+                                Stage::Uniform
+                            } else {
+                                if ev.lazy_from != u64::MAX {
+                                    ev.lazy_from =
+                                        AUTO_ESCALATE_AFTER.saturating_add(stats.expanded);
+                                }
+                                Stage::Landmarks(ev)
+                            };
                         }
                         stop => return Some(self.uniform_outcome(c, stop, stats)),
                     }
                 }
-                Stage::Uniform => {
+                Stage::Uniform | Stage::Landmarks(_) => {
                     let actions = ActionSet {
                         masks: &self.amask,
                         costs: &self.acost,
                         ids: Some(&self.active),
                     };
+                    let landmarks = match stage {
+                        Stage::Landmarks(ev) => Some(LandmarkSet {
+                            words: self.lm_words,
+                            of_action: &self.action_lm,
+                            costs: &self.landmarks.costs,
+                            root: ev.root_est,
+                            escalate_from: if ev.lazy_on { ev.lazy_from } else { u64::MAX },
+                        }),
+                        _ => None,
+                    };
                     let stop = self.uniform.run(
                         &actions,
+                        landmarks.as_ref(),
                         &self.goal_pos,
                         &self.goal_neg,
                         options.max_nodes,
                         until,
                         stats,
                     );
-                    match stop {
-                        Stop::Paused => return None,
-                        stop => return Some(self.uniform_outcome(c, stop, stats)),
+                    match (stop, &mut *stage) {
+                        (Stop::Paused, _) => return None,
+                        (Stop::Escalate, Stage::Landmarks(ev)) => {
+                            // The root estimate is shown low: LM-cut evaluations may pay.
+                            // The full loop starts again from the root set up by `prepare`,
+                            // evaluating at once, and hands back if they do not pay.
+                            ev.lazy_started = true;
+                            ev.demote = true;
+                            *stage = Stage::AStar(*ev);
+                        }
+                        (stop, _) => return Some(self.uniform_outcome(c, stop, stats)),
                     }
                 }
             }
@@ -561,7 +624,7 @@ impl Search {
             Stop::OutOfMemory => {
                 Outcome::OutOfMemory(self.uniform.oom.take().expect("the uniform search sets it"))
             }
-            Stop::Paused => unreachable!("a paused search has no outcome"),
+            Stop::Paused | Stop::Escalate => unreachable!("the search goes on"),
         }
     }
 
@@ -861,6 +924,8 @@ impl Search {
             raise_sum: 0.0,
             typical_cost,
             root_est,
+            demote: false,
+            demoted: false,
         })
     }
 
@@ -956,6 +1021,10 @@ impl Search {
                     // On average an evaluation raises a bound by less than a typical
                     // action's cost: it reorders within plateaus but prunes little.
                     ev.lazy_on = false;
+                    if ev.demote {
+                        ev.demoted = true;
+                        return None;
+                    }
                 }
                 // Still the best node? Then expand it now instead of re-queueing it.
                 let still_first = match self.open.peek() {
@@ -988,6 +1057,10 @@ impl Search {
                     // Most nodes LM-cut deferred get expanded anyway (a wide plateau, as
                     // in gripper): the evaluations do not save their cost.
                     ev.lazy_on = false;
+                    if ev.demote {
+                        ev.demoted = true;
+                        return None;
+                    }
                 }
             }
             let g = self.nodes[ni].g;

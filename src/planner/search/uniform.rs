@@ -1,34 +1,42 @@
-//! Uniform-cost search over packed boolean states: the tight loop behind
-//! [`Heuristic::Blind`](super::Heuristic::Blind) and the probe that
-//! [`Heuristic::Auto`](super::Heuristic::Auto) runs before it pays for any setup.
+//! The tight search loop over packed boolean states: uniform-cost search (the probe that
+//! [`Heuristic::Auto`](super::Heuristic::Auto) and [`Heuristic::Blind`](super::Heuristic::Blind)
+//! run before any setup, and the rest of blind search) and A* with the root-landmark
+//! estimate (the default search once set up, until LM-cut evaluations pay).
 //!
-//! Everything per node is small: its state in a flat arena (`words` words), a 16-byte node
-//! (`g`, parent, action), a slot in an open-addressing table of node ids stamped per search
-//! (never cleared between searches) and 16-byte open-list entries `(g bits, node)`. No
-//! closed flag is needed: with costs ≥ 0 a node popped with its current `g` has its optimal
-//! `g`, no later path improves it, and a node is pushed only when its `g` strictly falls, so
-//! exactly one of its entries carries its current `g` (the others are stale and skipped).
-//! Ties in `g` pop the node created first. The loop is compiled for 1 to 4 words per state
-//! (up to 256 facts) and for any other width.
+//! Everything per node is small: its state in a flat arena (`words` words), its landmark
+//! set in another (`lw` words, none for uniform-cost search), a 32-byte node, a slot in an
+//! open-addressing table of node ids stamped per search (never cleared between searches)
+//! and 16-byte open-list entries. An entry's key orders by lowest `f`, then lowest `h`
+//! (its upper 32 bits), then the node created first; a node remembers the `f` of its live
+//! entry, so older entries are skipped when popped. With uniform-cost search (costs ≥ 0) a
+//! popped node's `g` is final; with the path-dependent landmark estimate a cheaper path
+//! may re-open a closed node. The loop is compiled for 1 to 8 words per state (up to 512
+//! facts) and for any other width.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::time::{Duration, Instant};
 
+use super::super::lmcut::sub_down;
 use super::super::memory::{reserve, OutOfMemory};
 use super::super::SearchStats;
 use crate::domain::ActionId;
 
-/// A node: its best `g` so far and how it was reached.
+/// A node: its best `g` so far, its estimate and how it was reached.
 #[derive(Clone, Copy, Debug)]
 struct Node {
     g: f64,
+    h: f64,
     parent: u32,
     /// The action id (not its position in the action set).
     action: u32,
+    /// The `f` bits of the node's live open-list entry, or [`CLOSED`].
+    live: u64,
 }
 
 const NONE: u32 = u32::MAX;
+/// `Node::live` of a node with no live entry (no finite `f` has these bits).
+const CLOSED: u64 = u64::MAX;
 /// Smallest state table (slots, a power of two).
 const MIN_TABLE: usize = 64;
 
@@ -48,6 +56,23 @@ impl ActionSet<'_> {
     }
 }
 
+/// The root's landmarks, for A* with their estimate: a node's estimate is the summed cost
+/// of the landmarks no action on its path belongs to.
+#[derive(Clone, Copy)]
+pub(super) struct LandmarkSet<'a> {
+    /// Words per landmark set.
+    pub words: usize,
+    /// Per action position, the landmarks the action belongs to (`words` words).
+    pub of_action: &'a [u64],
+    /// Per landmark, its cost.
+    pub costs: &'a [f64],
+    /// The root's estimate (the sum of `costs`, as LM-cut computed it).
+    pub root: f64,
+    /// Stop with [`Stop::Escalate`] at a popped node whose `f` exceeds `root` once this
+    /// many nodes have been expanded (`u64::MAX`: never).
+    pub escalate_from: u64,
+}
+
 /// Where [`Uniform::run`] stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Stop {
@@ -61,6 +86,8 @@ pub(super) enum Stop {
     OutOfMemory,
     /// The expansion or time budget ran out; [`Uniform::run`] continues from here.
     Paused,
+    /// The root estimate has been shown too low ([`LandmarkSet::escalate_from`]).
+    Escalate,
 }
 
 /// A budget for one call of [`Uniform::run`].
@@ -77,14 +104,18 @@ pub(super) struct Until {
 #[derive(Debug, Default)]
 pub(super) struct Uniform {
     words: usize,
+    /// Words per landmark set (0: uniform-cost search).
+    lw: usize,
     states: Vec<u64>,
+    hits: Vec<u64>,
     nodes: Vec<Node>,
     /// Slots: `stamp << 32 | node`; a slot whose stamp is not `stamp` is empty.
     table: Vec<u64>,
     stamp: u32,
-    open: BinaryHeap<Reverse<(u64, u32)>>,
-    /// The successor being built.
+    open: BinaryHeap<Reverse<u128>>,
+    /// The successor being built, and its landmark set.
     next: Vec<u64>,
+    next_hits: Vec<u64>,
     /// Why the last allocation failed.
     pub oom: Option<OutOfMemory>,
 }
@@ -99,13 +130,20 @@ fn hash(words: &[u64]) -> u64 {
     (h ^ (h >> 32)).wrapping_mul(K)
 }
 
+#[inline(always)]
+fn key(f: f64, h: f64, node: u32) -> u128 {
+    (u128::from(f.to_bits()) << 64) | (u128::from(h.to_bits() >> 32) << 32) | u128::from(node)
+}
+
 impl Uniform {
-    /// Starts a search from `start` (`words` words, at least one). Fails only when the
+    /// Starts a search from `start` (`words` words, at least one): uniform-cost search, or
+    /// A* over `lw` words of landmarks with the root estimate `root_h`. Fails only when the
     /// first node cannot be stored.
-    pub fn begin(&mut self, start: &[u64]) -> Result<(), OutOfMemory> {
-        let w = start.len();
-        self.words = w;
+    pub fn begin(&mut self, start: &[u64], lw: usize, root_h: f64) -> Result<(), OutOfMemory> {
+        self.words = start.len();
+        self.lw = lw;
         self.states.clear();
+        self.hits.clear();
         self.nodes.clear();
         self.open.clear();
         self.oom = None;
@@ -119,10 +157,12 @@ impl Uniform {
         }
         self.next.clear();
         self.next.extend_from_slice(start);
+        self.next_hits.clear();
+        self.next_hits.resize(lw, 0);
         let mask = self.table.len() - 1;
         let slot = hash(start) as usize & mask;
-        self.add_node(slot, 0.0, NONE, NONE)?;
-        self.open.push(Reverse((0.0f64.to_bits(), 0)));
+        let root = self.add_node(slot, 0.0, root_h, NONE, NONE)?;
+        self.push(root);
         Ok(())
     }
 
@@ -133,53 +173,103 @@ impl Uniform {
 
     /// The actions from the start to `node`.
     pub fn path(&self, node: u32) -> Vec<ActionId> {
-        let back = |mut n: u32| {
-            std::iter::from_fn(move || {
-                let node = self.nodes[n as usize];
-                (node.parent != NONE).then(|| {
-                    n = node.parent;
-                    ActionId(node.action)
-                })
-            })
-        };
-        let mut path = Vec::with_capacity(back(node).count());
-        path.extend(back(node));
-        path.reverse();
+        let mut len = 0;
+        let mut n = node;
+        while self.nodes[n as usize].parent != NONE {
+            len += 1;
+            n = self.nodes[n as usize].parent;
+        }
+        let mut path = vec![ActionId(0); len];
+        let mut n = node;
+        for slot in path.iter_mut().rev() {
+            let node = self.nodes[n as usize];
+            *slot = ActionId(node.action);
+            n = node.parent;
+        }
         path
     }
 
-    /// Appends a node for the state in `self.next` in table slot `slot`.
+    /// Pushes node `n` with its current `g` and `h` (its earlier entries become stale).
+    #[inline(always)]
+    fn push(&mut self, n: u32) {
+        let node = &mut self.nodes[n as usize];
+        let f = node.g + node.h;
+        node.live = f.to_bits();
+        self.open.push(Reverse(key(f, node.h, n)));
+    }
+
+    /// Appends a node for the state in `self.next` (and the landmark set in
+    /// `self.next_hits`) in table slot `slot`.
+    #[inline(always)]
     fn add_node(
         &mut self,
         slot: usize,
         g: f64,
+        h: f64,
         parent: u32,
         action: u32,
     ) -> Result<u32, OutOfMemory> {
         let n = self.nodes.len();
-        let w = self.words;
-        if n == self.nodes.capacity() || self.states.len() + w > self.states.capacity() {
-            let what = |table: &'static str, per: usize| {
-                move || format!("the search's {table} ({} nodes × {per} bytes)", n + 1)
-            };
-            reserve(
-                &mut self.nodes,
-                n + 1,
-                what("nodes", std::mem::size_of::<Node>()),
-            )?;
-            reserve(&mut self.states, (n + 1) * w, what("states", w * 8))?;
+        if n == self.nodes.capacity()
+            || self.states.len() + self.words > self.states.capacity()
+            || self.hits.len() + self.lw > self.hits.capacity()
+        {
+            self.grow_arenas()?;
         }
-        self.states.extend_from_slice(&self.next);
-        self.nodes.push(Node { g, parent, action });
+        match self.next[..] {
+            [word] => self.states.push(word),
+            _ => self.states.extend_from_slice(&self.next),
+        }
+        match self.next_hits[..] {
+            [] => {}
+            [word] => self.hits.push(word),
+            _ => self.hits.extend_from_slice(&self.next_hits),
+        }
+        self.nodes.push(Node {
+            g,
+            h,
+            parent,
+            action,
+            live: CLOSED,
+        });
         self.table[slot] = (u64::from(self.stamp) << 32) | n as u64;
-        if self.nodes.len() * 2 > self.table.len() {
+        if (n + 1) * 2 > self.table.len() {
             self.grow_table()?;
         }
         Ok(n as u32)
     }
 
+    /// Makes room for one more node in the arenas, fallibly.
+    #[cold]
+    #[inline(never)]
+    fn grow_arenas(&mut self) -> Result<(), OutOfMemory> {
+        let n = self.nodes.len() + 1;
+        let (w, lw) = (self.words, self.lw);
+        let what = |table: &'static str, per: usize| {
+            move || format!("the search's {table} ({n} nodes × {per} bytes)")
+        };
+        reserve(
+            &mut self.nodes,
+            n,
+            what("nodes", std::mem::size_of::<Node>()),
+        )?;
+        reserve(&mut self.states, n * w, what("states", w * 8))?;
+        reserve(&mut self.hits, n * lw, what("landmark sets", lw * 8))
+    }
+
+    /// Makes room for `more` open-list entries, fallibly.
+    #[cold]
+    #[inline(never)]
+    fn grow_open(&mut self, more: usize) -> Result<(), OutOfMemory> {
+        let want = self.open.len() + more;
+        reserve(&mut self.open, want, || {
+            format!("the search's open list ({want} entries)")
+        })
+    }
+
     /// Doubles the state table and re-inserts every node.
     #[cold]
+    #[inline(never)]
     fn grow_table(&mut self) -> Result<(), OutOfMemory> {
         let size = self.table.len() * 2;
         reserve(&mut self.table, size, || {
@@ -199,32 +289,74 @@ impl Uniform {
         Ok(())
     }
 
-    /// Searches on from where the last call stopped, with `actions`, until a state has every
-    /// bit of `goal_pos` and none of `goal_neg`, or `until` or `max_nodes` stops it.
-    /// Counts into `stats` (expanded, generated).
+    /// The summed cost of the landmarks node `n`'s set lacks.
+    fn unused_cost(&self, n: usize, lm: &LandmarkSet<'_>) -> f64 {
+        let lw = self.lw;
+        let count = lm.costs.len();
+        let mut h = 0.0;
+        for wi in 0..lw {
+            let mut open = !self.hits[n * lw + wi];
+            if wi == lw - 1 && count % 64 != 0 {
+                open &= (1u64 << (count % 64)) - 1;
+            }
+            while open != 0 {
+                let b = open.trailing_zeros() as usize;
+                open &= open - 1;
+                h += lm.costs[wi * 64 + b];
+            }
+        }
+        h
+    }
+
+    /// Searches on from where the last call stopped, with `actions` (and, for A*, the
+    /// landmarks `lm`, as given to [`Uniform::begin`]), until a state has every bit of
+    /// `goal_pos` and none of `goal_neg`, or `until` or `max_nodes` stops it. Counts into
+    /// `stats` (expanded, generated, reopened).
+    #[allow(clippy::too_many_arguments)]
     pub fn run(
         &mut self,
         actions: &ActionSet<'_>,
+        lm: Option<&LandmarkSet<'_>>,
         goal_pos: &[u64],
         goal_neg: &[u64],
         max_nodes: u32,
         until: Until,
         stats: &mut SearchStats,
     ) -> Stop {
+        debug_assert_eq!(lm.map_or(0, |l| l.words), self.lw);
+        macro_rules! run {
+            ($w:literal) => {
+                match lm {
+                    None => self.run_w::<$w, false>(
+                        actions, None, goal_pos, goal_neg, max_nodes, until, stats,
+                    ),
+                    Some(_) => self.run_w::<$w, true>(
+                        actions, lm, goal_pos, goal_neg, max_nodes, until, stats,
+                    ),
+                }
+            };
+        }
         match self.words {
-            1 => self.run_w::<1>(actions, goal_pos, goal_neg, max_nodes, until, stats),
-            2 => self.run_w::<2>(actions, goal_pos, goal_neg, max_nodes, until, stats),
-            3 => self.run_w::<3>(actions, goal_pos, goal_neg, max_nodes, until, stats),
-            4 => self.run_w::<4>(actions, goal_pos, goal_neg, max_nodes, until, stats),
-            _ => self.run_w::<0>(actions, goal_pos, goal_neg, max_nodes, until, stats),
+            1 => run!(1),
+            2 => run!(2),
+            3 => run!(3),
+            4 => run!(4),
+            5 => run!(5),
+            6 => run!(6),
+            7 => run!(7),
+            8 => run!(8),
+            _ => run!(0),
         }
     }
 
-    /// [`Uniform::run`] for `W` words per state (`W == 0`: `self.words`, known at run time).
+    /// [`Uniform::run`] for `W` words per state (`W == 0`: `self.words`, known at run time),
+    /// with the landmark estimate when `LM`.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn run_w<const W: usize>(
+    fn run_w<const W: usize, const LM: bool>(
         &mut self,
         actions: &ActionSet<'_>,
+        lm: Option<&LandmarkSet<'_>>,
         goal_pos: &[u64],
         goal_neg: &[u64],
         max_nodes: u32,
@@ -234,11 +366,13 @@ impl Uniform {
         let w = if W == 0 { self.words } else { W };
         debug_assert_eq!(w, self.words);
         debug_assert_eq!(actions.masks.len(), actions.len() * 4 * w);
+        let lw = self.lw;
         let (goal_pos, goal_neg) = (&goal_pos[..w], &goal_neg[..w]);
         let first = stats.expanded;
         let t0 = until.time.map(|limit| (Instant::now(), limit));
         let mut current = [0u64; 8];
         let mut wide = Vec::new();
+        let mut current_hits = Vec::new();
         loop {
             if stats.expanded >= until.expanded {
                 return Stop::Paused;
@@ -251,14 +385,17 @@ impl Uniform {
                     return Stop::Paused;
                 }
             }
-            let Some(Reverse((g_bits, node))) = self.open.pop() else {
+            let Some(Reverse(k)) = self.open.pop() else {
                 return Stop::Exhausted;
             };
+            let node = k as u32;
             let n = node as usize;
-            let g = self.nodes[n].g;
-            if g.to_bits() != g_bits {
+            let f_bits = (k >> 64) as u64;
+            if self.nodes[n].live != f_bits {
                 continue; // a stale entry
             }
+            self.nodes[n].live = CLOSED;
+            let Node { g, h, .. } = self.nodes[n];
             // The state, copied out of the arena (which grows below).
             let s: &[u64] = if W > 0 && W <= 8 {
                 current[..W].copy_from_slice(&self.states[n * W..n * W + W]);
@@ -271,13 +408,20 @@ impl Uniform {
             if (0..w).all(|k| s[k] & goal_pos[k] == goal_pos[k] && s[k] & goal_neg[k] == 0) {
                 return Stop::Found(node);
             }
+            if LM {
+                let lm = lm.expect("LM searches have landmarks");
+                if stats.expanded >= lm.escalate_from && f64::from_bits(f_bits) > lm.root {
+                    return Stop::Escalate;
+                }
+                current_hits.clear();
+                current_hits.extend_from_slice(&self.hits[n * lw..n * lw + lw]);
+            }
             stats.expanded += 1;
-            let want = self.open.len() + actions.len();
-            if let Err(e) = reserve(&mut self.open, want, || {
-                format!("the search's open list ({want} entries)")
-            }) {
-                self.oom = Some(e);
-                return Stop::OutOfMemory;
+            if self.open.capacity() - self.open.len() < actions.len() {
+                if let Err(e) = self.grow_open(actions.len()) {
+                    self.oom = Some(e);
+                    return Stop::OutOfMemory;
+                }
             }
             for (ai, m) in actions.masks.chunks_exact(4 * w).enumerate() {
                 let (pre_t, rest) = m.split_at(w);
@@ -298,6 +442,23 @@ impl Uniform {
                 stats.generated += 1;
                 let g2 = g + actions.costs[ai];
                 let action = actions.ids.map_or(ai as u32, |ids| ids[ai]);
+                // The successor's landmark set and estimate: the parent's minus the
+                // landmarks the action newly uses (rounded down, so never inadmissible).
+                let mut h2 = 0.0;
+                if LM {
+                    let lm = lm.expect("LM searches have landmarks");
+                    h2 = h;
+                    for (i, &parent) in current_hits.iter().enumerate() {
+                        let by_action = lm.of_action[ai * lw + i];
+                        self.next_hits[i] = parent | by_action;
+                        let mut new = by_action & !parent;
+                        while new != 0 {
+                            let b = new.trailing_zeros() as usize;
+                            new &= new - 1;
+                            h2 = sub_down(h2, lm.costs[i * 64 + b]);
+                        }
+                    }
+                }
                 let mask = self.table.len() - 1;
                 let mut slot = hash(&self.next[..w]) as usize & mask;
                 let found = loop {
@@ -314,22 +475,38 @@ impl Uniform {
                 };
                 let target = match found {
                     Some(id) => {
-                        let t = &mut self.nodes[id as usize];
-                        if g2 >= t.g {
+                        let mi = id as usize;
+                        if g2 >= self.nodes[mi].g {
                             continue;
                         }
-                        *t = Node {
-                            g: g2,
-                            parent: node,
-                            action,
-                        };
+                        if LM {
+                            // A cheaper path: the node keeps the landmarks both paths use.
+                            let mut changed = false;
+                            for i in 0..lw {
+                                let old = self.hits[mi * lw + i];
+                                let new = old & self.next_hits[i];
+                                changed |= new != old;
+                                self.hits[mi * lw + i] = new;
+                            }
+                            if changed {
+                                let lm = lm.expect("LM searches have landmarks");
+                                self.nodes[mi].h = self.unused_cost(mi, lm);
+                            }
+                            if self.nodes[mi].live == CLOSED {
+                                stats.reopened += 1;
+                            }
+                        }
+                        let t = &mut self.nodes[mi];
+                        t.g = g2;
+                        t.parent = node;
+                        t.action = action;
                         id
                     }
                     None => {
                         if self.nodes.len() >= max_nodes as usize {
                             return Stop::NodeLimit;
                         }
-                        match self.add_node(slot, g2, node, action) {
+                        match self.add_node(slot, g2, h2, node, action) {
                             Ok(id) => id,
                             Err(e) => {
                                 self.oom = Some(e);
@@ -338,7 +515,7 @@ impl Uniform {
                         }
                     }
                 };
-                self.open.push(Reverse((g2.to_bits(), target)));
+                self.push(target);
             }
         }
     }
