@@ -27,6 +27,24 @@ pub(crate) struct CompiledDomain {
     /// Every cost is an integer and their sum is small, so relaxed explorations can use
     /// bucket queues (h_max values are then integers no larger than that sum).
     pub integer_costs: bool,
+    /// Every cost is an integer no larger than [`SMALL_COST`]: the largest, so that
+    /// uniform-cost searches can use a ring of buckets (one per `g`) as their open list.
+    pub small_costs: Option<u32>,
+}
+
+/// The largest cost for [`CompiledDomain::small_costs`].
+pub(crate) const SMALL_COST: f64 = 255.0;
+
+/// See [`CompiledDomain::small_costs`].
+fn small_costs(costs: &[f64]) -> Option<u32> {
+    let mut max = 0.0f64;
+    for &c in costs {
+        if c.fract() != 0.0 || c > SMALL_COST {
+            return None;
+        }
+        max = max.max(c);
+    }
+    Some(max as u32)
 }
 
 impl std::ops::Deref for CompiledDomain {
@@ -111,6 +129,7 @@ impl CompiledDomain {
             }
         }
         self.integer_costs = integer_costs(&self.costs);
+        self.small_costs = small_costs(&self.costs);
     }
 
     /// Compiles `domain`. Fails, without allocating it, when the action masks (actions ×
@@ -221,6 +240,7 @@ impl CompiledDomain {
         };
         Ok(CompiledDomain {
             tables: Arc::new(tables),
+            small_costs: small_costs(&costs),
             costs,
             integer_costs,
         })

@@ -334,7 +334,7 @@ impl Search {
                 // Root landmarks alone: the tight loop.
                 search
                     .uniform
-                    .begin(&search.start, search.lm_words, ev.root_est)
+                    .begin(&search.start, search.lm_words, ev.root_est, None)
                     .map_err(Outcome::OutOfMemory)?;
                 return Ok(Stage::Landmarks(ev));
             }
@@ -381,7 +381,7 @@ impl Search {
         };
         stats.actions_pruned = c.actions as u32 - stats.actions_kept;
         self.uniform
-            .begin(&self.start, 0, 0.0)
+            .begin(&self.start, 0, 0.0, c.small_costs)
             .map_err(Outcome::OutOfMemory)?;
         Ok(Stage::Probe)
     }
@@ -495,7 +495,10 @@ impl Search {
                     // in the tight loop, from the start.
                     ev.demoted = false;
                     ev.lazy_on = false;
-                    if let Err(e) = self.uniform.begin(&self.start, self.lm_words, ev.root_est) {
+                    if let Err(e) =
+                        self.uniform
+                            .begin(&self.start, self.lm_words, ev.root_est, None)
+                    {
                         return Some(Outcome::OutOfMemory(e));
                     }
                     *stage = Stage::Landmarks(*ev);
@@ -547,7 +550,8 @@ impl Search {
                             } else {
                                 (self.lm_words, ev.root_est)
                             };
-                            if let Err(e) = self.uniform.begin(&self.start, lw, root) {
+                            if let Err(e) = self.uniform.begin(&self.start, lw, root, c.small_costs)
+                            {
                                 return Some(Outcome::OutOfMemory(e));
                             }
                             *stage = if blind {

@@ -113,11 +113,28 @@ pub(super) struct Uniform {
     table: Vec<u64>,
     stamp: u32,
     open: BinaryHeap<Reverse<u128>>,
+    /// Instead of `open`, for uniform-cost searches whose costs are small integers: a ring
+    /// of buckets, one per `g` (Dial's algorithm); every open `g` lies within the largest
+    /// cost of the lowest, so the ring never wraps onto a live entry.
+    buckets: Buckets,
+    /// The search uses `buckets`.
+    dial: bool,
     /// The successor being built, and its landmark set.
     next: Vec<u64>,
     next_hits: Vec<u64>,
     /// Why the last allocation failed.
     pub oom: Option<OutOfMemory>,
+}
+
+/// The ring of buckets of [`Uniform::buckets`].
+#[derive(Debug, Default)]
+struct Buckets {
+    /// Node ids per `g` modulo the ring's size (a power of two); the last pushed pops first.
+    ring: Vec<Vec<u32>>,
+    /// The `g` being popped.
+    current: u64,
+    /// Entries in the ring.
+    len: usize,
 }
 
 #[inline(always)]
@@ -130,6 +147,16 @@ fn hash(words: &[u64]) -> u64 {
     (h ^ (h >> 32)).wrapping_mul(K)
 }
 
+/// Makes room for one more entry in a bucket, fallibly.
+#[cold]
+#[inline(never)]
+fn grow_bucket(b: &mut Vec<u32>) -> Result<(), OutOfMemory> {
+    let want = b.len() + 1;
+    reserve(b, want, || {
+        format!("the search's open list ({want} entries in one bucket)")
+    })
+}
+
 #[inline(always)]
 fn key(f: f64, h: f64, node: u32) -> u128 {
     (u128::from(f.to_bits()) << 64) | (u128::from(h.to_bits() >> 32) << 32) | u128::from(node)
@@ -137,15 +164,35 @@ fn key(f: f64, h: f64, node: u32) -> u128 {
 
 impl Uniform {
     /// Starts a search from `start` (`words` words, at least one): uniform-cost search, or
-    /// A* over `lw` words of landmarks with the root estimate `root_h`. Fails only when the
-    /// first node cannot be stored.
-    pub fn begin(&mut self, start: &[u64], lw: usize, root_h: f64) -> Result<(), OutOfMemory> {
+    /// A* over `lw` words of landmarks with the root estimate `root_h`. `small_costs`: every
+    /// cost is an integer no larger than this (see [`CompiledDomain::small_costs`]). Fails
+    /// only when the first node cannot be stored.
+    ///
+    /// [`CompiledDomain::small_costs`]: super::super::compiled::CompiledDomain::small_costs
+    pub fn begin(
+        &mut self,
+        start: &[u64],
+        lw: usize,
+        root_h: f64,
+        small_costs: Option<u32>,
+    ) -> Result<(), OutOfMemory> {
         self.words = start.len();
         self.lw = lw;
         self.states.clear();
         self.hits.clear();
         self.nodes.clear();
         self.open.clear();
+        self.dial = lw == 0 && small_costs.is_some();
+        if self.buckets.len > 0 {
+            self.buckets.ring.iter_mut().for_each(Vec::clear);
+        }
+        self.buckets.len = 0;
+        self.buckets.current = 0;
+        if let (true, Some(max)) = (self.dial, small_costs) {
+            let size = (max as usize + 1).next_power_of_two();
+            self.buckets.ring.resize_with(size, Vec::new);
+            self.buckets.ring.truncate(size);
+        }
         self.oom = None;
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
@@ -162,8 +209,10 @@ impl Uniform {
         let mask = self.table.len() - 1;
         let slot = hash(start) as usize & mask;
         let root = self.add_node(slot, 0.0, root_h, NONE, NONE)?;
-        self.push(root);
-        Ok(())
+        if !self.open_has_room(1) {
+            self.grow_open(1)?;
+        }
+        self.push(root)
     }
 
     /// Nodes stored.
@@ -190,12 +239,50 @@ impl Uniform {
     }
 
     /// Pushes node `n` with its current `g` and `h` (its earlier entries become stale).
+    /// The heap has room for it ([`Uniform::open_has_room`]); a bucket grows, fallibly.
     #[inline(always)]
-    fn push(&mut self, n: u32) {
+    fn push(&mut self, n: u32) -> Result<(), OutOfMemory> {
         let node = &mut self.nodes[n as usize];
         let f = node.g + node.h;
         node.live = f.to_bits();
-        self.open.push(Reverse(key(f, node.h, n)));
+        if self.dial {
+            let mask = self.buckets.ring.len() - 1;
+            let b = &mut self.buckets.ring[f as u64 as usize & mask];
+            if b.len() == b.capacity() {
+                grow_bucket(b)?;
+            }
+            b.push(n);
+            self.buckets.len += 1;
+        } else {
+            self.open.push(Reverse(key(f, node.h, n)));
+        }
+        Ok(())
+    }
+
+    /// Pops the open entry with the lowest key: its node and the `f` bits it was pushed
+    /// with.
+    #[inline(always)]
+    fn pop(&mut self) -> Option<(u32, u64)> {
+        if !self.dial {
+            let Reverse(k) = self.open.pop()?;
+            return Some((k as u32, (k >> 64) as u64));
+        }
+        let b = &mut self.buckets;
+        let mask = b.ring.len() - 1;
+        while b.len > 0 {
+            if let Some(n) = b.ring[b.current as usize & mask].pop() {
+                b.len -= 1;
+                return Some((n, (b.current as f64).to_bits()));
+            }
+            b.current += 1;
+        }
+        None
+    }
+
+    /// Room for `more` open entries without allocating (buckets grow as they are pushed).
+    #[inline(always)]
+    fn open_has_room(&self, more: usize) -> bool {
+        self.dial || self.open.capacity() - self.open.len() >= more
     }
 
     /// Appends a node for the state in `self.next` (and the landmark set in
@@ -257,7 +344,7 @@ impl Uniform {
         reserve(&mut self.hits, n * lw, what("landmark sets", lw * 8))
     }
 
-    /// Makes room for `more` open-list entries, fallibly.
+    /// Makes room for `more` heap entries, fallibly.
     #[cold]
     #[inline(never)]
     fn grow_open(&mut self, more: usize) -> Result<(), OutOfMemory> {
@@ -385,12 +472,10 @@ impl Uniform {
                     return Stop::Paused;
                 }
             }
-            let Some(Reverse(k)) = self.open.pop() else {
+            let Some((node, f_bits)) = self.pop() else {
                 return Stop::Exhausted;
             };
-            let node = k as u32;
             let n = node as usize;
-            let f_bits = (k >> 64) as u64;
             if self.nodes[n].live != f_bits {
                 continue; // a stale entry
             }
@@ -417,7 +502,7 @@ impl Uniform {
                 current_hits.extend_from_slice(&self.hits[n * lw..n * lw + lw]);
             }
             stats.expanded += 1;
-            if self.open.capacity() - self.open.len() < actions.len() {
+            if !self.open_has_room(actions.len()) {
                 if let Err(e) = self.grow_open(actions.len()) {
                     self.oom = Some(e);
                     return Stop::OutOfMemory;
@@ -515,7 +600,10 @@ impl Uniform {
                         }
                     }
                 };
-                self.push(target);
+                if let Err(e) = self.push(target) {
+                    self.oom = Some(e);
+                    return Stop::OutOfMemory;
+                }
             }
         }
     }
