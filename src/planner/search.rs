@@ -56,11 +56,18 @@ const RELEVANCE_MIN_ACTIONS: usize = 16;
 /// an inconsistent mix that makes A* re-open nodes.
 const AUTO_DECIDE_WITHIN: u64 = 256;
 
-/// With [`Heuristic::Auto`] and [`Heuristic::Blind`] on domains without integer variables,
-/// the number of expansions of the setup-free uniform-cost probe. Most game searches end
-/// within it, for less than the setup (pruning, root LM-cut) would cost; a search that does
-/// not is set up and run as before, having lost at most this many expansions.
+/// With [`Heuristic::Auto`] and [`Heuristic::Blind`] on domains of at most
+/// [`PROBE_MAX_ACTIONS`] actions and no integer variables, the number of expansions of the
+/// setup-free uniform-cost probe that comes first. On such small domains the setup
+/// (pruning, the root's LM-cut) costs more than most searches, which end within the probe;
+/// a search that does not is set up and started again, having lost at most this many
+/// expansions.
 pub const PROBE_EXPANSIONS: u64 = 32;
+
+/// The most actions a domain may have for [`PROBE_EXPANSIONS`]' probe. On larger domains
+/// uniform-cost search branches too widely for the probe to end most searches (in the
+/// soldier benchmark it cost a quarter more work than it saved), so the setup comes first.
+pub const PROBE_MAX_ACTIONS: usize = 20;
 
 const NONE: u32 = u32::MAX;
 const NOT_OPEN: u32 = u32::MAX;
@@ -324,21 +331,14 @@ impl Search {
         self.relaxed.evaluations = 0;
         let probe = matches!(options.heuristic, Heuristic::Auto | Heuristic::Blind)
             && base.vars.is_empty()
+            && base.actions <= PROBE_MAX_ACTIONS
             && options.max_nodes > 0;
         let setup = self.with_compiled(&base, costed, |search, c| {
             if probe {
                 return search.begin_probe(c, start, goal, context.disabled(), &mut stats);
             }
             let ev = search.setup(c, start, goal, options, context.disabled(), &mut stats)?;
-            if options.heuristic == Heuristic::Landmarks && c.vars.is_empty() {
-                // Root landmarks alone: the tight loop.
-                search
-                    .uniform
-                    .begin(&search.start, search.lm_words, ev.root_est, None)
-                    .map_err(Outcome::OutOfMemory)?;
-                return Ok(Stage::Landmarks(ev));
-            }
-            Ok(Stage::AStar(ev))
+            search.first_stage(c, options, ev, &stats)
         });
         stats.evaluations = self.relaxed.evaluations;
         self.phase = match setup {
@@ -435,6 +435,40 @@ impl Search {
                 }
             }
         }
+    }
+
+    /// The loop a search runs once set up (by [`Search::prepare`], whose evaluator is
+    /// `ev`): on domains without variables the tight loop for blind search, root landmarks
+    /// and the default (which escalates to LM-cut evaluations after
+    /// [`AUTO_ESCALATE_AFTER`] more expansions), else the full loop.
+    fn first_stage(
+        &mut self,
+        c: &CompiledDomain,
+        options: &PlanOptions,
+        mut ev: Evaluator,
+        stats: &SearchStats,
+    ) -> Result<Stage, Outcome> {
+        if !c.vars.is_empty() {
+            return Ok(Stage::AStar(ev));
+        }
+        let stage = match options.heuristic {
+            Heuristic::Blind => {
+                self.uniform
+                    .begin(&self.start, 0, 0.0, c.small_costs)
+                    .map_err(Outcome::OutOfMemory)?;
+                return Ok(Stage::Uniform);
+            }
+            Heuristic::Landmarks => Stage::Landmarks(ev),
+            Heuristic::Auto => {
+                ev.lazy_from = AUTO_ESCALATE_AFTER.saturating_add(stats.expanded);
+                Stage::Landmarks(ev)
+            }
+            Heuristic::LmCut | Heuristic::HMax => return Ok(Stage::AStar(ev)),
+        };
+        self.uniform
+            .begin(&self.start, self.lm_words, ev.root_est, None)
+            .map_err(Outcome::OutOfMemory)?;
+        Ok(stage)
     }
 
     /// Runs the search's stages from where the last call left them, until it decides or
@@ -540,29 +574,14 @@ impl Search {
                             let setup = self.prepare(c, &[], options, &disabled, stats);
                             self.disabled = disabled;
                             stats.evaluations = self.relaxed.evaluations;
-                            let mut ev = match setup {
+                            let ev = match setup {
                                 Ok(ev) => ev,
                                 Err(outcome) => return Some(outcome),
                             };
-                            let blind = options.heuristic == Heuristic::Blind;
-                            let (lw, root) = if blind {
-                                (0, 0.0)
-                            } else {
-                                (self.lm_words, ev.root_est)
-                            };
-                            if let Err(e) = self.uniform.begin(&self.start, lw, root, c.small_costs)
-                            {
-                                return Some(Outcome::OutOfMemory(e));
+                            match self.first_stage(c, options, ev, stats) {
+                                Ok(next) => *stage = next,
+                                Err(outcome) => return Some(outcome),
                             }
-                            *stage = if blind {
-                                Stage::Uniform
-                            } else {
-                                if ev.lazy_from != u64::MAX {
-                                    ev.lazy_from =
-                                        AUTO_ESCALATE_AFTER.saturating_add(stats.expanded);
-                                }
-                                Stage::Landmarks(ev)
-                            };
                         }
                         stop => return Some(self.uniform_outcome(c, stop, stats)),
                     }
