@@ -231,7 +231,8 @@ impl PlanResult {
 /// A `Planner` is `Send` but used by one thread at a time (`&mut self`).
 #[derive(Debug, Default)]
 pub struct Planner {
-    search: search::Search,
+    /// Boxed: a planner is moved around (pools, hosts) far more often than it is created.
+    search: Box<search::Search>,
 }
 
 impl Planner {
