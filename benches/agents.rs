@@ -20,8 +20,10 @@
 //!    `with_agent` call.
 //! 3. **baseline**: the same searches (per agent, its goals in the arbiter's order until one
 //!    has a plan) one by one with a plain [`Planner::plan`] loop, one `Planner`, no agents,
-//!    no cache. For reference also the same loop with [`Heuristic::Blind`], and the loop on
-//!    two threads (half the problems each, one planner each): what a second core gives the
+//!    no cache. For reference also the same loop with [`Heuristic::Blind`], the bitset
+//!    baseline of the planner bench (`common/bitset.rs`: exact uniform-cost search, no
+//!    heuristic; checked to choose the same goals at the same costs) over the same problems,
+//!    and the loop on two threads (half the problems each, one planner each): what a second core gives the
 //!    bare planner on this machine.
 //!
 //! Before timing, the agents' plans are checked against the baseline (same goal, same plan,
@@ -32,6 +34,8 @@
 //! runs only that measurement, untimed, inside the function `profiled`, for a profiler:
 //! `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*profiled*'`.
 
+#[path = "common/bitset.rs"]
+mod bitset;
 #[path = "common/report.rs"]
 mod report;
 #[path = "common/rng.rs"]
@@ -41,6 +45,7 @@ use std::collections::HashSet;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use bitset::{BitsetOutcome, BitsetProblem, BitsetSearcher};
 use criterion::{Criterion, SamplingMode};
 use goap::format::parse_domain;
 use goap::world::DomainId;
@@ -264,7 +269,13 @@ type Chosen = Option<(usize, Vec<ActionId>, f64)>;
 /// arbiter's order (priority, then the order added; satisfied goals skipped).
 struct Baseline {
     problems: Vec<(WorldState, Vec<(usize, Goal)>)>,
+    /// The same problems for the bitset baseline, goal by goal.
+    bitset: Vec<Vec<BitsetProblem>>,
 }
+
+/// The bitset baseline's state limit (as in the planner bench); soldier searches stay far
+/// below it, unreachable goals included.
+const BITSET_MAX_STATES: usize = 1_000_000;
 
 impl Baseline {
     fn new(s: &Soldier, specs: &[AgentSpec]) -> Self {
@@ -286,8 +297,50 @@ impl Baseline {
                     .collect();
                 (state, goals)
             })
+            .collect::<Vec<(WorldState, Vec<(usize, Goal)>)>>();
+        let bitset = problems
+            .iter()
+            .map(|(state, goals)| {
+                goals
+                    .iter()
+                    .map(|(_, goal)| BitsetProblem::from_goap(&s.domain, state, goal))
+                    .collect()
+            })
             .collect();
-        Baseline { problems }
+        Baseline { problems, bitset }
+    }
+
+    /// The bitset baseline over the same problems (each agent's goals in order until one
+    /// has a plan): per agent its goal and cost.
+    fn bitset_run(&self, searcher: &mut BitsetSearcher) -> Vec<Option<(usize, f64)>> {
+        self.problems
+            .iter()
+            .zip(&self.bitset)
+            .map(|((_, goals), problems)| {
+                for ((i, _), p) in goals.iter().zip(problems) {
+                    let r = searcher.plan(p, BITSET_MAX_STATES);
+                    match r.outcome {
+                        BitsetOutcome::Found { cost, .. } => return Some((*i, cost)),
+                        BitsetOutcome::NoPlan => {}
+                        BitsetOutcome::LimitReached => panic!("bitset hit its state limit"),
+                    }
+                }
+                None
+            })
+            .collect()
+    }
+
+    /// One pass of the bitset baseline (the measured loop).
+    fn bitset_pass(&self, searcher: &mut BitsetSearcher) {
+        for problems in &self.bitset {
+            for p in problems {
+                let r = searcher.plan(black_box(p), BITSET_MAX_STATES);
+                if matches!(r.outcome, BitsetOutcome::Found { .. }) {
+                    black_box(r);
+                    break;
+                }
+            }
+        }
     }
 
     /// Plans every problem; returns per agent its goal (index in its list) and plan, and
@@ -478,6 +531,20 @@ fn main() {
         expected.iter().all(Option::is_some),
         "every soldier goal is reachable"
     );
+    // The bitset baseline chooses the same goals at the same costs.
+    let mut searcher = BitsetSearcher::new();
+    for (i, (got, want)) in baseline
+        .bitset_run(&mut searcher)
+        .iter()
+        .zip(&expected)
+        .enumerate()
+    {
+        let want = want.as_ref().map(|(g, _, cost)| (*g, *cost));
+        assert!(
+            matches!((got, want), (Some((a, x)), Some((b, y))) if *a == b && (x - y).abs() <= 1e-9 * y.max(1.0)),
+            "agent {i}: bitset {got:?}, goap {want:?}"
+        );
+    }
 
     let mut checked_stats: Vec<(u32, &'static str, BatchStats)> = Vec::new();
     for (world, ids, cache) in [(&no_cache, &ids, "off"), (&cached, &cached_ids, "cold")] {
@@ -583,6 +650,26 @@ fn main() {
             stats: None,
         });
     }
+    let time = measure(
+        &mut criterion,
+        "agents",
+        "baseline-bitset-loop",
+        true,
+        |iters| {
+            let t = Instant::now();
+            for _ in 0..iters {
+                baseline.bitset_pass(&mut searcher);
+            }
+            t.elapsed()
+        },
+    );
+    figures.push(Figure {
+        name: "bitset UCS loop (the planner bench's baseline)".into(),
+        threads: 1,
+        cache: "—",
+        time,
+        stats: None,
+    });
     let mut planners = [Planner::new(), Planner::new()];
     let time = measure(
         &mut criterion,
@@ -826,6 +913,14 @@ fn print_summary(
         if worst <= 2.0 { "met" } else { "NOT MET" },
         worst
     );
+    if let Some(bitset) = figures.iter().find(|f| f.name.starts_with("bitset")) {
+        let x = bitset.time.as_secs_f64() / base.as_secs_f64();
+        println!(
+            "Planner::plan loop ≥ 4× faster than the bitset UCS loop over the same problems (one core, no cache): {} ({:.2}×)",
+            if x >= 4.0 { "met" } else { "NOT MET" },
+            x
+        );
+    }
     let agent_rows = || figures.iter().filter(|f| f.stats.is_some());
     let fits: Vec<String> = agent_rows()
         .filter(|f| f.time <= FRAME)
