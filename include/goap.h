@@ -303,7 +303,9 @@ enum GoapHeuristic
   : int32_t
 #endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
  {
-    // Root landmarks, with lazy LM-cut once a search grows large (the default).
+    // The default: on domains of at most 20 actions without variables, first up to 32
+    // uniform-cost expansions with no setup (most small searches end there); then root
+    // landmarks, with lazy LM-cut once a search grows large.
     GOAP_HEURISTIC_AUTO = 0,
     // LM-cut for every node.
     GOAP_HEURISTIC_LMCUT = 1,
@@ -311,7 +313,8 @@ enum GoapHeuristic
     GOAP_HEURISTIC_LANDMARKS = 2,
     // h_max (weaker; for comparison).
     GOAP_HEURISTIC_HMAX = 3,
-    // No heuristic: uniform-cost search (for comparison).
+    // No heuristic: uniform-cost search (for comparison), with the same probe as
+    // GOAP_HEURISTIC_AUTO.
     GOAP_HEURISTIC_BLIND = 4,
 };
 #ifndef __cplusplus

@@ -20,7 +20,9 @@ use crate::world::{start_state, start_state_with, DomainEntry, World, WorldError
 #[repr(i32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GoapHeuristic {
-    /// Root landmarks, with lazy LM-cut once a search grows large (the default).
+    /// The default: on domains of at most 20 actions without variables, first up to 32
+    /// uniform-cost expansions with no setup (most small searches end there); then root
+    /// landmarks, with lazy LM-cut once a search grows large.
     Auto = 0,
     /// LM-cut for every node.
     Lmcut = 1,
@@ -28,7 +30,8 @@ pub enum GoapHeuristic {
     Landmarks = 2,
     /// h_max (weaker; for comparison).
     Hmax = 3,
-    /// No heuristic: uniform-cost search (for comparison).
+    /// No heuristic: uniform-cost search (for comparison), with the same probe as
+    /// GOAP_HEURISTIC_AUTO.
     Blind = 4,
 }
 

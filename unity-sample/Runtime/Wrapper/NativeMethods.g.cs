@@ -2139,7 +2139,9 @@ namespace Goap.Native
     public enum GoapHeuristic : int
     {
         /// <summary>
-        ///  Root landmarks, with lazy LM-cut once a search grows large (the default).
+        ///  The default: on domains of at most 20 actions without variables, first up to 32
+        ///  uniform-cost expansions with no setup (most small searches end there); then root
+        ///  landmarks, with lazy LM-cut once a search grows large.
         /// </summary>
         Auto = 0,
         /// <summary>
@@ -2155,7 +2157,8 @@ namespace Goap.Native
         /// </summary>
         Hmax = 3,
         /// <summary>
-        ///  No heuristic: uniform-cost search (for comparison).
+        ///  No heuristic: uniform-cost search (for comparison), with the same probe as
+        ///  GOAP_HEURISTIC_AUTO.
         /// </summary>
         Blind = 4,
     }
