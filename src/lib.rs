@@ -56,7 +56,7 @@ pub use domain::{
 pub use planner::{max_table_bytes, set_max_table_bytes};
 pub use planner::{
     plan, ActionContext, Heuristic, OutOfMemory, Outcome, Plan, PlanOptions, PlanResult, Planner,
-    SearchBudget, SearchStats, MAX_TABLE_BYTES, PROBE_EXPANSIONS,
+    SearchBudget, SearchStats, MAX_TABLE_BYTES, PROBE_EXPANSIONS, PROBE_MAX_ACTIONS,
 };
 pub use state::WorldState;
 pub use world::{BatchOptions, BatchStats, CacheStats, World, WorldDef};

@@ -66,7 +66,7 @@ use crate::state::WorldState;
 
 pub use context::ActionContext;
 pub use memory::{max_table_bytes, set_max_table_bytes, OutOfMemory, MAX_TABLE_BYTES};
-pub use search::{AUTO_LAZY_AFTER, PROBE_EXPANSIONS};
+pub use search::{AUTO_LAZY_AFTER, PROBE_EXPANSIONS, PROBE_MAX_ACTIONS};
 
 /// Which admissible heuristic guides the search. All of them return optimal plans; they
 /// differ in speed only.
@@ -227,7 +227,10 @@ impl PlanResult {
 }
 
 /// A reusable planner. It keeps its search memory between calls, so planning many times
-/// with one `Planner` allocates nothing once the buffers have grown to the largest search.
+/// with one `Planner` allocates nothing but the returned plan once the buffers have grown
+/// to the largest search (`tests/allocations.rs`), on domains without integer variables.
+/// With variables, each search still allocates its projection and linear-potential tables
+/// (tens of small allocations).
 /// A `Planner` is `Send` but used by one thread at a time (`&mut self`).
 #[derive(Debug, Default)]
 pub struct Planner {

@@ -122,6 +122,10 @@ pub(super) struct Uniform {
     /// The successor being built, and its landmark set.
     next: Vec<u64>,
     next_hits: Vec<u64>,
+    /// The state being expanded when it is wider than 8 words, and its landmark set
+    /// (buffers kept between searches).
+    current_wide: Vec<u64>,
+    current_hits: Vec<u64>,
     /// Why the last allocation failed.
     pub oom: Option<OutOfMemory>,
 }
@@ -411,19 +415,35 @@ impl Uniform {
         stats: &mut SearchStats,
     ) -> Stop {
         debug_assert_eq!(lm.map_or(0, |l| l.words), self.lw);
+        let mut wide = std::mem::take(&mut self.current_wide);
+        let mut hits = std::mem::take(&mut self.current_hits);
         macro_rules! run {
             ($w:literal) => {
                 match lm {
                     None => self.run_w::<$w, false>(
-                        actions, None, goal_pos, goal_neg, max_nodes, until, stats,
+                        actions,
+                        None,
+                        goal_pos,
+                        goal_neg,
+                        max_nodes,
+                        until,
+                        stats,
+                        (&mut wide, &mut hits),
                     ),
                     Some(_) => self.run_w::<$w, true>(
-                        actions, lm, goal_pos, goal_neg, max_nodes, until, stats,
+                        actions,
+                        lm,
+                        goal_pos,
+                        goal_neg,
+                        max_nodes,
+                        until,
+                        stats,
+                        (&mut wide, &mut hits),
                     ),
                 }
             };
         }
-        match self.words {
+        let stop = match self.words {
             1 => run!(1),
             2 => run!(2),
             3 => run!(3),
@@ -433,7 +453,10 @@ impl Uniform {
             7 => run!(7),
             8 => run!(8),
             _ => run!(0),
-        }
+        };
+        self.current_wide = wide;
+        self.current_hits = hits;
+        stop
     }
 
     /// [`Uniform::run`] for `W` words per state (`W == 0`: `self.words`, known at run time),
@@ -449,6 +472,7 @@ impl Uniform {
         max_nodes: u32,
         until: Until,
         stats: &mut SearchStats,
+        (wide, current_hits): (&mut Vec<u64>, &mut Vec<u64>),
     ) -> Stop {
         let w = if W == 0 { self.words } else { W };
         debug_assert_eq!(w, self.words);
@@ -458,8 +482,6 @@ impl Uniform {
         let first = stats.expanded;
         let t0 = until.time.map(|limit| (Instant::now(), limit));
         let mut current = [0u64; 8];
-        let mut wide = Vec::new();
-        let mut current_hits = Vec::new();
         loop {
             if stats.expanded >= until.expanded {
                 return Stop::Paused;
@@ -488,7 +510,7 @@ impl Uniform {
             } else {
                 wide.clear();
                 wide.extend_from_slice(&self.states[n * w..n * w + w]);
-                &wide
+                wide
             };
             if (0..w).all(|k| s[k] & goal_pos[k] == goal_pos[k] && s[k] & goal_neg[k] == 0) {
                 return Stop::Found(node);

@@ -1,0 +1,113 @@
+//! A warm `Planner` allocates nothing but the plan it returns, on domains without integer
+//! variables (the `Planner` docs promise it there). Domains with variables still build
+//! their projections and linear potential in fresh tables on every search (issue 13 asks
+//! for that to go too; not done yet, and the test says how many it makes).
+//!
+//! A counting global allocator counts this thread's allocations; each domain is planned
+//! three times with one planner per heuristic, and the third plan is counted.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::path::Path;
+
+use goap::format::load_domain_file;
+use goap::{Heuristic, Outcome, PlanOptions, Planner};
+
+struct Counting;
+
+thread_local! {
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+// SAFETY: every call is passed on to the system allocator unchanged; counting touches only
+// a thread-local cell (const-initialised, so reading it never allocates).
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.with(|c| c.set(c.get() + 1));
+        // SAFETY: the caller's contract is passed on unchanged.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: the caller's contract is passed on unchanged.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.with(|c| c.set(c.get() + 1));
+        // SAFETY: the caller's contract is passed on unchanged.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.with(|c| c.set(c.get() + 1));
+        // SAFETY: the caller's contract is passed on unchanged.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations() -> u64 {
+    ALLOCATIONS.with(Cell::get)
+}
+
+#[test]
+fn a_warm_planner_allocates_only_the_plan() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/domains");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 10, "the sample domains");
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for path in &files {
+        let file = load_domain_file(path).unwrap();
+        let Some(goal) = file.goal.clone() else {
+            continue;
+        };
+        if file.domain.var_count() > 0 {
+            continue; // see the module docs
+        }
+        checked += 1;
+        for h in Heuristic::ALL {
+            let options = PlanOptions {
+                heuristic: h,
+                ..PlanOptions::default()
+            };
+            let mut planner = Planner::new();
+            for _ in 0..2 {
+                planner.plan(&file.domain, &file.start, &goal, &options);
+            }
+            let before = allocations();
+            let r = planner.plan(&file.domain, &file.start, &goal, &options);
+            let made = allocations() - before;
+            // The plan's action list, when it has actions.
+            let allowed = match &r.outcome {
+                Outcome::Found(p) if !p.actions.is_empty() => 1,
+                _ => 0,
+            };
+            if made != allowed {
+                failures.push(format!(
+                    "{} with {h:?}: {made} allocations (allowed {allowed})",
+                    path.file_name().unwrap().to_string_lossy()
+                ));
+            }
+        }
+    }
+    assert!(checked >= 10, "{checked} boolean sample domains");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The counter sees allocations, so the test above can fail.
+#[test]
+fn the_counter_counts() {
+    let before = allocations();
+    let v: Vec<u64> = std::hint::black_box(vec![1, 2, 3]);
+    assert_eq!(allocations() - before, 1);
+    drop(v);
+}
