@@ -228,9 +228,7 @@ impl PlanResult {
 
 /// A reusable planner. It keeps its search memory between calls, so planning many times
 /// with one `Planner` allocates nothing but the returned plan once the buffers have grown
-/// to the largest search (`tests/allocations.rs`), on domains without integer variables.
-/// With variables, each search still allocates its projection and linear-potential tables
-/// (tens of small allocations).
+/// to the largest search (`tests/allocations.rs`), integer variables included.
 /// A `Planner` is `Send` but used by one thread at a time (`&mut self`).
 #[derive(Debug, Default)]
 pub struct Planner {

@@ -159,9 +159,41 @@ fn gcd(a: i64, b: i64) -> i64 {
     }
 }
 
+/// The buffers of [`Numeric::prune_unreachable`], kept between searches.
+#[derive(Debug, Default)]
+struct ReachScratch {
+    first: Vec<usize>,
+    reached: Vec<bool>,
+    touch_start: Vec<u32>,
+    touch: Vec<u32>,
+    /// Per variable, (action, slot in `touch`); the inner lists keep their memory.
+    touch_of: Vec<Vec<(u32, u32)>>,
+    witnessed: Vec<bool>,
+    missing: Vec<u32>,
+    possible: Vec<bool>,
+    queue: Vec<(u32, u32)>,
+    newly: Vec<usize>,
+    vars: Vec<usize>,
+}
+
+/// The buffers of [`Numeric::prepare`] and [`Numeric::project`], kept between searches.
+#[derive(Debug, Default)]
+struct PrepareScratch {
+    offsets: Vec<i64>,
+    subgoal_vars: Vec<usize>,
+    split_costs: Vec<f64>,
+}
+
 /// Scratch and per-search tables.
 #[derive(Debug, Default)]
 pub(crate) struct Numeric {
+    reach: ReachScratch,
+    scratch: PrepareScratch,
+    /// The linear programs' buffers (see `potential`).
+    lp: super::potential::Scratch,
+    /// How many entries of `potentials` are this search's (the rest are kept for their
+    /// memory).
+    potential_count: usize,
     vars: Vec<VarGoals>,
     subgoals: Vec<Subgoal>,
     /// The goal's variable conditions, for the goal test.
@@ -174,6 +206,9 @@ pub(crate) struct Numeric {
     /// Reverse projection edges: (source value offset, action).
     rev: Vec<(u32, u32)>,
     heap: BinaryHeap<Reverse<(u64, u32)>>,
+    /// Buffers of [`Numeric::project`].
+    project_acts: Vec<usize>,
+    project_fill: Vec<u32>,
 }
 
 /// True when the path whose used root landmarks are `hits` has run the action of landmark
@@ -218,8 +253,23 @@ impl Numeric {
         }
         let nv = c.vars.len();
         let projected = |v: usize| c.vars[v].range_len() <= PROJECTION_LIMIT;
+        let mut scratch = std::mem::take(&mut self.reach);
+        let ReachScratch {
+            first,
+            reached,
+            touch_start,
+            touch,
+            touch_of,
+            witnessed,
+            missing,
+            possible,
+            queue,
+            newly,
+            vars,
+        } = &mut scratch;
         // Reached values per projected variable, in one flat array.
-        let mut first = vec![0usize; nv + 1];
+        first.clear();
+        first.resize(nv + 1, 0);
         for v in 0..nv {
             first[v + 1] = first[v]
                 + if projected(v) {
@@ -228,37 +278,43 @@ impl Numeric {
                     0
                 };
         }
-        let mut reached = vec![false; first[nv]];
+        reached.clear();
+        reached.resize(first[nv], false);
         // Per action, the projected variables it touches and whether each has a witness.
-        let mut touch_start = vec![0u32; c.actions + 1];
-        let mut touch: Vec<u32> = Vec::new();
-        let mut touch_of: Vec<Vec<(u32, u32)>> = vec![Vec::new(); nv];
+        touch_start.clear();
+        touch_start.resize(c.actions + 1, 0);
+        touch.clear();
+        touch_of.resize_with(nv.max(touch_of.len()), Vec::new);
+        touch_of.iter_mut().for_each(Vec::clear);
         for a in 0..c.actions {
-            let mut vars: Vec<usize> = c
-                .var_pre(a)
-                .iter()
-                .map(|k| k.var.index())
-                .chain(c.var_eff(a).iter().map(|e| e.var.index()))
-                .filter(|&v| projected(v))
-                .collect();
+            vars.clear();
+            vars.extend(
+                c.var_pre(a)
+                    .iter()
+                    .map(|k| k.var.index())
+                    .chain(c.var_eff(a).iter().map(|e| e.var.index()))
+                    .filter(|&v| projected(v)),
+            );
             vars.sort_unstable();
             vars.dedup();
-            for v in vars {
+            for &v in vars.iter() {
                 touch_of[v].push((a as u32, touch.len() as u32));
                 touch.push(v as u32);
             }
             touch_start[a + 1] = touch.len() as u32;
         }
-        let mut witnessed = vec![false; touch.len()];
-        let mut missing: Vec<u32> = (0..c.actions)
-            .map(|a| touch_start[a + 1] - touch_start[a])
-            .collect();
-        let mut possible: Vec<bool> = (0..c.actions).map(|a| missing[a] == 0).collect();
+        witnessed.clear();
+        witnessed.resize(touch.len(), false);
+        missing.clear();
+        missing.extend((0..c.actions).map(|a| touch_start[a + 1] - touch_start[a]));
+        possible.clear();
+        possible.extend((0..c.actions).map(|a| missing[a] == 0));
+        let first = &*first;
         let value = |v: usize, xi: usize| (i64::from(c.vars[v].min()) + xi as i64) as i32;
         let index = |v: usize, x: i32| (i64::from(x) - i64::from(c.vars[v].min())) as usize;
         // Applies possible action `a`'s effect on `v` to value `x`, queueing a new result.
         let step =
-            |a: usize, v: usize, x: i32, reached: &mut Vec<bool>, queue: &mut Vec<(u32, u32)>| {
+            |a: usize, v: usize, x: i32, reached: &mut [bool], queue: &mut Vec<(u32, u32)>| {
                 if !satisfied(conds_on(c.var_pre(a), v), x) {
                     return;
                 }
@@ -271,13 +327,13 @@ impl Numeric {
                     }
                 }
             };
-        let mut queue: Vec<(u32, u32)> = Vec::new();
+        queue.clear();
         for v in (0..nv).filter(|&v| projected(v)) {
             let xi = offset(start, base, v);
             reached[first[v] + xi] = true;
             queue.push((v as u32, xi as u32));
         }
-        let mut newly: Vec<usize> = Vec::new();
+        newly.clear();
         while let Some((v, xi)) = queue.pop() {
             let (v, xi) = (v as usize, xi as usize);
             let x = value(v, xi);
@@ -300,7 +356,7 @@ impl Numeric {
                 }
             }
             // A newly possible action applies to every value reached so far.
-            for &a in &newly {
+            for &a in newly.iter() {
                 for e in c.var_eff(a) {
                     let u = e.var.index();
                     if !projected(u) {
@@ -308,7 +364,7 @@ impl Numeric {
                     }
                     for ui in 0..(first[u + 1] - first[u]) {
                         if reached[first[u] + ui] {
-                            step(a, u, value(u, ui), &mut reached, &mut queue);
+                            step(a, u, value(u, ui), reached, queue);
                         }
                     }
                 }
@@ -317,13 +373,14 @@ impl Numeric {
             for &a in c.var_eff_of(v) {
                 let a = a as usize;
                 if active[a] && possible[a] {
-                    step(a, v, x, &mut reached, &mut queue);
+                    step(a, v, x, reached, queue);
                 }
             }
         }
-        for (on, &p) in active.iter_mut().zip(&possible) {
+        for (on, &p) in active.iter_mut().zip(possible.iter()) {
             *on &= p;
         }
+        self.reach = scratch;
     }
 
     /// Prepares the goal test and the estimate for `goal_conds` (sorted by variable) over
@@ -346,23 +403,23 @@ impl Numeric {
         self.vars.clear();
         self.subgoals.clear();
         self.tables.clear();
-        self.potentials.clear();
-        let offsets: Vec<i64> = (0..c.vars.len())
-            .map(|v| offset(start, base, v) as i64)
-            .collect();
+        self.potential_count = 0;
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.offsets.clear();
+        scratch
+            .offsets
+            .extend((0..c.vars.len()).map(|v| offset(start, base, v) as i64));
         if !goal_conds.is_empty() {
-            if let Some(p) = Potential::build(c, &offsets, goal_conds, active, max_nodes) {
-                self.potentials.push((u32::MAX, p));
-            }
+            self.add_potential(c, &scratch.offsets, goal_conds, u32::MAX, active, max_nodes);
         }
         for &(l, a) in landmarks.iter().take(LANDMARK_POTENTIALS) {
             let pre = c.var_pre(a as usize);
-            if let Some(p) = Potential::build(c, &offsets, pre, active, max_nodes) {
-                self.potentials.push((l, p));
-            }
+            self.add_potential(c, &scratch.offsets, pre, l, active, max_nodes);
         }
         // Subgoal variables: the goal's, and the projected ones a landmark action needs.
-        let mut subgoal_vars: Vec<usize> = goal_conds.iter().map(|k| k.var.index()).collect();
+        let subgoal_vars = &mut scratch.subgoal_vars;
+        subgoal_vars.clear();
+        subgoal_vars.extend(goal_conds.iter().map(|k| k.var.index()));
         for &(_, a) in landmarks {
             subgoal_vars.extend(
                 c.var_pre(a as usize)
@@ -374,28 +431,28 @@ impl Numeric {
         subgoal_vars.sort_unstable();
         subgoal_vars.dedup();
         // Per action, its cost in the split tables (computed once, read per edge).
-        let split_costs: Vec<f64> = (0..c.actions)
-            .map(|a| {
-                if !c.eff(a).is_empty() {
-                    return 0.0; // the boolean side counts this action
-                }
-                let shares = c
-                    .var_eff(a)
-                    .iter()
-                    .filter(|e| subgoal_vars.binary_search(&e.var.index()).is_ok())
-                    .count()
-                    .max(1);
-                c.costs[a] / shares as f64
-            })
-            .collect();
-        for &v in &subgoal_vars {
+        let split_costs = &mut scratch.split_costs;
+        split_costs.clear();
+        split_costs.extend((0..c.actions).map(|a| {
+            if !c.eff(a).is_empty() {
+                return 0.0; // the boolean side counts this action
+            }
+            let shares = c
+                .var_eff(a)
+                .iter()
+                .filter(|e| subgoal_vars.binary_search(&e.var.index()).is_ok())
+                .count()
+                .max(1);
+            c.costs[a] / shares as f64
+        }));
+        for &v in subgoal_vars.iter() {
             let var = &c.vars[v];
             let conds = conds_on(goal_conds, v);
             let from = self.subgoals.len() as u32;
             let mut bound = None;
             if var.range_len() <= PROJECTION_LIMIT {
                 if !conds.is_empty() {
-                    let (full, part) = self.project(c, v, conds, active, &split_costs);
+                    let (full, part) = self.project(c, v, conds, active, split_costs);
                     self.subgoals.push(Subgoal {
                         full,
                         split: part,
@@ -407,7 +464,7 @@ impl Numeric {
                     if pre.is_empty() {
                         continue;
                     }
-                    let (full, part) = self.project(c, v, pre, active, &split_costs);
+                    let (full, part) = self.project(c, v, pre, active, split_costs);
                     self.subgoals.push(Subgoal {
                         full,
                         split: part,
@@ -423,6 +480,28 @@ impl Numeric {
                 to: self.subgoals.len() as u32,
                 bound,
             });
+        }
+        self.scratch = scratch;
+    }
+
+    /// Solves a linear potential for `conds` into the next entry of `potentials`, labelled
+    /// `label`, when the program has a sound solution.
+    fn add_potential(
+        &mut self,
+        c: &CompiledDomain,
+        offsets: &[i64],
+        conds: &[VarCondition],
+        label: u32,
+        active: &[bool],
+        max_nodes: u32,
+    ) {
+        if self.potential_count == self.potentials.len() {
+            self.potentials.push((label, Potential::default()));
+        }
+        let (l, p) = &mut self.potentials[self.potential_count];
+        if p.build(&mut self.lp, c, offsets, conds, active, max_nodes) {
+            *l = label;
+            self.potential_count += 1;
         }
     }
 
@@ -455,12 +534,14 @@ impl Numeric {
             let yi = (i64::from(y) - min) as usize;
             (yi != xi).then_some(yi)
         };
-        let acts: Vec<usize> = c
-            .var_eff_of(v)
-            .iter()
-            .map(|&a| a as usize)
-            .filter(|&a| active[a])
-            .collect();
+        let mut acts = std::mem::take(&mut self.project_acts);
+        acts.clear();
+        acts.extend(
+            c.var_eff_of(v)
+                .iter()
+                .map(|&a| a as usize)
+                .filter(|&a| active[a]),
+        );
         for &a in &acts {
             for xi in 0..r {
                 if let Some(yi) = edges(a, xi) {
@@ -473,7 +554,9 @@ impl Numeric {
         }
         self.rev.clear();
         self.rev.resize(self.rev_start[r] as usize, (0, 0));
-        let mut fill: Vec<u32> = self.rev_start[..r].to_vec();
+        let mut fill = std::mem::take(&mut self.project_fill);
+        fill.clear();
+        fill.extend_from_slice(&self.rev_start[..r]);
         for &a in &acts {
             for xi in 0..r {
                 if let Some(yi) = edges(a, xi) {
@@ -482,6 +565,8 @@ impl Numeric {
                 }
             }
         }
+        self.project_acts = acts;
+        self.project_fill = fill;
         let full = self.dijkstra(r, |xi| satisfied(conds, value(xi)), |a| c.costs[a]);
         let part = self.dijkstra(r, |xi| satisfied(conds, value(xi)), |a| split[a]);
         (full, part)
@@ -529,7 +614,7 @@ impl Numeric {
 
     /// True when no variable goal needs an estimate.
     pub fn is_trivial(&self) -> bool {
-        self.vars.is_empty() && self.potentials.is_empty()
+        self.vars.is_empty() && self.potential_count == 0
     }
 
     /// Admissible estimates `(split, full)` (see the module docs) for the packed `state`
@@ -566,7 +651,7 @@ impl Numeric {
                 full = full.max(b.at(i64::from(get(state, base, i, &c.vars[i]))));
             }
         }
-        for &(l, ref p) in &self.potentials {
+        for &(l, ref p) in &self.potentials[..self.potential_count] {
             if !ran(hits, l) {
                 full = full.max(p.at(|v| offset(state, base, v) as i64));
             }

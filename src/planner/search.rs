@@ -167,6 +167,9 @@ pub(crate) struct Search {
     probe_copy: bool,
     /// The search's disabled actions (kept for the setup that follows a probe).
     disabled: Vec<ActionId>,
+    /// Setup buffers: the goal's variables, the root's singleton landmarks on variables.
+    var_scratch: Vec<usize>,
+    singletons: Vec<(u32, u32)>,
 }
 
 /// Where the search begun by [`Search::begin`] stands.
@@ -806,19 +809,24 @@ impl Search {
             return Err(Outcome::NoPlan);
         }
         if c.actions > RELEVANCE_MIN_ACTIONS || has_vars {
-            let mut goal_vars: Vec<usize> = var_goal.iter().map(|k| k.var.index()).collect();
+            let mut goal_vars = std::mem::take(&mut self.var_scratch);
+            goal_vars.clear();
+            goal_vars.extend(var_goal.iter().map(|k| k.var.index()));
             goal_vars.dedup();
             self.relaxed.prune_irrelevant(c, &goal_vars);
+            self.var_scratch = goal_vars;
         }
         let (mut root_nl, mut root_nf) = (0.0, 0.0);
         self.numeric_estimate = false;
         if has_vars {
-            let singletons: Vec<(u32, u32)> = (0..self.landmarks.len())
-                .filter_map(|l| match self.landmarks.actions_of(l) {
+            let mut singletons = std::mem::take(&mut self.singletons);
+            singletons.clear();
+            singletons.extend((0..self.landmarks.len()).filter_map(|l| {
+                match self.landmarks.actions_of(l) {
                     [a] if !c.var_pre(*a as usize).is_empty() => Some((l as u32, *a)),
                     _ => None,
-                })
-                .collect();
+                }
+            }));
             // Blind search does not use the estimate, but still lets the projections prove
             // a goal unreachable before searching, as relaxed reachability does for facts.
             self.numeric.prepare(
@@ -830,9 +838,12 @@ impl Search {
                 w,
                 options.max_nodes,
             );
+            self.singletons = singletons;
             if !self.numeric.is_trivial() {
-                let no_hits = vec![0u64; self.landmarks.len().div_ceil(64)];
-                (root_nl, root_nf) = self.numeric.estimate(c, &self.start, w, &no_hits);
+                // The root has used no landmark.
+                self.child_hit.clear();
+                self.child_hit.resize(self.landmarks.len().div_ceil(64), 0);
+                (root_nl, root_nf) = self.numeric.estimate(c, &self.start, w, &self.child_hit);
             }
             if root_nf == f64::INFINITY {
                 stats.actions_pruned = c.actions as u32;
