@@ -528,16 +528,10 @@ impl Search {
                     if outcome.is_some() || !ev.demoted {
                         return outcome;
                     }
-                    // LM-cut evaluations stopped paying: on with the root landmarks alone,
-                    // in the tight loop, from the start.
+                    // LM-cut evaluations stopped paying: the tight loop's search goes on
+                    // from where it moved to the full loop, with the root landmarks alone.
                     ev.demoted = false;
                     ev.lazy_on = false;
-                    if let Err(e) =
-                        self.uniform
-                            .begin(&self.start, self.lm_words, ev.root_est, None)
-                    {
-                        return Some(Outcome::OutOfMemory(e));
-                    }
                     *stage = Stage::Landmarks(*ev);
                 }
                 Stage::Probe => {
@@ -619,7 +613,8 @@ impl Search {
                         (Stop::Escalate, Stage::Landmarks(ev)) => {
                             // The root estimate is shown low: LM-cut evaluations may pay.
                             // The full loop starts again from the root set up by `prepare`,
-                            // evaluating at once, and hands back if they do not pay.
+                            // evaluating at once; if they do not pay, it hands back to the
+                            // tight loop, which goes on from where it stopped.
                             ev.lazy_started = true;
                             ev.demote = true;
                             *stage = Stage::AStar(*ev);

@@ -86,7 +86,8 @@ pub(super) enum Stop {
     OutOfMemory,
     /// The expansion or time budget ran out; [`Uniform::run`] continues from here.
     Paused,
-    /// The root estimate has been shown too low ([`LandmarkSet::escalate_from`]).
+    /// The root estimate has been shown too low ([`LandmarkSet::escalate_from`]). The
+    /// search can go on from here.
     Escalate,
 }
 
@@ -518,6 +519,10 @@ impl Uniform {
             if LM {
                 let lm = lm.expect("LM searches have landmarks");
                 if stats.expanded >= lm.escalate_from && f64::from_bits(f_bits) > lm.root {
+                    // Back in the open list, so the search can go on from here later.
+                    // (The heap has room: this node's entry just left it.)
+                    let requeued = self.push(node);
+                    debug_assert!(requeued.is_ok());
                     return Stop::Escalate;
                 }
                 current_hits.clear();
