@@ -22,10 +22,10 @@ use crate::state::WorldState;
 
 mod successor;
 mod table;
-mod uniform;
+mod tight;
 
 use table::hash_words;
-use uniform::{ActionSet, LandmarkSet, Stop, Uniform, Until};
+use tight::{ActionSet, LandmarkSet, Stop, Tight, Until};
 
 /// With [`Heuristic::Auto`] on domains with integer variables, the number of expansions
 /// after which nodes are also scored by a full LM-cut, provided the search has shown the
@@ -160,8 +160,8 @@ pub(crate) struct Search {
     phase: Phase,
     /// Why the search's last allocation failed.
     oom: Option<OutOfMemory>,
-    /// The uniform-cost engine of the probe and of blind search.
-    uniform: Uniform,
+    /// The tight loop: the probe, blind search, root-landmark A*.
+    tight: Tight,
     /// The probe runs on `amask`, `acost` and `active` (some actions are disabled), not
     /// on the compiled domain's own masks.
     probe_copy: bool,
@@ -202,9 +202,9 @@ enum Stage {
     /// The uniform-cost probe over every enabled action, before any setup: up to
     /// [`PROBE_EXPANSIONS`] expansions.
     Probe,
-    /// Uniform-cost search over the actions pruning kept ([`Heuristic::Blind`] after the
+    /// Tight-cost search over the actions pruning kept ([`Heuristic::Blind`] after the
     /// probe).
-    Uniform,
+    Tight,
     /// A* with the root-landmark estimate in the tight loop ([`Heuristic::Auto`] after the
     /// probe, until LM-cut evaluations may pay).
     Landmarks(Evaluator),
@@ -383,7 +383,7 @@ impl Search {
             c.actions as u32
         };
         stats.actions_pruned = c.actions as u32 - stats.actions_kept;
-        self.uniform
+        self.tight
             .begin(&self.start, 0, 0.0, c.small_costs)
             .map_err(Outcome::OutOfMemory)?;
         Ok(Stage::Probe)
@@ -456,10 +456,10 @@ impl Search {
         }
         let stage = match options.heuristic {
             Heuristic::Blind => {
-                self.uniform
+                self.tight
                     .begin(&self.start, 0, 0.0, c.small_costs)
                     .map_err(Outcome::OutOfMemory)?;
-                return Ok(Stage::Uniform);
+                return Ok(Stage::Tight);
             }
             Heuristic::Landmarks => Stage::Landmarks(ev),
             Heuristic::Auto => {
@@ -468,7 +468,7 @@ impl Search {
             }
             Heuristic::LmCut | Heuristic::HMax => return Ok(Stage::AStar(ev)),
         };
-        self.uniform
+        self.tight
             .begin(&self.start, self.lm_words, ev.root_est, None)
             .map_err(Outcome::OutOfMemory)?;
         Ok(stage)
@@ -552,7 +552,7 @@ impl Search {
                         expanded: until.expanded.min(PROBE_EXPANSIONS),
                         ..until
                     };
-                    let stop = self.uniform.run(
+                    let stop = self.tight.run(
                         &actions,
                         None,
                         &self.goal_pos,
@@ -580,10 +580,10 @@ impl Search {
                                 Err(outcome) => return Some(outcome),
                             }
                         }
-                        stop => return Some(self.uniform_outcome(c, stop, stats)),
+                        stop => return Some(self.tight_outcome(c, stop, stats)),
                     }
                 }
-                Stage::Uniform | Stage::Landmarks(_) => {
+                Stage::Tight | Stage::Landmarks(_) => {
                     let actions = ActionSet {
                         masks: &self.amask,
                         costs: &self.acost,
@@ -599,7 +599,7 @@ impl Search {
                         }),
                         _ => None,
                     };
-                    let stop = self.uniform.run(
+                    let stop = self.tight.run(
                         &actions,
                         landmarks.as_ref(),
                         &self.goal_pos,
@@ -619,31 +619,31 @@ impl Search {
                             ev.demote = true;
                             *stage = Stage::AStar(*ev);
                         }
-                        (stop, _) => return Some(self.uniform_outcome(c, stop, stats)),
+                        (stop, _) => return Some(self.tight_outcome(c, stop, stats)),
                     }
                 }
             }
         }
     }
 
-    /// The outcome of a uniform-cost search that stopped for good.
-    fn uniform_outcome(
+    /// The outcome of a search in the tight loop that stopped for good.
+    fn tight_outcome(
         &mut self,
         c: &CompiledDomain,
         stop: Stop,
         stats: &mut SearchStats,
     ) -> Outcome {
-        stats.stored = self.uniform.stored();
+        stats.stored = self.tight.stored();
         match stop {
             Stop::Found(n) => {
-                let actions = self.uniform.path(n);
+                let actions = self.tight.path(n);
                 let cost = actions.iter().map(|a| c.costs[a.index()]).sum();
                 Outcome::Found(Plan { actions, cost })
             }
             Stop::Exhausted => Outcome::NoPlan,
             Stop::NodeLimit => Outcome::LimitReached,
             Stop::OutOfMemory => {
-                Outcome::OutOfMemory(self.uniform.oom.take().expect("the uniform search sets it"))
+                Outcome::OutOfMemory(self.tight.oom.take().expect("the tight loop sets it"))
             }
             Stop::Paused | Stop::Escalate => unreachable!("the search goes on"),
         }

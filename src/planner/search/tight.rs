@@ -73,7 +73,7 @@ pub(super) struct LandmarkSet<'a> {
     pub escalate_from: u64,
 }
 
-/// Where [`Uniform::run`] stopped.
+/// Where [`Tight::run`] stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Stop {
     /// The node whose state satisfies the goal (its path is optimal).
@@ -82,16 +82,16 @@ pub(super) enum Stop {
     Exhausted,
     /// A new state would exceed the node limit.
     NodeLimit,
-    /// An arena could not grow (the error is in [`Uniform::oom`]).
+    /// An arena could not grow (the error is in [`Tight::oom`]).
     OutOfMemory,
-    /// The expansion or time budget ran out; [`Uniform::run`] continues from here.
+    /// The expansion or time budget ran out; [`Tight::run`] continues from here.
     Paused,
     /// The root estimate has been shown too low ([`LandmarkSet::escalate_from`]). The
     /// search can go on from here.
     Escalate,
 }
 
-/// A budget for one call of [`Uniform::run`].
+/// A budget for one call of [`Tight::run`].
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Until {
     /// Stop before `stats.expanded` reaches this.
@@ -103,7 +103,7 @@ pub(super) struct Until {
 
 /// The search's arenas, kept between searches (see the module documentation).
 #[derive(Debug, Default)]
-pub(super) struct Uniform {
+pub(super) struct Tight {
     words: usize,
     /// Words per landmark set (0: uniform-cost search).
     lw: usize,
@@ -131,7 +131,7 @@ pub(super) struct Uniform {
     pub oom: Option<OutOfMemory>,
 }
 
-/// The ring of buckets of [`Uniform::buckets`].
+/// The ring of buckets of [`Tight::buckets`].
 #[derive(Debug, Default)]
 struct Buckets {
     /// Node ids per `g` modulo the ring's size (a power of two); the last pushed pops first.
@@ -167,7 +167,7 @@ fn key(f: f64, h: f64, node: u32) -> u128 {
     (u128::from(f.to_bits()) << 64) | (u128::from(h.to_bits() >> 32) << 32) | u128::from(node)
 }
 
-impl Uniform {
+impl Tight {
     /// Starts a search from `start` (`words` words, at least one): uniform-cost search, or
     /// A* over `lw` words of landmarks with the root estimate `root_h`. `small_costs`: every
     /// cost is an integer no larger than this (see [`CompiledDomain::small_costs`]). Fails
@@ -244,7 +244,7 @@ impl Uniform {
     }
 
     /// Pushes node `n` with its current `g` and `h` (its earlier entries become stale).
-    /// The heap has room for it ([`Uniform::open_has_room`]); a bucket grows, fallibly.
+    /// The heap has room for it ([`Tight::open_has_room`]); a bucket grows, fallibly.
     #[inline(always)]
     fn push(&mut self, n: u32) -> Result<(), OutOfMemory> {
         let node = &mut self.nodes[n as usize];
@@ -401,7 +401,7 @@ impl Uniform {
     }
 
     /// Searches on from where the last call stopped, with `actions` (and, for A*, the
-    /// landmarks `lm`, as given to [`Uniform::begin`]), until a state has every bit of
+    /// landmarks `lm`, as given to [`Tight::begin`]), until a state has every bit of
     /// `goal_pos` and none of `goal_neg`, or `until` or `max_nodes` stops it. Counts into
     /// `stats` (expanded, generated, reopened).
     #[allow(clippy::too_many_arguments)]
@@ -460,7 +460,7 @@ impl Uniform {
         stop
     }
 
-    /// [`Uniform::run`] for `W` words per state (`W == 0`: `self.words`, known at run time),
+    /// [`Tight::run`] for `W` words per state (`W == 0`: `self.words`, known at run time),
     /// with the landmark estimate when `LM`.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
