@@ -18,7 +18,7 @@ use std::collections::BinaryHeap;
 use std::time::{Duration, Instant};
 
 use super::super::lmcut::sub_down;
-use super::super::memory::{reserve, OutOfMemory};
+use super::super::memory::{max_table_bytes, reserve, OutOfMemory};
 use super::super::SearchStats;
 use crate::domain::ActionId;
 
@@ -152,10 +152,20 @@ fn hash(words: &[u64]) -> u64 {
     (h ^ (h >> 32)).wrapping_mul(K)
 }
 
-/// Makes room for one more entry in a bucket, fallibly.
+/// Makes room for one more entry in a bucket, fallibly. The ring holds `total` entries: the
+/// limit on one table applies to the open list as a whole, as it does to the heap.
 #[cold]
 #[inline(never)]
-fn grow_bucket(b: &mut Vec<u32>) -> Result<(), OutOfMemory> {
+fn grow_bucket(b: &mut Vec<u32>, total: usize) -> Result<(), OutOfMemory> {
+    let entries = total + 1;
+    let bytes = entries as u64 * std::mem::size_of::<u32>() as u64;
+    if bytes > max_table_bytes() {
+        return Err(OutOfMemory {
+            what: format!("the search's open list ({entries} entries)"),
+            bytes,
+            refused: false,
+        });
+    }
     let want = b.len() + 1;
     reserve(b, want, || {
         format!("the search's open list ({want} entries in one bucket)")
@@ -254,7 +264,7 @@ impl Tight {
             let mask = self.buckets.ring.len() - 1;
             let b = &mut self.buckets.ring[f as u64 as usize & mask];
             if b.len() == b.capacity() {
-                grow_bucket(b)?;
+                grow_bucket(b, self.buckets.len)?;
             }
             b.push(n);
             self.buckets.len += 1;
