@@ -21,6 +21,25 @@ pub(crate) fn sub_down(a: f64, b: f64) -> f64 {
     }
 }
 
+/// The root-landmark estimate of a path whose used landmarks are `hits` (one bit per
+/// landmark, `costs.len()` of them): the summed cost of the landmarks it has not used.
+pub(crate) fn unused_cost(hits: &[u64], costs: &[f64]) -> f64 {
+    let nl = costs.len();
+    let mut h = 0.0;
+    for (wi, &word) in hits.iter().enumerate() {
+        let mut open = !word;
+        if wi == hits.len() - 1 && nl % 64 != 0 {
+            open &= (1u64 << (nl % 64)) - 1;
+        }
+        while open != 0 {
+            let b = open.trailing_zeros() as usize;
+            open &= open - 1;
+            h += costs[wi * 64 + b];
+        }
+    }
+    h
+}
+
 /// One disjunctive action landmark found by LM-cut: every plan from the state uses one of
 /// `actions`, and `cost` of each of their costs was assigned to it.
 #[derive(Clone, Debug, Default)]

@@ -2,7 +2,7 @@
 //! re-opening.
 
 use super::super::compiled::CompiledDomain;
-use super::super::lmcut::sub_down;
+use super::super::lmcut::{sub_down, unused_cost};
 use super::super::SearchStats;
 use super::table::hash_words;
 use super::Search;
@@ -107,7 +107,8 @@ impl Search {
         node.parent = n;
         node.action = self.active[ai];
         if changed {
-            self.nodes[mi].h_la = self.h_la(mi);
+            self.nodes[mi].h_la =
+                unused_cost(&self.hits[mi * lw..(mi + 1) * lw], &self.landmarks.costs);
             if self.numeric_estimate {
                 // Fewer landmarks used: more landmark subgoals are open again.
                 let w = self.goal_pos.len();
@@ -117,24 +118,5 @@ impl Search {
         }
         self.push(m);
         true
-    }
-
-    /// Root-landmark estimate of node `mi`: the summed cost of the landmarks it has not used.
-    pub(super) fn h_la(&self, mi: usize) -> f64 {
-        let lw = self.lm_words;
-        let nl = self.landmarks.len();
-        let mut h = 0.0;
-        for wi in 0..lw {
-            let mut open = !self.hits[mi * lw + wi];
-            if wi == lw - 1 && nl % 64 != 0 {
-                open &= (1u64 << (nl % 64)) - 1;
-            }
-            while open != 0 {
-                let b = open.trailing_zeros() as usize;
-                open &= open - 1;
-                h += self.landmarks.costs[wi * 64 + b];
-            }
-        }
-        h
     }
 }

@@ -4,13 +4,43 @@
 use super::super::memory::{reserve, OutOfMemory};
 use super::{Node, Search, NONE, NOT_OPEN, UNEVALUATED};
 
-#[inline]
+/// Multiply-rotate hash of a state's words, with a last multiply so that the low bits (the
+/// table index) depend on every bit.
+#[inline(always)]
 pub(super) fn hash_words(words: &[u64]) -> u64 {
-    let mut h: u64 = 0x243f_6a88_85a3_08d3;
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut h = 0u64;
     for &w in words {
-        h = (h.rotate_left(5) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
+        h = (h ^ w).wrapping_mul(K).rotate_left(29);
     }
-    h ^ (h >> 29)
+    (h ^ (h >> 32)).wrapping_mul(K)
+}
+
+/// Doubles a state table whose live slots hold `stamp << 32 | node` and re-inserts the
+/// nodes, whose hashes `hashes` yields in node order, by linear probing. Fails, leaving the
+/// table as it was, when it cannot grow.
+#[cold]
+#[inline(never)]
+pub(super) fn grow_stamped(
+    table: &mut Vec<u64>,
+    stamp: u32,
+    hashes: impl Iterator<Item = u64>,
+) -> Result<(), OutOfMemory> {
+    let cap = table.len() * 2;
+    reserve(table, cap, || {
+        format!("the search's state table ({cap} slots × 8 bytes)")
+    })?;
+    table.clear();
+    table.resize(cap, 0);
+    let mask = cap - 1;
+    for (n, h) in hashes.enumerate() {
+        let mut i = (h as usize) & mask;
+        while (table[i] >> 32) as u32 == stamp {
+            i = (i + 1) & mask;
+        }
+        table[i] = (u64::from(stamp) << 32) | n as u64;
+    }
+    Ok(())
 }
 
 impl Search {
@@ -102,23 +132,12 @@ impl Search {
 
     /// Doubles the state table. False (the error in `self.oom`) when it cannot grow.
     pub(super) fn grow_table(&mut self) -> bool {
-        let cap = self.table.len() * 2;
-        if let Err(e) = reserve(&mut self.table, cap, || {
-            format!("the search's state table ({cap} slots × 8 bytes)")
-        }) {
-            self.oom = Some(e);
-            return false;
-        }
-        self.table.clear();
-        self.table.resize(cap, 0);
-        let mask = cap - 1;
-        for (n, &h) in self.hashes.iter().enumerate() {
-            let mut i = (h as usize) & mask;
-            while (self.table[i] >> 32) as u32 == self.stamp {
-                i = (i + 1) & mask;
+        match grow_stamped(&mut self.table, self.stamp, self.hashes.iter().copied()) {
+            Ok(()) => true,
+            Err(e) => {
+                self.oom = Some(e);
+                false
             }
-            self.table[i] = (u64::from(self.stamp) << 32) | n as u64;
         }
-        true
     }
 }

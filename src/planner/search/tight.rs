@@ -17,9 +17,10 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::time::{Duration, Instant};
 
-use super::super::lmcut::sub_down;
+use super::super::lmcut::{sub_down, unused_cost};
 use super::super::memory::{max_table_bytes, reserve, OutOfMemory};
 use super::super::SearchStats;
+use super::table::{grow_stamped, hash_words};
 use crate::domain::ActionId;
 
 /// A node: its best `g` so far, its estimate and how it was reached.
@@ -142,16 +143,6 @@ struct Buckets {
     len: usize,
 }
 
-#[inline(always)]
-fn hash(words: &[u64]) -> u64 {
-    const K: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut h = 0u64;
-    for &w in words {
-        h = (h ^ w).wrapping_mul(K).rotate_left(29);
-    }
-    (h ^ (h >> 32)).wrapping_mul(K)
-}
-
 /// Makes room for one more entry in a bucket, fallibly. The ring holds `total` entries: the
 /// limit on one table applies to the open list as a whole, as it does to the heap.
 #[cold]
@@ -222,7 +213,7 @@ impl Tight {
         self.next_hits.clear();
         self.next_hits.resize(lw, 0);
         let mask = self.table.len() - 1;
-        let slot = hash(start) as usize & mask;
+        let slot = hash_words(start) as usize & mask;
         let root = self.add_node(slot, 0.0, root_h, NONE, NONE)?;
         if !self.open_has_room(1) {
             self.grow_open(1)?;
@@ -373,41 +364,8 @@ impl Tight {
     #[cold]
     #[inline(never)]
     fn grow_table(&mut self) -> Result<(), OutOfMemory> {
-        let size = self.table.len() * 2;
-        reserve(&mut self.table, size, || {
-            format!("the search's state table ({size} slots × 8 bytes)")
-        })?;
-        self.table.clear();
-        self.table.resize(size, 0);
-        let mask = size - 1;
-        let stamp = u64::from(self.stamp) << 32;
-        for (n, state) in self.states.chunks_exact(self.words).enumerate() {
-            let mut slot = hash(state) as usize & mask;
-            while self.table[slot] >> 32 == stamp >> 32 {
-                slot = (slot + 1) & mask;
-            }
-            self.table[slot] = stamp | n as u64;
-        }
-        Ok(())
-    }
-
-    /// The summed cost of the landmarks node `n`'s set lacks.
-    fn unused_cost(&self, n: usize, lm: &LandmarkSet<'_>) -> f64 {
-        let lw = self.lw;
-        let count = lm.costs.len();
-        let mut h = 0.0;
-        for wi in 0..lw {
-            let mut open = !self.hits[n * lw + wi];
-            if wi == lw - 1 && count % 64 != 0 {
-                open &= (1u64 << (count % 64)) - 1;
-            }
-            while open != 0 {
-                let b = open.trailing_zeros() as usize;
-                open &= open - 1;
-                h += lm.costs[wi * 64 + b];
-            }
-        }
-        h
+        let hashes = self.states.chunks_exact(self.words).map(hash_words);
+        grow_stamped(&mut self.table, self.stamp, hashes)
     }
 
     /// Searches on from where the last call stopped, with `actions` (and, for A*, the
@@ -582,7 +540,7 @@ impl Tight {
                     }
                 }
                 let mask = self.table.len() - 1;
-                let mut slot = hash(&self.next[..w]) as usize & mask;
+                let mut slot = hash_words(&self.next[..w]) as usize & mask;
                 let found = loop {
                     let entry = self.table[slot];
                     if (entry >> 32) as u32 != self.stamp {
@@ -612,7 +570,8 @@ impl Tight {
                             }
                             if changed {
                                 let lm = lm.expect("LM searches have landmarks");
-                                self.nodes[mi].h = self.unused_cost(mi, lm);
+                                self.nodes[mi].h =
+                                    unused_cost(&self.hits[mi * lw..(mi + 1) * lw], lm.costs);
                             }
                             if self.nodes[mi].live == CLOSED {
                                 stats.reopened += 1;
