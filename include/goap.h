@@ -85,10 +85,12 @@
  *   An agent whose search a step or batch budget stopped half way keeps that search (its
  *   planner and buffers) until it ends, is started over, or the agent is destroyed.
  *   No allocation whose size a domain or a call determines can abort the host: every
- *   planner table sized by the input (a domain's action masks, 4 × actions × facts bits; a
- *   search's states, landmark sets, nodes and open list) is limited to 1 GiB (the Rust
- *   `goap::set_max_table_bytes` changes it for the process) and reserved fallibly. A domain
- *   or search over the limit, or an allocation the system refuses, returns
+ *   planner table sized by the input (a search's action masks, 4 × kept actions × facts
+ *   bits; its states, landmark sets, nodes and open list) is limited to 1 GiB (the Rust
+ *   `goap::set_max_table_bytes` changes it for the process) and reserved fallibly. A
+ *   compiled domain keeps dense action masks only up to 16 MiB and is otherwise kept
+ *   sparse, so 300,000 actions over 300,000 facts load and plan. A search over the
+ *   limit, or an allocation the system refuses, returns
  *   GOAP_STATUS_OUT_OF_MEMORY with a message naming the table and its size (load, plan,
  *   step, explain), or is counted in GoapBatchStats.out_of_memory.
  *
@@ -1230,9 +1232,9 @@ GoapStatus goap_domain_create(struct GoapWorld *world,
 // statuses: a name containing a NUL character ("\u0000") and a cost that is negative or
 // above GOAP_MAX_ACTION_COST, 1e12), GOAP_STATUS_TOO_MANY (more than 2^30 - 1 facts,
 // actions or variables, or no domain id left in the process, as goap_domain_create),
-// GOAP_STATUS_OUT_OF_MEMORY (the domain is compiled for planning here, and is refused when
-// its action masks, 4 × actions × facts bits, exceed the planner's per-table limit, 1 GiB
-// by default: such a domain could never be planned with).
+// GOAP_STATUS_OUT_OF_MEMORY (the domain is compiled for planning here; compiled tables
+// grow with the file's own lists, dense action masks are kept only up to 16 MiB, so this
+// means the system refused an allocation).
 // `*out` is written only on success; on error no domain is created.
 // Thread safety: parses without any lock, then takes the world's lock only to insert the
 // domain; never waits for plans.

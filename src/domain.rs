@@ -612,9 +612,10 @@ impl Domain {
     }
 
     /// Compiles the domain for planning now (it is otherwise compiled by the first search
-    /// after a change). Fails with [`OutOfMemory`] when the domain is too large to plan
-    /// with: more than [`crate::max_table_bytes`] bytes of action masks (4 × actions × facts
-    /// bits).
+    /// after a change). Every compiled table grows with the domain's own lists (dense
+    /// action masks, 4 × actions × facts bits, are kept only up to 16 MiB; a larger domain
+    /// is kept sparse), so this fails with [`OutOfMemory`] only when the allocator refuses
+    /// a table.
     pub fn compile(&self) -> Result<(), OutOfMemory> {
         self.compiled().map(|_| ())
     }

@@ -142,7 +142,8 @@ pub enum WorldError {
     TooManyAgents,
     /// An agent call failed.
     Agent(AgentError),
-    /// The domain is too large to plan with (see [`crate::max_table_bytes`]).
+    /// Compiling the domain needed more memory than the system gave (see
+    /// [`crate::max_table_bytes`]).
     OutOfMemory(OutOfMemory),
 }
 

@@ -7,8 +7,8 @@
 
 use std::sync::Arc;
 
-use super::memory::{reserve, OutOfMemory};
-use crate::domain::{ActionId, Domain, Var, VarCondition, VarEffect};
+use super::memory::{max_table_bytes, reserve, OutOfMemory};
+use crate::domain::{ActionId, Domain, FactValue, Var, VarCondition, VarEffect};
 use crate::state::words_for;
 
 /// Atom index of `fact = value`.
@@ -31,6 +31,10 @@ pub(crate) struct CompiledDomain {
     /// uniform-cost searches can use a ring of buckets (one per `g`) as their open list.
     pub small_costs: Option<u32>,
 }
+
+/// The most bytes of action masks a compiled domain holds for all its actions (or
+/// [`max_table_bytes`] if lower); a larger domain is kept sparse (see [`Tables::dense`]).
+pub(crate) const DENSE_MASK_BYTES: u64 = 16 << 20;
 
 /// The largest cost for [`CompiledDomain::small_costs`].
 pub(crate) const SMALL_COST: f64 = 255.0;
@@ -62,8 +66,14 @@ pub(crate) struct Tables {
     pub words: usize,
     /// Number of actions.
     pub actions: usize,
-    /// Per action, four masks of `words` words: pre-true, pre-false, add, delete.
+    /// Per action, four masks of `words` words: pre-true, pre-false, add, delete. Empty
+    /// when they would take more than [`DENSE_MASK_BYTES`] (see [`Tables::dense`]).
     pub masks: Vec<u64>,
+    /// `masks` holds every action's masks. Else the domain is kept sparse (the atom lists
+    /// alone) and a search builds masks only for the actions it keeps
+    /// ([`CompiledDomain::write_masks`]): 300,000 actions over 300,000 facts would need
+    /// 45 GB of dense masks.
+    pub dense: bool,
     /// Number of relaxed atoms (`2 * facts + 1`).
     pub atoms: usize,
     /// The always-true atom.
@@ -132,42 +142,40 @@ impl CompiledDomain {
         self.small_costs = small_costs(&self.costs);
     }
 
-    /// Compiles `domain`. Fails, without allocating it, when the action masks (actions ×
-    /// facts bits, four times) would exceed [`max_table_bytes`](super::max_table_bytes);
-    /// the other tables are proportional to the domain's own lists.
+    /// Compiles `domain`. Every table is proportional to the domain's own lists except the
+    /// dense action masks (actions × facts bits, four times), which are kept only when
+    /// they fit in [`DENSE_MASK_BYTES`] and [`max_table_bytes`]. Fails only when the
+    /// allocator refuses a table.
     pub fn build(domain: &Domain) -> Result<Self, OutOfMemory> {
+        Self::build_with(domain, DENSE_MASK_BYTES.min(max_table_bytes()))
+    }
+
+    /// [`CompiledDomain::build`], keeping dense masks when they take at most `dense_limit`
+    /// bytes.
+    fn build_with(domain: &Domain, dense_limit: u64) -> Result<Self, OutOfMemory> {
         let facts = domain.fact_count();
         let words = words_for(facts).max(1);
         let n = domain.action_count();
         let atoms = 2 * facts + 1;
         let init_atom = (2 * facts) as u32;
+        let mask_words = n.saturating_mul(4 * words);
+        let dense = (mask_words as u64).saturating_mul(8) <= dense_limit;
         let mut masks = Vec::new();
-        reserve(&mut masks, n.saturating_mul(4 * words), || {
-            format!("the domain's action masks ({n} actions × {facts} facts)")
-        })?;
-        masks.resize(n * 4 * words, 0u64);
+        if dense {
+            reserve(&mut masks, mask_words, || {
+                format!("the domain's action masks ({n} actions × {facts} facts)")
+            })?;
+            masks.resize(mask_words, 0u64);
+        }
         let mut costs = Vec::with_capacity(n);
         let mut pre_lists = Vec::with_capacity(n);
         let mut eff_lists = Vec::with_capacity(n);
         let mut pre_of = vec![Vec::new(); atoms];
         let mut eff_of = vec![Vec::new(); atoms];
         for (ai, action) in domain.actions().iter().enumerate() {
-            let m = &mut masks[ai * 4 * words..(ai + 1) * 4 * words];
-            for c in action.pre().entries() {
-                let (w, b) = (c.fact.index() / 64, 1u64 << (c.fact.index() % 64));
-                if c.value {
-                    m[w] |= b;
-                } else {
-                    m[words + w] |= b;
-                }
-            }
-            for e in action.effects().entries() {
-                let (w, b) = (e.fact.index() / 64, 1u64 << (e.fact.index() % 64));
-                if e.value {
-                    m[2 * words + w] |= b;
-                } else {
-                    m[3 * words + w] |= b;
-                }
+            if dense {
+                let m = &mut masks[ai * 4 * words..(ai + 1) * 4 * words];
+                set_mask_bits(m, words, action.pre().entries(), action.effects().entries());
             }
             costs.push(action.cost());
             let mut pre: Vec<u32> = action
@@ -227,6 +235,7 @@ impl CompiledDomain {
             words,
             actions: n,
             masks,
+            dense,
             atoms,
             init_atom,
             pre_start,
@@ -284,11 +293,100 @@ impl CompiledDomain {
         row(&self.var_eff_of_start, &self.var_eff_of, v)
     }
 
-    /// The four masks of action `a`: (pre-true, pre-false, add, delete).
-    #[inline]
-    pub fn action_masks(&self, a: usize) -> (&[u64], &[u64], &[u64], &[u64]) {
+    /// Appends the four masks of action `a` (pre-true, pre-false, add, delete; `words`
+    /// words each) to `out`: a copy of the dense masks, or built from the atom lists when
+    /// the domain is kept sparse.
+    pub fn write_masks(&self, a: usize, out: &mut Vec<u64>) {
         let w = self.words;
-        let m = &self.masks[a * 4 * w..(a + 1) * 4 * w];
-        (&m[..w], &m[w..2 * w], &m[2 * w..3 * w], &m[3 * w..])
+        if self.dense {
+            out.extend_from_slice(&self.masks[a * 4 * w..(a + 1) * 4 * w]);
+            return;
+        }
+        let at = out.len();
+        out.resize(at + 4 * w, 0);
+        let m = &mut out[at..];
+        for (&p, base) in self
+            .pre(a)
+            .iter()
+            .map(|p| (p, 0))
+            .chain(self.eff(a).iter().map(|e| (e, 2 * w)))
+        {
+            if p == self.init_atom {
+                continue;
+            }
+            let (f, negative) = ((p / 2) as usize, p % 2 == 1);
+            let slot = base + usize::from(negative) * w + f / 64;
+            m[slot] |= 1u64 << (f % 64);
+        }
+    }
+}
+
+/// Sets the bits of one action's four masks (`m`: pre-true, pre-false, add, delete, of
+/// `words` words each).
+fn set_mask_bits(m: &mut [u64], words: usize, pre: &[FactValue], effects: &[FactValue]) {
+    for (list, base) in [(pre, 0), (effects, 2 * words)] {
+        for c in list {
+            let (w, b) = (c.fact.index() / 64, 1u64 << (c.fact.index() % 64));
+            m[base + usize::from(!c.value) * words + w] |= b;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::{ActionDef, FactId};
+
+    /// A sparse domain's masks, built from the atom lists, equal the dense ones: negative
+    /// preconditions, deletes, several words, actions without preconditions.
+    #[test]
+    fn sparse_masks_equal_dense_masks() {
+        let mut d = Domain::new();
+        let facts: Vec<FactId> = (0..200)
+            .map(|f| d.add_fact(&format!("f{f}")).unwrap())
+            .collect();
+        let mut x = 12345u64;
+        let mut next = |n: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n as u64) as usize
+        };
+        for a in 0..60 {
+            let mut pre = Vec::new();
+            let mut effects = Vec::new();
+            for _ in 0..next(4) {
+                pre.push(FactValue::new(facts[next(200)], next(2) == 0));
+            }
+            for _ in 0..1 + next(3) {
+                effects.push(FactValue::new(facts[next(200)], next(2) == 0));
+            }
+            pre.sort_by_key(|c| c.fact);
+            pre.dedup_by_key(|c| c.fact);
+            effects.sort_by_key(|c| c.fact);
+            effects.dedup_by_key(|c| c.fact);
+            d.add_action(ActionDef {
+                name: format!("a{a}"),
+                pre,
+                effects,
+                cost: 1.0,
+                ..Default::default()
+            })
+            .unwrap();
+        }
+        let dense = CompiledDomain::build_with(&d, u64::MAX).unwrap();
+        let sparse = CompiledDomain::build_with(&d, 0).unwrap();
+        assert!(dense.dense && !sparse.dense && sparse.masks.is_empty());
+        assert_eq!(dense.words, 4);
+        let mut nonzero = 0;
+        for a in 0..d.action_count() {
+            let (mut from_dense, mut from_sparse) = (vec![7], vec![7]);
+            dense.write_masks(a, &mut from_dense);
+            sparse.write_masks(a, &mut from_sparse);
+            assert_eq!(from_dense, from_sparse, "action {a}");
+            assert_eq!(from_dense.len(), 1 + 4 * dense.words);
+            nonzero += from_dense[1..].iter().filter(|&&w| w != 0).count();
+        }
+        assert!(nonzero > 60, "{nonzero}");
     }
 }

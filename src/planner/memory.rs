@@ -7,8 +7,8 @@ use std::collections::{BinaryHeap, TryReserveError};
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// The default limit on one planner table (a compiled domain's action masks, a search's
-/// state arena, its landmark sets, …): 1 GiB. A domain or search that needs more fails
+/// The default limit on one planner table (a search's action masks, its state arena,
+/// its landmark sets, …): 1 GiB. A domain or search that needs more fails
 /// with [`OutOfMemory`] (`GOAP_STATUS_OUT_OF_MEMORY` through the C ABI) instead of
 /// allocating it. See [`set_max_table_bytes`].
 pub const MAX_TABLE_BYTES: u64 = 1 << 30;
@@ -32,8 +32,8 @@ pub fn max_table_bytes() -> u64 {
 /// allocator refused it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutOfMemory {
-    /// What the table holds and why it is that large, e.g. "the action masks (300000
-    /// actions × 300000 facts)".
+    /// What the table holds and why it is that large, e.g. "the search's action masks
+    /// (300000 actions × 300000 facts)".
     pub what: String,
     /// The bytes it needed.
     pub bytes: u64,

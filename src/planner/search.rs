@@ -368,9 +368,10 @@ impl Search {
         self.load_task(c, start, goal)?;
         self.disabled.clear();
         self.disabled.extend_from_slice(disabled);
-        self.probe_copy = disabled.iter().any(|a| a.index() < c.actions);
+        self.probe_copy = !c.dense || disabled.iter().any(|a| a.index() < c.actions);
         if self.probe_copy {
-            // Disabled actions: the probe runs on a copy of the enabled ones.
+            // Disabled actions, or a domain kept sparse: the probe runs on a copy of the
+            // enabled actions' masks.
             self.active.clear();
             self.active.extend(
                 (0..c.actions as u32).filter(|&a| disabled.binary_search(&ActionId(a)).is_err()),
@@ -400,10 +401,7 @@ impl Search {
         })
         .map_err(Outcome::OutOfMemory)?;
         for &a in &self.active {
-            let (pos, neg, add, del) = c.action_masks(a as usize);
-            for m in [pos, neg, add, del] {
-                self.amask.extend_from_slice(m);
-            }
+            c.write_masks(a as usize, &mut self.amask);
             self.acost.push(c.costs[a as usize]);
         }
         Ok(())

@@ -198,9 +198,9 @@ namespace Goap.Native
         ///  statuses: a name containing a NUL character ("\u0000") and a cost that is negative or
         ///  above GOAP_MAX_ACTION_COST, 1e12), GOAP_STATUS_TOO_MANY (more than 2^30 - 1 facts,
         ///  actions or variables, or no domain id left in the process, as goap_domain_create),
-        ///  GOAP_STATUS_OUT_OF_MEMORY (the domain is compiled for planning here, and is refused when
-        ///  its action masks, 4 × actions × facts bits, exceed the planner's per-table limit, 1 GiB
-        ///  by default: such a domain could never be planned with).
+        ///  GOAP_STATUS_OUT_OF_MEMORY (the domain is compiled for planning here; compiled tables
+        ///  grow with the file's own lists, dense action masks are kept only up to 16 MiB, so this
+        ///  means the system refused an allocation).
         ///  `*out` is written only on success; on error no domain is created.
         ///  Thread safety: parses without any lock, then takes the world's lock only to insert the
         ///  domain; never waits for plans.
