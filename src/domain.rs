@@ -17,6 +17,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
+pub(crate) mod compiled;
 mod error;
 mod var;
 
@@ -26,9 +27,9 @@ pub(crate) use var::{
 };
 pub use var::{Compare, Overflow, Var, VarCondition, VarDef, VarEffect, VarOp};
 
-use crate::planner::compiled::CompiledDomain;
-use crate::planner::OutOfMemory;
+use crate::memory::OutOfMemory;
 use crate::state::WorldState;
+use compiled::CompiledDomain;
 
 /// Dense id of a boolean fact within one [`Domain`] (its registration index).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -42,6 +42,7 @@ pub mod agent;
 pub mod domain;
 pub mod explain;
 pub mod format;
+mod memory;
 pub mod planner;
 pub mod state;
 pub mod world;

@@ -6,8 +6,8 @@ use super::{
     Agent, AgentError, PlanJob, PlanJobResult, ReplanCause, ReplanEvent, ReplanResult,
     REPLAN_HISTORY,
 };
+use crate::domain::compiled::atom;
 use crate::domain::{ActionId, Goal};
-use crate::planner::compiled::atom;
 use crate::planner::Outcome;
 
 impl Agent {

@@ -4,8 +4,8 @@
 //! their costs are also a cost partitioning over landmarks, which the search reuses as a
 //! cheap path-dependent estimate (see `search.rs`).
 
-use super::compiled::CompiledDomain;
 use super::relaxed::{Relaxed, NONE, STATUS_NONE, STATUS_ZONE};
+use crate::domain::compiled::CompiledDomain;
 
 /// `a - b` rounded down, for `a >= b >= 0`: a cost partition built from it never hands out
 /// more than an action's cost, whatever the rounding.
@@ -314,8 +314,8 @@ impl Relaxed {
 #[cfg(test)]
 mod tests {
     use super::{sub_down, Landmarks, Relaxed};
+    use crate::domain::compiled::atom;
     use crate::domain::{ActionDef, Domain, FactValue};
-    use crate::planner::compiled::atom;
 
     fn domain(actions: &[(&str, f64, &[&str], &[&str])]) -> Domain {
         let mut d = Domain::new();

@@ -48,10 +48,8 @@
 //! rounded term per landmark, so two plans whose costs differ by less than that rounding
 //! (a few ulp per landmark: around 1e-14 relative) may be taken for equal.
 
-pub(crate) mod compiled;
 mod context;
 mod lmcut;
-mod memory;
 mod numeric;
 mod partition;
 mod potential;
@@ -64,8 +62,8 @@ use std::time::Duration;
 use crate::domain::{ActionId, Domain, Goal};
 use crate::state::WorldState;
 
+pub use crate::memory::{max_table_bytes, set_max_table_bytes, OutOfMemory, MAX_TABLE_BYTES};
 pub use context::ActionContext;
-pub use memory::{max_table_bytes, set_max_table_bytes, OutOfMemory, MAX_TABLE_BYTES};
 pub use search::{AUTO_LAZY_AFTER, PROBE_EXPANSIONS, PROBE_MAX_ACTIONS};
 
 /// Which admissible heuristic guides the search. All of them return optimal plans; they

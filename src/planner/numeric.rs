@@ -40,8 +40,8 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use super::compiled::CompiledDomain;
 use super::potential::Potential;
+use crate::domain::compiled::CompiledDomain;
 use crate::domain::{interval, Var, VarCondition, VarId, VarOp};
 use crate::state::WorldState;
 

@@ -21,7 +21,7 @@
 //! violation is measured and the estimate lowered by enough to cover a plan as long as the
 //! node limit (see [`Potential::build`]), so it stays admissible.
 
-use super::compiled::CompiledDomain;
+use crate::domain::compiled::CompiledDomain;
 use crate::domain::{interval, VarCondition, VarEffect, VarId, VarOp};
 
 /// Largest tableau (rows × columns) solved; bigger programs are skipped (no estimate).

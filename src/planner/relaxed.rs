@@ -3,8 +3,8 @@
 //! current search. LM-cut, which builds on the h_max exploration here, is in
 //! [`super::lmcut`].
 
-use super::compiled::CompiledDomain;
 use super::queue::CostQueue;
+use crate::domain::compiled::CompiledDomain;
 
 pub(super) const NONE: u32 = u32::MAX;
 pub(super) const STATUS_NONE: u8 = 0;

@@ -8,16 +8,16 @@ use std::collections::BinaryHeap;
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::compiled::{atom, CompiledDomain};
 use super::lmcut::Landmarks;
-use super::memory::{reserve, OutOfMemory};
 use super::numeric::{self, Numeric};
 use super::partition::{Partitions, Stored};
 use super::relaxed::Relaxed;
 use super::{
     ActionContext, Heuristic, Outcome, Plan, PlanOptions, PlanResult, SearchBudget, SearchStats,
 };
+use crate::domain::compiled::{atom, CompiledDomain};
 use crate::domain::{ActionId, Domain, Goal};
+use crate::memory::{reserve, OutOfMemory};
 use crate::state::WorldState;
 
 mod successor;

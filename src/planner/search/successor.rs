@@ -1,11 +1,11 @@
 //! Recording a successor: its landmark set and estimates, duplicate detection and
 //! re-opening.
 
-use super::super::compiled::CompiledDomain;
 use super::super::lmcut::{sub_down, unused_cost};
 use super::super::SearchStats;
 use super::table::hash_words;
 use super::Search;
+use crate::domain::compiled::CompiledDomain;
 
 impl Search {
     /// Records the successor of node `n` by active action `ai`, whose state is in

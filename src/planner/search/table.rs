@@ -1,8 +1,8 @@
 //! The state table: states in a flat arena, indexed by an open-addressing table of node ids
 //! stamped per search (so it is never cleared between searches).
 
-use super::super::memory::{reserve, OutOfMemory};
 use super::{Node, Search, NONE, NOT_OPEN, UNEVALUATED};
+use crate::memory::{reserve, OutOfMemory};
 
 /// Multiply-rotate hash of a state's words, with a last multiply so that the low bits (the
 /// table index) depend on every bit.

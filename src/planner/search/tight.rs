@@ -18,10 +18,10 @@ use std::collections::BinaryHeap;
 use std::time::{Duration, Instant};
 
 use super::super::lmcut::{sub_down, unused_cost};
-use super::super::memory::{max_table_bytes, reserve, OutOfMemory};
 use super::super::SearchStats;
 use super::table::{grow_stamped, hash_words};
 use crate::domain::ActionId;
+use crate::memory::{max_table_bytes, reserve, OutOfMemory};
 
 /// A node: its best `g` so far, its estimate and how it was reached.
 #[derive(Clone, Copy, Debug)]
@@ -174,7 +174,7 @@ impl Tight {
     /// cost is an integer no larger than this (see [`CompiledDomain::small_costs`]). Fails
     /// only when the first node cannot be stored.
     ///
-    /// [`CompiledDomain::small_costs`]: super::super::compiled::CompiledDomain::small_costs
+    /// [`CompiledDomain::small_costs`]: crate::domain::compiled::CompiledDomain::small_costs
     pub fn begin(
         &mut self,
         start: &[u64],

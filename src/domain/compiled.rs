@@ -7,8 +7,8 @@
 
 use std::sync::Arc;
 
-use super::memory::{max_table_bytes, reserve, OutOfMemory};
 use crate::domain::{ActionId, Domain, FactValue, Var, VarCondition, VarEffect};
+use crate::memory::{max_table_bytes, reserve, OutOfMemory};
 use crate::state::words_for;
 
 /// Atom index of `fact = value`.
