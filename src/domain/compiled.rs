@@ -5,6 +5,7 @@
 //! so negative preconditions and goals need no special case. Atom `2 * facts` is an
 //! artificial atom that holds in every state; actions without preconditions require it.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use crate::domain::{ActionId, Domain, FactValue, Var, VarCondition, VarEffect};
@@ -62,6 +63,9 @@ impl std::ops::Deref for CompiledDomain {
 /// Bit masks and the relaxed task of one domain: everything but the costs.
 #[derive(Debug, Default)]
 pub(crate) struct Tables {
+    /// Unique among the compilations of this process: caches keyed by a compiled domain
+    /// use it (a dropped domain's id is never reused).
+    pub id: u64,
     /// 64-bit words per state.
     pub words: usize,
     /// Number of actions.
@@ -223,7 +227,9 @@ impl CompiledDomain {
             var_eff_start.push(var_eff.len() as u32);
         }
         let (var_eff_of_start, var_eff_of) = csr(&var_eff_lists);
+        static NEXT_ID: AtomicU64 = AtomicU64::new(1);
         let tables = Tables {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             var_words: vars.len().div_ceil(2),
             vars,
             var_pre_start,

@@ -20,6 +20,7 @@ use crate::domain::{ActionId, Domain, Goal};
 use crate::memory::{reserve, OutOfMemory};
 use crate::state::WorldState;
 
+mod setup_cache;
 mod successor;
 mod table;
 mod tight;
@@ -170,6 +171,8 @@ pub(crate) struct Search {
     /// Setup buffers: the goal's variables, the root's singleton landmarks on variables.
     var_scratch: Vec<usize>,
     singletons: Vec<(u32, u32)>,
+    /// The goals' relevant actions, kept between searches.
+    setup_cache: setup_cache::SetupCache,
 }
 
 /// Where the search begun by [`Search::begin`] stands.
@@ -777,6 +780,28 @@ impl Search {
                 *on = false;
             }
         }
+        let relevance = c.actions > RELEVANCE_MIN_ACTIONS || has_vars;
+        self.var_scratch.clear();
+        self.var_scratch
+            .extend(var_goal.iter().map(|k| k.var.index()));
+        self.var_scratch.dedup();
+        if relevance {
+            // The goal's relevant actions among all enabled ones, from the cache or
+            // computed now: the analyses below then skip the others. This changes no
+            // result: an irrelevant action never sets the h_max cost of a relevant atom,
+            // never enters a cut, and is pruned below anyway; an action reachable only
+            // through irrelevant ones is irrelevant itself.
+            let (goal_atoms, goal_vars) = (&self.goal_atoms, &self.var_scratch);
+            match self.setup_cache.find(c.id, goal_atoms, goal_vars, disabled) {
+                Some(relevant) => self.relaxed.active.copy_from_slice(relevant),
+                None => {
+                    self.relaxed.prune_irrelevant(c, goal_vars);
+                    let relevant = &self.relaxed.active;
+                    self.setup_cache
+                        .insert(c.id, goal_atoms, goal_vars, disabled, relevant);
+                }
+            }
+        }
         if has_vars {
             self.numeric
                 .prune_unreachable(c, &self.start, w, &mut self.relaxed.active);
@@ -801,13 +826,9 @@ impl Search {
             stats.actions_pruned = c.actions as u32;
             return Err(Outcome::NoPlan);
         }
-        if c.actions > RELEVANCE_MIN_ACTIONS || has_vars {
-            let mut goal_vars = std::mem::take(&mut self.var_scratch);
-            goal_vars.clear();
-            goal_vars.extend(var_goal.iter().map(|k| k.var.index()));
-            goal_vars.dedup();
-            self.relaxed.prune_irrelevant(c, &goal_vars);
-            self.var_scratch = goal_vars;
+        if relevance {
+            // Relevance again, over the reachable actions only.
+            self.relaxed.prune_irrelevant(c, &self.var_scratch);
         }
         let (mut root_nl, mut root_nf) = (0.0, 0.0);
         self.numeric_estimate = false;
