@@ -308,3 +308,59 @@ fn irrelevant_and_unusable_actions_are_pruned() {
         r.stats.actions_pruned
     );
 }
+
+/// A walk along `n` cells, marking each cell it enters as visited (a fact no action or goal
+/// reads), with steps back that cost the same: 2^n states when the marks count, n + 1
+/// when they do not.
+fn walk_with_marks(n: usize) -> (Domain, WorldState, Goal) {
+    let mut d = Domain::new();
+    let at: Vec<FactId> = (0..=n)
+        .map(|i| d.add_fact(&format!("at{i}")).unwrap())
+        .collect();
+    let seen: Vec<FactId> = (0..=n)
+        .map(|i| d.add_fact(&format!("seen{i}")).unwrap())
+        .collect();
+    for i in 0..n {
+        act(
+            &mut d,
+            &format!("fwd{i}"),
+            1.0,
+            &[(at[i], true)],
+            &[(at[i + 1], true), (at[i], false), (seen[i + 1], true)],
+        );
+        act(
+            &mut d,
+            &format!("back{i}"),
+            1.0,
+            &[(at[i + 1], true)],
+            &[(at[i], true), (at[i + 1], false)],
+        );
+    }
+    let mut start = WorldState::new();
+    start.set(at[0], true);
+    let g = goal(&d, &[(at[n], true)]);
+    (d, start, g)
+}
+
+/// Facts that only appear in effects (marks no action or goal reads) do not tell states
+/// apart: the search stores each position once, whatever it marked on the way, and the
+/// plan is the optimal walk. (Before, blind search stored 85 states for n = 16.)
+#[test]
+fn facts_nothing_reads_do_not_multiply_states() {
+    let n = 16;
+    let (d, start, g) = walk_with_marks(n);
+    assert!(d.action_count() > goap::PROBE_MAX_ACTIONS);
+    for h in [Heuristic::Blind, Heuristic::Landmarks, Heuristic::Auto] {
+        let r = Planner::new().plan(&d, &start, &g, &opts(h));
+        let plan = r.plan().expect("a plan");
+        assert_eq!(plan.cost, n as f64, "{h:?}");
+        let end = replay(&d, &start, &plan.actions);
+        assert!(end.satisfies(&g));
+        assert!(
+            r.stats.stored <= n as u64 + 1,
+            "{h:?}: {} states stored for {} positions",
+            r.stats.stored,
+            n + 1
+        );
+    }
+}

@@ -18,7 +18,7 @@ use super::{
 use crate::domain::compiled::{atom, CompiledDomain};
 use crate::domain::{ActionId, Domain, Goal};
 use crate::memory::{reserve, OutOfMemory};
-use crate::state::WorldState;
+use crate::state::{words_for, WorldState};
 
 mod setup_cache;
 mod successor;
@@ -173,6 +173,25 @@ pub(crate) struct Search {
     singletons: Vec<(u32, u32)>,
     /// The goals' relevant actions, kept between searches.
     setup_cache: setup_cache::SetupCache,
+    /// The tight loop's task projected onto the facts it must tell apart (see
+    /// [`Search::project`]); unused when `projected` is false.
+    projected: bool,
+    proj: Projection,
+}
+
+/// The kept actions, the start and the goal over the facts the search must tell apart:
+/// the goal's and the kept actions' preconditions'. A fact that only appears in effects
+/// never decides what applies or whether the goal holds, so states that differ only in
+/// such facts have the same futures and are one state for the tight loop.
+#[derive(Debug, Default)]
+struct Projection {
+    /// Per fact of the domain, its index in the projection (or `NONE`).
+    fact: Vec<u32>,
+    /// Per kept action, four masks of the projection's words (as `Search::amask`).
+    masks: Vec<u64>,
+    start: Vec<u64>,
+    goal_pos: Vec<u64>,
+    goal_neg: Vec<u64>,
 }
 
 /// Where the search begun by [`Search::begin`] stands.
@@ -452,13 +471,19 @@ impl Search {
         mut ev: Evaluator,
         stats: &SearchStats,
     ) -> Result<Stage, Outcome> {
-        if !c.vars.is_empty() {
+        if !c.vars.is_empty() || matches!(options.heuristic, Heuristic::LmCut | Heuristic::HMax) {
             return Ok(Stage::AStar(ev));
         }
+        self.project(c)?;
+        let start = if self.projected {
+            &self.proj.start
+        } else {
+            &self.start
+        };
         let stage = match options.heuristic {
             Heuristic::Blind => {
                 self.tight
-                    .begin(&self.start, 0, 0.0, c.small_costs)
+                    .begin(start, 0, 0.0, c.small_costs)
                     .map_err(Outcome::OutOfMemory)?;
                 return Ok(Stage::Tight);
             }
@@ -467,12 +492,91 @@ impl Search {
                 ev.lazy_from = AUTO_ESCALATE_AFTER.saturating_add(stats.expanded);
                 Stage::Landmarks(ev)
             }
-            Heuristic::LmCut | Heuristic::HMax => return Ok(Stage::AStar(ev)),
+            Heuristic::LmCut | Heuristic::HMax => unreachable!("returned above"),
         };
         self.tight
-            .begin(&self.start, self.lm_words, ev.root_est, None)
+            .begin(start, self.lm_words, ev.root_est, None)
             .map_err(Outcome::OutOfMemory)?;
         Ok(stage)
+    }
+
+    /// Builds [`Search::proj`] for the kept actions (`active`), the start and the goal, or
+    /// clears `projected` when every fact matters.
+    fn project(&mut self, c: &CompiledDomain) -> Result<(), Outcome> {
+        let facts = (c.atoms - 1) / 2;
+        let p = &mut self.proj;
+        p.fact.clear();
+        p.fact.resize(facts, 0);
+        for &g in &self.goal_atoms {
+            p.fact[(g / 2) as usize] = 1;
+        }
+        for &a in &self.active {
+            for &q in c.pre(a as usize) {
+                if q != c.init_atom {
+                    p.fact[(q / 2) as usize] = 1;
+                }
+            }
+        }
+        let mut kept = 0u32;
+        for f in p.fact.iter_mut() {
+            if *f == 1 {
+                *f = kept;
+                kept += 1;
+            } else {
+                *f = NONE;
+            }
+        }
+        self.projected = (kept as usize) < facts;
+        if !self.projected {
+            return Ok(());
+        }
+        let pw = words_for(kept as usize).max(1);
+        let n = self.active.len();
+        p.masks.clear();
+        reserve(&mut p.masks, n * 4 * pw, || {
+            format!("the search's action masks ({n} actions × {kept} facts)")
+        })
+        .map_err(Outcome::OutOfMemory)?;
+        p.masks.resize(n * 4 * pw, 0);
+        let set = |m: &mut [u64], fact: &[u32], atom: u32, base: usize| {
+            let f = fact[(atom / 2) as usize];
+            if f != NONE {
+                let slot = base + usize::from(atom % 2 == 1) * pw + f as usize / 64;
+                m[slot] |= 1u64 << (f % 64);
+            }
+        };
+        for (i, &a) in self.active.iter().enumerate() {
+            let m = &mut p.masks[i * 4 * pw..(i + 1) * 4 * pw];
+            for &q in c.pre(a as usize) {
+                if q != c.init_atom {
+                    set(m, &p.fact, q, 0);
+                }
+            }
+            for &e in c.eff(a as usize) {
+                set(m, &p.fact, e, 2 * pw);
+            }
+        }
+        p.start.clear();
+        p.start.resize(pw, 0);
+        p.goal_pos.clear();
+        p.goal_pos.resize(pw, 0);
+        p.goal_neg.clear();
+        p.goal_neg.resize(pw, 0);
+        for (f, &to) in p.fact.iter().enumerate() {
+            if to != NONE && (self.start[f / 64] >> (f % 64)) & 1 == 1 {
+                p.start[to as usize / 64] |= 1u64 << (to % 64);
+            }
+        }
+        for &g in &self.goal_atoms {
+            let to = p.fact[(g / 2) as usize];
+            let words = if g % 2 == 0 {
+                &mut p.goal_pos
+            } else {
+                &mut p.goal_neg
+            };
+            words[to as usize / 64] |= 1u64 << (to % 64);
+        }
+        Ok(())
     }
 
     /// Runs the search's stages from where the last call left them, until it decides or
@@ -585,8 +689,13 @@ impl Search {
                     }
                 }
                 Stage::Tight | Stage::Landmarks(_) => {
+                    let (masks, goal_pos, goal_neg) = if self.projected {
+                        (&self.proj.masks, &self.proj.goal_pos, &self.proj.goal_neg)
+                    } else {
+                        (&self.amask, &self.goal_pos, &self.goal_neg)
+                    };
                     let actions = ActionSet {
-                        masks: &self.amask,
+                        masks,
                         costs: &self.acost,
                         ids: Some(&self.active),
                     };
@@ -603,8 +712,8 @@ impl Search {
                     let stop = self.tight.run(
                         &actions,
                         landmarks.as_ref(),
-                        &self.goal_pos,
-                        &self.goal_neg,
+                        goal_pos,
+                        goal_neg,
                         options.max_nodes,
                         until,
                         stats,
