@@ -18,7 +18,7 @@ use super::{
 use crate::domain::compiled::{atom, CompiledDomain};
 use crate::domain::{ActionId, Domain, Goal};
 use crate::memory::{reserve, OutOfMemory};
-use crate::state::{words_for, WorldState};
+use crate::state::WorldState;
 
 mod setup_cache;
 mod successor;
@@ -171,27 +171,28 @@ pub(crate) struct Search {
     /// Setup buffers: the goal's variables, the root's singleton landmarks on variables.
     var_scratch: Vec<usize>,
     singletons: Vec<(u32, u32)>,
-    /// The goals' relevant actions, kept between searches.
+    /// The goals' relevant actions and projections, kept between searches.
     setup_cache: setup_cache::SetupCache,
-    /// The tight loop's task projected onto the facts it must tell apart (see
-    /// [`Search::project`]); unused when `projected` is false.
+    /// The cache entry of the search being set up.
+    setup_slot: usize,
+    /// `amask` holds the masks of the actions in `active` (the full loop and an
+    /// unprojected tight loop need them; a projected tight loop does not).
+    amask_ready: bool,
+    /// The tight loop runs on the projection (see [`Projection`]).
     projected: bool,
     proj: Projection,
 }
 
-/// The kept actions, the start and the goal over the facts the search must tell apart:
-/// the goal's and the kept actions' preconditions'. A fact that only appears in effects
-/// never decides what applies or whether the goal holds, so states that differ only in
-/// such facts have the same futures and are one state for the tight loop.
+/// The kept actions and the start over the facts the search must tell apart: the goal's
+/// and the relevant actions' preconditions' (the projection of the setup cache entry,
+/// which also holds the goal). A fact that only appears in effects never decides what
+/// applies or whether the goal holds, so states that differ only in such facts have the
+/// same futures and are one state for the tight loop.
 #[derive(Debug, Default)]
 struct Projection {
-    /// Per fact of the domain, its index in the projection (or `NONE`).
-    fact: Vec<u32>,
     /// Per kept action, four masks of the projection's words (as `Search::amask`).
     masks: Vec<u64>,
     start: Vec<u64>,
-    goal_pos: Vec<u64>,
-    goal_neg: Vec<u64>,
 }
 
 /// Where the search begun by [`Search::begin`] stands.
@@ -414,9 +415,26 @@ impl Search {
 
     /// Fills `amask` and `acost` with the masks and costs of the actions in `active`.
     fn fill_action_copy(&mut self, c: &CompiledDomain) -> Result<(), Outcome> {
+        self.fill_costs(c);
+        self.fill_masks(c)
+    }
+
+    /// Fills `acost` with the costs of the actions in `active`; their masks are built
+    /// when a stage needs them ([`Search::fill_masks`]).
+    fn fill_costs(&mut self, c: &CompiledDomain) {
+        self.acost.clear();
+        self.acost
+            .extend(self.active.iter().map(|&a| c.costs[a as usize]));
+        self.amask_ready = false;
+    }
+
+    /// Fills `amask` with the masks of the actions in `active`, unless it holds them.
+    fn fill_masks(&mut self, c: &CompiledDomain) -> Result<(), Outcome> {
+        if self.amask_ready {
+            return Ok(());
+        }
         let w = c.words;
         self.amask.clear();
-        self.acost.clear();
         let (kept, facts) = (self.active.len(), (c.atoms - 1) / 2);
         reserve(&mut self.amask, kept * 4 * w, || {
             format!("the search's action masks ({kept} actions × {facts} facts)")
@@ -424,8 +442,8 @@ impl Search {
         .map_err(Outcome::OutOfMemory)?;
         for &a in &self.active {
             c.write_masks(a as usize, &mut self.amask);
-            self.acost.push(c.costs[a as usize]);
         }
+        self.amask_ready = true;
         Ok(())
     }
 
@@ -472,9 +490,13 @@ impl Search {
         stats: &SearchStats,
     ) -> Result<Stage, Outcome> {
         if !c.vars.is_empty() || matches!(options.heuristic, Heuristic::LmCut | Heuristic::HMax) {
+            self.fill_masks(c)?;
             return Ok(Stage::AStar(ev));
         }
-        self.project(c)?;
+        self.project()?;
+        if !self.projected {
+            self.fill_masks(c)?;
+        }
         let start = if self.projected {
             &self.proj.start
         } else {
@@ -500,81 +522,36 @@ impl Search {
         Ok(stage)
     }
 
-    /// Builds [`Search::proj`] for the kept actions (`active`), the start and the goal, or
-    /// clears `projected` when every fact matters.
-    fn project(&mut self, c: &CompiledDomain) -> Result<(), Outcome> {
-        let facts = (c.atoms - 1) / 2;
-        let p = &mut self.proj;
-        p.fact.clear();
-        p.fact.resize(facts, 0);
-        for &g in &self.goal_atoms {
-            p.fact[(g / 2) as usize] = 1;
-        }
-        for &a in &self.active {
-            for &q in c.pre(a as usize) {
-                if q != c.init_atom {
-                    p.fact[(q / 2) as usize] = 1;
-                }
-            }
-        }
-        let mut kept = 0u32;
-        for f in p.fact.iter_mut() {
-            if *f == 1 {
-                *f = kept;
-                kept += 1;
-            } else {
-                *f = NONE;
-            }
-        }
-        self.projected = (kept as usize) < facts;
-        if !self.projected {
+    /// Builds [`Search::proj`] for the kept actions (`active`) and the start from the
+    /// setup cache entry's projection, or clears `projected` when it has none.
+    fn project(&mut self) -> Result<(), Outcome> {
+        let cached = &self.setup_cache.entry(self.setup_slot).proj;
+        self.projected = cached.on;
+        if !cached.on {
             return Ok(());
         }
-        let pw = words_for(kept as usize).max(1);
+        let pw = cached.words;
         let n = self.active.len();
+        let p = &mut self.proj;
         p.masks.clear();
         reserve(&mut p.masks, n * 4 * pw, || {
+            let kept = cached.facts.len();
             format!("the search's action masks ({n} actions × {kept} facts)")
         })
         .map_err(Outcome::OutOfMemory)?;
-        p.masks.resize(n * 4 * pw, 0);
-        let set = |m: &mut [u64], fact: &[u32], atom: u32, base: usize| {
-            let f = fact[(atom / 2) as usize];
-            if f != NONE {
-                let slot = base + usize::from(atom % 2 == 1) * pw + f as usize / 64;
-                m[slot] |= 1u64 << (f % 64);
-            }
-        };
-        for (i, &a) in self.active.iter().enumerate() {
-            let m = &mut p.masks[i * 4 * pw..(i + 1) * 4 * pw];
-            for &q in c.pre(a as usize) {
-                if q != c.init_atom {
-                    set(m, &p.fact, q, 0);
-                }
-            }
-            for &e in c.eff(a as usize) {
-                set(m, &p.fact, e, 2 * pw);
-            }
+        for &a in &self.active {
+            let row = cached.row[a as usize] as usize;
+            debug_assert!(row != NONE as usize, "kept actions are relevant");
+            p.masks
+                .extend_from_slice(&cached.masks[row * 4 * pw..(row + 1) * 4 * pw]);
         }
         p.start.clear();
         p.start.resize(pw, 0);
-        p.goal_pos.clear();
-        p.goal_pos.resize(pw, 0);
-        p.goal_neg.clear();
-        p.goal_neg.resize(pw, 0);
-        for (f, &to) in p.fact.iter().enumerate() {
-            if to != NONE && (self.start[f / 64] >> (f % 64)) & 1 == 1 {
+        for &(f, to) in &cached.facts {
+            let f = f as usize;
+            if (self.start[f / 64] >> (f % 64)) & 1 == 1 {
                 p.start[to as usize / 64] |= 1u64 << (to % 64);
             }
-        }
-        for &g in &self.goal_atoms {
-            let to = p.fact[(g / 2) as usize];
-            let words = if g % 2 == 0 {
-                &mut p.goal_pos
-            } else {
-                &mut p.goal_neg
-            };
-            words[to as usize / 64] |= 1u64 << (to % 64);
         }
         Ok(())
     }
@@ -689,8 +666,9 @@ impl Search {
                     }
                 }
                 Stage::Tight | Stage::Landmarks(_) => {
+                    let cached = &self.setup_cache.entry(self.setup_slot).proj;
                     let (masks, goal_pos, goal_neg) = if self.projected {
-                        (&self.proj.masks, &self.proj.goal_pos, &self.proj.goal_neg)
+                        (&self.proj.masks, &cached.goal_pos, &cached.goal_neg)
                     } else {
                         (&self.amask, &self.goal_pos, &self.goal_neg)
                     };
@@ -728,6 +706,9 @@ impl Search {
                             ev.lazy_started = true;
                             ev.demote = true;
                             *stage = Stage::AStar(*ev);
+                            if let Err(outcome) = self.fill_masks(c) {
+                                return Some(outcome);
+                            }
                         }
                         (stop, _) => return Some(self.tight_outcome(c, stop, stats)),
                     }
@@ -894,23 +875,33 @@ impl Search {
         self.var_scratch
             .extend(var_goal.iter().map(|k| k.var.index()));
         self.var_scratch.dedup();
-        if relevance {
-            // The goal's relevant actions among all enabled ones, from the cache or
-            // computed now: the analyses below then skip the others. This changes no
-            // result: an irrelevant action never sets the h_max cost of a relevant atom,
-            // never enters a cut, and is pruned below anyway; an action reachable only
-            // through irrelevant ones is irrelevant itself.
-            let (goal_atoms, goal_vars) = (&self.goal_atoms, &self.var_scratch);
-            match self.setup_cache.find(c.id, goal_atoms, goal_vars, disabled) {
-                Some(relevant) => self.relaxed.active.copy_from_slice(relevant),
-                None => {
-                    self.relaxed.prune_irrelevant(c, goal_vars);
-                    let relevant = &self.relaxed.active;
-                    self.setup_cache
-                        .insert(c.id, goal_atoms, goal_vars, disabled, relevant);
-                }
+        // The goal's relevant actions among all enabled ones (with `relevance`; else
+        // every enabled action) and their projection, from the cache or computed now: the
+        // analyses below then skip the other actions. This changes no result: an
+        // irrelevant action never sets the h_max cost of a relevant atom, never enters a
+        // cut, and is pruned below anyway; an action reachable only through irrelevant
+        // ones is irrelevant itself.
+        let (goal_atoms, goal_vars) = (&self.goal_atoms, &self.var_scratch);
+        self.setup_slot = match self.setup_cache.find(c.id, goal_atoms, goal_vars, disabled) {
+            Some(slot) => {
+                let relevant = &self.setup_cache.entry(slot).relevant;
+                self.relaxed.active.copy_from_slice(relevant);
+                slot
             }
-        }
+            None => {
+                if relevance {
+                    self.relaxed.prune_irrelevant(c, goal_vars);
+                }
+                let relevant = &self.relaxed.active;
+                let slot = self
+                    .setup_cache
+                    .insert(c.id, goal_atoms, goal_vars, disabled, relevant);
+                let (relevant, proj) = self.setup_cache.projection_mut(slot);
+                setup_cache::project(c, goal_atoms, relevant, proj)
+                    .map_err(Outcome::OutOfMemory)?;
+                slot
+            }
+        };
         if has_vars {
             self.numeric
                 .prune_unreachable(c, &self.start, w, &mut self.relaxed.active);
@@ -981,7 +972,7 @@ impl Search {
         self.active.clear();
         self.active
             .extend((0..c.actions as u32).filter(|&a| self.relaxed.active[a as usize]));
-        self.fill_action_copy(c)?;
+        self.fill_costs(c);
         let kept = self.active.len();
         stats.actions_kept = self.active.len() as u32;
         stats.actions_pruned = (c.actions - self.active.len()) as u32;

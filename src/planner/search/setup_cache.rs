@@ -1,28 +1,57 @@
 //! The part of a search's setup that depends only on the compiled domain, the goal and
-//! the disabled actions (not on the start state or the costs): which actions can matter
-//! for the goal (backward relevance over every enabled action). A planner keeps the last
-//! [`ENTRIES`] answers, so the searches of many agents that pursue the same goals run their
-//! root LM-cut and reachability over the relevant actions only.
+//! the disabled actions (not on the start state or the costs), kept per planner for the
+//! last [`ENTRIES`] keys:
+//! - which actions can matter for the goal (backward relevance over every enabled action),
+//!   so the root LM-cut and reachability run over those only;
+//! - the projection of those actions and the goal onto the facts the goal or their
+//!   preconditions name (see `Search::proj`), so a search only selects its kept actions'
+//!   rows and packs its start state.
 //!
-//! Restricting the analyses to these actions changes no search: h_max and LM-cut values of
-//! relevant atoms, the cuts found, and the actions kept after reachability and the final
-//! relevance pass are the same as over every action (see [`super::Search::prepare`]).
+//! Neither changes a search's result: h_max and LM-cut values of relevant atoms, the cuts
+//! found, and the actions kept after reachability and the final relevance pass are the same
+//! as over every action (see [`super::Search::prepare`]); the projection keeps every fact
+//! a kept action or the goal reads.
 
+use crate::domain::compiled::CompiledDomain;
 use crate::domain::ActionId;
+use crate::memory::{reserve, OutOfMemory};
+use crate::state::words_for;
+
+/// Not relevant / not projected.
+const NONE: u32 = u32::MAX;
 
 /// Answers one planner keeps.
 pub(super) const ENTRIES: usize = 8;
 
-/// One answer: the key and the relevant actions.
+/// One answer: the key, the relevant actions and the projection.
 #[derive(Debug, Default)]
-struct Entry {
+pub(super) struct Entry {
     /// [`Tables::id`](crate::domain::compiled::Tables::id) of the compiled domain.
     tables: u64,
     goal_atoms: Vec<u32>,
     goal_vars: Vec<usize>,
     disabled: Vec<ActionId>,
     /// Per action: relevant (and enabled).
-    relevant: Vec<bool>,
+    pub relevant: Vec<bool>,
+    /// The relevant actions and the goal over the facts they read.
+    pub proj: Projected,
+}
+
+/// The relevant actions and the goal projected onto the facts the goal or a relevant
+/// action's precondition names. `on` is false when that is every fact (no projection).
+#[derive(Debug, Default)]
+pub(super) struct Projected {
+    pub on: bool,
+    /// 64-bit words per projected state.
+    pub words: usize,
+    /// `(fact, index in the projection)` of every projected fact, in fact order.
+    pub facts: Vec<(u32, u32)>,
+    /// Per action of the domain, its row in `masks` (`u32::MAX`: not relevant).
+    pub row: Vec<u32>,
+    /// Per relevant action, four masks of `words` words (pre-true, pre-false, add, delete).
+    pub masks: Vec<u64>,
+    pub goal_pos: Vec<u64>,
+    pub goal_neg: Vec<u64>,
 }
 
 impl Entry {
@@ -53,22 +82,22 @@ pub(super) struct SetupCache {
 }
 
 impl SetupCache {
-    /// The relevant actions for this key, if known.
+    /// The entry for this key, if known.
     pub fn find(
         &mut self,
         tables: u64,
         goal_atoms: &[u32],
         goal_vars: &[usize],
         disabled: &[ActionId],
-    ) -> Option<&[bool]> {
+    ) -> Option<usize> {
         match self
             .entries
             .iter()
-            .find(|e| e.is(tables, goal_atoms, goal_vars, disabled))
+            .position(|e| e.is(tables, goal_atoms, goal_vars, disabled))
         {
-            Some(e) => {
+            Some(i) => {
                 self.hits += 1;
-                Some(&e.relevant)
+                Some(i)
             }
             None => {
                 self.misses += 1;
@@ -77,7 +106,13 @@ impl SetupCache {
         }
     }
 
-    /// Keeps `relevant` as the answer for this key.
+    /// Entry `i` (from [`SetupCache::find`] or [`SetupCache::insert`]).
+    pub fn entry(&self, i: usize) -> &Entry {
+        &self.entries[i]
+    }
+
+    /// An entry for this key with `relevant` and the projection still to fill (its
+    /// buffers are an older entry's, reused); returns its index.
     pub fn insert(
         &mut self,
         tables: u64,
@@ -85,13 +120,14 @@ impl SetupCache {
         goal_vars: &[usize],
         disabled: &[ActionId],
         relevant: &[bool],
-    ) {
+    ) -> usize {
         if self.entries.len() < ENTRIES {
             self.entries.push(Entry::default());
             self.next = self.entries.len() - 1;
         }
-        let e = &mut self.entries[self.next];
+        let i = self.next;
         self.next = (self.next + 1) % ENTRIES;
+        let e = &mut self.entries[i];
         e.tables = tables;
         e.goal_atoms.clear();
         e.goal_atoms.extend_from_slice(goal_atoms);
@@ -101,7 +137,104 @@ impl SetupCache {
         e.disabled.extend_from_slice(disabled);
         e.relevant.clear();
         e.relevant.extend_from_slice(relevant);
+        i
     }
+
+    /// The projection of entry `i`, to fill.
+    pub fn projection_mut(&mut self, i: usize) -> (&[bool], &mut Projected) {
+        let e = &mut self.entries[i];
+        (&e.relevant, &mut e.proj)
+    }
+}
+
+/// Fills `proj` with the projection of the `relevant` actions and the goal (`goal_atoms`)
+/// onto the facts the goal or a relevant action's precondition names.
+pub(super) fn project(
+    c: &CompiledDomain,
+    goal_atoms: &[u32],
+    relevant: &[bool],
+    proj: &mut Projected,
+) -> Result<(), OutOfMemory> {
+    let facts = (c.atoms - 1) / 2;
+    // `row` first marks the projected facts (it is per action, sized after).
+    let mark = &mut proj.row;
+    mark.clear();
+    mark.resize(facts.max(c.actions), 0);
+    for &g in goal_atoms {
+        mark[(g / 2) as usize] = 1;
+    }
+    for a in (0..c.actions).filter(|&a| relevant[a]) {
+        for &q in c.pre(a) {
+            if q != c.init_atom {
+                mark[(q / 2) as usize] = 1;
+            }
+        }
+    }
+    proj.facts.clear();
+    for (f, &m) in mark.iter().take(facts).enumerate() {
+        if m == 1 {
+            proj.facts.push((f as u32, proj.facts.len() as u32));
+        }
+    }
+    let kept = proj.facts.len();
+    proj.on = kept < facts;
+    if !proj.on {
+        return Ok(());
+    }
+    // Per fact of the domain, its projected index (or NONE), in `mark` for now.
+    mark.iter_mut().for_each(|m| *m = NONE);
+    for &(f, to) in &proj.facts {
+        mark[f as usize] = to;
+    }
+    let pw = words_for(kept).max(1);
+    proj.words = pw;
+    let n = relevant.iter().filter(|&&r| r).count();
+    proj.masks.clear();
+    reserve(&mut proj.masks, n * 4 * pw, || {
+        format!("the search's action masks ({n} actions × {kept} facts)")
+    })?;
+    proj.masks.resize(n * 4 * pw, 0);
+    let set = |m: &mut [u64], to: u32, negative: bool, base: usize| {
+        let slot = base + usize::from(negative) * pw + to as usize / 64;
+        m[slot] |= 1u64 << (to % 64);
+    };
+    for (row, a) in (0..c.actions).filter(|&a| relevant[a]).enumerate() {
+        let m = &mut proj.masks[row * 4 * pw..(row + 1) * 4 * pw];
+        for (&q, base) in c
+            .pre(a)
+            .iter()
+            .map(|q| (q, 0))
+            .chain(c.eff(a).iter().map(|e| (e, 2 * pw)))
+        {
+            if q == c.init_atom {
+                continue;
+            }
+            let to = mark[(q / 2) as usize];
+            if to != NONE {
+                set(m, to, q % 2 == 1, base);
+            }
+        }
+    }
+    proj.goal_pos.clear();
+    proj.goal_pos.resize(pw, 0);
+    proj.goal_neg.clear();
+    proj.goal_neg.resize(pw, 0);
+    for &g in goal_atoms {
+        let to = mark[(g / 2) as usize];
+        let words = if g % 2 == 0 {
+            &mut proj.goal_pos
+        } else {
+            &mut proj.goal_neg
+        };
+        words[to as usize / 64] |= 1u64 << (to % 64);
+    }
+    // Now the rows.
+    mark.clear();
+    mark.resize(c.actions, NONE);
+    for (row, a) in (0..c.actions).filter(|&a| relevant[a]).enumerate() {
+        mark[a] = row as u32;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
