@@ -69,6 +69,7 @@ impl Landmarks {
 impl Relaxed {
     #[inline]
     fn lower(&mut self, atom: u32, cost: f64) {
+        self.work += 1;
         if cost < self.atom_cost[atom as usize] {
             self.atom_cost[atom as usize] = cost;
             self.heap.push(cost, atom);
@@ -226,8 +227,23 @@ impl Relaxed {
         &mut self,
         c: &CompiledDomain,
         state: &[u64],
-        mut landmarks: Option<&mut Landmarks>,
+        landmarks: Option<&mut Landmarks>,
     ) -> f64 {
+        self.lmcut_within(c, state, landmarks, u64::MAX)
+    }
+
+    /// [`Relaxed::lmcut`], stopping before a cut once its work ([`Relaxed::work`]) has
+    /// passed `max_work`: the cuts found so far are landmarks all the same, and their
+    /// summed cost is still admissible, only lower than the full LM-cut value (a state
+    /// deep in a long chain takes one cut per step, each redoing h_max along the chain).
+    pub fn lmcut_within(
+        &mut self,
+        c: &CompiledDomain,
+        state: &[u64],
+        mut landmarks: Option<&mut Landmarks>,
+        max_work: u64,
+    ) -> f64 {
+        self.work = 0;
         self.evaluations += 1;
         self.load_state(c, state);
         self.reduced.copy_from_slice(&c.costs);
@@ -244,7 +260,7 @@ impl Relaxed {
             }
         }
         let mut h = 0.0;
-        while self.goal_cost > 0.0 {
+        while self.goal_cost > 0.0 && self.work <= max_work {
             // Goal zone: atoms from which the goal is reached at zero reduced cost.
             self.zone.clear();
             self.status[self.goal_sup as usize] = STATUS_ZONE;
@@ -253,6 +269,7 @@ impl Relaxed {
             while zi < self.zone.len() {
                 let p = self.zone[zi];
                 zi += 1;
+                self.work += 1;
                 for &a in c.eff_of(p) {
                     let a = a as usize;
                     if self.unsat[a] == 0 && self.reduced[a] == 0.0 {

@@ -33,6 +33,8 @@ pub(super) struct Entry {
     disabled: Vec<ActionId>,
     /// Per action: relevant (and enabled).
     pub relevant: Vec<bool>,
+    /// The number of relevant actions.
+    pub count: usize,
     /// The relevant actions and the goal over the facts they read.
     pub proj: Projected,
 }
@@ -137,6 +139,7 @@ impl SetupCache {
         e.disabled.extend_from_slice(disabled);
         e.relevant.clear();
         e.relevant.extend_from_slice(relevant);
+        e.count = relevant.iter().filter(|&&r| r).count();
         i
     }
 
