@@ -227,17 +227,25 @@ impl PlanResult {
 /// A reusable planner. It keeps its search memory between calls, so planning many times
 /// with one `Planner` allocates nothing but the returned plan once the buffers have grown
 /// to the largest search (`tests/allocations.rs`), integer variables included.
-/// A `Planner` is `Send` but used by one thread at a time (`&mut self`).
+/// A `Planner` is `Send` but used by one thread at a time (`&mut self`). Making one
+/// allocates nothing: its memory is allocated by its first search.
 #[derive(Debug, Default)]
 pub struct Planner {
-    /// Boxed: a planner is moved around (pools, hosts) far more often than it is created.
-    search: Box<search::Search>,
+    /// Boxed: a planner is moved around (pools, hosts) far more often than it is created;
+    /// `None` until the first search (so an empty planner, as `std::mem::take` leaves
+    /// behind, costs nothing).
+    search: Option<Box<search::Search>>,
 }
 
 impl Planner {
     /// A planner with empty buffers.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// The search state, made on first use.
+    fn search(&mut self) -> &mut search::Search {
+        self.search.get_or_insert_with(Default::default)
     }
 
     /// Finds a minimum-cost plan from `start` to a state satisfying `goal`.
@@ -255,7 +263,7 @@ impl Planner {
         goal: &Goal,
         options: &PlanOptions,
     ) -> PlanResult {
-        self.search
+        self.search()
             .run(domain, start, goal, options, &ActionContext::default())
     }
 
@@ -271,7 +279,7 @@ impl Planner {
         options: &PlanOptions,
         context: &ActionContext,
     ) -> PlanResult {
-        self.search.run(domain, start, goal, options, context)
+        self.search().run(domain, start, goal, options, context)
     }
 
     /// Begins a search that [`Planner::resume`] runs in slices, so that a long search can
@@ -288,7 +296,7 @@ impl Planner {
         options: &PlanOptions,
         context: &ActionContext,
     ) {
-        self.search.begin(domain, start, goal, options, context);
+        self.search().begin(domain, start, goal, options, context);
     }
 
     /// Runs the search begun with [`Planner::begin`] within `budget`. Returns its result
@@ -299,22 +307,24 @@ impl Planner {
     /// [`SearchStats`] equal those of the same search run in one call; only
     /// [`SearchStats::elapsed`] (the time spent in `begin` and every `resume`) differs.
     pub fn resume(&mut self, budget: &SearchBudget) -> Option<PlanResult> {
-        self.search.resume(budget)
+        self.search.as_mut()?.resume(budget)
     }
 
     /// True between [`Planner::begin`] and the [`Planner::resume`] that returns the result.
     pub fn is_searching(&self) -> bool {
-        self.search.progress().is_some()
+        self.progress().is_some()
     }
 
     /// The statistics so far of the search in progress (`expanded` counts every slice).
     pub fn progress(&self) -> Option<&SearchStats> {
-        self.search.progress()
+        self.search.as_ref()?.progress()
     }
 
     /// Drops the search in progress; its buffers stay for the next search.
     pub fn cancel(&mut self) {
-        self.search.cancel();
+        if let Some(search) = &mut self.search {
+            search.cancel();
+        }
     }
 }
 

@@ -249,7 +249,7 @@ impl World {
         let outcomes: Vec<Option<(u64, u64, bool)>> =
             parallel_map(self, chosen.len(), threads, 1, |planner, k| {
                 let slot = &walk[chosen[k]].1;
-                let mut host = WorldHost::new(self, Some(std::mem::take(planner)));
+                let mut host = WorldHost::new(self, planner.take());
                 let outcome = match prepared[k].lock().take() {
                     Some(run) => {
                         let (job, result) = finish_run(run, &mut host);
@@ -333,7 +333,7 @@ impl World {
             let budget = SearchBudget::expansions(options.max_nodes - used);
             let results = parallel_map(self, chunk.len(), threads, 1, |planner, k| {
                 let mut run = chunk[k].1.lock().take().expect("each run is taken once");
-                let mut host = WorldHost::new(self, Some(std::mem::take(planner)));
+                let mut host = WorldHost::new(self, planner.take());
                 let done = run.advance(&budget, &mut host);
                 *planner = host.into_planner();
                 (run, done)
@@ -401,9 +401,9 @@ impl<'w> WorldHost<'w> {
         }
     }
 
-    /// The planner at hand (a fresh one when none is).
-    fn into_planner(self) -> Planner {
-        self.planner.unwrap_or_default()
+    /// The planner at hand, if a search did not keep it.
+    fn into_planner(self) -> Option<Planner> {
+        self.planner
     }
 
     /// Gives the planner at hand back to the world's pool.
@@ -466,19 +466,25 @@ fn summary(result: &PlanJobResult) -> (u64, u64, bool) {
 
 /// `f(planner, i)` for every `i < n`, on up to `threads` threads (this one included),
 /// through the world's task system, results in index order. Items go out in ranges of
-/// `min_range`; each range plans with a pooled planner. With one thread, or one range,
+/// `min_range`; each range plans with a pooled planner, which `f` may take (a search that
+/// outlasts its call keeps it) or leave for the next item. With one thread, or one range,
 /// everything runs on the calling thread and no worker is woken.
 fn parallel_map<T: Send>(
     world: &World,
     n: usize,
     threads: usize,
     min_range: usize,
-    f: impl Fn(&mut Planner, usize) -> T + Sync,
+    f: impl Fn(&mut Option<Planner>, usize) -> T + Sync,
 ) -> Vec<T> {
+    let give_back = |planner: Option<Planner>| {
+        if let Some(p) = planner {
+            world.return_planner(p);
+        }
+    };
     if threads <= 1 || n <= min_range {
-        let mut planner = world.take_planner();
+        let mut planner = Some(world.take_planner());
         let out = (0..n).map(|i| f(&mut planner, i)).collect();
-        world.return_planner(planner);
+        give_back(planner);
         return out;
     }
     let slots: Vec<Mutex<Option<T>>> = (0..n).map(|_| Mutex::new(None)).collect();
@@ -488,12 +494,12 @@ fn parallel_map<T: Send>(
         items,
         min_range as u32,
         &|start, end, _worker| {
-            let mut planner = world.take_planner();
+            let mut planner = Some(world.take_planner());
             let (start, end) = (start as usize, (end as usize).min(n));
             for (i, slot) in slots[start..end].iter().enumerate() {
                 *slot.lock() = Some(f(&mut planner, start + i));
             }
-            world.return_planner(planner);
+            give_back(planner);
         },
     );
     slots

@@ -340,7 +340,7 @@ mod tests {
             }
         }
         assert!(differ > 0, "the shortcut must change some searches");
-        let cache = &shared.search.setup_cache;
+        let cache = &shared.search.as_ref().unwrap().setup_cache;
         let keys = 2 * goals.len() * contexts.len();
         // More keys than entries: round robin replaces them, so every key misses in both
         // rounds, and the starts after the first of each key hit.
