@@ -616,7 +616,7 @@ impl Domain {
     /// after a change). Every compiled table grows with the domain's own lists (dense
     /// action masks, 4 × actions × facts bits, are kept only up to 16 MiB; a larger domain
     /// is kept sparse), so this fails with [`OutOfMemory`] only when the allocator refuses
-    /// a table.
+    /// those dense masks (the other tables are allocated as usual).
     pub fn compile(&self) -> Result<(), OutOfMemory> {
         self.compiled().map(|_| ())
     }

@@ -316,3 +316,54 @@ fn a_search_that_outgrows_the_limit_stops_cleanly() {
     let again = Planner::new().plan(&file.domain, &file.start, &goal, &blind);
     assert_eq!(again.outcome, whole.outcome);
 }
+
+/// Under a small table limit, a domain of many relevant actions of which a search keeps one
+/// plans with every heuristic, twice on one planner: the tables a search sizes follow the
+/// actions it keeps (here 1), not the actions that could matter for the goal (600). (A
+/// version that built projected masks for every relevant action ran out of memory here,
+/// and its half-made setup cache entry then made the planner's next search panic.)
+#[test]
+fn a_search_sizes_its_tables_by_the_actions_it_keeps() {
+    let _turn = LIMIT.lock().unwrap_or_else(|e| e.into_inner());
+    let mut d = Domain::new();
+    let p: Vec<_> = (0..600)
+        .map(|i| d.add_fact(&format!("p{i}")).unwrap())
+        .collect();
+    let g = d.add_fact("G").unwrap();
+    let x = d.add_fact("X").unwrap();
+    for (i, &pi) in p.iter().enumerate() {
+        d.add_action(ActionDef {
+            name: format!("a{i}"),
+            pre: vec![FactValue::new(pi, true)],
+            effects: vec![FactValue::new(g, true), FactValue::new(x, true)],
+            cost: 1.0,
+            ..Default::default()
+        })
+        .unwrap();
+    }
+    d.compile().unwrap();
+    let mut start = WorldState::new();
+    start.set(p[0], true);
+    let goal = d.conditions([FactValue::new(g, true)]).unwrap();
+    goap::set_max_table_bytes(64 << 10);
+    let mut planner = Planner::new();
+    let mut results = Vec::new();
+    for _round in 0..2 {
+        for heuristic in Heuristic::ALL {
+            let options = PlanOptions {
+                heuristic,
+                ..PlanOptions::default()
+            };
+            results.push((heuristic, planner.plan(&d, &start, &goal, &options)));
+        }
+    }
+    goap::set_max_table_bytes(goap::MAX_TABLE_BYTES);
+    for (heuristic, r) in results {
+        let plan = r
+            .plan()
+            .unwrap_or_else(|| panic!("{heuristic:?}: {:?}", r.outcome));
+        assert_eq!(plan.actions.len(), 1, "{heuristic:?}");
+        assert_eq!(plan.actions[0].index(), 0, "{heuristic:?}");
+        assert_eq!(r.stats.actions_kept, 1, "{heuristic:?}: {:?}", r.stats);
+    }
+}

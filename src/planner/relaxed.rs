@@ -44,8 +44,9 @@ pub(crate) struct Relaxed {
     var_stack: Vec<usize>,
     /// Number of LM-cut and h_max evaluations since `prepare`.
     pub(super) evaluations: u64,
-    /// Work of the current LM-cut after its first exploration: atoms whose cost an
-    /// incremental h_max lowered, and goal-zone atoms visited (see `Relaxed::lmcut_within`).
+    /// Work of the current LM-cut after its first exploration: attempts of its incremental
+    /// h_max passes to lower an atom's cost, and goal-zone atoms visited (see
+    /// `Relaxed::lmcut_within`).
     pub(super) work: u64,
 }
 

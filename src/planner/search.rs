@@ -30,8 +30,8 @@ use tight::{ActionSet, LandmarkSet, Stop, Tight, Until};
 
 /// With [`Heuristic::Auto`] on domains without integer variables, the root LM-cut stops
 /// before its next cut once it has done this much work per action that can matter for the
-/// goal (plus [`ROOT_LMCUT_WORK_BASE`]); its work counts the atoms whose h_max cost a cut
-/// lowered and the goal-zone atoms it visited. The cuts found by then are landmarks all the
+/// goal (plus [`ROOT_LMCUT_WORK_BASE`]); its work counts the h_max updates its cuts set
+/// off (each attempt to lower an atom's cost) and the goal-zone atoms it visited. The cuts found by then are landmarks all the
 /// same, with an admissible (lower) sum. On the sample domains and generated families the
 /// root LM-cut does 5–15 units per relevant action, except long chains, where it takes one
 /// cut per step and each cut redoes h_max along the chain (chain-16 26, chain-128 194):
@@ -507,7 +507,7 @@ impl Search {
             self.fill_masks(c)?;
             return Ok(Stage::AStar(ev));
         }
-        self.project()?;
+        self.project(c)?;
         if !self.projected {
             self.fill_masks(c)?;
         }
@@ -536,10 +536,11 @@ impl Search {
         Ok(stage)
     }
 
-    /// Builds [`Search::proj`] for the kept actions (`active`) and the start from the
-    /// setup cache entry's projection, or clears `projected` when it has none.
-    fn project(&mut self) -> Result<(), Outcome> {
-        let cached = &self.setup_cache.entry(self.setup_slot).proj;
+    /// Builds [`Search::proj`] for the kept actions (`active`) and the start over the
+    /// setup cache entry's projection (made now if it is not yet), or clears `projected`
+    /// when it leaves out no fact.
+    fn project(&mut self, c: &CompiledDomain) -> Result<(), Outcome> {
+        let cached = self.setup_cache.projection(self.setup_slot, c);
         self.projected = cached.on;
         if !cached.on {
             return Ok(());
@@ -549,15 +550,25 @@ impl Search {
         let p = &mut self.proj;
         p.masks.clear();
         reserve(&mut p.masks, n * 4 * pw, || {
-            let kept = cached.facts.len();
-            format!("the search's action masks ({n} actions × {kept} facts)")
+            let facts = cached.facts.len();
+            format!("the search's action masks ({n} actions × {facts} facts)")
         })
         .map_err(Outcome::OutOfMemory)?;
-        for &a in &self.active {
-            let row = cached.row[a as usize] as usize;
-            debug_assert!(row != NONE as usize, "kept actions are relevant");
-            p.masks
-                .extend_from_slice(&cached.masks[row * 4 * pw..(row + 1) * 4 * pw]);
+        p.masks.resize(n * 4 * pw, 0);
+        for (i, &a) in self.active.iter().enumerate() {
+            let m = &mut p.masks[i * 4 * pw..(i + 1) * 4 * pw];
+            let a = a as usize;
+            let atoms = c.pre(a).iter().map(|&q| (q, 0));
+            for (q, base) in atoms.chain(c.eff(a).iter().map(|&e| (e, 2 * pw))) {
+                if q == c.init_atom {
+                    continue;
+                }
+                let to = cached.index[(q / 2) as usize];
+                if to != setup_cache::NONE {
+                    let slot = base + usize::from(q % 2 == 1) * pw + to as usize / 64;
+                    m[slot] |= 1u64 << (to % 64);
+                }
+            }
         }
         p.start.clear();
         p.start.resize(pw, 0);
@@ -680,7 +691,7 @@ impl Search {
                     }
                 }
                 Stage::Tight | Stage::Landmarks(_) => {
-                    let cached = &self.setup_cache.entry(self.setup_slot).proj;
+                    let cached = self.setup_cache.projected(self.setup_slot);
                     let (masks, goal_pos, goal_neg) = if self.projected {
                         (&self.proj.masks, &cached.goal_pos, &cached.goal_neg)
                     } else {
@@ -907,13 +918,8 @@ impl Search {
                     self.relaxed.prune_irrelevant(c, goal_vars);
                 }
                 let relevant = &self.relaxed.active;
-                let slot = self
-                    .setup_cache
-                    .insert(c.id, goal_atoms, goal_vars, disabled, relevant);
-                let (relevant, proj) = self.setup_cache.projection_mut(slot);
-                setup_cache::project(c, goal_atoms, relevant, proj)
-                    .map_err(Outcome::OutOfMemory)?;
-                slot
+                self.setup_cache
+                    .insert(c.id, goal_atoms, goal_vars, disabled, relevant)
             }
         };
         if has_vars {

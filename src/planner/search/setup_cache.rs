@@ -3,22 +3,24 @@
 //! last [`ENTRIES`] keys:
 //! - which actions can matter for the goal (backward relevance over every enabled action),
 //!   so the root LM-cut and reachability run over those only;
-//! - the projection of those actions and the goal onto the facts the goal or their
-//!   preconditions name (see `Search::proj`), so a search only selects its kept actions'
-//!   rows and packs its start state.
+//! - for the tight loop, the projection onto the facts the goal or those actions'
+//!   preconditions name (see `Search::proj`): which facts, their new indices and the goal
+//!   over them, made the first time a tight loop needs it; a search builds the projected
+//!   masks of the actions it keeps and packs its start state.
 //!
 //! Neither changes a search's result: h_max and LM-cut values of relevant atoms, the cuts
 //! found, and the actions kept after reachability and the final relevance pass are the same
 //! as over every action (see [`super::Search::prepare`]); the projection keeps every fact
-//! a kept action or the goal reads.
+//! a kept action or the goal reads. Nothing here is allocated fallibly or can fail: an
+//! entry holds a few values per fact and per action of the domain (at most [`ENTRIES`] of
+//! them per planner); the per-search tables are reserved by the search.
 
 use crate::domain::compiled::CompiledDomain;
 use crate::domain::ActionId;
-use crate::memory::{reserve, OutOfMemory};
 use crate::state::words_for;
 
-/// Not relevant / not projected.
-const NONE: u32 = u32::MAX;
+/// Not projected.
+pub(super) const NONE: u32 = u32::MAX;
 
 /// Answers one planner keeps.
 pub(super) const ENTRIES: usize = 8;
@@ -39,19 +41,19 @@ pub(super) struct Entry {
     pub proj: Projected,
 }
 
-/// The relevant actions and the goal projected onto the facts the goal or a relevant
-/// action's precondition names. `on` is false when that is every fact (no projection).
+/// The projection onto the facts the goal or a relevant action's precondition names.
+/// `on` is false when that is every fact (no projection); `ready` once made.
 #[derive(Debug, Default)]
 pub(super) struct Projected {
+    pub ready: bool,
     pub on: bool,
     /// 64-bit words per projected state.
     pub words: usize,
     /// `(fact, index in the projection)` of every projected fact, in fact order.
     pub facts: Vec<(u32, u32)>,
-    /// Per action of the domain, its row in `masks` (`u32::MAX`: not relevant).
-    pub row: Vec<u32>,
-    /// Per relevant action, four masks of `words` words (pre-true, pre-false, add, delete).
-    pub masks: Vec<u64>,
+    /// Per fact of the domain, its index in the projection ([`NONE`]: left out).
+    pub index: Vec<u32>,
+    /// The goal over the projected facts.
     pub goal_pos: Vec<u64>,
     pub goal_neg: Vec<u64>,
 }
@@ -140,90 +142,61 @@ impl SetupCache {
         e.relevant.clear();
         e.relevant.extend_from_slice(relevant);
         e.count = relevant.iter().filter(|&&r| r).count();
+        e.proj.ready = false;
         i
     }
 
-    /// The projection of entry `i`, to fill.
-    pub fn projection_mut(&mut self, i: usize) -> (&[bool], &mut Projected) {
+    /// The projection of entry `i`, made now if it is not yet.
+    pub fn projection(&mut self, i: usize, c: &CompiledDomain) -> &Projected {
         let e = &mut self.entries[i];
-        (&e.relevant, &mut e.proj)
+        if !e.proj.ready {
+            project(c, &e.goal_atoms, &e.relevant, &mut e.proj);
+        }
+        &e.proj
+    }
+
+    /// The projection of entry `i` (made by [`SetupCache::projection`]).
+    pub fn projected(&self, i: usize) -> &Projected {
+        debug_assert!(self.entries[i].proj.ready);
+        &self.entries[i].proj
     }
 }
 
-/// Fills `proj` with the projection of the `relevant` actions and the goal (`goal_atoms`)
-/// onto the facts the goal or a relevant action's precondition names.
-pub(super) fn project(
-    c: &CompiledDomain,
-    goal_atoms: &[u32],
-    relevant: &[bool],
-    proj: &mut Projected,
-) -> Result<(), OutOfMemory> {
+/// Fills `proj` with the projection of the goal (`goal_atoms`) onto the facts it or a
+/// `relevant` action's precondition names.
+fn project(c: &CompiledDomain, goal_atoms: &[u32], relevant: &[bool], proj: &mut Projected) {
     let facts = (c.atoms - 1) / 2;
-    // `row` first marks the projected facts (it is per action, sized after).
-    let mark = &mut proj.row;
-    mark.clear();
-    mark.resize(facts.max(c.actions), 0);
+    proj.ready = true;
+    let index = &mut proj.index;
+    index.clear();
+    index.resize(facts, NONE);
     for &g in goal_atoms {
-        mark[(g / 2) as usize] = 1;
+        index[(g / 2) as usize] = 0;
     }
     for a in (0..c.actions).filter(|&a| relevant[a]) {
         for &q in c.pre(a) {
             if q != c.init_atom {
-                mark[(q / 2) as usize] = 1;
+                index[(q / 2) as usize] = 0;
             }
         }
     }
     proj.facts.clear();
-    for (f, &m) in mark.iter().take(facts).enumerate() {
-        if m == 1 {
-            proj.facts.push((f as u32, proj.facts.len() as u32));
+    for (f, slot) in index.iter_mut().enumerate() {
+        if *slot == 0 {
+            *slot = proj.facts.len() as u32;
+            proj.facts.push((f as u32, *slot));
         }
     }
     let kept = proj.facts.len();
     proj.on = kept < facts;
-    if !proj.on {
-        return Ok(());
-    }
-    // Per fact of the domain, its projected index (or NONE), in `mark` for now.
-    mark.iter_mut().for_each(|m| *m = NONE);
-    for &(f, to) in &proj.facts {
-        mark[f as usize] = to;
-    }
     let pw = words_for(kept).max(1);
     proj.words = pw;
-    let n = relevant.iter().filter(|&&r| r).count();
-    proj.masks.clear();
-    reserve(&mut proj.masks, n * 4 * pw, || {
-        format!("the search's action masks ({n} actions × {kept} facts)")
-    })?;
-    proj.masks.resize(n * 4 * pw, 0);
-    let set = |m: &mut [u64], to: u32, negative: bool, base: usize| {
-        let slot = base + usize::from(negative) * pw + to as usize / 64;
-        m[slot] |= 1u64 << (to % 64);
-    };
-    for (row, a) in (0..c.actions).filter(|&a| relevant[a]).enumerate() {
-        let m = &mut proj.masks[row * 4 * pw..(row + 1) * 4 * pw];
-        for (&q, base) in c
-            .pre(a)
-            .iter()
-            .map(|q| (q, 0))
-            .chain(c.eff(a).iter().map(|e| (e, 2 * pw)))
-        {
-            if q == c.init_atom {
-                continue;
-            }
-            let to = mark[(q / 2) as usize];
-            if to != NONE {
-                set(m, to, q % 2 == 1, base);
-            }
-        }
-    }
     proj.goal_pos.clear();
     proj.goal_pos.resize(pw, 0);
     proj.goal_neg.clear();
     proj.goal_neg.resize(pw, 0);
     for &g in goal_atoms {
-        let to = mark[(g / 2) as usize];
+        let to = index[(g / 2) as usize];
         let words = if g % 2 == 0 {
             &mut proj.goal_pos
         } else {
@@ -231,13 +204,6 @@ pub(super) fn project(
         };
         words[to as usize / 64] |= 1u64 << (to % 64);
     }
-    // Now the rows.
-    mark.clear();
-    mark.resize(c.actions, NONE);
-    for (row, a) in (0..c.actions).filter(|&a| relevant[a]).enumerate() {
-        mark[a] = row as u32;
-    }
-    Ok(())
 }
 
 #[cfg(test)]
