@@ -555,19 +555,13 @@ impl Search {
         })
         .map_err(Outcome::OutOfMemory)?;
         p.masks.resize(n * 4 * pw, 0);
+        let row = 4 * pw;
         for (i, &a) in self.active.iter().enumerate() {
-            let m = &mut p.masks[i * 4 * pw..(i + 1) * 4 * pw];
-            let a = a as usize;
-            let atoms = c.pre(a).iter().map(|&q| (q, 0));
-            for (q, base) in atoms.chain(c.eff(a).iter().map(|&e| (e, 2 * pw))) {
-                if q == c.init_atom {
-                    continue;
-                }
-                let to = cached.index[(q / 2) as usize];
-                if to != setup_cache::NONE {
-                    let slot = base + usize::from(q % 2 == 1) * pw + to as usize / 64;
-                    m[slot] |= 1u64 << (to % 64);
-                }
+            let (a, m) = (a as usize, &mut p.masks[i * row..(i + 1) * row]);
+            if cached.rows.is_empty() {
+                cached.write_masks(c, a, m);
+            } else {
+                m.copy_from_slice(&cached.rows[a * row..(a + 1) * row]);
             }
         }
         p.start.clear();

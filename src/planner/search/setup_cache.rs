@@ -5,8 +5,9 @@
 //!   so the root LM-cut and reachability run over those only;
 //! - for the tight loop, the projection onto the facts the goal or those actions'
 //!   preconditions name (see `Search::proj`): which facts, their new indices and the goal
-//!   over them, made the first time a tight loop needs it; a search builds the projected
-//!   masks of the actions it keeps and packs its start state.
+//!   over them, made the first time a tight loop needs it (on small domains, every relevant
+//!   action's projected masks too); a search copies or builds the projected masks of the
+//!   actions it keeps and packs its start state.
 //!
 //! Neither changes a search's result: h_max and LM-cut values of relevant atoms, the cuts
 //! found, and the actions kept after reachability and the final relevance pass are the same
@@ -20,7 +21,7 @@ use crate::domain::ActionId;
 use crate::state::words_for;
 
 /// Not projected.
-pub(super) const NONE: u32 = u32::MAX;
+const NONE: u32 = u32::MAX;
 
 /// Answers one planner keeps.
 pub(super) const ENTRIES: usize = 8;
@@ -56,7 +57,15 @@ pub(super) struct Projected {
     /// The goal over the projected facts.
     pub goal_pos: Vec<u64>,
     pub goal_neg: Vec<u64>,
+    /// On small domains (at most [`ROWS_BYTES`] of them), every relevant action's projected
+    /// masks, four of `words` words each, by action id (irrelevant actions' rows are
+    /// zero); a search copies its kept actions' rows. Empty on larger domains, where a
+    /// search builds its kept actions' masks.
+    pub rows: Vec<u64>,
 }
+
+/// See [`Projected::rows`].
+pub(super) const ROWS_BYTES: usize = 64 << 10;
 
 impl Entry {
     fn is(
@@ -203,6 +212,33 @@ fn project(c: &CompiledDomain, goal_atoms: &[u32], relevant: &[bool], proj: &mut
             &mut proj.goal_neg
         };
         words[to as usize / 64] |= 1u64 << (to % 64);
+    }
+    let mut rows = std::mem::take(&mut proj.rows);
+    rows.clear();
+    if proj.on && c.actions * 4 * pw * 8 <= ROWS_BYTES {
+        rows.resize(c.actions * 4 * pw, 0);
+        for a in (0..c.actions).filter(|&a| relevant[a]) {
+            proj.write_masks(c, a, &mut rows[a * 4 * pw..(a + 1) * 4 * pw]);
+        }
+    }
+    proj.rows = rows;
+}
+
+impl Projected {
+    /// Sets action `a`'s projected masks in `m` (four of `words` words, zeroed).
+    pub fn write_masks(&self, c: &CompiledDomain, a: usize, m: &mut [u64]) {
+        let pw = self.words;
+        let atoms = c.pre(a).iter().map(|&q| (q, 0));
+        for (q, base) in atoms.chain(c.eff(a).iter().map(|&e| (e, 2 * pw))) {
+            if q == c.init_atom {
+                continue;
+            }
+            let to = self.index[(q / 2) as usize];
+            if to != NONE {
+                let slot = base + usize::from(q % 2 == 1) * pw + to as usize / 64;
+                m[slot] |= 1u64 << (to % 64);
+            }
+        }
     }
 }
 
