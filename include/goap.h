@@ -83,7 +83,8 @@
  *   plan calls. Each keeps its search buffers at the size the largest search it ran grew
  *   them to, and the goal-only part of its last 8 searches' setup (which actions can
  *   matter for the goal, which facts the search must tell apart: a few bytes per fact and
- *   per action of the domain each); they are not shrunk while the world lives, and
+ *   per action of the domain each, plus on small domains up to 64 KiB of projected action
+ *   masks); they are not shrunk while the world lives, and
  *   goap_world_destroy frees them.
  *   An agent whose search a step or batch budget stopped half way keeps that search (its
  *   planner and buffers) until it ends, is started over, or the agent is destroyed.

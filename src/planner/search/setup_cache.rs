@@ -13,8 +13,9 @@
 //! found, and the actions kept after reachability and the final relevance pass are the same
 //! as over every action (see [`super::Search::prepare`]); the projection keeps every fact
 //! a kept action or the goal reads. Nothing here is allocated fallibly or can fail: an
-//! entry holds a few values per fact and per action of the domain (at most [`ENTRIES`] of
-//! them per planner); the per-search tables are reserved by the search.
+//! entry holds a few values per fact and per action of the domain, plus on small domains
+//! up to [`ROWS_BYTES`] of projected masks (at most [`ENTRIES`] entries per planner); the
+//! per-search tables are reserved by the search.
 
 use crate::domain::compiled::CompiledDomain;
 use crate::domain::ActionId;
