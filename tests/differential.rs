@@ -1790,3 +1790,57 @@ fn action_contexts_match_reference_in_every_mode() {
         "contexts changed too few optima: {changed_plans} of {count}"
     );
 }
+
+/// Domains of over 2,000 actions whose last facts are marks no action or goal reads: the
+/// tight loop projects them away and, the domain being too large for the setup cache to
+/// keep every action's projected masks (64 KiB), builds the kept actions' masks per search.
+/// Every mode matches the reference, in one call and in slices, and blind search never
+/// stores more states than the read facts can tell apart.
+#[test]
+fn thousands_of_actions_with_unread_marks_match_reference_in_every_mode() {
+    const SEED: u64 = 0x6d61_726b_7321_2121;
+    const READ: usize = 8;
+    const MARKS: usize = 4;
+    let count = if cfg!(debug_assertions) { 3 } else { 12 };
+    let read_mask: Mask = (ONE << READ) - 1;
+    let mut failures = Failures::default();
+    let mut nontrivial = 0;
+    for i in 0..count {
+        let seed = case_seed(SEED, i);
+        let mut rng = Rng::new(seed);
+        let n_actions = rng.range(2100, 2300);
+        let mut case = random_case(&mut rng, READ + MARKS, n_actions, 3, 6);
+        for a in &mut case.actions {
+            a.pre_t &= read_mask;
+            a.pre_f &= read_mask;
+        }
+        case.goal_t &= read_mask;
+        case.goal_f &= read_mask;
+        assert!(case.actions.len() * 4 * 8 > 64 << 10);
+        let expected = reference_cost(&case);
+        nontrivial += usize::from(expected.is_some() && !case.is_goal(case.start));
+        for mode in MODES {
+            if let Err(e) = run_check(&case, mode) {
+                failures.add(
+                    format!("marks case {i} (seed {seed:#x}), {mode:?}: {e}"),
+                    &case,
+                    Some(mode),
+                );
+            }
+        }
+        let blind = plan_with(
+            &mut Planner::new(),
+            &case,
+            Heuristic::Blind,
+            PlanOptions::DEFAULT_MAX_NODES,
+        )
+        .unwrap();
+        assert!(
+            blind.stats.stored <= 1 << READ,
+            "marks case {i}: blind search stored {} states over {READ} read facts",
+            blind.stats.stored
+        );
+    }
+    failures.finish("thousands of actions with unread marks");
+    assert!(nontrivial > 0, "no case needed a search");
+}
