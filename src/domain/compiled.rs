@@ -310,19 +310,28 @@ impl CompiledDomain {
         }
         let at = out.len();
         out.resize(at + 4 * w, 0);
-        let m = &mut out[at..];
-        for (&p, base) in self
-            .pre(a)
-            .iter()
-            .map(|p| (p, 0))
-            .chain(self.eff(a).iter().map(|e| (e, 2 * w)))
-        {
-            if p == self.init_atom {
+        self.set_action_bits(a, w, &mut out[at..], |f| Some(f as u32));
+    }
+
+    /// Sets the bits of action `a`'s four masks (pre-true, pre-false, add, delete; `words`
+    /// words each) in `m` from its atom lists, fact `f` at bit `index(f)` (`None`: the fact
+    /// is left out, as a projection leaves out facts nothing reads).
+    pub fn set_action_bits(
+        &self,
+        a: usize,
+        words: usize,
+        m: &mut [u64],
+        index: impl Fn(usize) -> Option<u32>,
+    ) {
+        let pre = self.pre(a).iter().map(|&q| (q, 0));
+        for (q, base) in pre.chain(self.eff(a).iter().map(|&e| (e, 2 * words))) {
+            if q == self.init_atom {
                 continue;
             }
-            let (f, negative) = ((p / 2) as usize, p % 2 == 1);
-            let slot = base + usize::from(negative) * w + f / 64;
-            m[slot] |= 1u64 << (f % 64);
+            if let Some(to) = index((q / 2) as usize) {
+                let slot = base + usize::from(q % 2 == 1) * words + to as usize / 64;
+                m[slot] |= 1u64 << (to % 64);
+            }
         }
     }
 }

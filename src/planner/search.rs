@@ -278,6 +278,21 @@ struct Evaluator {
     demoted: bool,
 }
 
+/// Empties `masks` and reserves, fallibly, four masks of `words` words for each of
+/// `actions` actions over `facts` facts (a search's action masks).
+fn reserve_masks(
+    masks: &mut Vec<u64>,
+    actions: usize,
+    words: usize,
+    facts: usize,
+) -> Result<(), Outcome> {
+    masks.clear();
+    reserve(masks, actions * 4 * words, || {
+        format!("the search's action masks ({actions} actions × {facts} facts)")
+    })
+    .map_err(Outcome::OutOfMemory)
+}
+
 /// True when `s` has every bit of `pos` and none of `neg`.
 #[inline]
 fn satisfies(s: &[u64], pos: &[u64], neg: &[u64]) -> bool {
@@ -447,13 +462,8 @@ impl Search {
         if self.amask_ready {
             return Ok(());
         }
-        let w = c.words;
-        self.amask.clear();
-        let (kept, facts) = (self.active.len(), (c.atoms - 1) / 2);
-        reserve(&mut self.amask, kept * 4 * w, || {
-            format!("the search's action masks ({kept} actions × {facts} facts)")
-        })
-        .map_err(Outcome::OutOfMemory)?;
+        let facts = (c.atoms - 1) / 2;
+        reserve_masks(&mut self.amask, self.active.len(), c.words, facts)?;
         for &a in &self.active {
             c.write_masks(a as usize, &mut self.amask);
         }
@@ -548,12 +558,7 @@ impl Search {
         let pw = cached.words;
         let n = self.active.len();
         let p = &mut self.proj;
-        p.masks.clear();
-        reserve(&mut p.masks, n * 4 * pw, || {
-            let facts = cached.facts.len();
-            format!("the search's action masks ({n} actions × {facts} facts)")
-        })
-        .map_err(Outcome::OutOfMemory)?;
+        reserve_masks(&mut p.masks, n, pw, cached.facts.len())?;
         p.masks.resize(n * 4 * pw, 0);
         let row = 4 * pw;
         for (i, &a) in self.active.iter().enumerate() {

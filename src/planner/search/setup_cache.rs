@@ -228,18 +228,9 @@ fn project(c: &CompiledDomain, goal_atoms: &[u32], relevant: &[bool], proj: &mut
 impl Projected {
     /// Sets action `a`'s projected masks in `m` (four of `words` words, zeroed).
     pub fn write_masks(&self, c: &CompiledDomain, a: usize, m: &mut [u64]) {
-        let pw = self.words;
-        let atoms = c.pre(a).iter().map(|&q| (q, 0));
-        for (q, base) in atoms.chain(c.eff(a).iter().map(|&e| (e, 2 * pw))) {
-            if q == c.init_atom {
-                continue;
-            }
-            let to = self.index[(q / 2) as usize];
-            if to != NONE {
-                let slot = base + usize::from(q % 2 == 1) * pw + to as usize / 64;
-                m[slot] |= 1u64 << (to % 64);
-            }
-        }
+        c.set_action_bits(a, self.words, m, |f| {
+            Some(self.index[f]).filter(|&to| to != NONE)
+        });
     }
 }
 
@@ -264,12 +255,11 @@ mod tests {
             parse_domain(include_str!("../../../examples/domains/soldier-kill.json")).unwrap();
         let d = file.domain;
         let mut goals = vec![file.goal.clone().unwrap()];
-        for name in ["soldier-escape", "soldier-defend", "soldier-kill-healthy"] {
-            let text = match name {
-                "soldier-escape" => include_str!("../../../examples/domains/soldier-escape.json"),
-                "soldier-defend" => include_str!("../../../examples/domains/soldier-defend.json"),
-                _ => include_str!("../../../examples/domains/soldier-kill-healthy.json"),
-            };
+        for text in [
+            include_str!("../../../examples/domains/soldier-escape.json"),
+            include_str!("../../../examples/domains/soldier-defend.json"),
+            include_str!("../../../examples/domains/soldier-kill-healthy.json"),
+        ] {
             let other = parse_domain(text).unwrap();
             let goal = other.goal.unwrap();
             // The same facts by name in `d`.

@@ -297,11 +297,11 @@ impl Tight {
     }
 
     /// Moves the open list from the heap to the ring of buckets (see [`DIAL_AFTER`]), in
-    /// the heap's order, so the ring pops equal-`g` entries in a fixed order.
+    /// the heap's order, so the ring pops equal-`g` entries in a fixed order. `g` is that
+    /// of the node being expanded: no open entry, and none of its children, is lower, and
+    /// every one lies within the largest cost of it.
     #[cold]
     #[inline(never)]
-    /// `g` is that of the node being expanded: no open entry, and none of its children,
-    /// is lower, and every one lies within the largest cost of it.
     fn start_dial(&mut self, max_cost: u32, g: f64) -> Result<(), OutOfMemory> {
         let size = (max_cost as usize + 1).next_power_of_two();
         self.buckets.ring.resize_with(size, Vec::new);
