@@ -394,13 +394,19 @@ impl Domain {
                 });
             }
         }
+        // No dedup: `g += 1` listed twice is not `g += 2`, and silently keeping one would
+        // change what the author wrote. Any two effects on one variable are refused.
         effects.sort();
-        effects.dedup();
         if let Some(w) = effects.windows(2).find(|w| w[0].var == w[1].var) {
+            let detail = if w[0] == w[1] {
+                "has the same effect listed twice (at most one effect per action)"
+            } else {
+                "has two different effects (at most one per action)"
+            };
             return Err(DomainError::VarConflict {
                 context: context(),
                 var: self.vars[w[0].var.index()].name.clone(),
-                detail: "has two different effects (at most one per action)".into(),
+                detail: detail.into(),
             });
         }
         Ok(effects)
