@@ -2308,6 +2308,23 @@ fn variables_are_declared_found_named_and_counted() {
         &["has no fact named \"ammo\""],
     );
     assert_eq!(out, 0);
+    // A name with a NUL is never found, and the message shows it escaped: no raw NUL
+    // reaches the C string (its reported length and `strlen` agree).
+    let nul = "a\0b";
+    let (p, n) = s(nul);
+    type Find =
+        unsafe extern "C" fn(*const GoapWorld, u64, *const c_char, u32, *mut u64) -> GoapStatus;
+    let finders: [(Find, &str, &str); 3] = [
+        (goap_domain_find_fact, "goap_domain_find_fact", "fact"),
+        (goap_domain_find_var, "goap_domain_find_var", "variable"),
+        (goap_domain_find_action, "goap_domain_find_action", "action"),
+    ];
+    for (find, function, kind) in finders {
+        let status = unsafe { find(w.0, d, p, n, &mut out) };
+        let needle = format!("has no {kind} named \"a\\0b\"");
+        expect_err(status, GoapStatus::NotFound, function, &[&needle]);
+        assert!(!last_error().contains('\0'), "{:?}", last_error());
+    }
     assert!(f != ammo && f != hp);
     // A default, a saturating overflow rule.
     let mut def = var_def("clip", 0, 30);
@@ -2584,6 +2601,16 @@ fn variable_conditions_and_effects_are_checked() {
         Contradiction,
         &["variable \"wood\": has two different effects"],
     );
+    // The same effect twice is not a double step (`+= 1` twice once loaded as one `+= 1`).
+    fails(
+        NumAction {
+            name: "x",
+            var_effects: &[ve(wood, GoapVarOp::Add, 1), ve(wood, GoapVarOp::Add, 1)],
+            ..NONE
+        },
+        Contradiction,
+        &["variable \"wood\": has the same effect listed twice"],
+    );
     // NULL arrays with a count.
     let mut def = NumAction { name: "x", ..NONE }.def();
     (def.var_pre, def.var_effects) = (null(), null()); // an empty slice's pointer is not NULL
@@ -2605,16 +2632,6 @@ fn variable_conditions_and_effects_are_checked() {
     );
     assert_eq!(out, 0);
     assert_eq!(w.count(d), (2, 4), "no action was added");
-    // The same effect twice is one effect.
-    let twice = [ve(wood, GoapVarOp::Add, 2), ve(wood, GoapVarOp::Add, 2)];
-    w.num_action(
-        d,
-        &NumAction {
-            name: "chop_twice",
-            var_effects: &twice,
-            ..NONE
-        },
-    );
 }
 
 #[test]

@@ -200,7 +200,7 @@ pub unsafe extern "C" fn goap_domain_find_action(
         let action = entry.domain().action_id(name).ok_or_else(|| {
             FfiError::new(
                 GoapStatus::NotFound,
-                format!("{} has no action named \"{name}\"", entry.describe()),
+                format!("{} has no action named {name:?}", entry.describe()),
             )
         })?;
         // SAFETY: out is non-NULL and writable.

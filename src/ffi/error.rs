@@ -100,9 +100,14 @@ thread_local! {
     static LAST_ERROR: RefCell<String> = const { RefCell::new(String::new()) };
 }
 
-/// Stores `function: message` as this thread's last error.
+/// Stores `function: message` as this thread's last error. A NUL in the message (a name
+/// a caller passed, say) is stored as the two characters `\0`, so C's `strlen` and the
+/// reported length agree.
 pub(crate) fn set_last_error(function: &str, message: impl Display) {
-    let text = format!("{function}: {message}");
+    let mut text = format!("{function}: {message}");
+    if text.contains('\0') {
+        text = text.replace('\0', "\\0");
+    }
     // During thread teardown the slot may be gone; there is nobody left to read it then.
     let _ = LAST_ERROR.try_with(|slot| *slot.borrow_mut() = text);
 }

@@ -138,7 +138,7 @@ pub unsafe extern "C" fn goap_domain_find_fact(
         let fact = entry.domain().fact_id(name).ok_or_else(|| {
             FfiError::new(
                 GoapStatus::NotFound,
-                format!("{} has no fact named \"{name}\"", entry.describe()),
+                format!("{} has no fact named {name:?}", entry.describe()),
             )
         })?;
         // SAFETY: out is non-NULL and writable.

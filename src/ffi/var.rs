@@ -410,10 +410,7 @@ pub unsafe extern "C" fn goap_domain_find_var(
             };
             FfiError::new(
                 GoapStatus::NotFound,
-                format!(
-                    "{} has no variable named \"{name}\"{hint}",
-                    entry.describe()
-                ),
+                format!("{} has no variable named {name:?}{hint}", entry.describe()),
             )
         })?;
         // SAFETY: out is non-NULL and writable.
