@@ -563,6 +563,16 @@ mod tests {
             &err(r#"{"actions": [{"name": "a", "cost": -1e-300}]}"#),
             "cost: -1e-300 is invalid",
         );
+        // Decimals parse to the nearest double (serde_json's `float_roundtrip`), so the cap
+        // holds exactly: the next double above 1e12 is refused, not rounded down onto it.
+        let e = err(r#"{"actions": [{"name": "a", "cost": 1000000000000.0001}]}"#);
+        has(&e, "cost: 1000000000000.0001 is invalid");
+        let f =
+            parse_domain(r#"{"actions": [{"name": "a", "cost": 2.0000000000000004}]}"#).unwrap();
+        assert_eq!(
+            f.domain.actions()[0].cost(),
+            f64::from_bits(2f64.to_bits() + 1)
+        );
         // Priorities stay any finite number.
         let f = parse_domain(
             r#"{"actions": [], "goals": [{"name": "g", "priority": 1e300, "conditions": {}}]}"#,
