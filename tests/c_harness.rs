@@ -1,6 +1,7 @@
 //! Builds `tests/c/harness.c` against `include/goap.h` and the static library, as C99 and
 //! as C++17 with `-Wall -Wextra -Wpedantic -Werror`, runs both, and runs the C build under
-//! valgrind requiring zero errors and zero leaks.
+//! valgrind with its default leak settings, requiring zero errors and zero definite,
+//! indirect or possible leaks.
 //!
 //! gcc, g++ and valgrind are required: when one is missing this test fails and says how to
 //! install it; it never skips.
@@ -155,11 +156,9 @@ fn c_and_cpp_harness_pass_and_c_is_clean_under_valgrind() {
     }
 
     let out = run(Command::new("valgrind")
-        .args([
-            "--leak-check=full",
-            "--errors-for-leak-kinds=definite,indirect",
-            "--error-exitcode=99",
-        ])
+        // valgrind's default leak settings (definite and possible leaks are errors), as a
+        // host's leak check runs it: a thread handle left behind shows as "possibly lost".
+        .args(["--leak-check=full", "--error-exitcode=99"])
         .arg(&c_exe)
         .args(&args)
         .env("RUST_BACKTRACE", "0"));
@@ -171,6 +170,7 @@ fn c_and_cpp_harness_pass_and_c_is_clean_under_valgrind() {
     );
     let no_leaks = report.contains("All heap blocks were freed")
         || (report.contains("definitely lost: 0 bytes")
-            && report.contains("indirectly lost: 0 bytes"));
+            && report.contains("indirectly lost: 0 bytes")
+            && report.contains("possibly lost: 0 bytes"));
     assert!(no_leaks, "valgrind found leaks:\n{report}");
 }
