@@ -1,6 +1,6 @@
 //! `cargo bench`: time per plan and nodes expanded, for `goap` and for two baselines, side
 //! by side in the same run (issue 2, "Performance"; issue 13, the bitset baseline;
-//! DESIGN.md §8).
+//! the README's "Performance" section).
 //!
 //! For every domain — each `examples/domains/*.json` file plus generated gripper-10,
 //! blocksworld-8, chain-128, wide-256-2000 and the numeric crafting-10/25/50 (integer

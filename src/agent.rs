@@ -1,5 +1,5 @@
 //! Agents: an NPC's goals, believed world state and plan queue, and the step/report
-//! protocol that the engine drives once per frame (DESIGN.md §3).
+//! protocol that the engine drives once per frame (the README's "Agents" section).
 //!
 //! # The protocol
 //! Each frame the engine writes what it sensed ([`Agent::set_fact`], [`Agent::set_var`]),

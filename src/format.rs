@@ -1,4 +1,5 @@
-//! Domain files (JSON, DESIGN.md §5) → [`Domain`], start state and goals.
+//! Domain files (JSON; the format is described in the README's "Domain files" section and
+//! below) → [`Domain`], start state and goals.
 //!
 //! ```json
 //! {

@@ -1,4 +1,4 @@
-//! The `goap` command (DESIGN.md §6): every exit code, the JSON fields, and the domain-file
+//! The `goap` command (the README's "The `goap` command"): every exit code, the JSON fields, and the domain-file
 //! errors as a designer sees them on stderr.
 
 use std::path::{Path, PathBuf};
@@ -286,7 +286,7 @@ fn node_limit_is_limit_exit_3() {
     assert_eq!((code, v["cost"].as_u64()), (0, Some(10)), "{v}");
 }
 
-/// `--slice N` (DESIGN.md §6): every field but `micros` equals the unsliced run's, plus
+/// `--slice N`: every field but `micros` equals the unsliced run's, plus
 /// `"slices"`: one call per N expanded nodes (and the last); on every sample domain, and
 /// for a node-limit result.
 #[test]

@@ -466,7 +466,7 @@ fn conds_str(facts: usize, t: Mask, f: Mask) -> String {
     format!("{{{}}}", v.join(", "))
 }
 
-/// The case as a domain file (DESIGN.md §5). Facts are named `f<i>`.
+/// The case as a domain file. Facts are named `f<i>`.
 fn domain_json(case: &Case) -> String {
     let mut out = String::from("{\n  \"actions\": [\n");
     for (i, a) in case.actions.iter().enumerate() {

@@ -86,8 +86,9 @@ pub unsafe extern "C" fn goap_domain_create(
     })
 }
 
-/// Creates a domain from a domain file (JSON, UTF-8, `len` bytes, not NUL-terminated; see
-/// the project's DESIGN.md section 5), with the file's start state and goal (if it has
+/// Creates a domain from a domain file (JSON, UTF-8, `len` bytes, not NUL-terminated; the
+/// format is described in the README's "Domain files" section), with the file's start
+/// state and goal (if it has
 /// one). On success `*out` receives the new domain's id; look its facts and actions up by
 /// name with goap_domain_find_fact / goap_domain_find_action. `text` is read during the
 /// call only.

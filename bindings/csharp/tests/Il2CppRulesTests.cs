@@ -1,5 +1,5 @@
-// The IL2CPP (and Burst) rules of DESIGN.md section 7, enforced by reflection over the
-// wrapper assembly: delegates are named, non-generic and Cdecl; MonoPInvokeCallback methods
+// The IL2CPP (and Burst) rules (the README's "Using it from Unity"), enforced by reflection
+// over the wrapper assembly: delegates are named, non-generic and Cdecl; MonoPInvokeCallback methods
 // are static and match their delegate's signature; delegates handed to native code live in
 // static readonly fields and point at such methods; P/Invoke signatures are blittable and
 // Cdecl. Each rule was seen to fail by breaking the wrapper locally (a generic delegate, a

@@ -10,7 +10,7 @@ use goap::{ActionContext, Goal, Outcome, PlanOptions};
 
 use crate::{max_nodes_value, parse_command_line, usage_error, Failure};
 
-/// Exit codes shared with `goap plan` (DESIGN.md §6); 2 is [`crate::EXIT_INVALID`].
+/// Exit codes shared with `goap plan` (the README's "The `goap` command"); 2 is [`crate::EXIT_INVALID`].
 const EXIT_FOUND: u8 = 0;
 const EXIT_NO_PLAN: u8 = 1;
 const EXIT_LIMIT: u8 = 3;

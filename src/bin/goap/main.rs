@@ -1,4 +1,5 @@
-//! `goap`: the command-line tool for designers and CI (DESIGN.md §6).
+//! `goap`: the command-line tool for designers and CI (the README's "The `goap`
+//! command" section).
 //!
 //! Arguments are parsed by hand: the binary adds no dependency to the library.
 
@@ -10,7 +11,7 @@ use std::process::ExitCode;
 
 use goap::Heuristic;
 
-/// Exit code for invalid input or usage (DESIGN.md §6).
+/// Exit code for invalid input or usage.
 const EXIT_INVALID: u8 = 2;
 
 const USAGE: &str = "\
@@ -87,7 +88,7 @@ fn run(args: &[String]) -> Result<u8, Failure> {
     match command.as_str() {
         "plan" => plan::plan(parse_plan_args(rest)?),
         "explain" => explain::explain(explain::parse_args(rest)?),
-        // `lint` (DESIGN.md §5) is the same check; its warnings are the point.
+        // `lint` is the same check; its warnings are the point.
         "validate" | "lint" => plan::validate(&single_file(command, rest)?),
         "demo" => {
             let kitchen = rest.first().is_some_and(|a| a == "--kitchen");

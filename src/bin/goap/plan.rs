@@ -9,7 +9,7 @@ use goap::{ActionContext, Outcome, PlanOptions, Planner, SearchBudget};
 
 use crate::{heuristic_name, Failure, PlanArgs};
 
-/// Exit codes of `goap plan` (DESIGN.md §6); 2 is [`crate::EXIT_INVALID`].
+/// Exit codes of `goap plan` (the README's "The `goap` command"); 2 is [`crate::EXIT_INVALID`].
 const EXIT_FOUND: u8 = 0;
 const EXIT_NO_PLAN: u8 = 1;
 const EXIT_LIMIT: u8 = 3;

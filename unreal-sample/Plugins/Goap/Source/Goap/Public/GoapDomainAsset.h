@@ -15,8 +15,8 @@ struct GOAP_API FGoapDomainNames
 
 /**
  * A GOAP domain: facts, actions (preconditions, effects, costs), a start state and the goals
- * of its agents, as the JSON text of a domain file (the goap repository's DESIGN.md, section 5;
- * check one with `goap lint FILE`). The text is parsed by the library when an agent first
+ * of its agents, as the JSON text of a domain file (the goap repository's README, section
+ * "Domain files"; check one with `goap lint FILE`). The text is parsed by the library when an agent first
  * needs the domain in a world; Validate parses it now.
  */
 UCLASS(BlueprintType)
