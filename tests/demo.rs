@@ -93,7 +93,7 @@ fn timeline_shows_failure_goal_switch_no_plan_and_the_batch() {
     let wren = events_of(&out, "Wren");
     assert!(
         wren.iter()
-            .any(|e| e.contains("replan (no_plan): no plan for its goal")),
+            .any(|e| e.contains("first search: no plan for its goal")),
         "{wren:?}"
     );
     let stuck = out
@@ -121,7 +121,7 @@ fn timeline_shows_failure_goal_switch_no_plan_and_the_batch() {
     );
     assert!(
         wren.iter()
-            .any(|e| e.contains("replan (no_plan), a retry") && e.contains("→ cross:")),
+            .any(|e| e.contains("replan, a retry: its state changed") && e.contains("→ cross:")),
         "{wren:?}"
     );
 
@@ -173,4 +173,25 @@ fn kitchen_walkthrough_is_behind_a_flag() {
     let (code, _, err) = demo(&["--fast"]);
     assert_eq!(code, 2);
     assert!(err.contains("unknown option \"--fast\""), "{err}");
+}
+
+#[test]
+fn a_closed_stdout_ends_the_command_quietly() {
+    // `goap demo | head`: the reader goes away. The read end is closed before the command
+    // writes, so its first write fails with a broken pipe; it must end with status 0 and
+    // say nothing (it used to panic and exit 101).
+    let kitchen = cli_support::domain("kitchen.json");
+    for args in [&["demo"][..], &["demo", "--kitchen"], &["plan", &kitchen]] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_goap"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("goap runs");
+        drop(child.stdout.take());
+        let out = child.wait_with_output().expect("goap ends");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "goap {args:?}: {err}");
+        assert!(err.is_empty(), "goap {args:?}: {err}");
+    }
 }

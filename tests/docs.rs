@@ -26,7 +26,12 @@ fn no_file_refers_to_notes_outside_the_repository() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut all = Vec::new();
     files(root, &mut all);
-    assert!(all.len() > 50, "found only {} files under {}", all.len(), root.display());
+    assert!(
+        all.len() > 50,
+        "found only {} files under {}",
+        all.len(),
+        root.display()
+    );
     let mut found = Vec::new();
     for path in &all {
         let Ok(text) = std::fs::read_to_string(path) else {
@@ -38,5 +43,9 @@ fn no_file_refers_to_notes_outside_the_repository() {
             }
         }
     }
-    assert!(found.is_empty(), "references outside the repository:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "references outside the repository:\n{}",
+        found.join("\n")
+    );
 }

@@ -112,7 +112,7 @@ pub fn explain(args: ExplainArgs) -> Result<u8, Failure> {
             &context,
             max_nodes,
         );
-        print!("{dot}");
+        out!("{dot}");
         return Ok(EXIT_FOUND);
     }
     let options = ExplainOptions {
@@ -159,9 +159,9 @@ pub fn explain(args: ExplainArgs) -> Result<u8, Failure> {
     }
     if args.json {
         let v = json!({"file": args.file, "goals": reports});
-        println!("{v}");
+        outln!("{v}");
     } else {
-        print!("{text}");
+        out!("{text}");
     }
     Ok(code)
 }

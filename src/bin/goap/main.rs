@@ -3,10 +3,28 @@
 //!
 //! Arguments are parsed by hand: the binary adds no dependency to the library.
 
+/// `print!` to stdout through [`write_stdout`]: a closed stdout ends the command quietly.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::write_stdout(format_args!($($arg)*))
+    };
+}
+
+/// `println!` through [`write_stdout`].
+macro_rules! outln {
+    () => {
+        $crate::write_stdout(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::write_stdout(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
 mod demo;
 mod explain;
 mod plan;
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use goap::Heuristic;
@@ -69,6 +87,19 @@ impl Failure {
     }
 }
 
+/// Writes to stdout. When the reader has gone (`goap demo | head`), the command ends at
+/// once, quietly, with status 0: there is nobody left to tell. Any other write error ends it
+/// with a message and status 2.
+pub fn write_stdout(args: std::fmt::Arguments<'_>) {
+    if let Err(e) = std::io::stdout().lock().write_fmt(args) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("goap: cannot write to stdout: {e}");
+        std::process::exit(i32::from(EXIT_INVALID));
+    }
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match run(&args) {
@@ -104,12 +135,12 @@ fn run(args: &[String]) -> Result<u8, Failure> {
         }
         "help" | "--help" | "-h" => {
             no_more_args(command, rest)?;
-            print!("{USAGE}");
+            out!("{USAGE}");
             Ok(0)
         }
         "--version" | "-V" => {
             no_more_args(command, rest)?;
-            println!("goap {}", env!("CARGO_PKG_VERSION"));
+            outln!("goap {}", env!("CARGO_PKG_VERSION"));
             Ok(0)
         }
         other => Err(usage_error(format!("unknown command \"{other}\""))),

@@ -113,7 +113,7 @@ pub fn plan(args: PlanArgs) -> Result<u8, Failure> {
         slices,
     };
     let json = serde_json::to_string(&report).expect("a plan report always serializes");
-    println!("{json}");
+    outln!("{json}");
     Ok(code)
 }
 
@@ -144,6 +144,6 @@ pub fn validate(path: &str) -> Result<u8, Failure> {
         let s = if file.goals.len() == 1 { "" } else { "s" };
         summary += &format!(", {} named goal{s}", file.goals.len());
     }
-    println!("{summary}");
+    outln!("{summary}");
     Ok(0)
 }

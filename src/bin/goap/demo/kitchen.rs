@@ -28,21 +28,21 @@ pub fn kitchen() {
         .iter()
         .map(|c| fact_text(d, c.fact, c.value))
         .collect();
-    println!("goap demo: the kitchen scenario (examples/domains/kitchen.json)");
-    println!();
-    println!(
+    outln!("goap demo: the kitchen scenario (examples/domains/kitchen.json)");
+    outln!();
+    outln!(
         "A cook has to get dinner on the table. The planner knows {} actions, each with",
         d.action_count()
     );
-    println!("preconditions, effects and a cost, and looks for the cheapest way to the goal.");
-    println!();
-    println!(
+    outln!("preconditions, effects and a cost, and looks for the cheapest way to the goal.");
+    outln!();
+    outln!(
         "  start: {}   (every other fact is false)",
         start.join(", ")
     );
-    println!("  goal:  {}", goal_text.join(", "));
-    println!();
-    println!("Plan, {} steps:", plan.actions.len());
+    outln!("  goal:  {}", goal_text.join(", "));
+    outln!();
+    outln!("Plan, {} steps:", plan.actions.len());
     let rows: Vec<[String; 5]> = plan
         .actions
         .iter()
@@ -67,32 +67,34 @@ pub fn kitchen() {
         .collect();
     let header = ["step", "action", "cost", "total", "makes"].map(String::from);
     print_table(&header, &rows, &[true, false, true, true, false]);
-    println!();
-    println!("Total cost: {} (no cheaper plan exists)", plan.cost);
-    println!();
+    outln!();
+    outln!("Total cost: {} (no cheaper plan exists)", plan.cost);
+    outln!();
     let s = &first.stats;
-    println!("What the search did:");
-    println!(
+    outln!("What the search did:");
+    outln!(
         "  expanded {} states and generated {} successors (A* search);",
-        s.expanded, s.generated
+        s.expanded,
+        s.generated
     );
-    println!(
+    outln!(
         "  pruned {} of {} actions beforehand as unusable or irrelevant for this goal;",
         s.actions_pruned,
         d.action_count()
     );
-    println!(
+    outln!(
         "  its first estimate of the cost was {}, the optimal cost is {}: the estimate",
-        s.initial_h, plan.cost
+        s.initial_h,
+        plan.cost
     );
-    println!("  (LM-cut) never overestimates, which is why the plan it returns is the cheapest;");
-    println!(
+    outln!("  (LM-cut) never overestimates, which is why the plan it returns is the cheapest;");
+    outln!(
         "  time: {} µs the first time (including compiling the domain), {} µs planned again.",
         s.elapsed.as_micros(),
         again.stats.elapsed.as_micros()
     );
-    println!();
-    println!("Try it on a file: goap plan examples/domains/kitchen.json");
+    outln!();
+    outln!("Try it on a file: goap plan examples/domains/kitchen.json");
 }
 
 /// `fact`, or `not fact` when the value is false.
@@ -126,7 +128,7 @@ fn print_table(header: &[String; 5], rows: &[[String; 5]], right: &[bool; 5]) {
                 line.push_str(&pad);
             }
         }
-        println!("{}", line.trim_end());
+        outln!("{}", line.trim_end());
     }
 }
 

@@ -155,21 +155,21 @@ pub fn village() -> Result<(), WorldError> {
     let entry = world.snapshot(domain_id)?;
     let d: &Domain = entry.domain();
 
-    println!("goap demo: four NPCs of examples/domains/village.json, one step a second.");
-    println!(
+    outln!("goap demo: four NPCs of examples/domains/village.json, one step a second.");
+    outln!(
         "Work has priority {WORK} (crossing the river 4); eating has the hunger's, and is wanted \
          from {:.1}.",
         tenths(HUNGRY)
     );
-    println!(
+    outln!(
         "A goal takes over when it beats the current one by more than {MARGIN}. Every search \
          runs in a batch."
     );
-    println!();
+    outln!();
     let mut npcs = Vec::new();
     for role in &CAST {
         npcs.push(create(&world, domain_id, d, role)?);
-        println!(
+        outln!(
             "  {:<5} {:<9} goal {:<6}  hunger {:.1}, +{:.1}/s   starts with {}",
             role.name,
             role.job,
@@ -179,8 +179,8 @@ pub fn village() -> Result<(), WorldError> {
             role.facts.join(", ")
         );
     }
-    println!();
-    println!("   t  who   event");
+    outln!();
+    outln!("   t  who   event");
 
     let batch = BatchOptions {
         threads: THREADS,
@@ -263,12 +263,13 @@ pub fn village() -> Result<(), WorldError> {
         .map(|(c, n)| format!("{} {n}", c.name()))
         .collect();
     let cache = world.cache_stats();
-    println!();
-    println!(
+    outln!();
+    outln!(
         "{batches} plan_agents calls; plan cache: {} hits, {} misses",
-        cache.hits, cache.misses
+        cache.hits,
+        cache.misses
     );
-    println!(
+    outln!(
         "{} replans in {END} s: {}",
         counts.iter().sum::<u64>(),
         by_cause.join(", ")
@@ -429,13 +430,15 @@ fn report(
         };
         Ok((events, plan, goals, why))
     })?;
+    let before = npc.seen;
     npc.seen += events.len() as u64;
     for (k, e) in events.iter().enumerate() {
         let last = k + 1 == events.len();
+        let first = before == 0 && k == 0;
         say(
             t,
             npc.role.name,
-            &replan_text(d, npc, e, last.then_some(&plan[..]), &goals),
+            &replan_text(d, npc, e, first, last.then_some(&plan[..]), &goals),
         );
         npc.goal = e.goal.or(npc.goal);
     }
@@ -479,18 +482,26 @@ fn report(
 }
 
 /// One replan as a line: cause, outcome, goal and (for the latest one) the new plan.
+/// `first`: the agent's first. The cause `no_plan` ("the agent had no plan") is shown as
+/// what it means here: a first plan, a retry, or the plan before it done.
 fn replan_text(
     d: &Domain,
     npc: &Npc,
     e: &ReplanEvent,
+    first: bool,
     plan: Option<&[ActionId]>,
     goals: &[GoalStatus],
 ) -> String {
     let goal_name = |g: usize| goals[g].name.as_str();
-    let mut text = format!("replan ({})", e.cause.name());
-    if e.cause == ReplanCause::NoPlan && npc.quiet == Some(StepKind::NoPlan) {
-        text.push_str(", a retry: its state changed");
-    }
+    let mut text = match e.cause {
+        ReplanCause::NoPlan if first && e.result == ReplanResult::Found => "first plan".to_owned(),
+        ReplanCause::NoPlan if first => "first search".to_owned(),
+        ReplanCause::NoPlan if npc.quiet == Some(StepKind::NoPlan) => {
+            "replan, a retry: its state changed".to_owned()
+        }
+        ReplanCause::NoPlan => "replan (plan done)".to_owned(),
+        cause => format!("replan ({})", cause.name()),
+    };
     if e.cause == ReplanCause::GoalChanged {
         if let (Some(old), Some(new)) = (npc.goal, e.goal) {
             let (p_old, p_new) = (goals[old].priority, goals[new].priority);
@@ -566,14 +577,14 @@ fn print_wrapped(prefix: &str, text: &str, indent: usize) {
     let mut empty = true;
     for word in text.split(' ') {
         if !empty && line.chars().count() + word.chars().count() >= WIDTH {
-            println!("{}", line.trim_end());
+            outln!("{}", line.trim_end());
             line = " ".repeat(indent);
         }
         line.push_str(word);
         line.push(' ');
         empty = false;
     }
-    println!("{}", line.trim_end());
+    outln!("{}", line.trim_end());
 }
 
 fn tenths(x: u32) -> f64 {
