@@ -1475,6 +1475,61 @@ fn forced_panic_becomes_a_status() {
 }
 
 #[test]
+fn a_panic_in_a_world_call_poisons_that_world_only() {
+    let live = goap_world_live_count();
+    let (poisoned, healthy) = (kitchen(), kitchen());
+    assert_eq!(goap_world_live_count(), live + 2);
+    assert_eq!(
+        unsafe { goap_debug_poison_world(poisoned.w.0) },
+        GoapStatus::Panic
+    );
+    assert!(
+        last_error().starts_with("goap_debug_poison_world: panic: goap_debug_poison_world was called"),
+        "{}",
+        last_error()
+    );
+    // Every later call on it is refused, reads included, naming the call that panicked;
+    // nothing runs (the out value is left alone).
+    let mut count = 99;
+    expect_err(
+        unsafe { goap_domain_fact_count(poisoned.w.0, poisoned.d, &mut count) },
+        GoapStatus::Poisoned,
+        "goap_domain_fact_count",
+        &["the world is poisoned", "goap_debug_poison_world: panic:"],
+    );
+    assert_eq!(count, 99);
+    let (p, n) = s("x");
+    let mut out = 0;
+    expect_err(
+        unsafe { goap_domain_add_fact(poisoned.w.0, poisoned.d, p, n, &mut out) },
+        GoapStatus::Poisoned,
+        "goap_domain_add_fact",
+        &["the world is poisoned"],
+    );
+    expect_err(
+        unsafe { goap_debug_poison_world(poisoned.w.0) },
+        GoapStatus::Poisoned,
+        "goap_debug_poison_world",
+        &["the world is poisoned"],
+    );
+    // A NULL world is still a NULL pointer, and another world is unaffected.
+    expect_err(
+        unsafe { goap_domain_fact_count(null(), poisoned.d, &mut count) },
+        GoapStatus::NullPointer,
+        "goap_domain_fact_count",
+        &["argument `world` is NULL"],
+    );
+    assert_eq!(healthy.w.plan(healthy.d).0.cost, 17.0);
+    // Destroying it works and frees it.
+    drop(poisoned);
+    assert_eq!(goap_world_live_count(), live + 1);
+    assert_eq!(
+        unsafe { CStr::from_ptr(goap_status_name(GoapStatus::Poisoned as i32)) },
+        c"GOAP_STATUS_POISONED"
+    );
+}
+
+#[test]
 fn last_error_is_per_thread_and_kept_by_successful_calls() {
     std::thread::spawn(|| {
         assert_eq!(goap_last_error_length(), 0, "fresh thread has no message");

@@ -824,13 +824,18 @@ fn two_effects_on_one_variable_are_rejected() {
             "{effects:?}: {e:?}"
         );
     }
-    // An exact repeat is one effect.
-    d.add_action(ActionDef {
-        var_effects: vec![eff(gold, VarOp::Add, 1), eff(gold, VarOp::Add, 1)],
-        ..def("a")
-    })
-    .unwrap();
-    assert_eq!(d.action(ActionId(0)).unwrap().var_effects().len(), 1);
+    // An exact repeat is refused too: `+= 1` twice is neither one step nor two.
+    let e = d
+        .add_action(ActionDef {
+            var_effects: vec![eff(gold, VarOp::Add, 1), eff(gold, VarOp::Add, 1)],
+            ..def("a")
+        })
+        .unwrap_err();
+    assert!(
+        e.to_string().contains("has the same effect listed twice"),
+        "{e}"
+    );
+    assert_eq!(d.action_count(), 0);
 }
 
 #[test]

@@ -15,23 +15,42 @@
 use std::any::Any;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use super::error::{set_last_error, FfiError};
+use super::error::{last_error, set_last_error, FfiError};
 use super::status::GoapStatus;
+use super::world::GoapWorld;
 
 /// Runs an exported body under the guard. Each listed pointer argument is checked for NULL
-/// first (→ `GOAP_STATUS_NULL_POINTER` naming it). `keep_last_error` as the first token
-/// leaves the last error untouched even on failure (for goap_last_error_message only).
+/// first (→ `GOAP_STATUS_NULL_POINTER` naming it). When the first is `world`, the call runs
+/// under [`run_in_world`] (a poisoned world refuses it; a panic poisons the world).
+/// `keep_last_error` as the first token leaves the last error untouched even on failure
+/// (for goap_last_error_message only).
 macro_rules! guard {
-    ($function:literal, [$($ptr:ident),* $(,)?], $body:block) => {
-        $crate::ffi::guard::run($function, true, || {
+    (keep_last_error, $function:literal, [$($ptr:ident),* $(,)?], $body:block) => {
+        $crate::ffi::guard::run($function, false, || {
             $( if $ptr.is_null() {
                 return Err($crate::ffi::error::FfiError::null(concat!("argument `", stringify!($ptr), "`")));
             } )*
             $body
         })
     };
-    (keep_last_error, $function:literal, [$($ptr:ident),* $(,)?], $body:block) => {
-        $crate::ffi::guard::run($function, false, || {
+    ($function:literal, [], $body:block) => {
+        $crate::ffi::guard::run($function, true, || $body)
+    };
+    ($function:literal, [$first:ident $(, $ptr:ident)* $(,)?], $body:block) => {
+        guard!(@first $first, $first, $function, [$first $(, $ptr)*], $body)
+    };
+    // A call on a world (its first pointer is `world`): a poisoned world refuses it, and a
+    // panic in it poisons the world.
+    (@first world, $world:ident, $function:literal, [$($ptr:ident),*], $body:block) => {
+        $crate::ffi::guard::run_in_world($function, $world as *const $crate::ffi::world::GoapWorld, || {
+            $( if $ptr.is_null() {
+                return Err($crate::ffi::error::FfiError::null(concat!("argument `", stringify!($ptr), "`")));
+            } )*
+            $body
+        })
+    };
+    (@first $other:ident, $first:ident, $function:literal, [$($ptr:ident),*], $body:block) => {
+        $crate::ffi::guard::run($function, true, || {
             $( if $ptr.is_null() {
                 return Err($crate::ffi::error::FfiError::null(concat!("argument `", stringify!($ptr), "`")));
             } )*
@@ -57,6 +76,44 @@ pub(crate) fn run(
             e.status
         }
         None => GoapStatus::Panic,
+    }
+}
+
+/// [`run`] for a call on `world` (NULL is left to the body's check). A world in which a
+/// call panicked is poisoned: its state may be broken (the call may have been partly
+/// applied), so this call fails with `GOAP_STATUS_POISONED` without running `body`, and a
+/// panic in `body` poisons the world. goap_world_destroy does not come here: a poisoned
+/// world can still be destroyed, which frees everything.
+pub(crate) fn run_in_world(
+    function: &'static str,
+    world: *const GoapWorld,
+    body: impl FnOnce() -> Result<(), FfiError>,
+) -> GoapStatus {
+    // SAFETY: a non-NULL world pointer is a live world (every caller's contract, as for
+    // the body, which dereferences it too).
+    let w = (!world.is_null()).then(|| unsafe { &*world });
+    if let Some(first) = w.and_then(|w| w.poisoned.get()) {
+        set_last_error(
+            function,
+            format_args!(
+                "the world is poisoned: an earlier call on it panicked ({first}); every \
+                 call but goap_world_destroy now fails"
+            ),
+        );
+        return GoapStatus::Poisoned;
+    }
+    match catch(function, body) {
+        Some(Ok(())) => GoapStatus::Ok,
+        Some(Err(e)) => {
+            set_last_error(function, &e.message);
+            e.status
+        }
+        None => {
+            if let Some(w) = w {
+                let _ = w.poisoned.set(last_error());
+            }
+            GoapStatus::Panic
+        }
     }
 }
 
@@ -104,5 +161,22 @@ fn panic_message(payload: &(dyn Any + Send)) -> &str {
 pub extern "C" fn goap_debug_force_panic() -> GoapStatus {
     guard!("goap_debug_force_panic", [], {
         panic!("goap_debug_force_panic was called");
+    })
+}
+
+/// Test hook for bindings: panics inside a call on `world`, which poisons it. This call
+/// returns GOAP_STATUS_PANIC (its last error contains "goap_debug_poison_world"); every
+/// later call on the world but goap_world_destroy returns GOAP_STATUS_POISONED. Destroying
+/// the world still frees everything.
+///
+/// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_POISONED (already poisoned).
+/// Thread safety: a write (see THREADING).
+///
+/// # Safety
+/// `world` must be a live world from goap_world_create.
+#[no_mangle]
+pub unsafe extern "C" fn goap_debug_poison_world(world: *mut GoapWorld) -> GoapStatus {
+    guard!("goap_debug_poison_world", [world], {
+        panic!("goap_debug_poison_world was called");
     })
 }

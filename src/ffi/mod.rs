@@ -41,7 +41,7 @@ pub use domain::*;
 pub use error::{goap_last_error_length, goap_last_error_message, last_error, FfiError};
 pub use fact::*;
 pub use goal::*;
-pub use guard::goap_debug_force_panic;
+pub use guard::{goap_debug_force_panic, goap_debug_poison_world};
 pub use ids::{GoapActionId, GoapAgentId, GoapDomainId, GoapFactId, GoapVarId};
 pub use plan::*;
 pub use protocol::*;

@@ -48,9 +48,10 @@ pub enum GoapStatus {
     ParseError = 11,
     /// No fact or action has this name.
     NotFound = 12,
-    /// A Rust panic was caught inside the library (a bug in goap, or the test hook
-    /// goap_debug_force_panic). Memory is safe and the world may be used further, but the
-    /// failed call may have been partly applied.
+    /// A Rust panic was caught inside the library (a bug in goap, or the test hooks
+    /// goap_debug_force_panic and goap_debug_poison_world). Memory is safe, but the failed
+    /// call may have been partly applied: a world it happened in is poisoned (every later
+    /// call on it returns GOAP_STATUS_POISONED; destroy it).
     Panic = 13,
     /// goap_domain_plan was called on a domain without a goal (see goap_domain_set_goal).
     NoGoal = 14,
@@ -83,10 +84,15 @@ pub enum GoapStatus {
     /// table, or the allocator refused it (the message names the table and its size).
     /// Nothing was aborted and nothing changed but what the function documents.
     OutOfMemory = 23,
+    /// An earlier call on this world panicked (it returned GOAP_STATUS_PANIC), so the
+    /// world's state may be broken: every later call on it fails with this status, naming
+    /// the call that panicked, without doing anything. goap_world_destroy still works and
+    /// frees everything; create a new world to go on.
+    Poisoned = 24,
 }
 
 /// Every status, in value order.
-const ALL: [GoapStatus; 24] = [
+const ALL: [GoapStatus; 25] = [
     GoapStatus::Ok,
     GoapStatus::NullPointer,
     GoapStatus::InvalidUtf8,
@@ -111,6 +117,7 @@ const ALL: [GoapStatus; 24] = [
     GoapStatus::CallbackFailed,
     GoapStatus::Busy,
     GoapStatus::OutOfMemory,
+    GoapStatus::Poisoned,
 ];
 
 impl GoapStatus {
@@ -146,6 +153,7 @@ impl GoapStatus {
             GoapStatus::CallbackFailed => "GOAP_STATUS_CALLBACK_FAILED\0",
             GoapStatus::Busy => "GOAP_STATUS_BUSY\0",
             GoapStatus::OutOfMemory => "GOAP_STATUS_OUT_OF_MEMORY\0",
+            GoapStatus::Poisoned => "GOAP_STATUS_POISONED\0",
         }
     }
 

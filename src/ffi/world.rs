@@ -19,6 +19,10 @@ pub struct GoapWorld {
     pub(crate) world: World,
     /// The tag in this world's agent ids.
     pub(crate) tag: WorldTag,
+    /// Set when a call on this world panicked: its state may be broken, so every later
+    /// call but goap_world_destroy fails with GOAP_STATUS_POISONED (see `guard::run`).
+    /// Holds the failed call's message.
+    pub(crate) poisoned: std::sync::OnceLock<String>,
 }
 
 /// Worlds created by goap_world_create and not yet destroyed, in the whole process.
@@ -262,7 +266,11 @@ pub unsafe extern "C" fn goap_world_create(
             };
         let tag = WorldTag::acquire();
         LIVE_WORLDS.fetch_add(1, Ordering::Relaxed);
-        let ptr = Box::into_raw(Box::new(GoapWorld { world, tag }));
+        let ptr = Box::into_raw(Box::new(GoapWorld {
+            world,
+            tag,
+            poisoned: std::sync::OnceLock::new(),
+        }));
         // SAFETY: out is non-NULL (guard) and writable by the caller's contract.
         unsafe { write_out(out, ptr) };
         Ok(())
