@@ -7,10 +7,11 @@
 use std::path::{Path, PathBuf};
 
 /// FFI sources in header order.
-const FFI_FILES: [&str; 15] = [
+const FFI_FILES: [&str; 16] = [
     "version.rs",
     "status.rs",
     "error.rs",
+    "log.rs",
     "ids.rs",
     "world.rs",
     "domain.rs",
@@ -97,7 +98,8 @@ fn csharp_builder(ffi: &Path) -> csbindgen::Builder {
 
 /// Enums not named in any signature (fields are int32_t), exported to both languages:
 /// cbindgen's `export.include` and csbindgen's `always_included_types`.
-const EXPORTED_ENUMS: [&str; 10] = [
+const EXPORTED_ENUMS: [&str; 11] = [
+    "GoapLogLevel",
     "GoapHeuristic",
     "GoapOutcome",
     "GoapCompare",

@@ -64,7 +64,15 @@
  *   changes it, so a retry with a bigger buffer reads the same text). Successful calls
  *   leave the last error as it was, so check the status first. A Rust panic inside the
  *   library never unwinds into your code: it returns GOAP_STATUS_PANIC with the panic
- *   message as the last error.
+ *   message as the last error, and the world the call was on is poisoned: its state may
+ *   be broken, so every later call on it returns GOAP_STATUS_POISONED (naming the call
+ *   that panicked) without doing anything, until goap_world_destroy frees it. Other worlds
+ *   are not affected.
+ *
+ * LOG
+ *   The library's messages (today: a caught panic's message and source location) go to
+ *   the log callback installed with goap_set_log_callback (process-wide, called on any
+ *   thread), or by default to stderr as one line starting "goap: ".
  *
  * STRINGS AND BUFFERS
  *   Strings passed in are UTF-8 as pointer + uint32_t byte length, not NUL-terminated (a
@@ -258,9 +266,10 @@ enum GoapStatus
     GOAP_STATUS_PARSE_ERROR = 11,
     // No fact or action has this name.
     GOAP_STATUS_NOT_FOUND = 12,
-    // A Rust panic was caught inside the library (a bug in goap, or the test hook
-    // goap_debug_force_panic). Memory is safe and the world may be used further, but the
-    // failed call may have been partly applied.
+    // A Rust panic was caught inside the library (a bug in goap, or the test hooks
+    // goap_debug_force_panic and goap_debug_poison_world). Memory is safe, but the failed
+    // call may have been partly applied: a world it happened in is poisoned (every later
+    // call on it returns GOAP_STATUS_POISONED; destroy it).
     GOAP_STATUS_PANIC = 13,
     // goap_domain_plan was called on a domain without a goal (see goap_domain_set_goal).
     GOAP_STATUS_NO_GOAL = 14,
@@ -293,6 +302,11 @@ enum GoapStatus
     // table, or the allocator refused it (the message names the table and its size).
     // Nothing was aborted and nothing changed but what the function documents.
     GOAP_STATUS_OUT_OF_MEMORY = 23,
+    // An earlier call on this world panicked (it returned GOAP_STATUS_PANIC), so the
+    // world's state may be broken: every later call on it fails with this status, naming
+    // the call that panicked, without doing anything. goap_world_destroy still works and
+    // frees everything; create a new world to go on.
+    GOAP_STATUS_POISONED = 24,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -301,6 +315,17 @@ typedef enum GoapStatus GoapStatus;
 typedef int32_t GoapStatus;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
+
+// Severity of a log message (goap_set_log_callback).
+typedef enum GoapLogLevel {
+    // Something failed: a panic caught inside a call (a bug in goap; the call returned
+    // GOAP_STATUS_PANIC and its world is poisoned).
+    GOAP_LOG_LEVEL_ERROR = 1,
+    // Something the host should know about; nothing failed.
+    GOAP_LOG_LEVEL_WARNING = 2,
+    // Information.
+    GOAP_LOG_LEVEL_INFO = 3,
+} GoapLogLevel;
 
 // Values of GoapPlanOptions.heuristic. Every heuristic is admissible, so every choice
 // returns a minimum-cost plan; they differ in speed only.
@@ -567,6 +592,20 @@ typedef int32_t GoapExplainFormat;
 // goap_world_create, freed by goap_world_destroy. Opaque; every function on it is
 // thread-safe (see THREADING at the top), and no call holds its locks for long.
 typedef struct GoapWorld GoapWorld;
+
+// Receives a log message: its GoapLogLevel value, the UTF-8 text (`message_len` bytes,
+// followed by a NUL terminator, valid during the call only) and the user_data given to
+// goap_set_log_callback. Called on the thread the message arose on, possibly several at
+// once: it must be thread-safe. It must not call goap functions.
+typedef void (*GoapLogFn)(int32_t level, const char *message, uint32_t message_len, void *user_data);
+
+// A log callback and its user data (goap_set_log_callback).
+typedef struct GoapLogCallback {
+    // Receives each message; NULL: the default (stderr).
+    GoapLogFn log;
+    // Passed to `log` unchanged; never dereferenced by goap.
+    void *user_data;
+} GoapLogCallback;
 
 // A task goap hands to the engine: runs work items start_index..end_index (end
 // exclusive) on the engine's worker worker_index. task_context is goap's; pass it back
@@ -1155,6 +1194,28 @@ uint32_t goap_last_error_length(void);
 // # Safety
 // `buf` must be valid for `capacity` bytes of writes; `out_len` must be valid for a write.
 GoapStatus goap_last_error_message(char *buf, uint32_t capacity, uint32_t *out_len);
+
+// Installs the log callback for the whole process (every world and every thread), in
+// place of the one before. `callback` is read during the call only; NULL, or a NULL
+// `callback->log`, restores the default, which writes each message to stderr as one line
+// starting "goap: ".
+//
+// What is logged: the message of a Rust panic caught inside a goap call (GOAP_LOG_LEVEL_ERROR,
+// with the source location), which would otherwise reach stderr through Rust's panic
+// hook. Panics outside goap calls (in a Rust host) are left to the host's hook.
+//
+// The callback may run on any thread that calls goap, during the call, and on several at
+// once; it must not call goap functions. After this function returns, the previous
+// callback is no longer called (a message being delivered on another thread at that
+// moment may still reach it, so keep its user_data valid until such calls are done).
+//
+// Errors: none (GOAP_STATUS_OK).
+// Thread safety: any thread, any time.
+//
+// # Safety
+// `callback` must be NULL or readable; its `log`, when set, must be a function of the
+// GoapLogFn signature that is safe to call from any thread with `user_data` until replaced.
+GoapStatus goap_set_log_callback(const struct GoapLogCallback *callback);
 
 // The default world definition. Always use it to initialise a GoapWorldDef.
 //
@@ -2150,10 +2211,23 @@ GoapStatus goap_world_clear_cache(struct GoapWorld *world);
 
 // Test hook for bindings: panics inside the guard, so it always returns GOAP_STATUS_PANIC
 // and sets the last error to a message containing "goap_debug_force_panic". The panic is
-// caught; nothing else happens (the default Rust panic hook prints a line to stderr).
+// caught, and its message goes to the log (goap_set_log_callback; by default one line on
+// stderr); nothing else happens.
 //
 // Thread safety: any thread, any time.
 GoapStatus goap_debug_force_panic(void);
+
+// Test hook for bindings: panics inside a call on `world`, which poisons it. This call
+// returns GOAP_STATUS_PANIC (its last error contains "goap_debug_poison_world"); every
+// later call on the world but goap_world_destroy returns GOAP_STATUS_POISONED. Destroying
+// the world still frees everything.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_POISONED (already poisoned).
+// Thread safety: a write (see THREADING).
+//
+// # Safety
+// `world` must be a live world from goap_world_create.
+GoapStatus goap_debug_poison_world(struct GoapWorld *world);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -38,7 +38,7 @@ mod tasks;
 pub use agents::{BatchOptions, BatchStats, BATCH_CHUNK, MAX_AGENTS};
 pub use cache::CacheStats;
 pub use entry::{start_state, start_state_with, DomainEntry};
-pub use tasks::{TaskFn, TaskSystem, ThreadPool};
+pub use tasks::{TaskFn, TaskSystem, ThreadPool, WORKER_THREAD_PREFIX};
 
 use std::collections::BTreeMap;
 use std::fmt;

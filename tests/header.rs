@@ -57,7 +57,7 @@ fn csharp_declarations_cover_every_exported_function() {
     }
 }
 
-/// The C++ wrapper calls every exported function but the panic test hook, and names every
+/// The C++ wrapper calls every exported function but the panic test hooks, and names every
 /// enum constant of the header (so a status or step kind added to the ABI is added there).
 #[test]
 fn cpp_wrapper_covers_every_exported_function_and_constant() {
@@ -73,7 +73,7 @@ fn cpp_wrapper_covers_every_exported_function_and_constant() {
     );
     let missing: Vec<&String> = names
         .iter()
-        .filter(|name| *name != "goap_debug_force_panic" && !contains_word(&hpp, name))
+        .filter(|name| !name.starts_with("goap_debug_") && !contains_word(&hpp, name))
         .collect();
     assert!(missing.is_empty(), "goap.hpp does not call {missing:?}");
     let constants: Vec<&str> = h

@@ -130,9 +130,17 @@ enum class Status : int32_t {
   CallbackFailed = GOAP_STATUS_CALLBACK_FAILED,
   Busy = GOAP_STATUS_BUSY,
   OutOfMemory = GOAP_STATUS_OUT_OF_MEMORY,
+  Poisoned = GOAP_STATUS_POISONED,
   /// The linked library's version is not this header's (from World::create; never
   /// returned by the library itself).
   VersionMismatch = -1,
+};
+
+/// goap.h's GoapLogLevel: the severity of a log message.
+enum class LogLevel : int32_t {
+  Error = GOAP_LOG_LEVEL_ERROR,
+  Warning = GOAP_LOG_LEVEL_WARNING,
+  Info = GOAP_LOG_LEVEL_INFO,
 };
 
 /// goap.h's GoapHeuristic. Every heuristic is admissible: each returns a minimum-cost plan.
@@ -226,6 +234,17 @@ inline uint32_t version() noexcept { return goap_version(); }
 
 /// The linked library's version as text, such as "0.1.0". Static; never NULL.
 inline const char* version_string() noexcept { return goap_version_string(); }
+
+/// Routes the library's log messages (today: the message of a panic caught inside a call)
+/// to `log` for the whole process, with `user_data`; nullptr restores the default (one line
+/// on stderr). `log` gets a GoapLogLevel value (see LogLevel) and NUL-terminated UTF-8 text
+/// valid during the call; it may run on any thread, several at once, and must not call goap.
+inline void set_log_callback(GoapLogFn log, void* user_data = nullptr) noexcept {
+  GoapLogCallback callback;
+  callback.log = log;
+  callback.user_data = user_data;
+  (void)goap_set_log_callback(&callback);  // never fails
+}
 
 // ---------------------------------------------------------------------------------------
 // Ids.

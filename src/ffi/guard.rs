@@ -16,6 +16,7 @@ use std::any::Any;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use super::error::{last_error, set_last_error, FfiError};
+use super::log::Inside;
 use super::status::GoapStatus;
 use super::world::GoapWorld;
 
@@ -126,7 +127,10 @@ pub(crate) fn run_value<T>(function: &'static str, on_panic: T, body: impl FnOnc
 /// `catch_unwind` that records a panic as the last error and returns `None` for it.
 fn catch<T>(function: &'static str, body: impl FnOnce() -> T) -> Option<T> {
     // Unwind safety: a panic leaves no broken invariant that memory safety depends on; the
-    // status tells the caller that the call may have been partly applied.
+    // status tells the caller that the call may have been partly applied (and a world it
+    // happened in is poisoned, see `run_in_world`). While `_inside` lives, a panic's
+    // message goes to the log (`log.rs`), not through Rust's default hook.
+    let _inside = Inside::enter();
     match catch_unwind(AssertUnwindSafe(body)) {
         Ok(value) => Some(value),
         Err(payload) => {
@@ -154,7 +158,8 @@ fn panic_message(payload: &(dyn Any + Send)) -> &str {
 
 /// Test hook for bindings: panics inside the guard, so it always returns GOAP_STATUS_PANIC
 /// and sets the last error to a message containing "goap_debug_force_panic". The panic is
-/// caught; nothing else happens (the default Rust panic hook prints a line to stderr).
+/// caught, and its message goes to the log (goap_set_log_callback; by default one line on
+/// stderr); nothing else happens.
 ///
 /// Thread safety: any thread, any time.
 #[no_mangle]

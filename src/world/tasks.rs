@@ -28,6 +28,9 @@ pub trait TaskSystem: Send + Sync {
     fn run(&self, items: u32, min_range: u32, task: TaskFn<'_>);
 }
 
+/// The names of a world's worker threads start with this (then the worker's number).
+pub const WORKER_THREAD_PREFIX: &str = "goap-worker-";
+
 /// The world's own workers: `threads - 1` threads created with it (the calling thread is
 /// the other one), parked between jobs, joined when it is dropped.
 pub struct ThreadPool {
@@ -54,7 +57,7 @@ impl ThreadPool {
         let pool = if threads > 1 {
             rayon_core::ThreadPoolBuilder::new()
                 .num_threads(threads as usize - 1)
-                .thread_name(|i| format!("goap-worker-{i}"))
+                .thread_name(|i| format!("{WORKER_THREAD_PREFIX}{i}"))
                 .spawn_handler(|thread| {
                     let h = std::thread::Builder::new()
                         .name(thread.name().unwrap_or("goap-worker").to_owned())

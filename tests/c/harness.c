@@ -247,6 +247,22 @@ static void test_kitchen_by_hand(void) {
 
 /* ------------------------------------------------------------------ errors */
 
+/* What a log callback received (the last message only). */
+struct logged {
+    int calls;
+    int32_t level;
+    char text[512];
+};
+
+static void record_log(int32_t level, const char *message, uint32_t len, void *user) {
+    struct logged *log = (struct logged *)user;
+    size_t n = len < sizeof log->text - 1 ? len : sizeof log->text - 1;
+    log->calls++;
+    log->level = level;
+    memcpy(log->text, message, n);
+    log->text[n] = '\0';
+}
+
 static void test_errors(void) {
     GoapWorldDef wdef = goap_world_def_default();
     GoapWorld *world = NULL;
@@ -398,10 +414,53 @@ static void test_errors(void) {
         CHECK(small[0] == 'z');
         CHECK(goap_last_error_length() == need);
     }
-    /* Forced panic: a status, never an abort. */
-    CHECK_STATUS(goap_debug_force_panic(), GOAP_STATUS_PANIC);
-    CHECK_MESSAGE("goap_debug_force_panic: panic: goap_debug_force_panic was called");
+    /* Forced panic: a status, never an abort; its message goes to the log callback. */
+    {
+        struct logged log = {0, 0, ""};
+        GoapLogCallback callback;
+        callback.log = record_log;
+        callback.user_data = &log;
+        CHECK_STATUS(goap_set_log_callback(&callback), GOAP_STATUS_OK);
+        CHECK_STATUS(goap_debug_force_panic(), GOAP_STATUS_PANIC);
+        CHECK_MESSAGE("goap_debug_force_panic: panic: goap_debug_force_panic was called");
+        CHECK_STATUS(goap_set_log_callback(NULL), GOAP_STATUS_OK);
+        CHECK(log.calls == 1);
+        CHECK(log.level == GOAP_LOG_LEVEL_ERROR);
+        CHECK(strstr(log.text, "panic caught at ") != NULL);
+        CHECK(strstr(log.text, "goap_debug_force_panic was called") != NULL);
+    }
     plan_kitchen(world, d, "kitchen (after a caught panic)");
+    /* A panic inside a call on a world poisons that world: every later call on it fails
+       with GOAP_STATUS_POISONED (reads too, outputs untouched); other worlds go on, and
+       destroying it frees everything (valgrind checks). */
+    {
+        GoapWorld *sick = NULL;
+        GoapWorldDef wdef = goap_world_def_default();
+        GoapDomainId sd = 0;
+        uint32_t count = 77;
+        struct logged log = {0, 0, ""};
+        GoapLogCallback callback;
+        callback.log = record_log;
+        callback.user_data = &log;
+        CHECK_STATUS(goap_world_create(&wdef, &sick), GOAP_STATUS_OK);
+        {
+            GoapDomainDef ddef = goap_domain_def_default();
+            CHECK_STATUS(goap_domain_create(sick, &ddef, &sd), GOAP_STATUS_OK);
+        }
+        CHECK_STATUS(goap_set_log_callback(&callback), GOAP_STATUS_OK);
+        CHECK_STATUS(goap_debug_poison_world(sick), GOAP_STATUS_PANIC);
+        /* A callback whose log is NULL restores the default too. */
+        callback.log = NULL;
+        CHECK_STATUS(goap_set_log_callback(&callback), GOAP_STATUS_OK);
+        CHECK(log.calls == 1 && strstr(log.text, "goap_debug_poison_world was called") != NULL);
+        CHECK_STATUS(goap_domain_fact_count(sick, sd, &count), GOAP_STATUS_POISONED);
+        CHECK_MESSAGE("goap_domain_fact_count: the world is poisoned: an earlier call on it panicked (goap_debug_poison_world: panic:");
+        CHECK(count == 77);
+        CHECK_STATUS(goap_domain_add_fact(sick, sd, "x", 1, &out), GOAP_STATUS_POISONED);
+        CHECK(strcmp(goap_status_name(GOAP_STATUS_POISONED), "GOAP_STATUS_POISONED") == 0);
+        plan_kitchen(world, d, "kitchen (beside a poisoned world)");
+        goap_world_destroy(sick);
+    }
     CHECK(strcmp(goap_status_name(GOAP_STATUS_PANIC), "GOAP_STATUS_PANIC") == 0);
     CHECK(strcmp(goap_status_name(12345), "GOAP_STATUS_UNKNOWN") == 0);
 

@@ -321,9 +321,30 @@ TEST(unknown_goal_and_no_action) {
   CHECK_FAILS(agent.report(goap::Report::Failed), Status::NoAction, "goap_agent_report");
 }
 
+namespace {
+struct Logged {
+  int calls = 0;
+  int32_t level = 0;
+  std::string text;
+};
+void record_log(int32_t level, const char* message, uint32_t len, void* user) {
+  auto* log = static_cast<Logged*>(user);
+  ++log->calls;
+  log->level = level;
+  log->text.assign(message, len);
+}
+}  // namespace
+
 TEST(panic_is_caught_and_readable_as_an_error) {
-  // The default Rust panic hook prints one line to stderr here: expected.
+  // The panic's message goes to the log callback (without one, a line on stderr).
+  Logged log;
+  goap::set_log_callback(record_log, &log);
   const GoapStatus s = goap_debug_force_panic();
+  goap::set_log_callback(nullptr);
+  CHECK_EQ(log.calls, 1);
+  CHECK_EQ(static_cast<goap::LogLevel>(log.level), goap::LogLevel::Error);
+  CHECK_CONTAINS(log.text, "panic caught at ");
+  CHECK_CONTAINS(log.text, "goap_debug_force_panic was called");
   CHECK_EQ(static_cast<Status>(s), Status::Panic);
   const goap::Error e = goap::Error::last(Status::Panic);
   CHECK_EQ(e.status(), Status::Panic);
@@ -332,6 +353,22 @@ TEST(panic_is_caught_and_readable_as_an_error) {
   // The library works on after a panic.
   goap::World world = OK(goap::World::create());
   CHECK_EQ(OK(OK(world.create_domain("after")).fact_count()), 0u);
+}
+
+TEST(a_panic_in_a_world_poisons_it_and_destroying_it_still_works) {
+  goap::World sick = OK(goap::World::create());
+  goap::Domain d = OK(sick.create_domain("d"));
+  Logged log;
+  goap::set_log_callback(record_log, &log);
+  CHECK_EQ(static_cast<Status>(goap_debug_poison_world(sick.get())), Status::Panic);
+  goap::set_log_callback(nullptr);
+  CHECK_CONTAINS(log.text, "goap_debug_poison_world was called");
+  CHECK_FAILS(d.fact_count(), Status::Poisoned, "the world is poisoned");
+  CHECK_FAILS(d.add_fact("x"), Status::Poisoned, "goap_debug_poison_world: panic:");
+  CHECK_EQ(std::string(goap::status_name(Status::Poisoned)), std::string("GOAP_STATUS_POISONED"));
+  sick.reset();  // destroys it (valgrind and LSan check that nothing is left)
+  goap::World healthy = OK(goap::World::create());
+  CHECK_EQ(OK(OK(healthy.create_domain("after")).fact_count()), 0u);
 }
 
 // Lists and strings longer than UINT32_MAX are refused by the wrapper before any call:

@@ -1,5 +1,7 @@
 using System;
+using System.Runtime.InteropServices;
 using System.Text;
+using AOT;
 using Goap.Native;
 
 namespace Goap
@@ -106,6 +108,42 @@ namespace Goap
             return Utf8.FromNulTerminated(NativeMethods.goap_status_name((int)status));
         }
 
+        static readonly LogCallback logCallback = OnLog;
+        static readonly IntPtr logPointer = Marshal.GetFunctionPointerForDelegate(logCallback);
+        /// <summary>The handler, an <c>Action&lt;LogLevel, string&gt;</c> (held as object: it is
+        /// managed only, never handed to native code, unlike the delegates the IL2CPP rules
+        /// govern).</summary>
+        static volatile object logHandler;
+
+        /// <summary>
+        /// Routes the library's log messages (today: the message of a panic caught inside a
+        /// call, <see cref="LogLevel.Error"/>) to <paramref name="handler"/> for the whole
+        /// process; null restores the default (one line on the process's stderr). The handler
+        /// may run on any thread that calls goap, several at once; it must not call goap, and
+        /// exceptions it throws are ignored. In Unity, route it to <c>Debug.LogError</c>.
+        /// </summary>
+        public static void SetLogHandler(Action<LogLevel, string> handler)
+        {
+            EnsureLoaded();
+            lock (checkLock)
+            {
+                logHandler = handler;
+                GoapLogCallback callback;
+                callback.log = handler == null ? null : (void*)logPointer;
+                callback.user_data = null;
+                Errors.Check(NativeMethods.goap_set_log_callback(&callback));
+            }
+        }
+
+        [MonoPInvokeCallback(typeof(LogCallback))]
+        static void OnLog(int level, byte* message, uint messageLength, IntPtr userData)
+        {
+            var handler = logHandler as Action<LogLevel, string>;
+            if (handler == null) return;
+            try { handler((LogLevel)level, Encoding.UTF8.GetString(message, (int)messageLength)); }
+            catch (Exception) { /* a handler's failure must not reach native code */ }
+        }
+
         internal static void RaiseContextException(Exception e)
         {
             var handler = ContextException;
@@ -114,6 +152,10 @@ namespace Goap
             catch (Exception) { /* a handler's own failure must not reach native code */ }
         }
     }
+
+    /// <summary>The native log callback's signature (goap.h GoapLogFn); see <see cref="Library.SetLogHandler"/>.</summary>
+    [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
+    internal unsafe delegate void LogCallback(int level, byte* message, uint messageLength, IntPtr userData);
 
     /// <summary>Turns native statuses into exceptions.</summary>
     internal static unsafe class Errors

@@ -235,6 +235,55 @@ namespace Goap.Tests
         }
 
         [Test]
+        public void CaughtPanicsGoToTheLogHandler()
+        {
+            var logged = new List<string>();
+            var levels = new List<LogLevel>();
+            Library.SetLogHandler((level, message) => { lock (logged) { levels.Add(level); logged.Add(message); } });
+            try
+            {
+                Assert.AreEqual(GoapStatus.Panic, NativeMethods.goap_debug_force_panic());
+            }
+            finally
+            {
+                Library.SetLogHandler(null);
+            }
+            Assert.AreEqual(GoapStatus.Panic, NativeMethods.goap_debug_force_panic()); // to stderr
+            lock (logged)
+            {
+                Assert.AreEqual(1, logged.Count, string.Join("\n", logged.ToArray()));
+                Assert.AreEqual(LogLevel.Error, levels[0]);
+                StringAssert.Contains("panic caught at ", logged[0]);
+                StringAssert.Contains("goap_debug_force_panic was called", logged[0]);
+            }
+        }
+
+        [Test]
+        public void APanicInAWorldPoisonsItAndDisposeStillWorks()
+        {
+            var sick = new World();
+            var d = sick.CreateDomain("d");
+            Library.SetLogHandler((level, message) => { });
+            try
+            {
+                Assert.AreEqual(GoapStatus.Panic, NativeMethods.goap_debug_poison_world((GoapWorld*)sick.DangerousGetHandle()));
+            }
+            finally
+            {
+                Library.SetLogHandler(null);
+            }
+            var e = Assert.Throws<GoapException>(() => { var n = d.FactCount; });
+            Assert.AreEqual(Status.Poisoned, e.Status);
+            StringAssert.Contains("the world is poisoned", e.Message);
+            StringAssert.Contains("goap_debug_poison_world: panic:", e.Message);
+            Expect.Fails(Status.Poisoned, "goap_domain_add_fact", () => d.AddFact("x"));
+            Assert.AreEqual("GOAP_STATUS_POISONED", Library.StatusName(Status.Poisoned));
+            sick.Dispose(); // destroys the native world
+            // Other worlds go on.
+            Assert.AreEqual(StepKind.Start, w.FireAgent().Step(0.1).Kind);
+        }
+
+        [Test]
         public void NullPointerThroughTheRawLayer()
         {
             GoapWorld* p = (GoapWorld*)world.DangerousGetHandle();

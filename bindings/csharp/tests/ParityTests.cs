@@ -31,6 +31,7 @@ namespace Goap.Tests
             new object[] { typeof(ReplanCause), typeof(GoapReplanCause) },
             new object[] { typeof(ReplanResult), typeof(GoapReplanResult) },
             new object[] { typeof(ExplainFormat), typeof(GoapExplainFormat) },
+            new object[] { typeof(LogLevel), typeof(GoapLogLevel) },
         };
 
         static SortedDictionary<long, string> Members(Type e)

@@ -102,6 +102,31 @@ namespace Goap.Native
         public static extern GoapStatus goap_last_error_message(byte* buf, uint capacity, uint* out_len);
 
         /// <summary>
+        ///  Installs the log callback for the whole process (every world and every thread), in
+        ///  place of the one before. `callback` is read during the call only; NULL, or a NULL
+        ///  `callback-&gt;log`, restores the default, which writes each message to stderr as one line
+        ///  starting "goap: ".
+        ///
+        ///  What is logged: the message of a Rust panic caught inside a goap call (GOAP_LOG_LEVEL_ERROR,
+        ///  with the source location), which would otherwise reach stderr through Rust's panic
+        ///  hook. Panics outside goap calls (in a Rust host) are left to the host's hook.
+        ///
+        ///  The callback may run on any thread that calls goap, during the call, and on several at
+        ///  once; it must not call goap functions. After this function returns, the previous
+        ///  callback is no longer called (a message being delivered on another thread at that
+        ///  moment may still reach it, so keep its user_data valid until such calls are done).
+        ///
+        ///  Errors: none (GOAP_STATUS_OK).
+        ///  Thread safety: any thread, any time.
+        ///
+        ///  # Safety
+        ///  `callback` must be NULL or readable; its `log`, when set, must be a function of the
+        ///  GoapLogFn signature that is safe to call from any thread with `user_data` until replaced.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_set_log_callback", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_set_log_callback(GoapLogCallback* callback);
+
+        /// <summary>
         ///  The default world definition. Always use it to initialise a GoapWorldDef.
         ///
         ///  Thread safety: any thread, any time.
@@ -1132,14 +1157,46 @@ namespace Goap.Native
         /// <summary>
         ///  Test hook for bindings: panics inside the guard, so it always returns GOAP_STATUS_PANIC
         ///  and sets the last error to a message containing "goap_debug_force_panic". The panic is
-        ///  caught; nothing else happens (the default Rust panic hook prints a line to stderr).
+        ///  caught, and its message goes to the log (goap_set_log_callback; by default one line on
+        ///  stderr); nothing else happens.
         ///
         ///  Thread safety: any thread, any time.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_debug_force_panic", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern GoapStatus goap_debug_force_panic();
 
+        /// <summary>
+        ///  Test hook for bindings: panics inside a call on `world`, which poisons it. This call
+        ///  returns GOAP_STATUS_PANIC (its last error contains "goap_debug_poison_world"); every
+        ///  later call on the world but goap_world_destroy returns GOAP_STATUS_POISONED. Destroying
+        ///  the world still frees everything.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_POISONED (already poisoned).
+        ///  Thread safety: a write (see THREADING).
+        ///
+        ///  # Safety
+        ///  `world` must be a live world from goap_world_create.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_debug_poison_world", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_debug_poison_world(GoapWorld* world);
 
+
+    }
+
+    /// <summary>
+    ///  A log callback and its user data (goap_set_log_callback).
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct GoapLogCallback
+    {
+        /// <summary>
+        ///  Receives each message; NULL: the default (stderr).
+        /// </summary>
+        public void* log;
+        /// <summary>
+        ///  Passed to `log` unchanged; never dereferenced by goap.
+        /// </summary>
+        public void* user_data;
     }
 
     /// <summary>
@@ -2008,9 +2065,10 @@ namespace Goap.Native
         /// </summary>
         NotFound = 12,
         /// <summary>
-        ///  A Rust panic was caught inside the library (a bug in goap, or the test hook
-        ///  goap_debug_force_panic). Memory is safe and the world may be used further, but the
-        ///  failed call may have been partly applied.
+        ///  A Rust panic was caught inside the library (a bug in goap, or the test hooks
+        ///  goap_debug_force_panic and goap_debug_poison_world). Memory is safe, but the failed
+        ///  call may have been partly applied: a world it happened in is poisoned (every later
+        ///  call on it returns GOAP_STATUS_POISONED; destroy it).
         /// </summary>
         Panic = 13,
         /// <summary>
@@ -2064,6 +2122,33 @@ namespace Goap.Native
         ///  Nothing was aborted and nothing changed but what the function documents.
         /// </summary>
         OutOfMemory = 23,
+        /// <summary>
+        ///  An earlier call on this world panicked (it returned GOAP_STATUS_PANIC), so the
+        ///  world's state may be broken: every later call on it fails with this status, naming
+        ///  the call that panicked, without doing anything. goap_world_destroy still works and
+        ///  frees everything; create a new world to go on.
+        /// </summary>
+        Poisoned = 24,
+    }
+
+    /// <summary>
+    ///  Severity of a log message (goap_set_log_callback).
+    /// </summary>
+    public enum GoapLogLevel : uint
+    {
+        /// <summary>
+        ///  Something failed: a panic caught inside a call (a bug in goap; the call returned
+        ///  GOAP_STATUS_PANIC and its world is poisoned).
+        /// </summary>
+        Error = 1,
+        /// <summary>
+        ///  Something the host should know about; nothing failed.
+        /// </summary>
+        Warning = 2,
+        /// <summary>
+        ///  Information.
+        /// </summary>
+        Info = 3,
     }
 
     /// <summary>

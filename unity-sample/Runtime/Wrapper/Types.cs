@@ -11,8 +11,11 @@ namespace Goap
         Contradiction = 9, BufferTooSmall = 10, ParseError = 11, NotFound = 12, Panic = 13,
         NoGoal = 14, TooMany = 15, UnknownVar = 16, OutOfRange = 17, UnknownAgent = 18,
         UnknownGoal = 19, NoAction = 20, CallbackFailed = 21, Busy = 22,
-        OutOfMemory = 23,
+        OutOfMemory = 23, Poisoned = 24,
     }
+
+    /// <summary>Severity of a log message (goap.h GoapLogLevel); see <see cref="Library.SetLogHandler"/>.</summary>
+    public enum LogLevel { Error = 1, Warning = 2, Info = 3 }
 
     /// <summary>Search heuristic (goap.h GoapHeuristic). Every one but none is admissible: plans are optimal.</summary>
     public enum Heuristic { Auto = 0, LmCut = 1, Landmarks = 2, HMax = 3, Blind = 4 }
