@@ -49,10 +49,9 @@ use std::collections::VecDeque;
 use std::fmt;
 use std::sync::Arc;
 
-use crate::domain::{ActionId, Domain, DomainError, FactId, VarId, VarOp};
+use crate::domain::{ActionId, Domain, DomainError, DomainId, FactId, VarId, VarOp};
 use crate::planner::{ActionContext, OutOfMemory, SearchBudget};
 use crate::state::WorldState;
-use crate::world::DomainId;
 
 slotmap::new_key_type! {
     /// Generational id of an agent in a [`crate::World`]: a destroyed agent's id never

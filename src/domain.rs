@@ -15,6 +15,7 @@
 //! satisfies, are rejected when the action or goal is built.
 
 use std::collections::HashMap;
+use std::num::NonZeroU32;
 use std::sync::{Arc, OnceLock};
 
 pub(crate) mod compiled;
@@ -30,6 +31,30 @@ pub use var::{Compare, Overflow, Var, VarCondition, VarDef, VarEffect, VarOp};
 use crate::memory::OutOfMemory;
 use crate::state::WorldState;
 use compiled::CompiledDomain;
+
+/// Process-unique id of a domain in a [`crate::World`] (the world draws them from one
+/// counter: never zero, never reused within a process). An [`crate::Agent`] made by a world
+/// remembers its domain's id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DomainId(NonZeroU32);
+
+impl DomainId {
+    /// The id as a number (≥ 1).
+    pub fn get(self) -> u32 {
+        self.0.get()
+    }
+
+    /// The id with this number; `None` for zero. The id may not name a live domain.
+    pub fn from_raw(raw: u32) -> Option<Self> {
+        NonZeroU32::new(raw).map(DomainId)
+    }
+}
+
+impl std::fmt::Display for DomainId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
 
 /// Dense id of a boolean fact within one [`Domain`] (its registration index).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -42,7 +42,6 @@ pub use tasks::{TaskFn, TaskSystem, ThreadPool, WORKER_THREAD_PREFIX};
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
@@ -50,26 +49,14 @@ use parking_lot::{Mutex, RwLock};
 use slotmap::SlotMap;
 
 use crate::agent::{Agent, AgentError, AgentId, GoalDef};
+pub use crate::domain::DomainId;
 use crate::domain::{Domain, DomainError, FactValue, Goal, VarCondition, VarId};
 use crate::format::{self, DomainFile, FormatError};
 use crate::planner::{OutOfMemory, PlanOptions, PlanResult, Planner};
 use crate::state::WorldState;
 
-/// Process-unique id of a domain. Never zero, never reused within a process.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct DomainId(NonZeroU32);
-
+/// Drawing fresh [`DomainId`]s (the world hands them out).
 impl DomainId {
-    /// The id as a number (≥ 1).
-    pub fn get(self) -> u32 {
-        self.0.get()
-    }
-
-    /// The id with this number; `None` for zero. The id may not name a live domain.
-    pub fn from_raw(raw: u32) -> Option<Self> {
-        NonZeroU32::new(raw).map(DomainId)
-    }
-
     /// A fresh id, or `None` once the process has created `u32::MAX - 1` domains.
     fn next() -> Option<Self> {
         static NEXT: AtomicU32 = AtomicU32::new(1);
@@ -86,12 +73,6 @@ impl DomainId {
     }
 }
 
-impl fmt::Display for DomainId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
-    }
-}
-
 /// Settings of a [`World`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WorldDef {
@@ -104,6 +85,10 @@ pub struct WorldDef {
     /// Entries of the plan cache shared by the agents (0 turns it off). Default
     /// [`WorldDef::DEFAULT_PLAN_CACHE_CAPACITY`].
     pub plan_cache_capacity: usize,
+    /// The most agents the world holds at once; creating one more fails with
+    /// [`WorldError::TooManyAgents`]. Default (and upper bound) [`MAX_AGENTS`]. (The C ABI
+    /// sets a lower limit: it packs an agent's slot into 24 bits of its id.)
+    pub max_agents: usize,
 }
 
 impl WorldDef {
@@ -119,6 +104,7 @@ impl Default for WorldDef {
             max_idle_planners: Self::DEFAULT_MAX_IDLE_PLANNERS,
             worker_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             plan_cache_capacity: Self::DEFAULT_PLAN_CACHE_CAPACITY,
+            max_agents: MAX_AGENTS,
         }
     }
 }
@@ -138,8 +124,8 @@ pub enum WorldError {
     NoGoal(DomainId),
     /// No agent with this id exists in this world (destroyed, or never created here).
     UnknownAgent(AgentId),
-    /// The world holds [`MAX_AGENTS`] agents already.
-    TooManyAgents,
+    /// The world holds as many agents as it may ([`WorldDef::max_agents`], the number).
+    TooManyAgents(usize),
     /// An agent call failed.
     Agent(AgentError),
     /// Compiling the domain needed more memory than the system gave (see
@@ -161,8 +147,8 @@ impl fmt::Display for WorldError {
             WorldError::UnknownAgent(_) => f.write_str(
                 "the agent does not exist in this world (destroyed, or created by another world)",
             ),
-            WorldError::TooManyAgents => {
-                write!(f, "the world holds {MAX_AGENTS} agents already")
+            WorldError::TooManyAgents(n) => {
+                write!(f, "the world holds {n} agents already, its maximum")
             }
             WorldError::Agent(e) => e.fmt(f),
             WorldError::OutOfMemory(e) => write!(f, "the domain cannot be planned with: {e}"),

@@ -535,6 +535,37 @@ fn plan_in_step_off_waits_for_the_batch() {
 }
 
 #[test]
+fn a_world_holds_at_most_max_agents() {
+    let farm = farm_with(WorldDef {
+        max_agents: 2,
+        ..WorldDef::default()
+    });
+    let domain = farm.domain;
+    let a = farm
+        .world
+        .create_agent(domain, AgentDef::default())
+        .unwrap();
+    farm.world
+        .create_agent(domain, AgentDef::default())
+        .unwrap();
+    let e = farm
+        .world
+        .create_agent(domain, AgentDef::default())
+        .unwrap_err();
+    assert_eq!(e, WorldError::TooManyAgents(2));
+    assert_eq!(
+        e.to_string(),
+        "the world holds 2 agents already, its maximum"
+    );
+    // A destroyed agent frees its place.
+    farm.world.destroy_agent(a).unwrap();
+    farm.world
+        .create_agent(domain, AgentDef::default())
+        .unwrap();
+    assert_eq!(farm.world.agent_count(), 2);
+}
+
+#[test]
 fn stale_ids_are_errors_and_never_reach_another_agent() {
     let farm = farm();
     let a = farm.agent(AgentDef::default(), 1.0, 0.0);

@@ -89,7 +89,7 @@ impl From<WorldError> for FfiError {
             WorldError::Format(_) => FfiError::new(GoapStatus::ParseError, e.to_string()),
             WorldError::NoGoal(_) => FfiError::new(GoapStatus::NoGoal, e.to_string()),
             WorldError::UnknownAgent(_) => FfiError::new(GoapStatus::UnknownAgent, e.to_string()),
-            WorldError::TooManyAgents => FfiError::new(GoapStatus::TooMany, e.to_string()),
+            WorldError::TooManyAgents(_) => FfiError::new(GoapStatus::TooMany, e.to_string()),
             WorldError::Agent(a) => a.into(),
             WorldError::OutOfMemory(_) => FfiError::new(GoapStatus::OutOfMemory, e.to_string()),
         }

@@ -29,7 +29,7 @@ use super::error::FfiError;
 use super::status::GoapStatus;
 use crate::agent::AgentId;
 use crate::domain::{ActionId, Domain, FactId, VarId};
-use crate::world::{DomainEntry, DomainId, World, MAX_AGENTS};
+use crate::world::{DomainEntry, DomainId, World};
 
 /// Id of a domain within a world. Opaque, like every id. Zero is never valid. Domain ids
 /// come from one counter for the whole process (all worlds), so the id of a destroyed
@@ -151,11 +151,16 @@ impl Drop for WorldTag {
     }
 }
 
+/// The most agents a world created through the C ABI holds: an agent id packs its slot
+/// into 24 bits (see the module documentation). goap_world_create sets it as the world's
+/// [`crate::world::WorldDef::max_agents`].
+pub(crate) const MAX_AGENTS: usize = (1 << 24) - 1;
+
 /// The ABI value of an agent id of the world tagged `tag`.
 pub(crate) fn encode_agent(tag: u8, id: AgentId) -> GoapAgentId {
     let key = id.data().as_ffi();
     let (version, index) = (key >> 32, key & 0xffff_ffff);
-    // World::create_agent keeps every index below 2^24 (MAX_AGENTS).
+    // goap_world_create limits its world to MAX_AGENTS agents: every index is below 2^24.
     assert!(
         index <= MAX_AGENTS as u64,
         "agent slot {index} is beyond the C ABI's id range"

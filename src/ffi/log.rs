@@ -4,7 +4,7 @@
 //!
 //! The first guarded call installs a panic hook once per process. It handles the panics
 //! that happen inside a goap call on the thread making it (the guard counts them, see
-//! [`Inside`]): their message, with the source location, goes to the installed callback, or
+//! `Inside`): their message, with the source location, goes to the installed callback, or
 //! without one to stderr as one line. Every other panic goes to the hook that was installed
 //! before (a Rust host's own, or Rust's default).
 

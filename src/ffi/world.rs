@@ -247,6 +247,7 @@ pub unsafe extern "C" fn goap_world_create(
                 n => n as usize,
             },
             plan_cache_capacity: def.plan_cache_capacity as usize,
+            max_agents: super::ids::MAX_AGENTS,
         };
         let world =
             match (def.enqueue_task, def.finish_task) {

@@ -44,8 +44,9 @@ pub const BATCH_CHUNK: usize = 256;
 /// fewer would cost more to hand out than to run.
 const NEEDS_RANGE: usize = 256;
 
-/// The most agents a world holds (the C ABI packs an agent's slot into 24 bits).
-pub const MAX_AGENTS: usize = (1 << 24) - 1;
+/// The most agents a world can hold (the limit of its slot map's 32-bit indices); see
+/// [`super::WorldDef::max_agents`].
+pub const MAX_AGENTS: usize = (u32::MAX - 1) as usize;
 
 /// Limits of one [`World::plan_agents`] call. Zero means "no limit" for each budget.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -111,8 +112,9 @@ impl World {
     pub fn create_agent(&self, domain: DomainId, def: AgentDef) -> Result<AgentId, WorldError> {
         let entry = self.snapshot(domain)?;
         let mut agents = self.agents.write();
-        if agents.len() >= MAX_AGENTS {
-            return Err(WorldError::TooManyAgents);
+        let max = self.def.max_agents.min(MAX_AGENTS);
+        if agents.len() >= max {
+            return Err(WorldError::TooManyAgents(max));
         }
         let slot = agents.try_insert_with_key(|id| {
             let mut agent = Agent::new(
