@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 /// FFI sources in header order.
-const FFI_FILES: [&str; 16] = [
+const FFI_FILES: [&str; 17] = [
     "version.rs",
     "status.rs",
     "error.rs",
@@ -24,6 +24,7 @@ const FFI_FILES: [&str; 16] = [
     "context.rs",
     "protocol.rs",
     "batch.rs",
+    "inspect.rs",
 ];
 
 /// Every file both generators parse: the header's files, then `guard.rs` (its test hook).
@@ -98,7 +99,7 @@ fn csharp_builder(ffi: &Path) -> csbindgen::Builder {
 
 /// Enums not named in any signature (fields are int32_t), exported to both languages:
 /// cbindgen's `export.include` and csbindgen's `always_included_types`.
-const EXPORTED_ENUMS: [&str; 11] = [
+const EXPORTED_ENUMS: [&str; 12] = [
     "GoapLogLevel",
     "GoapHeuristic",
     "GoapOutcome",
@@ -110,4 +111,5 @@ const EXPORTED_ENUMS: [&str; 11] = [
     "GoapReplanCause",
     "GoapReplanResult",
     "GoapExplainFormat",
+    "GoapTraceEnd",
 ];

@@ -587,6 +587,16 @@ typedef int32_t GoapExplainFormat;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
+// How a search trace ended (GoapTraceResult.end).
+typedef enum GoapTraceEnd {
+    // The last node satisfies the goal; the path to it is a minimum-cost plan.
+    GOAP_TRACE_END_FOUND = 0,
+    // Every state reachable from the start was expanded: no plan.
+    GOAP_TRACE_END_NO_PLAN = 1,
+    // max_expanded states were expanded first.
+    GOAP_TRACE_END_LIMIT = 2,
+} GoapTraceEnd;
+
 // The root object: owns domains (and their facts, actions, start states and goals), agents,
 // a plan cache shared by the agents, and pooled planning memory. Created by
 // goap_world_create, freed by goap_world_destroy. Opaque; every function on it is
@@ -1145,6 +1155,82 @@ typedef struct GoapCacheStats {
     // is off).
     uint64_t capacity;
 } GoapCacheStats;
+
+// What goap_domain_var_info tells about a variable.
+typedef struct GoapVarInfo {
+    // Smallest value.
+    int32_t min;
+    // Largest value.
+    int32_t max;
+    // Its value in a start state that does not set it.
+    int32_t default_value;
+    // Its GoapOverflow rule.
+    int32_t overflow;
+} GoapVarInfo;
+
+// What goap_domain_action_info tells about an action.
+typedef struct GoapActionInfo {
+    // Its cost in the domain.
+    double cost;
+    // Entries of goap_domain_action_pre (fact preconditions).
+    uint32_t pre_count;
+    // Entries of goap_domain_action_effects (fact effects).
+    uint32_t effect_count;
+    // Entries of goap_domain_action_var_pre (variable preconditions).
+    uint32_t var_pre_count;
+    // Entries of goap_domain_action_var_effects (variable effects).
+    uint32_t var_effect_count;
+} GoapActionInfo;
+
+// What goap_agent_goal_info tells about one of an agent's goals.
+typedef struct GoapGoalInfo {
+    // Its priority (≤ 0: disabled).
+    double priority;
+    // Entries of goap_agent_goal_conditions.
+    uint32_t fact_count;
+    // Entries of goap_agent_goal_var_conditions.
+    uint32_t var_count;
+    // 1 when the agent's believed state satisfies it, else 0.
+    uint32_t satisfied;
+    // 1 when it is the goal the agent pursues (or last chose), else 0.
+    uint32_t current;
+} GoapGoalInfo;
+
+// One state of a search trace (goap_domain_trace).
+typedef struct GoapTraceNode {
+    // Its cost from the start.
+    double g;
+    // The LM-cut estimate of its cost to the goal's facts (a lower bound; INFINITY when
+    // the goal is out of reach from it).
+    double h;
+    // The action that reached it (0 for the start).
+    GoapActionId action;
+    // The node it was reached from (an index into the node array); UINT32_MAX for the
+    // start.
+    uint32_t parent;
+    // 1 when it satisfies the goal (only the last node can), else 0.
+    uint32_t goal;
+    // Its true facts are `out_facts[fact_start .. fact_start + fact_count]`.
+    uint32_t fact_start;
+    // See fact_start.
+    uint32_t fact_count;
+    // Its variables' values are `out_var_values[var_start .. var_start + the domain's
+    // variable count]`, in variable order.
+    uint32_t var_start;
+} GoapTraceNode;
+
+// The counts of goap_domain_trace, written on success and on GOAP_STATUS_BUFFER_TOO_SMALL
+// alike (then they are the capacities needed).
+typedef struct GoapTraceResult {
+    // A GoapTraceEnd value.
+    int32_t end;
+    // Nodes written (or needed).
+    uint32_t node_count;
+    // Fact ids written to out_facts (or needed).
+    uint32_t fact_count;
+    // Values written to out_var_values (or needed): node_count × the domain's variables.
+    uint32_t var_value_count;
+} GoapTraceResult;
 
 #ifdef __cplusplus
 extern "C" {
@@ -2208,6 +2294,349 @@ GoapStatus goap_world_cache_stats(const struct GoapWorld *world, struct GoapCach
 // # Safety
 // `world` must be a live world.
 GoapStatus goap_world_clear_cache(struct GoapWorld *world);
+
+// On success `*out` receives the id of the domain's `index`-th fact (facts are numbered
+// from 0 in the order they were added, up to goap_domain_fact_count - 1): with
+// goap_domain_fact_name, the way to list a domain's facts.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN,
+// GOAP_STATUS_INVALID_ARGUMENT (index not below the count). Written only on success.
+// Thread safety: a read (see THREADING).
+//
+// # Safety
+// `world` must be a live world; `out` valid for a write.
+GoapStatus goap_domain_fact_at(const struct GoapWorld *world,
+                               GoapDomainId domain,
+                               uint32_t index,
+                               GoapFactId *out);
+
+// On success `*out` receives the id of the domain's `index`-th variable (declaration
+// order, from 0 to goap_domain_var_count - 1).
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN,
+// GOAP_STATUS_INVALID_ARGUMENT (index not below the count). Written only on success.
+// Thread safety: a read (see THREADING).
+//
+// # Safety
+// `world` must be a live world; `out` valid for a write.
+GoapStatus goap_domain_var_at(const struct GoapWorld *world,
+                              GoapDomainId domain,
+                              uint32_t index,
+                              GoapVarId *out);
+
+// On success `*out` receives the id of the domain's `index`-th action (from 0 to
+// goap_domain_action_count - 1, in the order added).
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN,
+// GOAP_STATUS_INVALID_ARGUMENT (index not below the count). Written only on success.
+// Thread safety: a read (see THREADING).
+//
+// # Safety
+// `world` must be a live world; `out` valid for a write.
+GoapStatus goap_domain_action_at(const struct GoapWorld *world,
+                                 GoapDomainId domain,
+                                 uint32_t index,
+                                 GoapActionId *out);
+
+// On success `*out` receives a variable's range, start default and overflow rule.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_VAR.
+// Written only on success.
+// Thread safety: a read (see THREADING).
+//
+// # Safety
+// `world` must be a live world; `out` valid for a write.
+GoapStatus goap_domain_var_info(const struct GoapWorld *world,
+                                GoapDomainId domain,
+                                GoapVarId var,
+                                struct GoapVarInfo *out);
+
+// On success `*out` receives an action's cost and the lengths of its four condition
+// lists (read them with goap_domain_action_pre, _effects, _var_pre and _var_effects).
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_ACTION.
+// Written only on success.
+// Thread safety: a read (see THREADING).
+//
+// # Safety
+// `world` must be a live world; `out` valid for a write.
+GoapStatus goap_domain_action_info(const struct GoapWorld *world,
+                                   GoapDomainId domain,
+                                   GoapActionId action,
+                                   struct GoapActionInfo *out);
+
+// Copies an action's fact preconditions into `out` (each fact with the value it must
+// have: 1 true, 0 false), in fact order; `*out_count` receives their number. `out` may be
+// NULL when `capacity` is 0 (to ask for the length); when it is too small the status is
+// GOAP_STATUS_BUFFER_TOO_SMALL, `*out_count` receives the needed capacity and nothing is
+// written to `out`.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_ACTION,
+// GOAP_STATUS_BUFFER_TOO_SMALL.
+// Thread safety: a read (see THREADING).
+//
+// # Safety
+// `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
+GoapStatus goap_domain_action_pre(const struct GoapWorld *world,
+                                  GoapDomainId domain,
+                                  GoapActionId action,
+                                  struct GoapFactValue *out,
+                                  uint32_t capacity,
+                                  uint32_t *out_count);
+
+// Copies an action's fact effects into `out` (1: it makes the fact true, 0: false), in
+// fact order, as goap_domain_action_pre does its preconditions.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_ACTION,
+// GOAP_STATUS_BUFFER_TOO_SMALL.
+// Thread safety: a read (see THREADING).
+//
+// # Safety
+// `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
+GoapStatus goap_domain_action_effects(const struct GoapWorld *world,
+                                      GoapDomainId domain,
+                                      GoapActionId action,
+                                      struct GoapFactValue *out,
+                                      uint32_t capacity,
+                                      uint32_t *out_count);
+
+// Copies an action's variable preconditions into `out` (GoapCompare in `op`), as
+// goap_domain_action_pre does its fact preconditions.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_ACTION,
+// GOAP_STATUS_BUFFER_TOO_SMALL.
+// Thread safety: a read (see THREADING).
+//
+// # Safety
+// `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
+GoapStatus goap_domain_action_var_pre(const struct GoapWorld *world,
+                                      GoapDomainId domain,
+                                      GoapActionId action,
+                                      struct GoapVarCondition *out,
+                                      uint32_t capacity,
+                                      uint32_t *out_count);
+
+// Copies an action's variable effects into `out` (GoapVarOp in `op`), as
+// goap_domain_action_pre does its fact preconditions.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_ACTION,
+// GOAP_STATUS_BUFFER_TOO_SMALL.
+// Thread safety: a read (see THREADING).
+//
+// # Safety
+// `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
+GoapStatus goap_domain_action_var_effects(const struct GoapWorld *world,
+                                          GoapDomainId domain,
+                                          GoapActionId action,
+                                          struct GoapVarEffect *out,
+                                          uint32_t capacity,
+                                          uint32_t *out_count);
+
+// Copies the true facts of the domain's stored start state into `out` (value 1 each, in
+// fact order; every other fact is false), with the buffer protocol of
+// goap_domain_action_pre.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN,
+// GOAP_STATUS_BUFFER_TOO_SMALL.
+// Thread safety: a read (see THREADING).
+//
+// # Safety
+// `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
+GoapStatus goap_domain_start(const struct GoapWorld *world,
+                             GoapDomainId domain,
+                             struct GoapFactValue *out,
+                             uint32_t capacity,
+                             uint32_t *out_count);
+
+// Copies every variable's value in the domain's stored start state into `out` (in
+// variable order), with the buffer protocol of goap_domain_action_pre.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN,
+// GOAP_STATUS_BUFFER_TOO_SMALL.
+// Thread safety: a read (see THREADING).
+//
+// # Safety
+// `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
+GoapStatus goap_domain_start_vars(const struct GoapWorld *world,
+                                  GoapDomainId domain,
+                                  struct GoapVarValue *out,
+                                  uint32_t capacity,
+                                  uint32_t *out_count);
+
+// Copies the fact conditions of the domain's stored goal into `out`, with the buffer
+// protocol of goap_domain_action_pre.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_NO_GOAL (none
+// stored), GOAP_STATUS_BUFFER_TOO_SMALL.
+// Thread safety: a read (see THREADING).
+//
+// # Safety
+// `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
+GoapStatus goap_domain_goal(const struct GoapWorld *world,
+                            GoapDomainId domain,
+                            struct GoapFactValue *out,
+                            uint32_t capacity,
+                            uint32_t *out_count);
+
+// Copies the variable conditions of the domain's stored goal into `out`, with the buffer
+// protocol of goap_domain_action_pre.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_NO_GOAL,
+// GOAP_STATUS_BUFFER_TOO_SMALL.
+// Thread safety: a read (see THREADING).
+//
+// # Safety
+// `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
+GoapStatus goap_domain_goal_vars(const struct GoapWorld *world,
+                                 GoapDomainId domain,
+                                 struct GoapVarCondition *out,
+                                 uint32_t capacity,
+                                 uint32_t *out_count);
+
+// On success `*out` receives the id of the domain the agent was created from (its ids
+// of facts, variables and actions belong to it; the domain may have been destroyed
+// since: the agent keeps its own copy).
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY. Written
+// only on success.
+// Thread safety: locks the agent for the call.
+//
+// # Safety
+// `world` must be a live world; `out` valid for a write.
+GoapStatus goap_agent_domain(const struct GoapWorld *world, GoapAgentId agent, GoapDomainId *out);
+
+// Copies the facts the agent believes true into `out` (value 1 each, in fact order; every
+// other fact of its domain it believes false), with the buffer protocol of
+// goap_domain_action_pre.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
+// GOAP_STATUS_BUFFER_TOO_SMALL.
+// Thread safety: locks the agent for the call.
+//
+// # Safety
+// `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
+GoapStatus goap_agent_facts(const struct GoapWorld *world,
+                            GoapAgentId agent,
+                            struct GoapFactValue *out,
+                            uint32_t capacity,
+                            uint32_t *out_count);
+
+// Copies every variable's believed value into `out` (in variable order), with the buffer
+// protocol of goap_domain_action_pre.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
+// GOAP_STATUS_BUFFER_TOO_SMALL.
+// Thread safety: locks the agent for the call.
+//
+// # Safety
+// `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
+GoapStatus goap_agent_vars(const struct GoapWorld *world,
+                           GoapAgentId agent,
+                           struct GoapVarValue *out,
+                           uint32_t capacity,
+                           uint32_t *out_count);
+
+// Copies the name of the agent's goal `goal` (an index, from 0 to GoapAgentInfo.goal_count
+// - 1) and a NUL terminator into `buf`, with the protocol of goap_domain_fact_name.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
+// GOAP_STATUS_UNKNOWN_GOAL, GOAP_STATUS_BUFFER_TOO_SMALL.
+// Thread safety: locks the agent for the call.
+//
+// # Safety
+// `world` must be a live world; `buf` valid for `capacity` bytes; `out_len` for a write.
+GoapStatus goap_agent_goal_name(const struct GoapWorld *world,
+                                GoapAgentId agent,
+                                uint32_t goal,
+                                char *buf,
+                                uint32_t capacity,
+                                uint32_t *out_len);
+
+// On success `*out` receives what the agent's goal `goal` (an index) is now: its priority,
+// its list lengths, whether the believed state satisfies it and whether it is the goal
+// pursued.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
+// GOAP_STATUS_UNKNOWN_GOAL. Written only on success.
+// Thread safety: locks the agent for the call.
+//
+// # Safety
+// `world` must be a live world; `out` valid for a write.
+GoapStatus goap_agent_goal_info(const struct GoapWorld *world,
+                                GoapAgentId agent,
+                                uint32_t goal,
+                                struct GoapGoalInfo *out);
+
+// Copies the fact conditions of the agent's goal `goal` (an index) into `out`, with the
+// buffer protocol of goap_domain_action_pre.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
+// GOAP_STATUS_UNKNOWN_GOAL, GOAP_STATUS_BUFFER_TOO_SMALL.
+// Thread safety: locks the agent for the call.
+//
+// # Safety
+// `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
+GoapStatus goap_agent_goal_conditions(const struct GoapWorld *world,
+                                      GoapAgentId agent,
+                                      uint32_t goal,
+                                      struct GoapFactValue *out,
+                                      uint32_t capacity,
+                                      uint32_t *out_count);
+
+// Copies the variable conditions of the agent's goal `goal` (an index) into `out`, with
+// the buffer protocol of goap_domain_action_pre.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
+// GOAP_STATUS_UNKNOWN_GOAL, GOAP_STATUS_BUFFER_TOO_SMALL.
+// Thread safety: locks the agent for the call.
+//
+// # Safety
+// `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
+GoapStatus goap_agent_goal_var_conditions(const struct GoapWorld *world,
+                                          GoapAgentId agent,
+                                          uint32_t goal,
+                                          struct GoapVarCondition *out,
+                                          uint32_t capacity,
+                                          uint32_t *out_count);
+
+// Records a search for a debugger view: a uniform-cost search of the domain from a start
+// towards a goal, every state it takes up in order (lowest cost first, ties in the order
+// found, successors in action order), each with its cost `g`, its LM-cut estimate `h`
+// (the lower bound the default search starts from), the action and node it was reached
+// from and its state, until a goal state (GOAP_TRACE_END_FOUND: the path to the last node
+// is a minimum-cost plan), no state is left (GOAP_TRACE_END_NO_PLAN) or `max_expanded`
+// states were expanded (GOAP_TRACE_END_LIMIT). `problem` gives the start and goal, or
+// NULL for the domain's stored ones.
+//
+// Three caller buffers receive it: `out_nodes` (`node_capacity` nodes), `out_facts`
+// (`fact_capacity` fact ids: each node's true facts, at its fact_start) and
+// `out_var_values` (`var_capacity` values: each node's variables in order, at its
+// var_start). `*out_result` receives the end and the three counts, on success and on
+// GOAP_STATUS_BUFFER_TOO_SMALL alike (then they are the capacities needed, and nothing is
+// written to the buffers). A buffer may be NULL when its capacity is 0. The trace holds
+// up to max_expanded + 1 nodes: keep it small (hundreds) for a view a person can read;
+// the search runs again on every call.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_NO_GOAL
+// (problem NULL and no stored goal), the errors of goap_domain_plan_problem for a bad
+// problem, GOAP_STATUS_INVALID_ARGUMENT (max_expanded 0), GOAP_STATUS_OUT_OF_MEMORY,
+// GOAP_STATUS_BUFFER_TOO_SMALL.
+// Thread safety: a read (see THREADING).
+//
+// # Safety
+// `world` must be a live world; `problem` NULL or readable (with its arrays valid for
+// their counts); each buffer valid for its capacity; `out_result` valid for a write.
+GoapStatus goap_domain_trace(const struct GoapWorld *world,
+                             GoapDomainId domain,
+                             const struct GoapProblem *problem,
+                             uint32_t max_expanded,
+                             struct GoapTraceNode *out_nodes,
+                             uint32_t node_capacity,
+                             GoapFactId *out_facts,
+                             uint32_t fact_capacity,
+                             int32_t *out_var_values,
+                             uint32_t var_capacity,
+                             struct GoapTraceResult *out_result);
 
 // Test hook for bindings: panics inside the guard, so it always returns GOAP_STATUS_PANIC
 // and sets the last error to a message containing "goap_debug_force_panic". The panic is

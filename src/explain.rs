@@ -11,7 +11,8 @@
 //!
 //! [`Explanation::render`] turns that into the text `goap explain` prints, and
 //! [`Explanation::to_json`] into its `--json` form. [`trace_dot`] draws a search as a
-//! Graphviz graph.
+//! Graphviz graph, and [`trace`] records it as data (each state taken up, with its cost,
+//! its LM-cut estimate and how it was reached) for debugger views.
 //!
 //! # Reachability
 //! "Can never be made true" comes from delete-relaxed reachability: from the start state,
@@ -54,6 +55,7 @@ mod dot;
 mod reach;
 mod render;
 mod search;
+mod trace;
 
 use std::collections::HashSet;
 
@@ -62,6 +64,7 @@ use crate::planner::{ActionContext, Outcome, PlanOptions, Planner};
 use crate::state::WorldState;
 
 pub use dot::trace_dot;
+pub use trace::{trace, SearchTrace, TraceEnd, TraceNode};
 
 use reach::Reach;
 

@@ -57,7 +57,7 @@ pub use domain::{
     Action, ActionDef, ActionId, Compare, Conditions, Domain, DomainError, FactId, FactValue, Goal,
     Overflow, Var, VarCondition, VarDef, VarEffect, VarId, VarOp, MAX_ACTION_COST,
 };
-pub use planner::{max_table_bytes, set_max_table_bytes};
+pub use planner::{lmcut_estimate, max_table_bytes, set_max_table_bytes};
 pub use planner::{
     plan, ActionContext, Heuristic, OutOfMemory, Outcome, Plan, PlanOptions, PlanResult, Planner,
     SearchBudget, SearchStats, MAX_TABLE_BYTES, PROBE_EXPANSIONS, PROBE_MAX_ACTIONS,

@@ -1142,3 +1142,75 @@ fn random_domains_agree_with_the_planner_and_brute_force() {
         "{found} {no_plan} {missing} {exhausted}"
     );
 }
+
+#[test]
+fn a_trace_lists_the_states_in_order_with_costs_estimates_and_the_plan() {
+    let file = goap::format::load_domain_file(std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/domains/kitchen.json"
+    )))
+    .unwrap();
+    let (d, goal) = (&file.domain, file.goal.as_ref().unwrap());
+    let t = goap::explain::trace(d, &file.start, goal, &goap::ActionContext::new(), 1000).unwrap();
+    assert_eq!(t.end, goap::explain::TraceEnd::Found);
+    let last = t.nodes.len() - 1;
+    assert!(t.nodes[last].goal && t.nodes[..last].iter().all(|n| !n.goal));
+    // The path to the goal node is an optimal plan.
+    let plan = t.path(last);
+    let optimal = goap::plan(d, &file.start, goal).plan().unwrap().cost;
+    let cost: f64 = plan.iter().map(|a| d.actions()[a.index()].cost()).sum();
+    assert_eq!((cost, t.nodes[last].g), (optimal, optimal));
+    // Uniform-cost order; parents come first; each state is its parent's with the action
+    // applied; estimates are admissible (at most the remaining optimal cost) and 0 at the goal.
+    let mut previous = 0.0;
+    for (i, n) in t.nodes.iter().enumerate() {
+        assert!(n.g >= previous);
+        previous = n.g;
+        if let Some((p, a)) = n.parent {
+            assert!(p < i);
+            let mut s = t.nodes[p].state.clone();
+            assert!(d.apply(&mut s, a));
+            assert_eq!(s, n.state);
+            assert_eq!(n.g, t.nodes[p].g + d.actions()[a.index()].cost());
+        } else {
+            assert_eq!(i, 0);
+        }
+        let rest = goap::plan(d, &n.state, goal)
+            .plan()
+            .map_or(f64::INFINITY, |p| p.cost);
+        assert!(n.h <= rest, "node {i}: h {} > {rest}", n.h);
+    }
+    assert_eq!(t.nodes[last].h, 0.0);
+    assert!(t.nodes[0].h > 0.0);
+    // A limit cuts it short, keeping only expanded states.
+    let cut = goap::explain::trace(d, &file.start, goal, &goap::ActionContext::new(), 3).unwrap();
+    assert_eq!(
+        (cut.end, cut.nodes.len()),
+        (goap::explain::TraceEnd::Limit, 3)
+    );
+    assert_eq!(cut.nodes[..], t.nodes[..3]);
+    // No plan: every reachable state, each with an infinite estimate.
+    let mut d = goap::Domain::new();
+    let (a, b) = (d.add_fact("a").unwrap(), d.add_fact("b").unwrap());
+    d.add_action(goap::ActionDef {
+        name: "make_a".into(),
+        cost: 1.0,
+        effects: vec![goap::FactValue::new(a, true)],
+        ..Default::default()
+    })
+    .unwrap();
+    let goal = d.conditions([goap::FactValue::new(b, true)]).unwrap();
+    let none = goap::explain::trace(
+        &d,
+        &goap::state::WorldState::new(),
+        &goal,
+        &goap::ActionContext::new(),
+        100,
+    )
+    .unwrap();
+    assert_eq!(
+        (none.end, none.nodes.len()),
+        (goap::explain::TraceEnd::NoPlan, 2)
+    );
+    assert!(none.nodes.iter().all(|n| n.h == f64::INFINITY && !n.goal));
+}

@@ -14,7 +14,7 @@ use crate::domain::{DomainError, FactValue};
 
 /// One condition or assignment: `fact` is (or must be, or becomes) `value`.
 #[repr(C)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct GoapFactValue {
     /// A fact of the domain the list is used with (a variable id here is
     /// GOAP_STATUS_UNKNOWN_FACT).

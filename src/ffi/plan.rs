@@ -367,7 +367,7 @@ pub unsafe extern "C" fn goap_domain_plan_from(
     })
 }
 
-const PROBLEM_COOKIE: u32 = 0x6F61_5201;
+pub(crate) const PROBLEM_COOKIE: u32 = 0x6F61_5201;
 
 /// An explicit planning problem for goap_domain_plan_problem: a start state and a goal over
 /// a domain's facts and variables. Obtain from goap_problem_default(), then set the fields.

@@ -111,7 +111,7 @@ const VAR_DEF_DEFAULT: GoapVarDef = GoapVarDef {
 
 /// A condition on a variable: `var op value`, for action preconditions and goals.
 #[repr(C)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct GoapVarCondition {
     /// A variable of the domain the list is used with.
     pub var: GoapVarId,
@@ -124,7 +124,7 @@ pub struct GoapVarCondition {
 
 /// An effect on a variable: `var op value`, for actions (at most one per variable).
 #[repr(C)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct GoapVarEffect {
     /// A variable of the domain the action is added to.
     pub var: GoapVarId,
@@ -138,7 +138,7 @@ pub struct GoapVarEffect {
 /// A start value: `var` is `value` (which must lie in the variable's [min, max], else
 /// GOAP_STATUS_OUT_OF_RANGE).
 #[repr(C)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct GoapVarValue {
     /// A variable of the domain the list is used with.
     pub var: GoapVarId,

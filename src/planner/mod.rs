@@ -332,3 +332,35 @@ impl Planner {
 pub fn plan(domain: &Domain, start: &WorldState, goal: &Goal) -> PlanResult {
     Planner::new().plan(domain, start, goal, &PlanOptions::default())
 }
+
+/// The LM-cut estimate of the cost from `state` to `goal`'s facts with the domain's action
+/// costs: a lower bound on the cost of any plan (the default search's estimate at its
+/// start; its variable conditions are not counted). `f64::INFINITY` when a goal fact cannot
+/// be reached even ignoring delete effects (then no plan exists), 0 when `state` has
+/// every goal fact. For debugging views (search traces) and tests; a search computes it
+/// itself.
+pub fn lmcut_estimate(
+    domain: &Domain,
+    state: &WorldState,
+    goal: &Goal,
+) -> Result<f64, OutOfMemory> {
+    let c = domain.compiled()?;
+    let facts = domain.fact_count();
+    let mut goal_atoms = Vec::new();
+    for g in goal.entries() {
+        if g.fact.index() >= facts {
+            if g.value {
+                return Ok(f64::INFINITY);
+            }
+            continue;
+        }
+        goal_atoms.push(crate::domain::compiled::atom(g.fact.0, g.value));
+    }
+    let mut words = vec![0u64; c.words];
+    for (i, w) in state.words().iter().take(c.words).enumerate() {
+        words[i] = *w;
+    }
+    let mut relaxed = relaxed::Relaxed::default();
+    relaxed.prepare(c, &goal_atoms);
+    Ok(relaxed.lmcut(c, &words, None))
+}

@@ -1155,6 +1155,325 @@ namespace Goap.Native
         public static extern GoapStatus goap_world_clear_cache(GoapWorld* world);
 
         /// <summary>
+        ///  On success `*out` receives the id of the domain's `index`-th fact (facts are numbered
+        ///  from 0 in the order they were added, up to goap_domain_fact_count - 1): with
+        ///  goap_domain_fact_name, the way to list a domain's facts.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN,
+        ///  GOAP_STATUS_INVALID_ARGUMENT (index not below the count). Written only on success.
+        ///  Thread safety: a read (see THREADING).
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `out` valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_fact_at", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_fact_at(GoapWorld* world, ulong domain, uint index, ulong* @out);
+
+        /// <summary>
+        ///  On success `*out` receives the id of the domain's `index`-th variable (declaration
+        ///  order, from 0 to goap_domain_var_count - 1).
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN,
+        ///  GOAP_STATUS_INVALID_ARGUMENT (index not below the count). Written only on success.
+        ///  Thread safety: a read (see THREADING).
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `out` valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_var_at", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_var_at(GoapWorld* world, ulong domain, uint index, ulong* @out);
+
+        /// <summary>
+        ///  On success `*out` receives the id of the domain's `index`-th action (from 0 to
+        ///  goap_domain_action_count - 1, in the order added).
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN,
+        ///  GOAP_STATUS_INVALID_ARGUMENT (index not below the count). Written only on success.
+        ///  Thread safety: a read (see THREADING).
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `out` valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_action_at", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_action_at(GoapWorld* world, ulong domain, uint index, ulong* @out);
+
+        /// <summary>
+        ///  On success `*out` receives a variable's range, start default and overflow rule.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_VAR.
+        ///  Written only on success.
+        ///  Thread safety: a read (see THREADING).
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `out` valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_var_info", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_var_info(GoapWorld* world, ulong domain, ulong var, GoapVarInfo* @out);
+
+        /// <summary>
+        ///  On success `*out` receives an action's cost and the lengths of its four condition
+        ///  lists (read them with goap_domain_action_pre, _effects, _var_pre and _var_effects).
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_ACTION.
+        ///  Written only on success.
+        ///  Thread safety: a read (see THREADING).
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `out` valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_action_info", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_action_info(GoapWorld* world, ulong domain, ulong action, GoapActionInfo* @out);
+
+        /// <summary>
+        ///  Copies an action's fact preconditions into `out` (each fact with the value it must
+        ///  have: 1 true, 0 false), in fact order; `*out_count` receives their number. `out` may be
+        ///  NULL when `capacity` is 0 (to ask for the length); when it is too small the status is
+        ///  GOAP_STATUS_BUFFER_TOO_SMALL, `*out_count` receives the needed capacity and nothing is
+        ///  written to `out`.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_ACTION,
+        ///  GOAP_STATUS_BUFFER_TOO_SMALL.
+        ///  Thread safety: a read (see THREADING).
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_action_pre", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_action_pre(GoapWorld* world, ulong domain, ulong action, GoapFactValue* @out, uint capacity, uint* out_count);
+
+        /// <summary>
+        ///  Copies an action's fact effects into `out` (1: it makes the fact true, 0: false), in
+        ///  fact order, as goap_domain_action_pre does its preconditions.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_ACTION,
+        ///  GOAP_STATUS_BUFFER_TOO_SMALL.
+        ///  Thread safety: a read (see THREADING).
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_action_effects", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_action_effects(GoapWorld* world, ulong domain, ulong action, GoapFactValue* @out, uint capacity, uint* out_count);
+
+        /// <summary>
+        ///  Copies an action's variable preconditions into `out` (GoapCompare in `op`), as
+        ///  goap_domain_action_pre does its fact preconditions.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_ACTION,
+        ///  GOAP_STATUS_BUFFER_TOO_SMALL.
+        ///  Thread safety: a read (see THREADING).
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_action_var_pre", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_action_var_pre(GoapWorld* world, ulong domain, ulong action, GoapVarCondition* @out, uint capacity, uint* out_count);
+
+        /// <summary>
+        ///  Copies an action's variable effects into `out` (GoapVarOp in `op`), as
+        ///  goap_domain_action_pre does its fact preconditions.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_ACTION,
+        ///  GOAP_STATUS_BUFFER_TOO_SMALL.
+        ///  Thread safety: a read (see THREADING).
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_action_var_effects", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_action_var_effects(GoapWorld* world, ulong domain, ulong action, GoapVarEffect* @out, uint capacity, uint* out_count);
+
+        /// <summary>
+        ///  Copies the true facts of the domain's stored start state into `out` (value 1 each, in
+        ///  fact order; every other fact is false), with the buffer protocol of
+        ///  goap_domain_action_pre.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN,
+        ///  GOAP_STATUS_BUFFER_TOO_SMALL.
+        ///  Thread safety: a read (see THREADING).
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_start", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_start(GoapWorld* world, ulong domain, GoapFactValue* @out, uint capacity, uint* out_count);
+
+        /// <summary>
+        ///  Copies every variable's value in the domain's stored start state into `out` (in
+        ///  variable order), with the buffer protocol of goap_domain_action_pre.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN,
+        ///  GOAP_STATUS_BUFFER_TOO_SMALL.
+        ///  Thread safety: a read (see THREADING).
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_start_vars", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_start_vars(GoapWorld* world, ulong domain, GoapVarValue* @out, uint capacity, uint* out_count);
+
+        /// <summary>
+        ///  Copies the fact conditions of the domain's stored goal into `out`, with the buffer
+        ///  protocol of goap_domain_action_pre.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_NO_GOAL (none
+        ///  stored), GOAP_STATUS_BUFFER_TOO_SMALL.
+        ///  Thread safety: a read (see THREADING).
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_goal", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_goal(GoapWorld* world, ulong domain, GoapFactValue* @out, uint capacity, uint* out_count);
+
+        /// <summary>
+        ///  Copies the variable conditions of the domain's stored goal into `out`, with the buffer
+        ///  protocol of goap_domain_action_pre.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_NO_GOAL,
+        ///  GOAP_STATUS_BUFFER_TOO_SMALL.
+        ///  Thread safety: a read (see THREADING).
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_goal_vars", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_goal_vars(GoapWorld* world, ulong domain, GoapVarCondition* @out, uint capacity, uint* out_count);
+
+        /// <summary>
+        ///  On success `*out` receives the id of the domain the agent was created from (its ids
+        ///  of facts, variables and actions belong to it; the domain may have been destroyed
+        ///  since: the agent keeps its own copy).
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY. Written
+        ///  only on success.
+        ///  Thread safety: locks the agent for the call.
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `out` valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_agent_domain", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_agent_domain(GoapWorld* world, ulong agent, ulong* @out);
+
+        /// <summary>
+        ///  Copies the facts the agent believes true into `out` (value 1 each, in fact order; every
+        ///  other fact of its domain it believes false), with the buffer protocol of
+        ///  goap_domain_action_pre.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
+        ///  GOAP_STATUS_BUFFER_TOO_SMALL.
+        ///  Thread safety: locks the agent for the call.
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_agent_facts", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_agent_facts(GoapWorld* world, ulong agent, GoapFactValue* @out, uint capacity, uint* out_count);
+
+        /// <summary>
+        ///  Copies every variable's believed value into `out` (in variable order), with the buffer
+        ///  protocol of goap_domain_action_pre.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
+        ///  GOAP_STATUS_BUFFER_TOO_SMALL.
+        ///  Thread safety: locks the agent for the call.
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_agent_vars", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_agent_vars(GoapWorld* world, ulong agent, GoapVarValue* @out, uint capacity, uint* out_count);
+
+        /// <summary>
+        ///  Copies the name of the agent's goal `goal` (an index, from 0 to GoapAgentInfo.goal_count
+        ///  - 1) and a NUL terminator into `buf`, with the protocol of goap_domain_fact_name.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
+        ///  GOAP_STATUS_UNKNOWN_GOAL, GOAP_STATUS_BUFFER_TOO_SMALL.
+        ///  Thread safety: locks the agent for the call.
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `buf` valid for `capacity` bytes; `out_len` for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_agent_goal_name", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_agent_goal_name(GoapWorld* world, ulong agent, uint goal, byte* buf, uint capacity, uint* out_len);
+
+        /// <summary>
+        ///  On success `*out` receives what the agent's goal `goal` (an index) is now: its priority,
+        ///  its list lengths, whether the believed state satisfies it and whether it is the goal
+        ///  pursued.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
+        ///  GOAP_STATUS_UNKNOWN_GOAL. Written only on success.
+        ///  Thread safety: locks the agent for the call.
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `out` valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_agent_goal_info", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_agent_goal_info(GoapWorld* world, ulong agent, uint goal, GoapGoalInfo* @out);
+
+        /// <summary>
+        ///  Copies the fact conditions of the agent's goal `goal` (an index) into `out`, with the
+        ///  buffer protocol of goap_domain_action_pre.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
+        ///  GOAP_STATUS_UNKNOWN_GOAL, GOAP_STATUS_BUFFER_TOO_SMALL.
+        ///  Thread safety: locks the agent for the call.
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_agent_goal_conditions", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_agent_goal_conditions(GoapWorld* world, ulong agent, uint goal, GoapFactValue* @out, uint capacity, uint* out_count);
+
+        /// <summary>
+        ///  Copies the variable conditions of the agent's goal `goal` (an index) into `out`, with
+        ///  the buffer protocol of goap_domain_action_pre.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
+        ///  GOAP_STATUS_UNKNOWN_GOAL, GOAP_STATUS_BUFFER_TOO_SMALL.
+        ///  Thread safety: locks the agent for the call.
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_agent_goal_var_conditions", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_agent_goal_var_conditions(GoapWorld* world, ulong agent, uint goal, GoapVarCondition* @out, uint capacity, uint* out_count);
+
+        /// <summary>
+        ///  Records a search for a debugger view: a uniform-cost search of the domain from a start
+        ///  towards a goal, every state it takes up in order (lowest cost first, ties in the order
+        ///  found, successors in action order), each with its cost `g`, its LM-cut estimate `h`
+        ///  (the lower bound the default search starts from), the action and node it was reached
+        ///  from and its state, until a goal state (GOAP_TRACE_END_FOUND: the path to the last node
+        ///  is a minimum-cost plan), no state is left (GOAP_TRACE_END_NO_PLAN) or `max_expanded`
+        ///  states were expanded (GOAP_TRACE_END_LIMIT). `problem` gives the start and goal, or
+        ///  NULL for the domain's stored ones.
+        ///
+        ///  Three caller buffers receive it: `out_nodes` (`node_capacity` nodes), `out_facts`
+        ///  (`fact_capacity` fact ids: each node's true facts, at its fact_start) and
+        ///  `out_var_values` (`var_capacity` values: each node's variables in order, at its
+        ///  var_start). `*out_result` receives the end and the three counts, on success and on
+        ///  GOAP_STATUS_BUFFER_TOO_SMALL alike (then they are the capacities needed, and nothing is
+        ///  written to the buffers). A buffer may be NULL when its capacity is 0. The trace holds
+        ///  up to max_expanded + 1 nodes: keep it small (hundreds) for a view a person can read;
+        ///  the search runs again on every call.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_NO_GOAL
+        ///  (problem NULL and no stored goal), the errors of goap_domain_plan_problem for a bad
+        ///  problem, GOAP_STATUS_INVALID_ARGUMENT (max_expanded 0), GOAP_STATUS_OUT_OF_MEMORY,
+        ///  GOAP_STATUS_BUFFER_TOO_SMALL.
+        ///  Thread safety: a read (see THREADING).
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `problem` NULL or readable (with its arrays valid for
+        ///  their counts); each buffer valid for its capacity; `out_result` valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_trace", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_trace(GoapWorld* world, ulong domain, GoapProblem* problem, uint max_expanded, GoapTraceNode* out_nodes, uint node_capacity, ulong* out_facts, uint fact_capacity, int* out_var_values, uint var_capacity, GoapTraceResult* out_result);
+
+        /// <summary>
         ///  Test hook for bindings: panics inside the guard, so it always returns GOAP_STATUS_PANIC
         ///  and sets the last error to a message containing "goap_debug_force_panic". The panic is
         ///  caught, and its message goes to the log (goap_set_log_callback; by default one line on
@@ -1990,6 +2309,154 @@ namespace Goap.Native
         public ulong capacity;
     }
 
+    /// <summary>
+    ///  What goap_domain_var_info tells about a variable.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct GoapVarInfo
+    {
+        /// <summary>
+        ///  Smallest value.
+        /// </summary>
+        public int min;
+        /// <summary>
+        ///  Largest value.
+        /// </summary>
+        public int max;
+        /// <summary>
+        ///  Its value in a start state that does not set it.
+        /// </summary>
+        public int default_value;
+        /// <summary>
+        ///  Its GoapOverflow rule.
+        /// </summary>
+        public int overflow;
+    }
+
+    /// <summary>
+    ///  What goap_domain_action_info tells about an action.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct GoapActionInfo
+    {
+        /// <summary>
+        ///  Its cost in the domain.
+        /// </summary>
+        public double cost;
+        /// <summary>
+        ///  Entries of goap_domain_action_pre (fact preconditions).
+        /// </summary>
+        public uint pre_count;
+        /// <summary>
+        ///  Entries of goap_domain_action_effects (fact effects).
+        /// </summary>
+        public uint effect_count;
+        /// <summary>
+        ///  Entries of goap_domain_action_var_pre (variable preconditions).
+        /// </summary>
+        public uint var_pre_count;
+        /// <summary>
+        ///  Entries of goap_domain_action_var_effects (variable effects).
+        /// </summary>
+        public uint var_effect_count;
+    }
+
+    /// <summary>
+    ///  What goap_agent_goal_info tells about one of an agent's goals.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct GoapGoalInfo
+    {
+        /// <summary>
+        ///  Its priority (≤ 0: disabled).
+        /// </summary>
+        public double priority;
+        /// <summary>
+        ///  Entries of goap_agent_goal_conditions.
+        /// </summary>
+        public uint fact_count;
+        /// <summary>
+        ///  Entries of goap_agent_goal_var_conditions.
+        /// </summary>
+        public uint var_count;
+        /// <summary>
+        ///  1 when the agent's believed state satisfies it, else 0.
+        /// </summary>
+        public uint satisfied;
+        /// <summary>
+        ///  1 when it is the goal the agent pursues (or last chose), else 0.
+        /// </summary>
+        public uint current;
+    }
+
+    /// <summary>
+    ///  One state of a search trace (goap_domain_trace).
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct GoapTraceNode
+    {
+        /// <summary>
+        ///  Its cost from the start.
+        /// </summary>
+        public double g;
+        /// <summary>
+        ///  The LM-cut estimate of its cost to the goal's facts (a lower bound; INFINITY when
+        ///  the goal is out of reach from it).
+        /// </summary>
+        public double h;
+        /// <summary>
+        ///  The action that reached it (0 for the start).
+        /// </summary>
+        public ulong action;
+        /// <summary>
+        ///  The node it was reached from (an index into the node array); UINT32_MAX for the
+        ///  start.
+        /// </summary>
+        public uint parent;
+        /// <summary>
+        ///  1 when it satisfies the goal (only the last node can), else 0.
+        /// </summary>
+        public uint goal;
+        /// <summary>
+        ///  Its true facts are `out_facts[fact_start .. fact_start + fact_count]`.
+        /// </summary>
+        public uint fact_start;
+        /// <summary>
+        ///  See fact_start.
+        /// </summary>
+        public uint fact_count;
+        /// <summary>
+        ///  Its variables' values are `out_var_values[var_start .. var_start + the domain's
+        ///  variable count]`, in variable order.
+        /// </summary>
+        public uint var_start;
+    }
+
+    /// <summary>
+    ///  The counts of goap_domain_trace, written on success and on GOAP_STATUS_BUFFER_TOO_SMALL
+    ///  alike (then they are the capacities needed).
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct GoapTraceResult
+    {
+        /// <summary>
+        ///  A GoapTraceEnd value.
+        /// </summary>
+        public int end;
+        /// <summary>
+        ///  Nodes written (or needed).
+        /// </summary>
+        public uint node_count;
+        /// <summary>
+        ///  Fact ids written to out_facts (or needed).
+        /// </summary>
+        public uint fact_count;
+        /// <summary>
+        ///  Values written to out_var_values (or needed): node_count × the domain's variables.
+        /// </summary>
+        public uint var_value_count;
+    }
+
 
     /// <summary>
     ///  The result of every fallible function. `GOAP_STATUS_OK` is zero; every other value is an
@@ -2409,6 +2876,25 @@ namespace Goap.Native
         ///  One JSON object with the same content (what `goap explain --json` prints per goal).
         /// </summary>
         Json = 2,
+    }
+
+    /// <summary>
+    ///  How a search trace ended (GoapTraceResult.end).
+    /// </summary>
+    public enum GoapTraceEnd : uint
+    {
+        /// <summary>
+        ///  The last node satisfies the goal; the path to it is a minimum-cost plan.
+        /// </summary>
+        Found = 0,
+        /// <summary>
+        ///  Every state reachable from the start was expanded: no plan.
+        /// </summary>
+        NoPlan = 1,
+        /// <summary>
+        ///  max_expanded states were expanded first.
+        /// </summary>
+        Limit = 2,
     }
 
 
