@@ -762,6 +762,66 @@ struct AgentInfo {
   double clock = 0;
 };
 
+/// A variable's range, start default and overflow rule (goap.h's GoapVarInfo).
+struct VarInfo {
+  int32_t min = 0;
+  int32_t max = 0;
+  int32_t default_value = 0;
+  Overflow overflow = Overflow::Reject;
+};
+
+/// An action's cost and list lengths (goap.h's GoapActionInfo).
+struct ActionInfo {
+  double cost = 0;
+  uint32_t pre_count = 0;
+  uint32_t effect_count = 0;
+  uint32_t var_pre_count = 0;
+  uint32_t var_effect_count = 0;
+};
+
+/// One of an agent's goals now (goap.h's GoapGoalInfo).
+struct GoalInfo {
+  double priority = 0;
+  uint32_t fact_count = 0;
+  uint32_t var_count = 0;
+  /// The agent's believed state satisfies it.
+  bool satisfied = false;
+  /// It is the goal the agent pursues (or last chose).
+  bool current = false;
+};
+
+/// How a search trace ended (goap.h's GoapTraceEnd).
+enum class TraceEnd : int32_t {
+  Found = GOAP_TRACE_END_FOUND,
+  NoPlan = GOAP_TRACE_END_NO_PLAN,
+  Limit = GOAP_TRACE_END_LIMIT,
+};
+
+/// One state of a search trace (goap.h's GoapTraceNode).
+struct TraceNode {
+  double g = 0;
+  /// The LM-cut estimate of its cost to the goal (INFINITY: out of reach).
+  double h = 0;
+  /// The action that reached it (none for the start).
+  ActionId action;
+  /// The node it was reached from; UINT32_MAX for the start.
+  uint32_t parent = UINT32_MAX;
+  bool goal = false;
+  /// Its true facts are Trace::facts[fact_start, fact_start + fact_count).
+  uint32_t fact_start = 0;
+  uint32_t fact_count = 0;
+  /// Its variables are Trace::var_values[var_start, var_start + the variable count).
+  uint32_t var_start = 0;
+};
+
+/// A recorded search (Domain::trace).
+struct Trace {
+  TraceEnd end = TraceEnd::NoPlan;
+  std::vector<TraceNode> nodes;
+  std::vector<FactId> facts;
+  std::vector<int32_t> var_values;
+};
+
 /// One replan of an agent (goap.h's GoapReplanEvent).
 struct ReplanEvent {
   ReplanCause cause = ReplanCause::NoPlan;
@@ -1087,6 +1147,138 @@ class Domain {
   }
   Returns<uint32_t> action_count() const { return count(&goap_domain_action_count); }
 
+  // Introspection: list the domain's items by index and read their rules back.
+
+  /// The id of the index-th fact (0 .. fact_count() - 1, in the order added).
+  Returns<FactId> fact_at(uint32_t index) const {
+    GoapFactId out = 0;
+    GoapStatus s = goap_domain_fact_at(world_, id_.value, index, &out);
+    return detail::finish(s, FactId{out});
+  }
+  /// The id of the index-th variable (declaration order).
+  Returns<VarId> var_at(uint32_t index) const {
+    GoapVarId out = 0;
+    GoapStatus s = goap_domain_var_at(world_, id_.value, index, &out);
+    return detail::finish(s, VarId{out});
+  }
+  /// The id of the index-th action (in the order added).
+  Returns<ActionId> action_at(uint32_t index) const {
+    GoapActionId out = 0;
+    GoapStatus s = goap_domain_action_at(world_, id_.value, index, &out);
+    return detail::finish(s, ActionId{out});
+  }
+  /// A variable's range, start default and overflow rule.
+  Returns<VarInfo> var_info(VarId var) const {
+    GoapVarInfo c{};
+    GoapStatus s = goap_domain_var_info(world_, id_.value, var.value, &c);
+    VarInfo info;
+    info.min = c.min;
+    info.max = c.max;
+    info.default_value = c.default_value;
+    info.overflow = static_cast<Overflow>(c.overflow);
+    return detail::finish(s, info);
+  }
+  /// An action's cost and the lengths of its lists.
+  Returns<ActionInfo> action_info(ActionId action) const {
+    GoapActionInfo c{};
+    GoapStatus s = goap_domain_action_info(world_, id_.value, action.value, &c);
+    ActionInfo info;
+    info.cost = c.cost;
+    info.pre_count = c.pre_count;
+    info.effect_count = c.effect_count;
+    info.var_pre_count = c.var_pre_count;
+    info.var_effect_count = c.var_effect_count;
+    return detail::finish(s, info);
+  }
+  /// An action's fact preconditions (value 1: must be true, 0: false).
+  Returns<std::vector<FactValue>> action_pre(ActionId action) const {
+    return action_list<FactValue, GoapFactValue>(&goap_domain_action_pre, action);
+  }
+  /// An action's fact effects (value 1: makes it true, 0: false).
+  Returns<std::vector<FactValue>> action_effects(ActionId action) const {
+    return action_list<FactValue, GoapFactValue>(&goap_domain_action_effects, action);
+  }
+  /// An action's variable preconditions.
+  Returns<std::vector<VarCondition>> action_var_pre(ActionId action) const {
+    return action_list<VarCondition, GoapVarCondition>(&goap_domain_action_var_pre, action);
+  }
+  /// An action's variable effects.
+  Returns<std::vector<VarEffect>> action_var_effects(ActionId action) const {
+    return action_list<VarEffect, GoapVarEffect>(&goap_domain_action_var_effects, action);
+  }
+  /// The stored start state's true facts.
+  Returns<std::vector<FactValue>> start() const {
+    return domain_list<FactValue, GoapFactValue>(&goap_domain_start);
+  }
+  /// Every variable's value in the stored start state.
+  Returns<std::vector<VarValue>> start_vars() const {
+    return domain_list<VarValue, GoapVarValue>(&goap_domain_start_vars);
+  }
+  /// The stored goal's fact conditions (Status::NoGoal without one).
+  Returns<std::vector<FactValue>> goal() const {
+    return domain_list<FactValue, GoapFactValue>(&goap_domain_goal);
+  }
+  /// The stored goal's variable conditions (Status::NoGoal without one).
+  Returns<std::vector<VarCondition>> goal_vars() const {
+    return domain_list<VarCondition, GoapVarCondition>(&goap_domain_goal_vars);
+  }
+
+  /// Records a search from the stored start to the stored goal (or `problem`'s), node by
+  /// node, expanding at most `max_expanded` states: see goap_domain_trace.
+  Returns<Trace> trace(uint32_t max_expanded, const Problem* problem = nullptr) const {
+    GoapProblem c = goap_problem_default();
+    if (problem) {
+      auto a = detail::len32(problem->start.size());
+      auto b = detail::len32(problem->start_vars.size());
+      auto g = detail::len32(problem->goal.size());
+      auto h = detail::len32(problem->goal_vars.size());
+      if (!a || !b || !g || !h) {
+        return detail::fail<Trace>(detail::too_long("goap::Domain::trace", "a list"));
+      }
+      c.start = reinterpret_cast<const GoapFactValue*>(problem->start.data());
+      c.start_count = *a;
+      c.start_vars = reinterpret_cast<const GoapVarValue*>(problem->start_vars.data());
+      c.start_var_count = *b;
+      c.goal = reinterpret_cast<const GoapFactValue*>(problem->goal.data());
+      c.goal_count = *g;
+      c.goal_vars = reinterpret_cast<const GoapVarCondition*>(problem->goal_vars.data());
+      c.goal_var_count = *h;
+    }
+    std::vector<GoapTraceNode> nodes;
+    Trace trace;
+    GoapTraceResult r{};
+    GoapStatus s;
+    for (;;) {
+      s = goap_domain_trace(world_, id_.value, problem ? &c : nullptr, max_expanded,
+                            nodes.data(), static_cast<uint32_t>(nodes.size()),
+                            reinterpret_cast<GoapFactId*>(trace.facts.data()),
+                            static_cast<uint32_t>(trace.facts.size()), trace.var_values.data(),
+                            static_cast<uint32_t>(trace.var_values.size()), &r);
+      if (s != GOAP_STATUS_BUFFER_TOO_SMALL) break;
+      nodes.resize(r.node_count);  // the search is deterministic: the same trace again
+      trace.facts.resize(r.fact_count);
+      trace.var_values.resize(r.var_value_count);
+    }
+    if (s != GOAP_STATUS_OK) return detail::finish(s, Trace{});
+    trace.end = static_cast<TraceEnd>(r.end);
+    trace.facts.resize(r.fact_count);
+    trace.var_values.resize(r.var_value_count);
+    trace.nodes.reserve(r.node_count);
+    for (uint32_t i = 0; i < r.node_count; ++i) {
+      TraceNode n;
+      n.g = nodes[i].g;
+      n.h = nodes[i].h;
+      n.action = ActionId{nodes[i].action};
+      n.parent = nodes[i].parent;
+      n.goal = nodes[i].goal != 0;
+      n.fact_start = nodes[i].fact_start;
+      n.fact_count = nodes[i].fact_count;
+      n.var_start = nodes[i].var_start;
+      trace.nodes.push_back(n);
+    }
+    return trace;
+  }
+
   /// Replaces the stored start state's facts: exactly the facts listed true are true.
   Returns<void> set_start(Span<FactValue> values) const {
     return set_list(&goap_domain_set_start, values, "goap::Domain::set_start");
@@ -1186,6 +1378,27 @@ class Domain {
   Returns<std::string> name_string(NameFn fn, uint64_t id) const {
     std::string out;
     GoapStatus s = fill_name(fn, id, out);
+    return detail::finish(s, std::move(out));
+  }
+
+  template <class T, class C>
+  Returns<std::vector<T>> action_list(
+      GoapStatus (*fn)(const GoapWorld*, GoapDomainId, GoapActionId, C*, uint32_t, uint32_t*),
+      ActionId action) const {
+    std::vector<T> out;
+    GoapStatus s = detail::fill(out, 8, [&](T* buf, uint32_t cap, uint32_t* count) {
+      return fn(world_, id_.value, action.value, reinterpret_cast<C*>(buf), cap, count);
+    });
+    return detail::finish(s, std::move(out));
+  }
+
+  template <class T, class C>
+  Returns<std::vector<T>> domain_list(
+      GoapStatus (*fn)(const GoapWorld*, GoapDomainId, C*, uint32_t, uint32_t*)) const {
+    std::vector<T> out;
+    GoapStatus s = detail::fill(out, 8, [&](T* buf, uint32_t cap, uint32_t* count) {
+      return fn(world_, id_.value, reinterpret_cast<C*>(buf), cap, count);
+    });
     return detail::finish(s, std::move(out));
   }
 
@@ -1433,6 +1646,51 @@ class Agent {
     return detail::finish(s, info);
   }
 
+  // Introspection: what the agent believes and wants.
+
+  /// The domain the agent was created from (its ids belong to it).
+  Returns<DomainId> domain_id() const {
+    GoapDomainId out = 0;
+    GoapStatus s = goap_agent_domain(world(), id_.value, &out);
+    return detail::finish(s, DomainId{out});
+  }
+  /// The facts the agent believes true (every other one it believes false).
+  Returns<std::vector<FactValue>> facts() const {
+    return agent_list<FactValue, GoapFactValue>(&goap_agent_facts);
+  }
+  /// Every variable's believed value.
+  Returns<std::vector<VarValue>> vars() const {
+    return agent_list<VarValue, GoapVarValue>(&goap_agent_vars);
+  }
+  /// A goal's name.
+  Returns<std::string> goal_name(GoalId goal) const {
+    std::string out;
+    GoapStatus s = detail::fill(out, [&](char* buf, uint32_t cap, uint32_t* len) {
+      return goap_agent_goal_name(world(), id_.value, goal_index(goal), buf, cap, len);
+    });
+    return detail::finish(s, std::move(out));
+  }
+  /// A goal's priority and list lengths, and whether it is met and pursued.
+  Returns<GoalInfo> goal_info(GoalId goal) const {
+    GoapGoalInfo c{};
+    GoapStatus s = goap_agent_goal_info(world(), id_.value, goal_index(goal), &c);
+    GoalInfo info;
+    info.priority = c.priority;
+    info.fact_count = c.fact_count;
+    info.var_count = c.var_count;
+    info.satisfied = c.satisfied != 0;
+    info.current = c.current != 0;
+    return detail::finish(s, info);
+  }
+  /// A goal's fact conditions.
+  Returns<std::vector<FactValue>> goal_conditions(GoalId goal) const {
+    return goal_list<FactValue, GoapFactValue>(&goap_agent_goal_conditions, goal);
+  }
+  /// A goal's variable conditions.
+  Returns<std::vector<VarCondition>> goal_var_conditions(GoalId goal) const {
+    return goal_list<VarCondition, GoapVarCondition>(&goap_agent_goal_var_conditions, goal);
+  }
+
   /// The rest of the plan, the current action first, into `out`.
   Returns<void> plan(std::vector<ActionId>& out) const {
     return detail::finish(
@@ -1487,6 +1745,30 @@ class Agent {
  private:
   friend class World;
   Agent(detail::WorldCore* core, AgentId id) noexcept : core_(core), id_(id) {}
+
+  /// A goal's index for the C calls (none, -1, becomes UINT32_MAX: Status::UnknownGoal).
+  static uint32_t goal_index(GoalId goal) noexcept { return static_cast<uint32_t>(goal.index); }
+
+  template <class T, class C>
+  Returns<std::vector<T>> agent_list(
+      GoapStatus (*fn)(const GoapWorld*, GoapAgentId, C*, uint32_t, uint32_t*)) const {
+    std::vector<T> out;
+    GoapStatus s = detail::fill(out, 16, [&](T* buf, uint32_t cap, uint32_t* count) {
+      return fn(world(), id_.value, reinterpret_cast<C*>(buf), cap, count);
+    });
+    return detail::finish(s, std::move(out));
+  }
+
+  template <class T, class C>
+  Returns<std::vector<T>> goal_list(
+      GoapStatus (*fn)(const GoapWorld*, GoapAgentId, uint32_t, C*, uint32_t, uint32_t*),
+      GoalId goal) const {
+    std::vector<T> out;
+    GoapStatus s = detail::fill(out, 8, [&](T* buf, uint32_t cap, uint32_t* count) {
+      return fn(world(), id_.value, goal_index(goal), reinterpret_cast<C*>(buf), cap, count);
+    });
+    return detail::finish(s, std::move(out));
+  }
 
   GoapStatus fill_explain(GoalId goal, ExplainFormat format, std::string& out) const {
     return detail::fill(out, [&](char* buf, uint32_t cap, uint32_t* len) {
