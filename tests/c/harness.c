@@ -1097,6 +1097,130 @@ static void test_task_callbacks(const char *path) {
     free(text);
 }
 
+/* ------------------------------------------------------------------ introspection */
+
+/* Reads the hand-built kitchen back: every fact and action by index, each action's rules
+   as they were written, the start and goal, an agent's beliefs and goals, a trace. */
+static void test_introspection(void) {
+    GoapWorldDef wdef = goap_world_def_default();
+    GoapWorld *world = NULL;
+    GoapFactId facts[FACTS];
+    GoapDomainId d;
+    uint32_t i, count = 0, len = 0;
+    char name[64];
+    GoapFactValue list[8];
+    int all_names = 1, all_rules = 1;
+    CHECK_STATUS(goap_world_create(&wdef, &world), GOAP_STATUS_OK);
+    d = build_kitchen(world, facts);
+    for (i = 0; i < FACTS; i++) {
+        GoapFactId f = 0;
+        CHECK_STATUS(goap_domain_fact_at(world, d, i, &f), GOAP_STATUS_OK);
+        CHECK_STATUS(goap_domain_fact_name(world, d, f, name, sizeof name, &len), GOAP_STATUS_OK);
+        if (f != facts[i] || strcmp(name, fact_names[i]) != 0) all_names = 0;
+    }
+    CHECK(all_names);
+    for (i = 0; i < 7; i++) {
+        const KitchenAction *k = &kitchen_actions[i];
+        GoapActionId a = 0;
+        GoapActionInfo info;
+        int p;
+        CHECK_STATUS(goap_domain_action_at(world, d, i, &a), GOAP_STATUS_OK);
+        CHECK_STATUS(goap_domain_action_name(world, d, a, name, sizeof name, &len), GOAP_STATUS_OK);
+        CHECK_STATUS(goap_domain_action_info(world, d, a, &info), GOAP_STATUS_OK);
+        CHECK_STATUS(goap_domain_action_pre(world, d, a, list, 8, &count), GOAP_STATUS_OK);
+        if (strcmp(name, k->name) != 0 || info.cost != k->cost || info.pre_count != (uint32_t)k->pre_count ||
+            info.effect_count != 1 || info.var_pre_count != 0 || count != (uint32_t)k->pre_count) {
+            all_rules = 0;
+        }
+        for (p = 0; p < k->pre_count; p++) {
+            if (list[p].fact != facts[k->pre[p]] || list[p].value != 1) all_rules = 0;
+        }
+        CHECK_STATUS(goap_domain_action_effects(world, d, a, list, 8, &count), GOAP_STATUS_OK);
+        if (count != 1 || list[0].fact != facts[k->effect] || list[0].value != 1) all_rules = 0;
+    }
+    CHECK(all_rules);
+    {
+        GoapFactId out = 99;
+        CHECK_STATUS(goap_domain_fact_at(world, d, FACTS, &out), GOAP_STATUS_INVALID_ARGUMENT);
+        CHECK_MESSAGE("index 8 is not below");
+        CHECK(out == 99);
+    }
+    /* Too small: the count only. */
+    {
+        GoapActionId serve = 0;
+        CHECK_STATUS(goap_domain_action_at(world, d, 6, &serve), GOAP_STATUS_OK);
+        CHECK_STATUS(goap_domain_action_pre(world, d, serve, list, 2, &count), GOAP_STATUS_BUFFER_TOO_SMALL);
+        CHECK(count == 3);
+    }
+    CHECK_STATUS(goap_domain_start(world, d, list, 8, &count), GOAP_STATUS_OK);
+    CHECK(count == 1 && list[0].fact == facts[VEG_BOUGHT] && list[0].value == 1);
+    CHECK_STATUS(goap_domain_goal(world, d, list, 8, &count), GOAP_STATUS_OK);
+    CHECK(count == 1 && list[0].fact == facts[DINNER]);
+    CHECK_STATUS(goap_domain_start_vars(world, d, NULL, 0, &count), GOAP_STATUS_OK);
+    CHECK(count == 0);
+    /* An agent. */
+    {
+        GoapAgentDef adef = goap_agent_def_default();
+        GoapGoalDef gdef = goap_goal_def_default();
+        GoapAgentId agent = 0;
+        GoapDomainId ad = 0;
+        GoapFactValue want = fv(facts[DINNER], 1);
+        GoapGoalInfo ginfo;
+        uint32_t goal = 0;
+        GoapStep step;
+        adef.domain = d;
+        CHECK_STATUS(goap_agent_create(world, &adef, &agent), GOAP_STATUS_OK);
+        gdef.name = "dinner";
+        gdef.name_len = 6;
+        gdef.facts = &want;
+        gdef.fact_count = 1;
+        gdef.priority = 3;
+        CHECK_STATUS(goap_agent_add_goal(world, agent, &gdef, &goal), GOAP_STATUS_OK);
+        CHECK_STATUS(goap_agent_domain(world, agent, &ad), GOAP_STATUS_OK);
+        CHECK(ad == d);
+        CHECK_STATUS(goap_agent_facts(world, agent, list, 8, &count), GOAP_STATUS_OK);
+        CHECK(count == 1 && list[0].fact == facts[VEG_BOUGHT]);
+        CHECK_STATUS(goap_agent_vars(world, agent, NULL, 0, &count), GOAP_STATUS_OK);
+        CHECK(count == 0);
+        CHECK_STATUS(goap_agent_goal_name(world, agent, goal, name, sizeof name, &len), GOAP_STATUS_OK);
+        CHECK(strcmp(name, "dinner") == 0);
+        CHECK_STATUS(goap_agent_step(world, agent, 0.1, &step), GOAP_STATUS_OK);
+        CHECK_STATUS(goap_agent_goal_info(world, agent, goal, &ginfo), GOAP_STATUS_OK);
+        CHECK(ginfo.priority == 3 && ginfo.fact_count == 1 && ginfo.satisfied == 0 && ginfo.current == 1);
+        CHECK_STATUS(goap_agent_goal_conditions(world, agent, goal, list, 8, &count), GOAP_STATUS_OK);
+        CHECK(count == 1 && list[0].fact == facts[DINNER]);
+        CHECK_STATUS(goap_agent_goal_var_conditions(world, agent, goal, NULL, 0, &count), GOAP_STATUS_OK);
+        CHECK(count == 0);
+        CHECK_STATUS(goap_agent_goal_info(world, agent, 5, &ginfo), GOAP_STATUS_UNKNOWN_GOAL);
+    }
+    /* A trace: sizes first, then the nodes; the goal node's path is the optimal plan. */
+    {
+        GoapTraceResult r;
+        GoapTraceNode *nodes;
+        GoapFactId *tfacts;
+        uint32_t n, steps = 0;
+        memset(&r, 0, sizeof r);
+        CHECK_STATUS(goap_domain_trace(world, d, NULL, 1000, NULL, 0, NULL, 0, NULL, 0, &r),
+                     GOAP_STATUS_BUFFER_TOO_SMALL);
+        CHECK(r.end == GOAP_TRACE_END_FOUND && r.node_count > 7 && r.var_value_count == 0);
+        nodes = (GoapTraceNode *)malloc(sizeof *nodes * r.node_count);
+        tfacts = (GoapFactId *)malloc(sizeof *tfacts * r.fact_count);
+        CHECK_STATUS(goap_domain_trace(world, d, NULL, 1000, nodes, r.node_count, tfacts, r.fact_count,
+                                       NULL, 0, &r),
+                     GOAP_STATUS_OK);
+        n = r.node_count - 1;
+        CHECK(nodes[n].goal == 1 && nodes[n].g == 17 && nodes[n].h == 0 && nodes[0].h == 17);
+        while (nodes[n].parent != UINT32_MAX) {
+            n = nodes[n].parent;
+            steps++;
+        }
+        CHECK(steps == 7);
+        free(nodes);
+        free(tfacts);
+    }
+    goap_world_destroy(world);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: %s KITCHEN_JSON\n", argv[0]);
@@ -1114,6 +1238,7 @@ int main(int argc, char **argv) {
     test_agents(argv[1]);
     test_step_budget(argv[1]);
     test_task_callbacks(argv[1]);
+    test_introspection();
 
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
