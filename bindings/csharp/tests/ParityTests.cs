@@ -32,6 +32,7 @@ namespace Goap.Tests
             new object[] { typeof(ReplanResult), typeof(GoapReplanResult) },
             new object[] { typeof(ExplainFormat), typeof(GoapExplainFormat) },
             new object[] { typeof(LogLevel), typeof(GoapLogLevel) },
+            new object[] { typeof(TraceEnd), typeof(GoapTraceEnd) },
         };
 
         static SortedDictionary<long, string> Members(Type e)

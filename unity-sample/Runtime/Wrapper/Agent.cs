@@ -168,7 +168,7 @@ namespace Goap
     /// Calls on one agent are serialised by the library; calls on different agents run in
     /// parallel from any threads.
     /// </summary>
-    public readonly unsafe struct Agent : IEquatable<Agent>
+    public readonly unsafe partial struct Agent : IEquatable<Agent>
     {
         /// <summary>The world it belongs to.</summary>
         public readonly World World;

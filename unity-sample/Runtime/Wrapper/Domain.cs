@@ -85,7 +85,7 @@ namespace Goap
     /// A domain of a world: facts, integer variables, actions, a start state and a goal.
     /// A small value (world and id): copy it freely. Edits and plans are thread-safe.
     /// </summary>
-    public readonly unsafe struct Domain : IEquatable<Domain>
+    public readonly unsafe partial struct Domain : IEquatable<Domain>
     {
         /// <summary>The world it belongs to.</summary>
         public readonly World World;

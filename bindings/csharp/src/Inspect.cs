@@ -1,0 +1,441 @@
+// Goap C# wrapper: introspection (a domain's items and rules, an agent's beliefs and goals,
+// search traces), read from the library so an engine never re-parses a domain file.
+// C# 7.2. Copied into the Unity package by scripts/unity-sync-wrapper.sh; edit it here.
+using System;
+using Goap.Native;
+
+namespace Goap
+{
+    /// <summary>A variable's range, start default and overflow rule (goap.h GoapVarInfo).</summary>
+    public readonly struct VarInfo
+    {
+        /// <summary>Smallest value.</summary>
+        public readonly int Min;
+        /// <summary>Largest value.</summary>
+        public readonly int Max;
+        /// <summary>Its value in a start state that does not set it.</summary>
+        public readonly int Default;
+        /// <summary>What an effect leaving the range does.</summary>
+        public readonly Overflow Overflow;
+
+        internal VarInfo(GoapVarInfo i) { Min = i.min; Max = i.max; Default = i.default_value; Overflow = (Overflow)i.overflow; }
+    }
+
+    /// <summary>An action's cost and list lengths (goap.h GoapActionInfo).</summary>
+    public readonly struct ActionInfo
+    {
+        /// <summary>Its cost in the domain.</summary>
+        public readonly double Cost;
+        /// <summary>Fact preconditions.</summary>
+        public readonly int PreCount;
+        /// <summary>Fact effects.</summary>
+        public readonly int EffectCount;
+        /// <summary>Variable preconditions.</summary>
+        public readonly int VarPreCount;
+        /// <summary>Variable effects.</summary>
+        public readonly int VarEffectCount;
+
+        internal ActionInfo(GoapActionInfo i)
+        {
+            Cost = i.cost; PreCount = (int)i.pre_count; EffectCount = (int)i.effect_count;
+            VarPreCount = (int)i.var_pre_count; VarEffectCount = (int)i.var_effect_count;
+        }
+    }
+
+    /// <summary>One of an agent's goals now (goap.h GoapGoalInfo).</summary>
+    public readonly struct GoalInfo
+    {
+        /// <summary>Its priority (0 or less: disabled).</summary>
+        public readonly double Priority;
+        /// <summary>Fact conditions.</summary>
+        public readonly int FactCount;
+        /// <summary>Variable conditions.</summary>
+        public readonly int VarCount;
+        /// <summary>The agent's believed state satisfies it.</summary>
+        public readonly bool Satisfied;
+        /// <summary>It is the goal the agent pursues (or last chose).</summary>
+        public readonly bool Current;
+
+        internal GoalInfo(GoapGoalInfo i)
+        {
+            Priority = i.priority; FactCount = (int)i.fact_count; VarCount = (int)i.var_count;
+            Satisfied = i.satisfied != 0; Current = i.current != 0;
+        }
+    }
+
+    /// <summary>How a search trace ended (goap.h GoapTraceEnd).</summary>
+    public enum TraceEnd { Found = 0, NoPlan = 1, Limit = 2 }
+
+    /// <summary>One state of a <see cref="SearchTrace"/> (goap.h GoapTraceNode).</summary>
+    public readonly struct TraceNode
+    {
+        /// <summary>Its cost from the start.</summary>
+        public readonly double G;
+        /// <summary>The LM-cut estimate of its cost to the goal (a lower bound; infinity: out of reach).</summary>
+        public readonly double H;
+        /// <summary>The action that reached it (default for the start).</summary>
+        public readonly ActionId Action;
+        /// <summary>The index of the node it was reached from; -1 for the start.</summary>
+        public readonly int Parent;
+        /// <summary>It satisfies the goal (only the last node can).</summary>
+        public readonly bool Goal;
+        /// <summary>Its true facts are <see cref="SearchTrace.Facts"/>[FactStart, FactStart + FactCount).</summary>
+        public readonly int FactStart;
+        /// <summary>See <see cref="FactStart"/>.</summary>
+        public readonly int FactCount;
+        /// <summary>Its variables are <see cref="SearchTrace.VarValues"/>[VarStart, VarStart + the variable count).</summary>
+        public readonly int VarStart;
+
+        internal TraceNode(GoapTraceNode n)
+        {
+            G = n.g; H = n.h; Action = new ActionId(n.action);
+            Parent = n.parent == uint.MaxValue ? -1 : (int)n.parent;
+            Goal = n.goal != 0; FactStart = (int)n.fact_start; FactCount = (int)n.fact_count; VarStart = (int)n.var_start;
+        }
+    }
+
+    /// <summary>A recorded search (<see cref="Domain.Trace"/>).</summary>
+    public sealed class SearchTrace
+    {
+        /// <summary>How it ended.</summary>
+        public TraceEnd End;
+        /// <summary>The states taken up, in order.</summary>
+        public TraceNode[] Nodes;
+        /// <summary>The nodes' true facts (see <see cref="TraceNode.FactStart"/>).</summary>
+        public FactId[] Facts;
+        /// <summary>The nodes' variable values (see <see cref="TraceNode.VarStart"/>).</summary>
+        public int[] VarValues;
+    }
+
+    public readonly unsafe partial struct Domain
+    {
+        /// <summary>The id of the <paramref name="index"/>-th fact (0 to FactCount - 1, in the order added).</summary>
+        public FactId FactAt(int index) { return new FactId(ItemAt(Facts, index)); }
+
+        /// <summary>The id of the <paramref name="index"/>-th variable (declaration order).</summary>
+        public VarId VarAt(int index) { return new VarId(ItemAt(Vars, index)); }
+
+        /// <summary>The id of the <paramref name="index"/>-th action (in the order added).</summary>
+        public ActionId ActionAt(int index) { return new ActionId(ItemAt(Actions, index)); }
+
+        /// <summary>A variable's range, start default and overflow rule.</summary>
+        public VarInfo GetVarInfo(VarId var)
+        {
+            GoapVarInfo i;
+            GoapWorld* w = EnterWorld();
+            try { Errors.Check(NativeMethods.goap_domain_var_info(w, Id.Value, var.Value, &i)); }
+            finally { World.Exit(); }
+            return new VarInfo(i);
+        }
+
+        /// <summary>An action's cost and list lengths.</summary>
+        public ActionInfo GetActionInfo(ActionId action)
+        {
+            GoapActionInfo i;
+            GoapWorld* w = EnterWorld();
+            try { Errors.Check(NativeMethods.goap_domain_action_info(w, Id.Value, action.Value, &i)); }
+            finally { World.Exit(); }
+            return new ActionInfo(i);
+        }
+
+        /// <summary>An action's fact preconditions (true: must be true).</summary>
+        public FactValue[] ActionPre(ActionId action) { return FactList(ListActionPre, action.Value); }
+
+        /// <summary>An action's fact effects (true: makes it true).</summary>
+        public FactValue[] ActionEffects(ActionId action) { return FactList(ListActionEffects, action.Value); }
+
+        /// <summary>An action's variable preconditions.</summary>
+        public VarCondition[] ActionVarPre(ActionId action) { return ConditionList(ListActionPre, action.Value); }
+
+        /// <summary>An action's variable effects.</summary>
+        public VarEffect[] ActionVarEffects(ActionId action)
+        {
+            GoapWorld* w = EnterWorld();
+            try
+            {
+                var items = new VarEffect[0];
+                while (true)
+                {
+                    uint n;
+                    GoapStatus s;
+                    fixed (VarEffect* p = items)
+                        s = NativeMethods.goap_domain_action_var_effects(w, Id.Value, action.Value, (GoapVarEffect*)p, (uint)items.Length, &n);
+                    if (s == GoapStatus.BufferTooSmall) { items = new VarEffect[n]; continue; }
+                    Errors.Check(s);
+                    if (n != items.Length) Array.Resize(ref items, (int)n);
+                    return items;
+                }
+            }
+            finally { World.Exit(); }
+        }
+
+        /// <summary>The stored start state's true facts.</summary>
+        public FactValue[] StartFacts() { return FactList(ListStart, 0); }
+
+        /// <summary>Every variable's value in the stored start state.</summary>
+        public VarValue[] StartVars()
+        {
+            GoapWorld* w = EnterWorld();
+            try
+            {
+                var items = new VarValue[0];
+                while (true)
+                {
+                    uint n;
+                    GoapStatus s;
+                    fixed (VarValue* p = items)
+                        s = NativeMethods.goap_domain_start_vars(w, Id.Value, (GoapVarValue*)p, (uint)items.Length, &n);
+                    if (s == GoapStatus.BufferTooSmall) { items = new VarValue[n]; continue; }
+                    Errors.Check(s);
+                    if (n != items.Length) Array.Resize(ref items, (int)n);
+                    return items;
+                }
+            }
+            finally { World.Exit(); }
+        }
+
+        /// <summary>The stored goal's fact conditions (<see cref="Status.NoGoal"/> without one).</summary>
+        public FactValue[] GoalFacts() { return FactList(ListGoal, 0); }
+
+        /// <summary>The stored goal's variable conditions (<see cref="Status.NoGoal"/> without one).</summary>
+        public VarCondition[] GoalVars() { return ConditionList(ListGoal, 0); }
+
+        /// <summary>
+        /// Records a search from the stored start to the stored goal, state by state, expanding
+        /// at most <paramref name="maxExpanded"/> states (see goap_domain_trace): for debugger views.
+        /// </summary>
+        public SearchTrace Trace(int maxExpanded)
+        {
+            if (maxExpanded < 0) throw new ArgumentOutOfRangeException("maxExpanded");
+            var nodes = new GoapTraceNode[0];
+            var facts = new FactId[0];
+            var values = new int[0];
+            GoapTraceResult r;
+            GoapWorld* w = EnterWorld();
+            try
+            {
+                while (true)
+                {
+                    GoapStatus s;
+                    fixed (GoapTraceNode* pn = nodes)
+                    fixed (FactId* pf = facts)
+                    fixed (int* pv = values)
+                    {
+                        s = NativeMethods.goap_domain_trace(w, Id.Value, null, (uint)maxExpanded, pn, (uint)nodes.Length,
+                            (ulong*)pf, (uint)facts.Length, pv, (uint)values.Length, &r);
+                    }
+                    if (s == GoapStatus.BufferTooSmall)
+                    {
+                        nodes = new GoapTraceNode[r.node_count];
+                        facts = new FactId[r.fact_count];
+                        values = new int[r.var_value_count];
+                        continue;
+                    }
+                    Errors.Check(s);
+                    break;
+                }
+            }
+            finally { World.Exit(); }
+            var trace = new SearchTrace { End = (TraceEnd)r.end, Nodes = new TraceNode[r.node_count], Facts = facts, VarValues = values };
+            if (facts.Length != r.fact_count) Array.Resize(ref trace.Facts, (int)r.fact_count);
+            if (values.Length != r.var_value_count) Array.Resize(ref trace.VarValues, (int)r.var_value_count);
+            for (int i = 0; i < trace.Nodes.Length; i++) trace.Nodes[i] = new TraceNode(nodes[i]);
+            return trace;
+        }
+
+        // Which list FactList and ConditionList read.
+        const int ListActionPre = 0, ListActionEffects = 1, ListStart = 2, ListGoal = 3;
+
+        ulong ItemAt(int kind, int index)
+        {
+            if (index < 0) throw new ArgumentOutOfRangeException("index");
+            ulong id;
+            GoapWorld* w = EnterWorld();
+            try
+            {
+                if (kind == Facts) Errors.Check(NativeMethods.goap_domain_fact_at(w, Id.Value, (uint)index, &id));
+                else if (kind == Vars) Errors.Check(NativeMethods.goap_domain_var_at(w, Id.Value, (uint)index, &id));
+                else Errors.Check(NativeMethods.goap_domain_action_at(w, Id.Value, (uint)index, &id));
+            }
+            finally { World.Exit(); }
+            return id;
+        }
+
+        FactValue[] FactList(int which, ulong action)
+        {
+            GoapWorld* w = EnterWorld();
+            try
+            {
+                var items = new FactValue[0];
+                while (true)
+                {
+                    uint n;
+                    GoapStatus s;
+                    fixed (FactValue* p = items)
+                    {
+                        var buf = (GoapFactValue*)p;
+                        uint cap = (uint)items.Length;
+                        if (which == ListActionPre) s = NativeMethods.goap_domain_action_pre(w, Id.Value, action, buf, cap, &n);
+                        else if (which == ListActionEffects) s = NativeMethods.goap_domain_action_effects(w, Id.Value, action, buf, cap, &n);
+                        else if (which == ListStart) s = NativeMethods.goap_domain_start(w, Id.Value, buf, cap, &n);
+                        else s = NativeMethods.goap_domain_goal(w, Id.Value, buf, cap, &n);
+                    }
+                    if (s == GoapStatus.BufferTooSmall) { items = new FactValue[n]; continue; }
+                    Errors.Check(s);
+                    if (n != items.Length) Array.Resize(ref items, (int)n);
+                    return items;
+                }
+            }
+            finally { World.Exit(); }
+        }
+
+        VarCondition[] ConditionList(int which, ulong action)
+        {
+            GoapWorld* w = EnterWorld();
+            try
+            {
+                var items = new VarCondition[0];
+                while (true)
+                {
+                    uint n;
+                    GoapStatus s;
+                    fixed (VarCondition* p = items)
+                    {
+                        var buf = (GoapVarCondition*)p;
+                        uint cap = (uint)items.Length;
+                        if (which == ListActionPre) s = NativeMethods.goap_domain_action_var_pre(w, Id.Value, action, buf, cap, &n);
+                        else s = NativeMethods.goap_domain_goal_vars(w, Id.Value, buf, cap, &n);
+                    }
+                    if (s == GoapStatus.BufferTooSmall) { items = new VarCondition[n]; continue; }
+                    Errors.Check(s);
+                    if (n != items.Length) Array.Resize(ref items, (int)n);
+                    return items;
+                }
+            }
+            finally { World.Exit(); }
+        }
+    }
+
+    public readonly unsafe partial struct Agent
+    {
+        /// <summary>The domain the agent was created from (its ids belong to it).</summary>
+        public DomainId DomainId
+        {
+            get
+            {
+                ulong d;
+                GoapWorld* w = EnterWorld();
+                try { Errors.Check(NativeMethods.goap_agent_domain(w, Id.Value, &d)); }
+                finally { World.Exit(); }
+                return new DomainId(d);
+            }
+        }
+
+        /// <summary>The facts the agent believes true (every other one it believes false).</summary>
+        public FactValue[] BelievedFacts() { return FactList(true, 0); }
+
+        /// <summary>Every variable's believed value.</summary>
+        public VarValue[] BelievedVars()
+        {
+            GoapWorld* w = EnterWorld();
+            try
+            {
+                var items = new VarValue[0];
+                while (true)
+                {
+                    uint n;
+                    GoapStatus s;
+                    fixed (VarValue* p = items)
+                        s = NativeMethods.goap_agent_vars(w, Id.Value, (GoapVarValue*)p, (uint)items.Length, &n);
+                    if (s == GoapStatus.BufferTooSmall) { items = new VarValue[n]; continue; }
+                    Errors.Check(s);
+                    if (n != items.Length) Array.Resize(ref items, (int)n);
+                    return items;
+                }
+            }
+            finally { World.Exit(); }
+        }
+
+        /// <summary>A goal's name.</summary>
+        public string GoalName(GoalId goal)
+        {
+            GoapWorld* w = EnterWorld();
+            try
+            {
+                var buf = new byte[64];
+                while (true)
+                {
+                    uint n;
+                    GoapStatus s;
+                    fixed (byte* p = buf) s = NativeMethods.goap_agent_goal_name(w, Id.Value, (uint)goal.Index, p, (uint)buf.Length, &n);
+                    if (s == GoapStatus.BufferTooSmall) { buf = new byte[n + 1]; continue; }
+                    Errors.Check(s);
+                    return System.Text.Encoding.UTF8.GetString(buf, 0, (int)n);
+                }
+            }
+            finally { World.Exit(); }
+        }
+
+        /// <summary>A goal's priority and list lengths, and whether it is met and pursued.</summary>
+        public GoalInfo GetGoalInfo(GoalId goal)
+        {
+            GoapGoalInfo i;
+            GoapWorld* w = EnterWorld();
+            try { Errors.Check(NativeMethods.goap_agent_goal_info(w, Id.Value, (uint)goal.Index, &i)); }
+            finally { World.Exit(); }
+            return new GoalInfo(i);
+        }
+
+        /// <summary>A goal's fact conditions.</summary>
+        public FactValue[] GoalConditions(GoalId goal) { return FactList(false, (uint)goal.Index); }
+
+        /// <summary>A goal's variable conditions.</summary>
+        public VarCondition[] GoalVarConditions(GoalId goal)
+        {
+            GoapWorld* w = EnterWorld();
+            try
+            {
+                var items = new VarCondition[0];
+                while (true)
+                {
+                    uint n;
+                    GoapStatus s;
+                    fixed (VarCondition* p = items)
+                        s = NativeMethods.goap_agent_goal_var_conditions(w, Id.Value, (uint)goal.Index, (GoapVarCondition*)p, (uint)items.Length, &n);
+                    if (s == GoapStatus.BufferTooSmall) { items = new VarCondition[n]; continue; }
+                    Errors.Check(s);
+                    if (n != items.Length) Array.Resize(ref items, (int)n);
+                    return items;
+                }
+            }
+            finally { World.Exit(); }
+        }
+
+        /// <summary>The believed facts, or goal <paramref name="goal"/>'s fact conditions (none, -1, is unknown).</summary>
+        FactValue[] FactList(bool believed, uint goal)
+        {
+            GoapWorld* w = EnterWorld();
+            try
+            {
+                var items = new FactValue[0];
+                while (true)
+                {
+                    uint n;
+                    GoapStatus s;
+                    fixed (FactValue* p = items)
+                    {
+                        var buf = (GoapFactValue*)p;
+                        s = believed
+                            ? NativeMethods.goap_agent_facts(w, Id.Value, buf, (uint)items.Length, &n)
+                            : NativeMethods.goap_agent_goal_conditions(w, Id.Value, goal, buf, (uint)items.Length, &n);
+                    }
+                    if (s == GoapStatus.BufferTooSmall) { items = new FactValue[n]; continue; }
+                    Errors.Check(s);
+                    if (n != items.Length) Array.Resize(ref items, (int)n);
+                    return items;
+                }
+            }
+            finally { World.Exit(); }
+        }
+    }
+}
