@@ -279,7 +279,7 @@ namespace Goap.Tests.UnityFake
             Assert.AreEqual(baselineWorlds + 1, Library.LiveWorldCount, "Awake creates one world");
             Assert.IsNotNull(scene.Village.World);
             Assert.IsTrue(scene.Village.BatchPlanning, "batch planning is the default");
-            Assert.AreEqual(new[] { "eat", "bake", "farm", "patrol", "cross" }, scene.Village.GoalNames, "goal names read with JsonUtility");
+            Assert.AreEqual(new[] { "eat", "bake", "farm", "patrol", "cross" }, scene.Village.GoalNames, "goal names read from the library");
             foreach (var place in GoapVillage.Places)
             {
                 var t = scene.Village.FindPlace(place);

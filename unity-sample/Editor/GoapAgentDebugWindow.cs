@@ -11,10 +11,12 @@ namespace Goap.EditorTools
 {
     /// <summary>
     /// Window/GOAP/Agent Debugger: for the selected GameObject, the agent exposed by one of its
-    /// MonoBehaviours (a public <c>Goap.Agent</c> property; optional public <c>bool HasAgent</c>
-    /// and <c>Goap.Domain Domain</c> properties, the latter for action names): current goal,
-    /// plan and position in it, whether it is acting, the last replan cause, replan counts,
-    /// the recent replans and, on request, <see cref="Agent.Explain"/> for a goal. Refreshes
+    /// MonoBehaviours (a public <c>Goap.Agent</c> property; an optional public <c>bool HasAgent</c>
+    /// property): its goals by name with their priorities (the current one marked, met ones
+    /// noted), its believed facts and variables, the plan by action name and the position in
+    /// it, whether it is acting, the last replan cause, replan counts, the recent replans and,
+    /// on request, <see cref="Agent.Explain"/> for a goal. Names come from the library
+    /// (the agent's domain), never from the domain file. Refreshes
     /// while playing. Errors (a destroyed agent, a disposed world) show as a box, once per
     /// repaint, never in the console.
     /// </summary>
@@ -30,11 +32,13 @@ namespace Goap.EditorTools
         MonoBehaviour source;
         PropertyInfo agentProperty;
         PropertyInfo hasAgentProperty;
-        PropertyInfo domainProperty;
 
         readonly List<ActionId> plan = new List<ActionId>();
         readonly List<ReplanEvent> replans = new List<ReplanEvent>();
         readonly Dictionary<ActionId, string> actionNames = new Dictionary<ActionId, string>();
+        readonly List<string> goalNames = new List<string>();
+        readonly List<string> goalLines = new List<string>();
+        readonly List<string> beliefs = new List<string>();
 
         // What OnGUI draws, read at the last Layout event.
         bool hasSnapshot;
@@ -50,6 +54,7 @@ namespace Goap.EditorTools
         Vector2 scroll;
         Vector2 explainScroll;
         bool showReplans = true;
+        bool showBeliefs = true;
         bool showWhy;
         int explainGoal;
         int pendingExplain = -1;
@@ -86,7 +91,7 @@ namespace Goap.EditorTools
         void FindSource()
         {
             source = null;
-            agentProperty = hasAgentProperty = domainProperty = null;
+            agentProperty = hasAgentProperty = null;
             actionNames.Clear();
             explainText = null;
             var go = Selection.activeGameObject;
@@ -100,7 +105,6 @@ namespace Goap.EditorTools
                 source = component;
                 agentProperty = agentProp;
                 hasAgentProperty = FindProperty(type, "HasAgent", typeof(bool));
-                domainProperty = FindProperty(type, null, typeof(Domain));
                 return;
             }
         }
@@ -131,6 +135,7 @@ namespace Goap.EditorTools
             EditorGUILayout.LabelField(sourceName, sourceType, EditorStyles.boldLabel);
             EditorGUILayout.LabelField("Agent", agentText);
             EditorGUILayout.LabelField("Goal", GoalText(info.Goal) + "   (of " + info.GoalCount + ")");
+            for (int i = 0; i < goalLines.Count; i++) EditorGUILayout.LabelField(goalLines[i]);
             EditorGUILayout.LabelField("Acting", info.Acting ? "yes" : "no");
             EditorGUILayout.LabelField("Plan step", info.PlanLength == 0 ? "no plan"
                 : info.PlanIndex + " of " + info.PlanLength + ", cost " + info.PlanCost.ToString("0.##"));
@@ -145,6 +150,14 @@ namespace Goap.EditorTools
             {
                 string marker = i == 0 && info.Acting ? "> " : "  ";
                 EditorGUILayout.LabelField(marker + (info.PlanIndex + i) + ". " + planNames[i]);
+            }
+
+            EditorGUILayout.Space();
+            showBeliefs = EditorGUILayout.Foldout(showBeliefs, "Believed state (true facts, variables)", true);
+            if (showBeliefs)
+            {
+                if (beliefs.Count == 0) EditorGUILayout.LabelField("  (no fact true, no variable)");
+                for (int i = 0; i < beliefs.Count; i++) EditorGUILayout.LabelField("  " + beliefs[i]);
             }
 
             EditorGUILayout.Space();
@@ -227,12 +240,9 @@ namespace Goap.EditorTools
                     notice = source.name + "'s agent names no world yet (default(Agent)).";
                     return;
                 }
-                Domain? domain = null;
-                if (domainProperty != null)
-                {
-                    var d = (Domain)domainProperty.GetValue(source, null);
-                    if (d.World != null) domain = d;
-                }
+                // The agent's own domain names its facts, variables and actions (while it lives;
+                // an agent outlives a destroyed domain, and then shows ids).
+                Domain? domain = agent.World.GetDomain(agent.DomainId);
                 if (pendingExplain >= 0)
                 {
                     int goal = pendingExplain;
@@ -250,6 +260,19 @@ namespace Goap.EditorTools
                     explainContent.text = explainText;
                 }
                 info = agent.GetInfo();
+                goalNames.Clear();
+                goalLines.Clear();
+                for (int i = 0; i < info.GoalCount; i++)
+                {
+                    var goal = new GoalId(i);
+                    var g = agent.GetGoalInfo(goal);
+                    goalNames.Add(agent.GoalName(goal));
+                    goalLines.Add((g.Current ? "  > " : "    ") + goalNames[i] + "   priority " + g.Priority.ToString("0.##")
+                        + (g.Priority <= 0 ? " (off)" : "") + (g.Satisfied ? ", met" : ""));
+                }
+                beliefs.Clear();
+                foreach (var fact in agent.BelievedFacts()) beliefs.Add(FactText(fact.Fact, domain));
+                foreach (var v in agent.BelievedVars()) beliefs.Add(VarText(v.Var, domain) + " = " + v.Value);
                 agent.GetPlan(plan);
                 agent.GetReplans(replans);
                 causeCounts = CauseCounts(agent);
@@ -276,9 +299,24 @@ namespace Goap.EditorTools
             }
         }
 
-        static string GoalText(GoalId goal)
+        string GoalText(GoalId goal)
         {
-            return goal.IsValid ? "goal " + goal.Index : "none";
+            if (!goal.IsValid) return "none";
+            return goal.Index < goalNames.Count ? goalNames[goal.Index] : "goal " + goal.Index;
+        }
+
+        static string FactText(FactId fact, Domain? domain)
+        {
+            if (domain == null) return fact.ToString();
+            try { return domain.Value.FactName(fact); }
+            catch (GoapException) { return fact.ToString(); }
+        }
+
+        static string VarText(VarId var, Domain? domain)
+        {
+            if (domain == null) return var.ToString();
+            try { return domain.Value.VarName(var); }
+            catch (GoapException) { return var.ToString(); }
         }
 
         string CauseCounts(Agent agent)

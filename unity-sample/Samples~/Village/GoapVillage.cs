@@ -119,7 +119,7 @@ namespace Goap.Samples.Village
 #endif
                 world = new World(settings);
                 domain = world.LoadDomain(domainJson.text);
-                CacheNames(domainJson.text);
+                CacheNames();
             }
             catch (Exception e)
             {
@@ -161,20 +161,26 @@ namespace Goap.Samples.Village
             if (world != null) world.Dispose();
         }
 
-        /// <summary>Action and goal names from the file, so that names never cost garbage later.</summary>
-        void CacheNames(string json)
+        /// <summary>
+        /// Action and goal names, read once from the library (no re-parsing of the file), so
+        /// that names never cost garbage later. The file's goals are the ones every agent of
+        /// the domain starts with: a short-lived agent tells them.
+        /// </summary>
+        void CacheNames()
         {
-            var names = JsonUtility.FromJson<DomainFileNames>(json);
-            if (names == null) return;
-            if (names.actions != null)
+            int actions = domain.ActionCount;
+            for (int i = 0; i < actions; i++)
             {
-                foreach (var a in names.actions) actionNames[domain.FindAction(a.name)] = a.name;
+                var a = domain.ActionAt(i);
+                actionNames[a] = domain.ActionName(a);
             }
-            if (names.goals != null)
+            var probe = world.CreateAgent(AgentSettings.For(domain));
+            try
             {
-                goalNames = new string[names.goals.Length];
-                for (int i = 0; i < names.goals.Length; i++) goalNames[i] = names.goals[i].name;
+                goalNames = new string[probe.GetInfo().GoalCount];
+                for (int i = 0; i < goalNames.Length; i++) goalNames[i] = probe.GoalName(new GoalId(i));
             }
+            finally { probe.Destroy(); }
         }
 
         void LayOutPlaces()
@@ -247,19 +253,6 @@ namespace Goap.Samples.Village
             mesh.fontSize = 32;
             mesh.color = color;
             return mesh;
-        }
-
-        [Serializable]
-        internal sealed class DomainFileNames
-        {
-            public NamedEntry[] actions = null;
-            public NamedEntry[] goals = null;
-        }
-
-        [Serializable]
-        internal sealed class NamedEntry
-        {
-            public string name = null;
         }
     }
 
