@@ -11,7 +11,6 @@ public class Goap : ModuleRules
 		bEnableExceptions = false;
 
 		PublicDependencyModuleNames.AddRange(new string[] { "Core", "CoreUObject", "Engine", "AIModule", "GameplayTasks", "GoapLibrary" });
-		// Reads the names (facts, actions, goals) of a domain file.
-		PrivateDependencyModuleNames.Add("Json");
+		// No Json module: the names of a domain are read back from the library, not the file.
 	}
 }

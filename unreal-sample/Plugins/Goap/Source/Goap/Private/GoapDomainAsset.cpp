@@ -1,13 +1,11 @@
 #include "GoapDomainAsset.h"
 
-#include "Dom/JsonObject.h"
 #include "GoapLog.h"
+#include "GoapNames.h"
 #include "GoapNative.h"
 #include "GoapStrings.h"
 #include "Misc/FileHelper.h"
 #include "Misc/Paths.h"
-#include "Serialization/JsonReader.h"
-#include "Serialization/JsonSerializer.h"
 #include "UObject/Package.h"
 
 namespace
@@ -17,17 +15,6 @@ namespace
 		return FPaths::IsRelative(Path) ? FPaths::Combine(FPaths::ProjectContentDir(), Path) : Path;
 	}
 
-	void AddKeys(const TSharedPtr<FJsonObject>& Object, const TCHAR* Field, TArray<FString>& Out)
-	{
-		const TSharedPtr<FJsonObject>* Map = nullptr;
-		if (Object.IsValid() && Object->TryGetObjectField(Field, Map))
-		{
-			for (const TPair<FString, TSharedPtr<FJsonValue>>& Entry : (*Map)->Values)
-			{
-				Out.Add(Entry.Key);
-			}
-		}
-	}
 }
 
 bool UGoapDomainAsset::ValidateJson(const FString& Json, FString& OutError)
@@ -85,65 +72,76 @@ UGoapDomainAsset* UGoapDomainAsset::CreateFromJsonFile(UObject* Outer, const FSt
 bool UGoapDomainAsset::ReadNames(FGoapDomainNames& OutNames, FString& OutError) const
 {
 	OutNames = FGoapDomainNames();
-	TSharedPtr<FJsonObject> Root;
-	const TSharedRef<TJsonReader<>> Reader = TJsonReaderFactory<>::Create(DomainJson);
-	if (!FJsonSerializer::Deserialize(Reader, Root) || !Root.IsValid())
+	goap::WorldSettings Settings;
+	Settings.worker_threads = 1;  // a scratch world: no worker threads for it
+	goap::Result<goap::World> World = goap::World::create(Settings);
+	if (!World.ok())
 	{
-		OutError = FString::Printf(TEXT("%s: not a JSON object"), *GetPathName());
+		OutError = GoapStrings::Message(World.error());
 		return false;
 	}
-
-	AddKeys(Root, TEXT("vars"), OutNames.Vars);
-	TArray<FString> Keys;
-	AddKeys(Root, TEXT("start"), Keys);
-	AddKeys(Root, TEXT("goal"), Keys);
-
-	const TArray<TSharedPtr<FJsonValue>>* Actions = nullptr;
-	if (Root->TryGetArrayField(TEXT("actions"), Actions))
+	const GoapStrings::FUtf8 Text(DomainJson);
+	goap::Result<goap::Domain> Domain = World.value().load_domain(Text.View());
+	if (!Domain.ok())
 	{
-		for (const TSharedPtr<FJsonValue>& Value : *Actions)
-		{
-			const TSharedPtr<FJsonObject>* Action = nullptr;
-			if (Value.IsValid() && Value->TryGetObject(Action))
-			{
-				FString Name;
-				if ((*Action)->TryGetStringField(TEXT("name"), Name))
-				{
-					OutNames.Actions.Add(Name);
-				}
-				AddKeys(*Action, TEXT("pre"), Keys);
-				AddKeys(*Action, TEXT("effects"), Keys);
-			}
-		}
+		OutError = FString::Printf(TEXT("%s: %s"), *GetPathName(), *GoapStrings::Message(Domain.error()));
+		return false;
 	}
+	return GoapReadNames(World.value(), Domain.value(), OutNames, OutError);
+}
 
-	const TArray<TSharedPtr<FJsonValue>>* Goals = nullptr;
-	if (Root->TryGetArrayField(TEXT("goals"), Goals))
+bool GoapReadNames(const goap::World& World, const goap::Domain& Domain, FGoapDomainNames& OutNames, FString& OutError)
+{
+	OutNames = FGoapDomainNames();
+	// Every name is read back from the library (the introspection calls): nothing parses
+	// the domain file here.
+	auto Fail = [&OutError](const goap::Error& Error) {
+		OutError = GoapStrings::Message(Error);
+		return false;
+	};
+	const goap::Result<uint32_t> Facts = Domain.fact_count();
+	if (!Facts.ok()) return Fail(Facts.error());
+	for (uint32_t Index = 0; Index < Facts.value(); ++Index)
 	{
-		for (const TSharedPtr<FJsonValue>& Value : *Goals)
-		{
-			const TSharedPtr<FJsonObject>* Goal = nullptr;
-			// Indices must match the agent's goal indices, so a goal without a name keeps its slot.
-			FString Name;
-			if (Value.IsValid() && Value->TryGetObject(Goal))
-			{
-				(*Goal)->TryGetStringField(TEXT("name"), Name);
-				AddKeys(*Goal, TEXT("conditions"), Keys);
-			}
-			OutNames.Goals.Add(Name);
-		}
+		const goap::Result<goap::FactId> Id = Domain.fact_at(Index);
+		if (!Id.ok()) return Fail(Id.error());
+		const goap::Result<std::string> Name = Domain.fact_name(Id.value());
+		if (!Name.ok()) return Fail(Name.error());
+		OutNames.Facts.Add(GoapStrings::ToFString(Name.value()));
 	}
-
-	// Facts and variables share one namespace: a key is a fact unless "vars" declares it.
-	for (const FString& Key : Keys)
+	const goap::Result<uint32_t> Vars = Domain.var_count();
+	if (!Vars.ok()) return Fail(Vars.error());
+	for (uint32_t Index = 0; Index < Vars.value(); ++Index)
 	{
-		const bool bIsVar = OutNames.Vars.ContainsByPredicate([&Key](const FString& Var) { return Var.Equals(Key, ESearchCase::CaseSensitive); });
-		const bool bSeen = OutNames.Facts.ContainsByPredicate([&Key](const FString& Fact) { return Fact.Equals(Key, ESearchCase::CaseSensitive); });
-		if (!bIsVar && !bSeen)
-		{
-			OutNames.Facts.Add(Key);
-		}
+		const goap::Result<goap::VarId> Id = Domain.var_at(Index);
+		if (!Id.ok()) return Fail(Id.error());
+		const goap::Result<std::string> Name = Domain.var_name(Id.value());
+		if (!Name.ok()) return Fail(Name.error());
+		OutNames.Vars.Add(GoapStrings::ToFString(Name.value()));
 	}
+	const goap::Result<uint32_t> Actions = Domain.action_count();
+	if (!Actions.ok()) return Fail(Actions.error());
+	for (uint32_t Index = 0; Index < Actions.value(); ++Index)
+	{
+		const goap::Result<goap::ActionId> Id = Domain.action_at(Index);
+		if (!Id.ok()) return Fail(Id.error());
+		const goap::Result<std::string> Name = Domain.action_name(Id.value());
+		if (!Name.ok()) return Fail(Name.error());
+		OutNames.Actions.Add(GoapStrings::ToFString(Name.value()));
+	}
+	// The file's goals are the ones every agent of the domain starts with, in file order:
+	// a short-lived agent names them (indices match an agent's goal indices).
+	goap::Result<goap::Agent> Probe = World.create_agent(Domain);
+	if (!Probe.ok()) return Fail(Probe.error());
+	const goap::Result<goap::AgentInfo> Info = Probe.value().info();
+	if (!Info.ok()) return Fail(Info.error());
+	for (uint32_t Index = 0; Index < Info.value().goal_count; ++Index)
+	{
+		const goap::Result<std::string> Name = Probe.value().goal_name(goap::GoalId{static_cast<int32_t>(Index)});
+		if (!Name.ok()) return Fail(Name.error());
+		OutNames.Goals.Add(GoapStrings::ToFString(Name.value()));
+	}
+	(void)Probe.value().destroy();
 	OutError.Empty();
 	return true;
 }

@@ -2,6 +2,7 @@
 
 #include "GoapDomainAsset.h"
 #include "GoapLog.h"
+#include "GoapNames.h"
 #include "GoapStrings.h"
 #include "HAL/IConsoleManager.h"
 
@@ -215,7 +216,7 @@ TSharedPtr<const FGoapDomainBinding> UGoapWorldSubsystem::FindOrLoadDomain(const
 	}
 
 	FGoapDomainNames Names;
-	if (!Asset.ReadNames(Names, OutError))
+	if (!GoapReadNames(NativeWorld, Domain.value(), Names, OutError))
 	{
 		// Nothing will use it: do not leave it loaded.
 		(void)Domain.value().destroy();

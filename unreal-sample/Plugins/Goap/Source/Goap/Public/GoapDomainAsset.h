@@ -4,7 +4,7 @@
 #include "Engine/DataAsset.h"
 #include "GoapDomainAsset.generated.h"
 
-/** The names a domain file declares, in file order (goals: their indices in an agent). */
+/** The names a domain declares, in id order (goals: their indices in an agent), as the library reads them back. */
 struct GOAP_API FGoapDomainNames
 {
 	TArray<FString> Facts;
@@ -49,7 +49,7 @@ public:
 	UFUNCTION(BlueprintCallable, Category = "GOAP")
 	bool Validate(FString& OutError) const;
 
-	/** The fact, variable, action and goal names of DomainJson (call on valid text). */
+	/** The fact, variable, action and goal names of DomainJson, read back from the library (call on valid text). */
 	bool ReadNames(FGoapDomainNames& OutNames, FString& OutError) const;
 
 	/** Validate for any text: empty OutError when the library accepts it. */
