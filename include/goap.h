@@ -318,8 +318,8 @@ typedef int32_t GoapStatus;
 
 // Severity of a log message (goap_set_log_callback).
 typedef enum GoapLogLevel {
-    // Something failed: a panic caught inside a call (a bug in goap; the call returned
-    // GOAP_STATUS_PANIC and its world is poisoned).
+    // Something failed: a panic caught inside a call (a bug in goap; a call that returns a
+    // status returned GOAP_STATUS_PANIC, and a world it happened in is poisoned).
     GOAP_LOG_LEVEL_ERROR = 1,
     // Something the host should know about; nothing failed.
     GOAP_LOG_LEVEL_WARNING = 2,
@@ -1200,8 +1200,8 @@ typedef struct GoapGoalInfo {
 typedef struct GoapTraceNode {
     // Its cost from the start.
     double g;
-    // The LM-cut estimate of its cost to the goal's facts (a lower bound; INFINITY when
-    // the goal is out of reach from it).
+    // The (uncapped) LM-cut estimate of its cost to the goal's facts (a lower bound;
+    // INFINITY when the goal is out of reach from it).
     double h;
     // The action that reached it (0 for the start).
     GoapActionId action;
@@ -2602,7 +2602,7 @@ GoapStatus goap_agent_goal_var_conditions(const struct GoapWorld *world,
 // Records a search for a debugger view: a uniform-cost search of the domain from a start
 // towards a goal, every state it takes up in order (lowest cost first, ties in the order
 // found, successors in action order), each with its cost `g`, its LM-cut estimate `h`
-// (the lower bound the default search starts from), the action and node it was reached
+// (uncapped: a lower bound on its cost to the goal's facts), the action and node it was reached
 // from and its state, until a goal state (GOAP_TRACE_END_FOUND: the path to the last node
 // is a minimum-cost plan), no state is left (GOAP_TRACE_END_NO_PLAN) or `max_expanded`
 // states were expanded (GOAP_TRACE_END_LIMIT). `problem` gives the start and goal, or

@@ -3,7 +3,7 @@
 //! callbacks (re-entrancy included), batch planning and the plan cache.
 
 use std::cell::{Cell, RefCell};
-use std::ffi::c_void;
+use std::ffi::{c_char, c_void};
 use std::ptr::{null, null_mut};
 
 use goap::ffi::*;
@@ -1913,5 +1913,62 @@ fn step_budgets_spread_a_search_over_steps() {
         GoapStatus::UnknownAgent,
         "goap_agent_step",
         &[],
+    );
+}
+
+/// What the log callback of `a_hosts_own_caught_panic_in_a_callback_is_not_goaps` got.
+static HOST_LOGGED: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
+unsafe extern "C" fn record_host_log(_: i32, message: *const c_char, len: u32, _: *mut c_void) {
+    let text = unsafe { std::slice::from_raw_parts(message.cast::<u8>(), len as usize) };
+    HOST_LOGGED
+        .lock()
+        .unwrap()
+        .push(String::from_utf8_lossy(text).into_owned());
+}
+
+/// A context callback that panics and catches it itself, as hosts do at FFI boundaries.
+unsafe extern "C" fn panicking_available(
+    _: *mut c_void,
+    _: GoapAgentId,
+    _: GoapActionId,
+    out: *mut i32,
+) -> i32 {
+    let caught = std::panic::catch_unwind(|| panic!("the host's own caught panic"));
+    assert!(caught.is_err());
+    unsafe { *out = 1 };
+    0
+}
+
+#[test]
+fn a_hosts_own_caught_panic_in_a_callback_is_not_goaps() {
+    let w = World::new();
+    let d = w.kitchen();
+    let a = w.agent(d);
+    w.dinner_goal(d, a);
+    let callbacks = GoapAgentCallbacks {
+        available: Some(panicking_available),
+        cost: None,
+        user_data: null_mut(),
+    };
+    ok(unsafe { goap_agent_set_callbacks(w.0, a, &callbacks) });
+    let log = GoapLogCallback {
+        log: Some(record_host_log),
+        user_data: null_mut(),
+    };
+    ok(unsafe { goap_set_log_callback(&log) });
+    let step = w.step(a, 0.1);
+    ok(unsafe { goap_set_log_callback(null()) });
+    assert_eq!(
+        step.kind,
+        GoapStepKind::Start as i32,
+        "the callback allowed every action"
+    );
+    let logged = HOST_LOGGED.lock().unwrap();
+    assert!(
+        !logged
+            .iter()
+            .any(|m| m.contains("the host's own caught panic")),
+        "{logged:?}"
     );
 }

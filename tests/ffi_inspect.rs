@@ -358,6 +358,48 @@ fn a_trace_records_the_search_with_states_and_sizes_its_buffers() {
         "goap_domain_trace",
         &["problem->goal"],
     );
+    // A NULL buffer with a capacity, or a misaligned one, is refused before anything is
+    // written.
+    let mut untouched = GoapTraceResult {
+        end: 77,
+        ..GoapTraceResult::default()
+    };
+    let status = unsafe {
+        goap_domain_trace(
+            w.0,
+            d,
+            null(),
+            10,
+            null_mut(),
+            5,
+            null_mut(),
+            0,
+            null_mut(),
+            0,
+            &mut untouched,
+        )
+    };
+    assert_eq!(status, GoapStatus::NullPointer);
+    assert_eq!(untouched.end, 77);
+    let mut raw = [0u64; 4];
+    let misaligned = unsafe { raw.as_mut_ptr().cast::<u8>().add(1).cast::<GoapFactId>() };
+    let status = unsafe {
+        goap_domain_trace(
+            w.0,
+            d,
+            null(),
+            10,
+            nodes.as_mut_ptr(),
+            nodes.len() as u32,
+            misaligned,
+            2,
+            null_mut(),
+            0,
+            &mut untouched,
+        )
+    };
+    assert_eq!(status, GoapStatus::InvalidArgument);
+    assert_eq!(untouched.end, 77);
     let cut = trace(&mut r, &mut nodes, &mut facts, null(), 2);
     ok(cut);
     assert_eq!((r.end, r.node_count), (GoapTraceEnd::Limit as i32, 2));

@@ -13,9 +13,9 @@ pub struct TraceNode {
     pub state: WorldState,
     /// Its cost from the start (final: the search is uniform-cost).
     pub g: f64,
-    /// The LM-cut estimate of its cost to the goal's facts ([`lmcut_estimate`]), the
-    /// lower bound the default search starts from; `f64::INFINITY` when the goal is out of
-    /// reach from it even ignoring deletes.
+    /// The LM-cut estimate of its cost to the goal's facts ([`lmcut_estimate`], uncapped):
+    /// a lower bound; `f64::INFINITY` when the goal is out of reach from it even ignoring
+    /// deletes.
     pub h: f64,
     /// The node it was reached from (an index into [`SearchTrace::nodes`]), and by which
     /// action; `None` for the start.

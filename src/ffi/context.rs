@@ -303,14 +303,13 @@ impl ContextCallbacks for ForeignCallbacks {
             let _running = Running::enter(self.world, agent);
             // SAFETY: callable with user_data on this thread by the contract of
             // goap_agent_set_callbacks; `out` is a valid i32 for the call.
-            unsafe {
-                available(
-                    self.callbacks.user_data,
-                    encode_agent(self.tag, agent),
-                    encode_action(self.domain_id, action),
-                    &mut out,
-                )
-            }
+            let (agent, action) = (
+                encode_agent(self.tag, agent),
+                encode_action(self.domain_id, action),
+            );
+            super::log::outside(|| unsafe {
+                available(self.callbacks.user_data, agent, action, &mut out)
+            })
         };
         match (status, out) {
             (0, 0) => Ok(false),
@@ -338,15 +337,13 @@ impl ContextCallbacks for ForeignCallbacks {
         let status = {
             let _running = Running::enter(self.world, agent);
             // SAFETY: as in `available`; `out` is a valid f64 for the call.
-            unsafe {
-                cost_fn(
-                    self.callbacks.user_data,
-                    encode_agent(self.tag, agent),
-                    encode_action(self.domain_id, action),
-                    cost,
-                    &mut out,
-                )
-            }
+            let (agent, action) = (
+                encode_agent(self.tag, agent),
+                encode_action(self.domain_id, action),
+            );
+            super::log::outside(|| unsafe {
+                cost_fn(self.callbacks.user_data, agent, action, cost, &mut out)
+            })
         };
         if status != 0 {
             return Err(format!(

@@ -80,8 +80,8 @@ pub struct GoapGoalInfo {
 pub struct GoapTraceNode {
     /// Its cost from the start.
     pub g: f64,
-    /// The LM-cut estimate of its cost to the goal's facts (a lower bound; INFINITY when
-    /// the goal is out of reach from it).
+    /// The (uncapped) LM-cut estimate of its cost to the goal's facts (a lower bound;
+    /// INFINITY when the goal is out of reach from it).
     pub h: f64,
     /// The action that reached it (0 for the start).
     pub action: GoapActionId,
@@ -889,7 +889,7 @@ pub unsafe extern "C" fn goap_agent_goal_var_conditions(
 /// Records a search for a debugger view: a uniform-cost search of the domain from a start
 /// towards a goal, every state it takes up in order (lowest cost first, ties in the order
 /// found, successors in action order), each with its cost `g`, its LM-cut estimate `h`
-/// (the lower bound the default search starts from), the action and node it was reached
+/// (uncapped: a lower bound on its cost to the goal's facts), the action and node it was reached
 /// from and its state, until a goal state (GOAP_TRACE_END_FOUND: the path to the last node
 /// is a minimum-cost plan), no state is left (GOAP_TRACE_END_NO_PLAN) or `max_expanded`
 /// states were expanded (GOAP_TRACE_END_LIMIT). `problem` gives the start and goal, or
@@ -933,6 +933,40 @@ pub unsafe extern "C" fn goap_domain_trace(
         let entry = read_domain(unsafe { world_ref(world) }, domain)?;
         if max_expanded == 0 {
             return Err(FfiError::invalid("max_expanded must be at least 1"));
+        }
+        // The buffers are checked before anything is written (outputs are written only on
+        // success and, for the counts, on GOAP_STATUS_BUFFER_TOO_SMALL).
+        let buffers = [
+            (
+                "out_nodes",
+                node_capacity,
+                out_nodes.is_null(),
+                out_nodes.is_aligned(),
+            ),
+            (
+                "out_facts",
+                fact_capacity,
+                out_facts.is_null(),
+                out_facts.is_aligned(),
+            ),
+            (
+                "out_var_values",
+                var_capacity,
+                out_var_values.is_null(),
+                out_var_values.is_aligned(),
+            ),
+        ];
+        for (name, capacity, null, aligned) in buffers {
+            if null && capacity > 0 {
+                return Err(FfiError::null(&format!(
+                    "argument `{name}` (with capacity {capacity})"
+                )));
+            }
+            if !aligned {
+                return Err(FfiError::invalid(format!(
+                    "{name} is not aligned for its element type"
+                )));
+            }
         }
         let (start, goal) = if problem.is_null() {
             let goal = stored_goal(&entry)?.clone();
@@ -1016,34 +1050,22 @@ pub unsafe extern "C" fn goap_domain_trace(
         };
         // SAFETY: out_result is non-NULL and writable.
         unsafe { write_out(out_result, result) };
-        let buffers = [
-            ("out_nodes", nodes.len(), node_capacity, out_nodes.is_null()),
-            ("out_facts", facts.len(), fact_capacity, out_facts.is_null()),
-            (
-                "out_var_values",
-                values.len(),
-                var_capacity,
-                out_var_values.is_null(),
-            ),
+        let needs = [
+            ("out_nodes", nodes.len(), node_capacity),
+            ("out_facts", facts.len(), fact_capacity),
+            ("out_var_values", values.len(), var_capacity),
         ];
-        for (name, _, capacity, null) in buffers {
-            if null && capacity > 0 {
-                return Err(FfiError::null(&format!(
-                    "argument `{name}` (with capacity {capacity})"
-                )));
-            }
-        }
-        if let Some((name, need, capacity, _)) = buffers
+        if let Some((name, need, capacity)) = needs
             .iter()
-            .find(|(_, need, capacity, _)| *need > *capacity as usize)
+            .find(|(_, need, capacity)| *need > *capacity as usize)
         {
             return Err(FfiError::new(
                 GoapStatus::BufferTooSmall,
                 format!("{name} has capacity {capacity} but the trace needs {need} (*out_result)"),
             ));
         }
-        // SAFETY: each buffer is valid for its capacity, which holds its items (checked
-        // above; a buffer with no items is not touched, so NULL is fine there).
+        // SAFETY: each buffer is valid for its capacity, which holds its items, and aligned
+        // (checked above; a buffer with no items is not touched, so NULL is fine there).
         unsafe {
             copy_out(&nodes, out_nodes, "out_nodes")?;
             copy_out(&facts, out_facts, "out_facts")?;

@@ -21,8 +21,8 @@ use super::status::GoapStatus;
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GoapLogLevel {
-    /// Something failed: a panic caught inside a call (a bug in goap; the call returned
-    /// GOAP_STATUS_PANIC and its world is poisoned).
+    /// Something failed: a panic caught inside a call (a bug in goap; a call that returns a
+    /// status returned GOAP_STATUS_PANIC, and a world it happened in is poisoned).
     Error = 1,
     /// Something the host should know about; nothing failed.
     Warning = 2,
@@ -60,9 +60,12 @@ thread_local! {
 pub(crate) struct Inside;
 
 impl Inside {
-    /// Enters a call (and installs the panic hook the first time).
+    /// Enters a call (and installs the panic hook the first time, unless this thread is
+    /// panicking, when Rust forbids changing the hook: a later call installs it).
     pub(crate) fn enter() -> Inside {
-        HOOK.call_once(install_hook);
+        if !std::thread::panicking() {
+            HOOK.call_once(install_hook);
+        }
         let _ = DEPTH.try_with(|d| d.set(d.get() + 1));
         Inside
     }
@@ -72,6 +75,20 @@ impl Drop for Inside {
     fn drop(&mut self) {
         let _ = DEPTH.try_with(|d| d.set(d.get().saturating_sub(1)));
     }
+}
+
+/// Runs `f`, code of the host that a goap call calls out to (a context callback, the
+/// engine's task callbacks, the log callback), as outside goap: a panic the host raises and
+/// catches there is the host's, left to its own hook, not logged as goap's.
+pub(crate) fn outside<R>(f: impl FnOnce() -> R) -> R {
+    struct Restore(u32);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let _ = DEPTH.try_with(|d| d.set(self.0));
+        }
+    }
+    let _restore = Restore(DEPTH.try_with(|d| d.replace(0)).unwrap_or(0));
+    f()
 }
 
 fn install_hook() {
@@ -95,14 +112,15 @@ fn install_hook() {
             .unwrap_or("unknown panic payload");
         let message = match info.location() {
             Some(at) => format!(
-                "panic caught at {}:{}: {text} (a bug in goap; the call returned \
-                 GOAP_STATUS_PANIC)",
+                "panic caught at {}:{}: {text} (a bug in goap; it did not reach your code: a \
+                 call that returns a status returns GOAP_STATUS_PANIC)",
                 at.file(),
                 at.line()
             ),
-            None => {
-                format!("panic caught: {text} (a bug in goap; the call returned GOAP_STATUS_PANIC)")
-            }
+            None => format!(
+                "panic caught: {text} (a bug in goap; it did not reach your code: a call that \
+                 returns a status returns GOAP_STATUS_PANIC)"
+            ),
         };
         log(GoapLogLevel::Error, &message);
     }));
@@ -120,7 +138,9 @@ pub(crate) fn log(level: GoapLogLevel, message: &str) {
             // SAFETY: the callback is the host's, set with goap_set_log_callback, which
             // documents the signature and that it may run on any thread; the text is
             // NUL-terminated and outlives the call.
-            unsafe { callback(level as i32, text.as_ptr().cast(), len, user as *mut c_void) };
+            outside(|| unsafe {
+                callback(level as i32, text.as_ptr().cast(), len, user as *mut c_void)
+            });
         }
         None => {
             let _ = writeln!(std::io::stderr().lock(), "goap: {message}");

@@ -172,7 +172,9 @@ impl TaskSystem for EngineTasks {
         let context = &ctx as *const TaskContext<'_> as *mut c_void;
         // SAFETY: the engine's callbacks, as the GoapWorldDef that installed them promises;
         // `ctx` outlives the task (finish_task returns only when every range has run).
-        unsafe {
+        // The engine's own code runs as outside goap (see `log::outside`); the ranges it
+        // runs enter goap again through `run_task_range`'s guard.
+        super::log::outside(|| unsafe {
             let handle = (self.enqueue)(
                 Some(run_task_range),
                 items,
@@ -183,7 +185,7 @@ impl TaskSystem for EngineTasks {
             if !handle.is_null() {
                 (self.finish)(handle, self.user);
             }
-        }
+        });
         if ctx.panicked.load(Ordering::Relaxed) {
             panic!("a task of goap_world_plan_agents panicked on an engine worker");
         }

@@ -334,8 +334,9 @@ pub fn plan(domain: &Domain, start: &WorldState, goal: &Goal) -> PlanResult {
 }
 
 /// The LM-cut estimate of the cost from `state` to `goal`'s facts with the domain's action
-/// costs: a lower bound on the cost of any plan (the default search's estimate at its
-/// start; its variable conditions are not counted). `f64::INFINITY` when a goal fact cannot
+/// costs: a lower bound on the cost of any plan (its variable conditions are not counted).
+/// It is the full LM-cut: the default search caps its root LM-cut's work on long chains,
+/// so its `initial_h` can be lower. `f64::INFINITY` when a goal fact cannot
 /// be reached even ignoring delete effects (then no plan exists), 0 when `state` has
 /// every goal fact. For debugging views (search traces) and tests; a search computes it
 /// itself.

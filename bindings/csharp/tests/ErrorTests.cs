@@ -259,6 +259,20 @@ namespace Goap.Tests
         }
 
         [Test]
+        public void UnloadingTheDomainRemovesItsLogHandler()
+        {
+            // As an Editor domain reload does: the handler's domain goes, the native library
+            // stays. A callback left pointing into the unloaded domain would crash here.
+            var setup = new AppDomainSetup { ApplicationBase = Path.GetDirectoryName(typeof(ErrorTests).Assembly.Location) };
+            var domain = AppDomain.CreateDomain("goap-log-handler", null, setup);
+            domain.DoCallBack(InstallQuietHandler);
+            AppDomain.Unload(domain);
+            Assert.AreEqual(GoapStatus.Panic, NativeMethods.goap_debug_force_panic());
+        }
+
+        static void InstallQuietHandler() { Library.SetLogHandler((level, message) => { }); }
+
+        [Test]
         public void APanicInAWorldPoisonsItAndDisposeStillWorks()
         {
             var sick = new World();

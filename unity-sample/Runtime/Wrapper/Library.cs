@@ -120,7 +120,9 @@ namespace Goap
         /// call, <see cref="LogLevel.Error"/>) to <paramref name="handler"/> for the whole
         /// process; null restores the default (one line on the process's stderr). The handler
         /// may run on any thread that calls goap, several at once; it must not call goap, and
-        /// exceptions it throws are ignored. In Unity, route it to <c>Debug.LogError</c>.
+        /// exceptions it throws are ignored. In Unity, route it to <c>Debug.LogError</c>; the
+        /// native callback is removed when the domain unloads (an Editor domain reload), so set
+        /// the handler again after one (from a <c>RuntimeInitializeOnLoadMethod</c>, say).
         /// </summary>
         public static void SetLogHandler(Action<LogLevel, string> handler)
         {
@@ -128,11 +130,30 @@ namespace Goap
             lock (checkLock)
             {
                 logHandler = handler;
+                if (handler != null && !unloadHooked)
+                {
+                    // The native library outlives this domain in the Unity Editor (domain
+                    // reload on entering Play mode): the callback must not outlive it.
+                    AppDomain.CurrentDomain.DomainUnload += OnDomainUnload;
+                    unloadHooked = true;
+                }
                 GoapLogCallback callback;
                 callback.log = handler == null ? null : (void*)logPointer;
                 callback.user_data = null;
                 Errors.Check(NativeMethods.goap_set_log_callback(&callback));
             }
+        }
+
+        static bool unloadHooked;
+
+        /// <summary>Removes the native log callback when this domain unloads (it points into it).</summary>
+        static void OnDomainUnload(object sender, EventArgs e)
+        {
+            logHandler = null;
+            GoapLogCallback none;
+            none.log = null;
+            none.user_data = null;
+            NativeMethods.goap_set_log_callback(&none);
         }
 
         [MonoPInvokeCallback(typeof(LogCallback))]

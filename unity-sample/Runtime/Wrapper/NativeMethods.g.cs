@@ -1445,7 +1445,7 @@ namespace Goap.Native
         ///  Records a search for a debugger view: a uniform-cost search of the domain from a start
         ///  towards a goal, every state it takes up in order (lowest cost first, ties in the order
         ///  found, successors in action order), each with its cost `g`, its LM-cut estimate `h`
-        ///  (the lower bound the default search starts from), the action and node it was reached
+        ///  (uncapped: a lower bound on its cost to the goal's facts), the action and node it was reached
         ///  from and its state, until a goal state (GOAP_TRACE_END_FOUND: the path to the last node
         ///  is a minimum-cost plan), no state is left (GOAP_TRACE_END_NO_PLAN) or `max_expanded`
         ///  states were expanded (GOAP_TRACE_END_LIMIT). `problem` gives the start and goal, or
@@ -2400,8 +2400,8 @@ namespace Goap.Native
         /// </summary>
         public double g;
         /// <summary>
-        ///  The LM-cut estimate of its cost to the goal's facts (a lower bound; INFINITY when
-        ///  the goal is out of reach from it).
+        ///  The (uncapped) LM-cut estimate of its cost to the goal's facts (a lower bound;
+        ///  INFINITY when the goal is out of reach from it).
         /// </summary>
         public double h;
         /// <summary>
@@ -2604,8 +2604,8 @@ namespace Goap.Native
     public enum GoapLogLevel : uint
     {
         /// <summary>
-        ///  Something failed: a panic caught inside a call (a bug in goap; the call returned
-        ///  GOAP_STATUS_PANIC and its world is poisoned).
+        ///  Something failed: a panic caught inside a call (a bug in goap; a call that returns a
+        ///  status returned GOAP_STATUS_PANIC, and a world it happened in is poisoned).
         /// </summary>
         Error = 1,
         /// <summary>

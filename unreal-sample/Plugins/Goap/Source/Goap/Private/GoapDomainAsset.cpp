@@ -133,6 +133,11 @@ bool GoapReadNames(const goap::World& World, const goap::Domain& Domain, FGoapDo
 	// a short-lived agent names them (indices match an agent's goal indices).
 	goap::Result<goap::Agent> Probe = World.create_agent(Domain);
 	if (!Probe.ok()) return Fail(Probe.error());
+	struct FDestroyProbe
+	{
+		const goap::Agent& Agent;
+		~FDestroyProbe() { (void)Agent.destroy(); }
+	} DestroyProbe{Probe.value()};
 	const goap::Result<goap::AgentInfo> Info = Probe.value().info();
 	if (!Info.ok()) return Fail(Info.error());
 	for (uint32_t Index = 0; Index < Info.value().goal_count; ++Index)
@@ -141,7 +146,6 @@ bool GoapReadNames(const goap::World& World, const goap::Domain& Domain, FGoapDo
 		if (!Name.ok()) return Fail(Name.error());
 		OutNames.Goals.Add(GoapStrings::ToFString(Name.value()));
 	}
-	(void)Probe.value().destroy();
 	OutError.Empty();
 	return true;
 }

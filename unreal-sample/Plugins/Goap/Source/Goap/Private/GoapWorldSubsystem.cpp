@@ -2,7 +2,6 @@
 
 #include "GoapDomainAsset.h"
 #include "GoapLog.h"
-#include "GoapNames.h"
 #include "GoapStrings.h"
 #include "HAL/IConsoleManager.h"
 
@@ -216,7 +215,9 @@ TSharedPtr<const FGoapDomainBinding> UGoapWorldSubsystem::FindOrLoadDomain(const
 	}
 
 	FGoapDomainNames Names;
-	if (!GoapReadNames(NativeWorld, Domain.value(), Names, OutError))
+	// Read in a scratch world (ReadNames): the names need a short-lived agent, which must not
+	// appear in this world (a batch would plan it).
+	if (!Asset.ReadNames(Names, OutError))
 	{
 		// Nothing will use it: do not leave it loaded.
 		(void)Domain.value().destroy();
