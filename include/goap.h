@@ -69,6 +69,18 @@
  *   that panicked) without doing anything, until goap_world_destroy frees it. Other worlds
  *   are not affected.
  *
+ * STRUCTS THAT GROW
+ *   The structs the library writes into and the caller allocates (GoapStep, GoapAgentInfo,
+ *   GoapPlanResult, GoapReplanEvent, GoapBatchStats, GoapCacheStats, GoapVarInfo,
+ *   GoapActionInfo, GoapGoalInfo, GoapTraceNode, GoapTraceResult) start with
+ *   `uint32_t size`: set it to sizeof the struct before the call (GoapStep step =
+ *   {sizeof(GoapStep)}; for an array, in its first element, which gives the stride). The
+ *   rule for 1.x: fields are only ever appended; the library accepts any size of at least
+ *   the struct's first version (a smaller one, 0 say, is GOAP_STATUS_INVALID_ARGUMENT,
+ *   checked before the call does anything), writes only the fields that fit in it, and
+ *   leaves `size` as set. So code built against an older goap.h keeps working with a newer
+ *   library, and the reverse.
+ *
  * LOG
  *   The library's messages (today: a caught panic's message and source location) go to
  *   the log callback installed with goap_set_log_callback (process-wide, called on any
@@ -858,6 +870,9 @@ typedef struct GoapPlanOptions {
 // What a plan call did. All fields are written whenever the status is GOAP_STATUS_OK or
 // GOAP_STATUS_BUFFER_TOO_SMALL.
 typedef struct GoapPlanResult {
+    // The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+    // STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+    uint32_t size;
     // A GoapOutcome value.
     int32_t outcome;
     // Number of actions in the plan (0 unless the outcome is GOAP_OUTCOME_FOUND). With
@@ -1032,6 +1047,9 @@ typedef struct GoapAgentCallbacks {
 
 // What one goap_agent_step decided.
 typedef struct GoapStep {
+    // The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+    // STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+    uint32_t size;
     // A GoapStepKind value.
     int32_t kind;
     // 1 when this step replanned (searched, or skipped steps of its plan), else 0.
@@ -1048,6 +1066,9 @@ typedef struct GoapStep {
 
 // The state of an agent, from goap_agent_info.
 typedef struct GoapAgentInfo {
+    // The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+    // STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+    uint32_t size;
     // Index of the goal pursued (or last chosen); -1 when none.
     int32_t goal;
     // Number of actions of the current plan, the ones done included (0 without a plan).
@@ -1072,6 +1093,9 @@ typedef struct GoapAgentInfo {
 
 // One replan of an agent, from goap_agent_replans.
 typedef struct GoapReplanEvent {
+    // The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+    // STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+    uint32_t size;
     // A GoapReplanCause value.
     int32_t cause;
     // A GoapReplanResult value.
@@ -1116,6 +1140,9 @@ typedef struct GoapBatchOptions {
 
 // What one goap_world_plan_agents call did.
 typedef struct GoapBatchStats {
+    // The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+    // STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+    uint32_t size;
     // Agents whose replan was applied (found a plan, or found that none exists).
     uint32_t planned;
     // Agents that still need a plan after the call (budget spent, callbacks failed, or
@@ -1143,6 +1170,9 @@ typedef struct GoapBatchStats {
 
 // Counters of a world's plan cache (shared by its agents), from goap_world_cache_stats.
 typedef struct GoapCacheStats {
+    // The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+    // STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+    uint32_t size;
     // Searches answered from the cache.
     uint64_t hits;
     // Searches that ran (and whose results were then stored).
@@ -1158,6 +1188,9 @@ typedef struct GoapCacheStats {
 
 // What goap_domain_var_info tells about a variable.
 typedef struct GoapVarInfo {
+    // The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+    // STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+    uint32_t size;
     // Smallest value.
     int32_t min;
     // Largest value.
@@ -1170,6 +1203,9 @@ typedef struct GoapVarInfo {
 
 // What goap_domain_action_info tells about an action.
 typedef struct GoapActionInfo {
+    // The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+    // STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+    uint32_t size;
     // Its cost in the domain.
     double cost;
     // Entries of goap_domain_action_pre (fact preconditions).
@@ -1184,6 +1220,9 @@ typedef struct GoapActionInfo {
 
 // What goap_agent_goal_info tells about one of an agent's goals.
 typedef struct GoapGoalInfo {
+    // The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+    // STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+    uint32_t size;
     // Its priority (≤ 0: disabled).
     double priority;
     // Entries of goap_agent_goal_conditions.
@@ -1198,6 +1237,9 @@ typedef struct GoapGoalInfo {
 
 // One state of a search trace (goap_domain_trace).
 typedef struct GoapTraceNode {
+    // The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+    // STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+    uint32_t size;
     // Its cost from the start.
     double g;
     // The (uncapped) LM-cut estimate of its cost to the goal's facts (a lower bound;
@@ -1222,6 +1264,9 @@ typedef struct GoapTraceNode {
 // The counts of goap_domain_trace, written on success and on GOAP_STATUS_BUFFER_TOO_SMALL
 // alike (then they are the capacities needed).
 typedef struct GoapTraceResult {
+    // The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+    // STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+    uint32_t size;
     // A GoapTraceEnd value.
     int32_t end;
     // Nodes written (or needed).
@@ -2608,7 +2653,8 @@ GoapStatus goap_agent_goal_var_conditions(const struct GoapWorld *world,
 // states were expanded (GOAP_TRACE_END_LIMIT). `problem` gives the start and goal, or
 // NULL for the domain's stored ones.
 //
-// Three caller buffers receive it: `out_nodes` (`node_capacity` nodes), `out_facts`
+// Three caller buffers receive it: `out_nodes` (`node_capacity` nodes, of the size the
+// caller sets in `out_nodes[0].size`: see STRUCTS THAT GROW), `out_facts`
 // (`fact_capacity` fact ids: each node's true facts, at its fact_start) and
 // `out_var_values` (`var_capacity` values: each node's variables in order, at its
 // var_start). `*out_result` receives the end and the three counts, on success and on

@@ -1972,3 +1972,83 @@ fn a_hosts_own_caught_panic_in_a_callback_is_not_goaps() {
         "{logged:?}"
     );
 }
+
+#[test]
+fn output_structs_carry_their_size_and_a_bad_one_changes_nothing() {
+    let w = World::new();
+    let d = w.kitchen();
+    let a = w.agent(d);
+    w.dinner_goal(d, a);
+    // size 0 (an old caller that forgot it): refused before the step runs.
+    let mut step = GoapStep {
+        size: 0,
+        ..GoapStep::default()
+    };
+    expect_err(
+        unsafe { goap_agent_step(w.0, a, 0.5, &mut step) },
+        GoapStatus::InvalidArgument,
+        "goap_agent_step",
+        &["out->size is 0", "at least"],
+    );
+    assert_eq!(w.info(a).clock, 0.0, "the step did not run");
+    let mut result = GoapPlanResult {
+        size: 3,
+        ..GoapPlanResult::default()
+    };
+    expect_err(
+        unsafe { goap_domain_plan(w.0, d, null(), null_mut(), 0, &mut result) },
+        GoapStatus::InvalidArgument,
+        "goap_domain_plan",
+        &["out_result->size is 3"],
+    );
+    // A caller built against a later goap.h, whose struct has grown: the library writes
+    // what it knows and leaves the rest, and the caller's size, alone.
+    #[repr(C)]
+    #[derive(Clone, Copy)]
+    struct Later {
+        step: GoapStep,
+        appended: u64,
+    }
+    let mut later = Later {
+        step: GoapStep {
+            size: size_of::<Later>() as u32,
+            ..GoapStep::default()
+        },
+        appended: 0xFEED,
+    };
+    ok(unsafe { goap_agent_step(w.0, a, 0.1, &mut later.step) });
+    assert_eq!(later.step.kind, GoapStepKind::Start as i32);
+    assert_eq!(
+        (later.step.size, later.appended),
+        (size_of::<Later>() as u32, 0xFEED)
+    );
+    // Arrays: the first element's size is the stride.
+    #[repr(C)]
+    #[derive(Clone, Copy)]
+    struct LaterEvent {
+        event: GoapReplanEvent,
+        appended: u64,
+    }
+    let stride = size_of::<LaterEvent>() as u32;
+    let mut events = [LaterEvent {
+        event: GoapReplanEvent::default(),
+        appended: 0xFEED,
+    }; 4];
+    events[0].event.size = stride;
+    let out = events.as_mut_ptr().cast::<GoapReplanEvent>();
+    let mut n = 0;
+    ok(unsafe { goap_agent_replans(w.0, a, out, 4, &mut n) });
+    assert_eq!(n, 1);
+    assert_eq!(events[0].event.cause, GoapReplanCause::NoPlan as i32);
+    assert_eq!((events[0].event.size, events[0].appended), (stride, 0xFEED));
+    let mut small = [GoapReplanEvent {
+        size: 8,
+        ..GoapReplanEvent::default()
+    }; 2];
+    expect_err(
+        unsafe { goap_agent_replans(w.0, a, small.as_mut_ptr(), 2, &mut n) },
+        GoapStatus::InvalidArgument,
+        "goap_agent_replans",
+        &["out[0].size is 8"],
+    );
+}

@@ -1170,6 +1170,7 @@ class Domain {
   /// A variable's range, start default and overflow rule.
   Returns<VarInfo> var_info(VarId var) const {
     GoapVarInfo c{};
+    c.size = sizeof c;
     GoapStatus s = goap_domain_var_info(world_, id_.value, var.value, &c);
     VarInfo info;
     info.min = c.min;
@@ -1181,6 +1182,7 @@ class Domain {
   /// An action's cost and the lengths of its lists.
   Returns<ActionInfo> action_info(ActionId action) const {
     GoapActionInfo c{};
+    c.size = sizeof c;
     GoapStatus s = goap_domain_action_info(world_, id_.value, action.value, &c);
     ActionInfo info;
     info.cost = c.cost;
@@ -1247,6 +1249,7 @@ class Domain {
     std::vector<GoapTraceNode> nodes;
     Trace trace;
     GoapTraceResult r{};
+    r.size = sizeof r;
     GoapStatus s;
     for (;;) {
       s = goap_domain_trace(world_, id_.value, problem ? &c : nullptr, max_expanded,
@@ -1256,6 +1259,7 @@ class Domain {
                             static_cast<uint32_t>(trace.var_values.size()), &r);
       if (s != GOAP_STATUS_BUFFER_TOO_SMALL) break;
       nodes.resize(r.node_count);  // the search is deterministic: the same trace again
+      if (!nodes.empty()) nodes[0].size = sizeof nodes[0];  // the array's stride
       trace.facts.resize(r.fact_count);
       trace.var_values.resize(r.var_value_count);
     }
@@ -1419,6 +1423,7 @@ class Domain {
   template <class Call>
   static Returns<PlanResult> run_plan(std::vector<ActionId>& out, Call&& call) {
     GoapPlanResult c{};
+    c.size = sizeof c;
     if (out.capacity() < 32) out.reserve(32);
     for (;;) {
       out.resize(out.capacity() < detail::kMaxLen ? out.capacity() : detail::kMaxLen);
@@ -1603,6 +1608,7 @@ class Agent {
   /// a context callback's exception comes back as the Error's context_exception().
   Returns<Step> step(double dt) const {
     GoapStep c{};
+    c.size = sizeof c;
 #ifndef GOAP_NO_EXCEPTIONS
     detail::pending_exception() = nullptr;
 #endif
@@ -1632,6 +1638,7 @@ class Agent {
 
   Returns<AgentInfo> info() const {
     GoapAgentInfo c{};
+    c.size = sizeof c;
     GoapStatus s = goap_agent_info(world(), id_.value, &c);
     AgentInfo info;
     info.goal = GoalId{c.goal};
@@ -1673,6 +1680,7 @@ class Agent {
   /// A goal's priority and list lengths, and whether it is met and pursued.
   Returns<GoalInfo> goal_info(GoalId goal) const {
     GoapGoalInfo c{};
+    c.size = sizeof c;
     GoapStatus s = goap_agent_goal_info(world(), id_.value, goal_index(goal), &c);
     GoalInfo info;
     info.priority = c.priority;
@@ -1703,6 +1711,7 @@ class Agent {
   /// The latest replans (up to 16), oldest first, into `out`.
   Returns<void> replans(std::vector<ReplanEvent>& out) const {
     GoapReplanEvent c[16];
+    c[0].size = sizeof c[0];  // the array's stride
     uint32_t count = 0;
     GoapStatus s = goap_agent_replans(world(), id_.value, c, 16, &count);
     out.clear();
@@ -1783,6 +1792,7 @@ class Agent {
   /// search to end.
   bool busy_here() const noexcept {
     GoapAgentInfo info{};
+    info.size = sizeof info;
     return goap_agent_info(core_->raw, id_.value, &info) == GOAP_STATUS_BUSY;
   }
 
@@ -1906,6 +1916,7 @@ class World {
     c.threads = options.threads;
     c.max_nodes = options.max_nodes;
     GoapBatchStats out{};
+    out.size = sizeof out;
     GoapStatus s = goap_world_plan_agents(get(), &c, &out);
 #ifndef GOAP_NO_EXCEPTIONS
     detail::pending_exception() = nullptr;
@@ -1923,6 +1934,7 @@ class World {
 
   Returns<CacheStats> cache_stats() const {
     GoapCacheStats out{};
+    out.size = sizeof out;
     GoapStatus s = goap_world_cache_stats(get(), &out);
     CacheStats stats;
     stats.hits = out.hits;

@@ -1451,7 +1451,8 @@ namespace Goap.Native
         ///  states were expanded (GOAP_TRACE_END_LIMIT). `problem` gives the start and goal, or
         ///  NULL for the domain's stored ones.
         ///
-        ///  Three caller buffers receive it: `out_nodes` (`node_capacity` nodes), `out_facts`
+        ///  Three caller buffers receive it: `out_nodes` (`node_capacity` nodes, of the size the
+        ///  caller sets in `out_nodes[0].size`: see STRUCTS THAT GROW), `out_facts`
         ///  (`fact_capacity` fact ids: each node's true facts, at its fact_start) and
         ///  `out_var_values` (`var_capacity` values: each node's variables in order, at its
         ///  var_start). `*out_result` receives the end and the three counts, on success and on
@@ -1840,6 +1841,11 @@ namespace Goap.Native
     public unsafe partial struct GoapPlanResult
     {
         /// <summary>
+        ///  The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+        ///  STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+        /// </summary>
+        public uint size;
+        /// <summary>
         ///  A GoapOutcome value.
         /// </summary>
         public int outcome;
@@ -2088,6 +2094,11 @@ namespace Goap.Native
     public unsafe partial struct GoapStep
     {
         /// <summary>
+        ///  The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+        ///  STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+        /// </summary>
+        public uint size;
+        /// <summary>
         ///  A GoapStepKind value.
         /// </summary>
         public int kind;
@@ -2117,6 +2128,11 @@ namespace Goap.Native
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct GoapReplanEvent
     {
+        /// <summary>
+        ///  The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+        ///  STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+        /// </summary>
+        public uint size;
         /// <summary>
         ///  A GoapReplanCause value.
         /// </summary>
@@ -2164,6 +2180,11 @@ namespace Goap.Native
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct GoapAgentInfo
     {
+        /// <summary>
+        ///  The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+        ///  STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+        /// </summary>
+        public uint size;
         /// <summary>
         ///  Index of the goal pursued (or last chosen); -1 when none.
         /// </summary>
@@ -2242,6 +2263,11 @@ namespace Goap.Native
     public unsafe partial struct GoapBatchStats
     {
         /// <summary>
+        ///  The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+        ///  STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+        /// </summary>
+        public uint size;
+        /// <summary>
         ///  Agents whose replan was applied (found a plan, or found that none exists).
         /// </summary>
         public uint planned;
@@ -2287,6 +2313,11 @@ namespace Goap.Native
     public unsafe partial struct GoapCacheStats
     {
         /// <summary>
+        ///  The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+        ///  STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+        /// </summary>
+        public uint size;
+        /// <summary>
         ///  Searches answered from the cache.
         /// </summary>
         public ulong hits;
@@ -2316,6 +2347,11 @@ namespace Goap.Native
     public unsafe partial struct GoapVarInfo
     {
         /// <summary>
+        ///  The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+        ///  STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+        /// </summary>
+        public uint size;
+        /// <summary>
         ///  Smallest value.
         /// </summary>
         public int min;
@@ -2339,6 +2375,11 @@ namespace Goap.Native
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct GoapActionInfo
     {
+        /// <summary>
+        ///  The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+        ///  STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+        /// </summary>
+        public uint size;
         /// <summary>
         ///  Its cost in the domain.
         /// </summary>
@@ -2368,6 +2409,11 @@ namespace Goap.Native
     public unsafe partial struct GoapGoalInfo
     {
         /// <summary>
+        ///  The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+        ///  STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+        /// </summary>
+        public uint size;
+        /// <summary>
         ///  Its priority (≤ 0: disabled).
         /// </summary>
         public double priority;
@@ -2395,6 +2441,11 @@ namespace Goap.Native
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct GoapTraceNode
     {
+        /// <summary>
+        ///  The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+        ///  STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+        /// </summary>
+        public uint size;
         /// <summary>
         ///  Its cost from the start.
         /// </summary>
@@ -2439,6 +2490,11 @@ namespace Goap.Native
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct GoapTraceResult
     {
+        /// <summary>
+        ///  The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+        ///  STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+        /// </summary>
+        public uint size;
         /// <summary>
         ///  A GoapTraceEnd value.
         /// </summary>

@@ -92,6 +92,107 @@ pub(crate) unsafe fn write_out<T>(out: *mut T, value: T) {
     unsafe { out.write(value) }
 }
 
+/// An output struct that the caller allocates and that can grow in later versions: its first
+/// field is `size: u32`, set by the caller to the struct's size as its header declares it.
+/// The library refuses a smaller size than the struct had when it was introduced (today's:
+/// no field has been appended yet) and writes only the bytes the caller's size covers.
+pub(crate) trait Grows: Copy + Default {}
+
+/// The size the caller set in the output struct `out` (non-NULL), checked: at least the
+/// struct's first version's size. Checked before a call does anything, so a bad size changes
+/// nothing.
+///
+/// # Safety
+/// `out` must be non-NULL and valid for a read of its first four bytes.
+pub(crate) unsafe fn grown_size<T: Grows>(out: *const T, what: &str) -> Result<u32, FfiError> {
+    if !out.is_aligned() {
+        return Err(FfiError::invalid(format!(
+            "{what} is not aligned for its type"
+        )));
+    }
+    // SAFETY: `size` is the first field (offset 0) of every `Grows` struct; `out` is valid.
+    let size = unsafe { out.cast::<u32>().read() };
+    let min = size_of::<T>() as u32;
+    if size < min {
+        let field = if what.ends_with(']') { "." } else { "->" };
+        return Err(FfiError::invalid(format!(
+            "{what}{field}size is {size}; set it to the struct's size (sizeof), at least {min}"
+        )));
+    }
+    Ok(size)
+}
+
+/// Writes `value` into the caller's struct `out` of `size` bytes ([`grown_size`]), keeping
+/// `size` as the caller set it; bytes beyond this version's struct are not touched.
+///
+/// # Safety
+/// `out` must be valid for `size` bytes of writes, `size` from [`grown_size`].
+pub(crate) unsafe fn write_grown<T: Grows>(out: *mut T, size: u32, mut value: T) {
+    // SAFETY: `size` is the first field; the struct is plain data.
+    unsafe { std::ptr::addr_of_mut!(value).cast::<u32>().write(size) };
+    let n = (size as usize).min(size_of::<T>());
+    // SAFETY: `out` is valid for `size` ≥ n bytes and does not overlap `value`.
+    unsafe {
+        std::ptr::copy_nonoverlapping(std::ptr::addr_of!(value).cast::<u8>(), out.cast::<u8>(), n)
+    };
+}
+
+/// [`write_slice`] for an array of [`Grows`] structs: the caller sets `size` in the first
+/// element (when `capacity` > 0), which is also the array's stride.
+///
+/// # Safety
+/// As for [`write_slice`], with `out` valid for `capacity` elements of the caller's size.
+pub(crate) unsafe fn write_grown_slice<T: Grows>(
+    items: &[T],
+    noun: &str,
+    out_name: &str,
+    out: *mut T,
+    capacity: u32,
+    out_count: *mut u32,
+) -> Result<(), FfiError> {
+    if out.is_null() && capacity > 0 {
+        return Err(FfiError::null(&format!(
+            "argument `{out_name}` (with capacity {capacity})"
+        )));
+    }
+    let stride = if capacity > 0 {
+        // SAFETY: out is non-NULL and valid for at least one element.
+        let size = unsafe { grown_size(out, &format!("{out_name}[0]")) }?;
+        if size as usize % align_of::<T>() != 0 {
+            return Err(FfiError::invalid(format!(
+                "{out_name}[0].size {size} is not a multiple of the struct's alignment"
+            )));
+        }
+        size
+    } else {
+        0
+    };
+    let count = len_u32(noun, items.len())?;
+    // SAFETY: out_count is valid by the caller's contract.
+    unsafe { write_out(out_count, count) };
+    if count > capacity {
+        return Err(FfiError::new(
+            GoapStatus::BufferTooSmall,
+            format!(
+                "{out_name} has capacity {capacity} but there {} {} (*out_count)",
+                if count == 1 { "is" } else { "are" },
+                counted(items.len(), noun)
+            ),
+        ));
+    }
+    for (i, item) in items.iter().enumerate() {
+        // SAFETY: i < count <= capacity elements of `stride` bytes, each aligned.
+        unsafe {
+            write_grown(
+                out.cast::<u8>().add(i * stride as usize).cast::<T>(),
+                stride,
+                *item,
+            )
+        };
+    }
+    Ok(())
+}
+
 /// `1 fact`, `0 facts`, `2 actions`.
 pub(crate) fn counted(n: usize, noun: &str) -> String {
     if n == 1 {

@@ -1,6 +1,6 @@
 //! Batch planning of a world's agents on worker threads, and the shared plan cache.
 
-use super::args::{read_def, write_out};
+use super::args::{grown_size, read_def, write_grown};
 use super::context::callbacks_running_in;
 use super::error::FfiError;
 use super::guard::run_value;
@@ -51,8 +51,11 @@ const BATCH_OPTIONS_DEFAULT: GoapBatchOptions = GoapBatchOptions {
 
 /// What one goap_world_plan_agents call did.
 #[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GoapBatchStats {
+    /// The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+    /// STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+    pub size: u32,
     /// Agents whose replan was applied (found a plan, or found that none exists).
     pub planned: u32,
     /// Agents that still need a plan after the call (budget spent, callbacks failed, or
@@ -77,6 +80,19 @@ pub struct GoapBatchStats {
     /// by its node limit (no plan for that goal until something changes).
     pub out_of_memory: u32,
 }
+
+impl Default for GoapBatchStats {
+    /// Every field zero but `size`, which is this struct's size.
+    fn default() -> Self {
+        // SAFETY: every field is an integer or a float (ids are integers): all-zero is a
+        // valid value.
+        let mut v: Self = unsafe { std::mem::zeroed() };
+        v.size = size_of::<Self>() as u32;
+        v
+    }
+}
+
+impl super::args::Grows for GoapBatchStats {}
 
 /// Plans, within `options`' budget, every agent of the world that needs a plan: the agents
 /// whose step returned GOAP_STEP_KIND_WAITING (plan_in_step 0), and any other agent that
@@ -121,6 +137,8 @@ pub unsafe extern "C" fn goap_world_plan_agents(
     out: *mut GoapBatchStats,
 ) -> GoapStatus {
     guard!("goap_world_plan_agents", [world, out], {
+        // SAFETY: out is non-NULL (guard) and readable; checked before anything else.
+        let out_size = unsafe { grown_size(out, "out") }?;
         let options = if options.is_null() {
             BATCH_OPTIONS_DEFAULT
         } else {
@@ -149,6 +167,7 @@ pub unsafe extern "C" fn goap_world_plan_agents(
             threads: options.threads,
         });
         let stats = GoapBatchStats {
+            size: 0,
             planned: stats.planned,
             waiting: stats.waiting,
             callback_errors: stats.callback_errors,
@@ -158,15 +177,18 @@ pub unsafe extern "C" fn goap_world_plan_agents(
             out_of_memory: stats.out_of_memory,
         };
         // SAFETY: out is non-NULL and writable.
-        unsafe { write_out(out, stats) };
+        unsafe { write_grown(out, out_size, stats) };
         Ok(())
     })
 }
 
 /// Counters of a world's plan cache (shared by its agents), from goap_world_cache_stats.
 #[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GoapCacheStats {
+    /// The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+    /// STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+    pub size: u32,
     /// Searches answered from the cache.
     pub hits: u64,
     /// Searches that ran (and whose results were then stored).
@@ -179,6 +201,19 @@ pub struct GoapCacheStats {
     /// is off).
     pub capacity: u64,
 }
+
+impl Default for GoapCacheStats {
+    /// Every field zero but `size`, which is this struct's size.
+    fn default() -> Self {
+        // SAFETY: every field is an integer or a float (ids are integers): all-zero is a
+        // valid value.
+        let mut v: Self = unsafe { std::mem::zeroed() };
+        v.size = size_of::<Self>() as u32;
+        v
+    }
+}
+
+impl super::args::Grows for GoapCacheStats {}
 
 /// On success `*out` receives the counters of the world's plan cache since the world was
 /// created or the cache last cleared.
@@ -194,9 +229,12 @@ pub unsafe extern "C" fn goap_world_cache_stats(
     out: *mut GoapCacheStats,
 ) -> GoapStatus {
     guard!("goap_world_cache_stats", [world, out], {
+        // SAFETY: out is non-NULL (guard) and readable; checked before anything else.
+        let out_size = unsafe { grown_size(out, "out") }?;
         // SAFETY: world is non-NULL (guard) and live.
         let s = unsafe { world_ref(world) }.cache_stats();
         let stats = GoapCacheStats {
+            size: 0,
             hits: s.hits,
             misses: s.misses,
             evictions: s.evictions,
@@ -204,7 +242,7 @@ pub unsafe extern "C" fn goap_world_cache_stats(
             capacity: s.capacity,
         };
         // SAFETY: out is non-NULL and writable.
-        unsafe { write_out(out, stats) };
+        unsafe { write_grown(out, out_size, stats) };
         Ok(())
     })
 }

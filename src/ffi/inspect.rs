@@ -7,7 +7,7 @@
 use std::ffi::c_char;
 
 use super::agent::with_agent;
-use super::args::{read_def, write_out, write_slice, write_string};
+use super::args::{grown_size, read_def, write_grown, write_out, write_slice, write_string};
 use super::error::FfiError;
 use super::fact::{read_fact_values, GoapFactValue};
 use super::ids::{
@@ -30,8 +30,11 @@ use crate::world::start_state_with;
 
 /// What goap_domain_var_info tells about a variable.
 #[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GoapVarInfo {
+    /// The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+    /// STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+    pub size: u32,
     /// Smallest value.
     pub min: i32,
     /// Largest value.
@@ -42,10 +45,26 @@ pub struct GoapVarInfo {
     pub overflow: i32,
 }
 
+impl Default for GoapVarInfo {
+    /// Every field zero but `size`, which is this struct's size.
+    fn default() -> Self {
+        // SAFETY: every field is an integer or a float (ids are integers): all-zero is a
+        // valid value.
+        let mut v: Self = unsafe { std::mem::zeroed() };
+        v.size = size_of::<Self>() as u32;
+        v
+    }
+}
+
+impl super::args::Grows for GoapVarInfo {}
+
 /// What goap_domain_action_info tells about an action.
 #[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GoapActionInfo {
+    /// The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+    /// STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+    pub size: u32,
     /// Its cost in the domain.
     pub cost: f64,
     /// Entries of goap_domain_action_pre (fact preconditions).
@@ -58,10 +77,26 @@ pub struct GoapActionInfo {
     pub var_effect_count: u32,
 }
 
+impl Default for GoapActionInfo {
+    /// Every field zero but `size`, which is this struct's size.
+    fn default() -> Self {
+        // SAFETY: every field is an integer or a float (ids are integers): all-zero is a
+        // valid value.
+        let mut v: Self = unsafe { std::mem::zeroed() };
+        v.size = size_of::<Self>() as u32;
+        v
+    }
+}
+
+impl super::args::Grows for GoapActionInfo {}
+
 /// What goap_agent_goal_info tells about one of an agent's goals.
 #[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GoapGoalInfo {
+    /// The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+    /// STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+    pub size: u32,
     /// Its priority (≤ 0: disabled).
     pub priority: f64,
     /// Entries of goap_agent_goal_conditions.
@@ -74,10 +109,26 @@ pub struct GoapGoalInfo {
     pub current: u32,
 }
 
+impl Default for GoapGoalInfo {
+    /// Every field zero but `size`, which is this struct's size.
+    fn default() -> Self {
+        // SAFETY: every field is an integer or a float (ids are integers): all-zero is a
+        // valid value.
+        let mut v: Self = unsafe { std::mem::zeroed() };
+        v.size = size_of::<Self>() as u32;
+        v
+    }
+}
+
+impl super::args::Grows for GoapGoalInfo {}
+
 /// One state of a search trace (goap_domain_trace).
 #[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GoapTraceNode {
+    /// The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+    /// STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+    pub size: u32,
     /// Its cost from the start.
     pub g: f64,
     /// The (uncapped) LM-cut estimate of its cost to the goal's facts (a lower bound;
@@ -99,6 +150,19 @@ pub struct GoapTraceNode {
     pub var_start: u32,
 }
 
+impl Default for GoapTraceNode {
+    /// Every field zero but `size`, which is this struct's size.
+    fn default() -> Self {
+        // SAFETY: every field is an integer or a float (ids are integers): all-zero is a
+        // valid value.
+        let mut v: Self = unsafe { std::mem::zeroed() };
+        v.size = size_of::<Self>() as u32;
+        v
+    }
+}
+
+impl super::args::Grows for GoapTraceNode {}
+
 /// How a search trace ended (GoapTraceResult.end).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,8 +178,11 @@ pub enum GoapTraceEnd {
 /// The counts of goap_domain_trace, written on success and on GOAP_STATUS_BUFFER_TOO_SMALL
 /// alike (then they are the capacities needed).
 #[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GoapTraceResult {
+    /// The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+    /// STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+    pub size: u32,
     /// A GoapTraceEnd value.
     pub end: i32,
     /// Nodes written (or needed).
@@ -125,6 +192,19 @@ pub struct GoapTraceResult {
     /// Values written to out_var_values (or needed): node_count × the domain's variables.
     pub var_value_count: u32,
 }
+
+impl Default for GoapTraceResult {
+    /// Every field zero but `size`, which is this struct's size.
+    fn default() -> Self {
+        // SAFETY: every field is an integer or a float (ids are integers): all-zero is a
+        // valid value.
+        let mut v: Self = unsafe { std::mem::zeroed() };
+        v.size = size_of::<Self>() as u32;
+        v
+    }
+}
+
+impl super::args::Grows for GoapTraceResult {}
 
 /// A count as `uint32_t`. Lists of a domain fit: it holds fewer than 2^30 items of a kind.
 fn count_u32(n: usize) -> u32 {
@@ -315,11 +395,14 @@ pub unsafe extern "C" fn goap_domain_var_info(
     out: *mut GoapVarInfo,
 ) -> GoapStatus {
     guard!("goap_domain_var_info", [world, out], {
+        // SAFETY: out is non-NULL (guard) and readable; checked before anything else.
+        let out_size = unsafe { grown_size(out, "out") }?;
         // SAFETY: world is non-NULL and live.
         let entry = read_domain(unsafe { world_ref(world) }, domain)?;
         let v = decode_var(&entry, var, "var")?;
         let def = entry.domain().var(v).expect("decoded ids are in range");
         let info = GoapVarInfo {
+            size: 0,
             min: def.min(),
             max: def.max(),
             default_value: def.default_value(),
@@ -329,7 +412,7 @@ pub unsafe extern "C" fn goap_domain_var_info(
             },
         };
         // SAFETY: out is non-NULL and writable.
-        unsafe { write_out(out, info) };
+        unsafe { write_grown(out, out_size, info) };
         Ok(())
     })
 }
@@ -351,11 +434,14 @@ pub unsafe extern "C" fn goap_domain_action_info(
     out: *mut GoapActionInfo,
 ) -> GoapStatus {
     guard!("goap_domain_action_info", [world, out], {
+        // SAFETY: out is non-NULL (guard) and readable; checked before anything else.
+        let out_size = unsafe { grown_size(out, "out") }?;
         // SAFETY: world is non-NULL and live.
         let entry = read_domain(unsafe { world_ref(world) }, domain)?;
         let a = decode_action(&entry, action, "action")?;
         let act = entry.domain().action(a).expect("decoded ids are in range");
         let info = GoapActionInfo {
+            size: 0,
             cost: act.cost(),
             pre_count: count_u32(act.pre().entries().len()),
             effect_count: count_u32(act.effects().entries().len()),
@@ -363,7 +449,7 @@ pub unsafe extern "C" fn goap_domain_action_info(
             var_effect_count: count_u32(act.var_effects().len()),
         };
         // SAFETY: out is non-NULL and writable.
-        unsafe { write_out(out, info) };
+        unsafe { write_grown(out, out_size, info) };
         Ok(())
     })
 }
@@ -803,11 +889,14 @@ pub unsafe extern "C" fn goap_agent_goal_info(
     out: *mut GoapGoalInfo,
 ) -> GoapStatus {
     guard!("goap_agent_goal_info", [world, out], {
+        // SAFETY: out is non-NULL (guard) and readable; checked before anything else.
+        let out_size = unsafe { grown_size(out, "out") }?;
         // SAFETY: world is non-NULL (guard) and live.
         let info = with_agent(unsafe { goap_world_ref(world) }, agent, |a| {
             let index = goal as usize;
             let g = a.goal(index)?;
             Ok(GoapGoalInfo {
+                size: 0,
                 priority: g.priority,
                 fact_count: count_u32(g.conditions.entries().len()),
                 var_count: count_u32(g.conditions.var_conditions().len()),
@@ -816,7 +905,7 @@ pub unsafe extern "C" fn goap_agent_goal_info(
             })
         })?;
         // SAFETY: out is non-NULL and writable.
-        unsafe { write_out(out, info) };
+        unsafe { write_grown(out, out_size, info) };
         Ok(())
     })
 }
@@ -895,7 +984,8 @@ pub unsafe extern "C" fn goap_agent_goal_var_conditions(
 /// states were expanded (GOAP_TRACE_END_LIMIT). `problem` gives the start and goal, or
 /// NULL for the domain's stored ones.
 ///
-/// Three caller buffers receive it: `out_nodes` (`node_capacity` nodes), `out_facts`
+/// Three caller buffers receive it: `out_nodes` (`node_capacity` nodes, of the size the
+/// caller sets in `out_nodes[0].size`: see STRUCTS THAT GROW), `out_facts`
 /// (`fact_capacity` fact ids: each node's true facts, at its fact_start) and
 /// `out_var_values` (`var_capacity` values: each node's variables in order, at its
 /// var_start). `*out_result` receives the end and the three counts, on success and on
@@ -929,6 +1019,8 @@ pub unsafe extern "C" fn goap_domain_trace(
     out_result: *mut GoapTraceResult,
 ) -> GoapStatus {
     guard!("goap_domain_trace", [world, out_result], {
+        // SAFETY: out_result is non-NULL (guard) and readable; checked before anything else.
+        let out_result_size = unsafe { grown_size(out_result, "out_result") }?;
         // SAFETY: world is non-NULL and live.
         let entry = read_domain(unsafe { world_ref(world) }, domain)?;
         if max_expanded == 0 {
@@ -956,6 +1048,18 @@ pub unsafe extern "C" fn goap_domain_trace(
                 out_var_values.is_aligned(),
             ),
         ];
+        let node_stride = if node_capacity > 0 && !out_nodes.is_null() {
+            // SAFETY: out_nodes is valid for node_capacity ≥ 1 nodes.
+            let size = unsafe { grown_size(out_nodes, "out_nodes[0]") }?;
+            if size as usize % align_of::<GoapTraceNode>() != 0 {
+                return Err(FfiError::invalid(format!(
+                    "out_nodes[0].size {size} is not a multiple of the struct's alignment"
+                )));
+            }
+            size
+        } else {
+            0
+        };
         for (name, capacity, null, aligned) in buffers {
             if null && capacity > 0 {
                 return Err(FfiError::null(&format!(
@@ -1028,6 +1132,7 @@ pub unsafe extern "C" fn goap_domain_trace(
             let var_start = count_u32(values.len());
             values.extend((0..vars as u32).map(|v| d.value(&n.state, VarId(v))));
             nodes.push(GoapTraceNode {
+                size: 0,
                 g: n.g,
                 h: n.h,
                 action: n.parent.map_or(0, |(_, a)| encode_action(id, a)),
@@ -1039,6 +1144,7 @@ pub unsafe extern "C" fn goap_domain_trace(
             });
         }
         let result = GoapTraceResult {
+            size: 0,
             end: match t.end {
                 TraceEnd::Found => GoapTraceEnd::Found,
                 TraceEnd::NoPlan => GoapTraceEnd::NoPlan,
@@ -1049,7 +1155,7 @@ pub unsafe extern "C" fn goap_domain_trace(
             var_value_count: count_u32(values.len()),
         };
         // SAFETY: out_result is non-NULL and writable.
-        unsafe { write_out(out_result, result) };
+        unsafe { write_grown(out_result, out_result_size, result) };
         let needs = [
             ("out_nodes", nodes.len(), node_capacity),
             ("out_facts", facts.len(), fact_capacity),
@@ -1067,7 +1173,10 @@ pub unsafe extern "C" fn goap_domain_trace(
         // SAFETY: each buffer is valid for its capacity, which holds its items, and aligned
         // (checked above; a buffer with no items is not touched, so NULL is fine there).
         unsafe {
-            copy_out(&nodes, out_nodes, "out_nodes")?;
+            for (i, node) in nodes.iter().enumerate() {
+                let at = out_nodes.cast::<u8>().add(i * node_stride as usize);
+                write_grown(at.cast::<GoapTraceNode>(), node_stride, *node);
+            }
             copy_out(&facts, out_facts, "out_facts")?;
             copy_out(&values, out_var_values, "out_var_values")?;
         }

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use super::args::{read_def, write_out};
+use super::args::{grown_size, read_def, write_grown, write_out};
 use super::error::FfiError;
 use super::fact::{list_error, read_fact_values, GoapFactValue};
 use super::guard::run_value;
@@ -87,8 +87,11 @@ const PLAN_OPTIONS_DEFAULT: GoapPlanOptions = GoapPlanOptions {
 /// What a plan call did. All fields are written whenever the status is GOAP_STATUS_OK or
 /// GOAP_STATUS_BUFFER_TOO_SMALL.
 #[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GoapPlanResult {
+    /// The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+    /// STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+    pub size: u32,
     /// A GoapOutcome value.
     pub outcome: i32,
     /// Number of actions in the plan (0 unless the outcome is GOAP_OUTCOME_FOUND). With
@@ -110,6 +113,19 @@ pub struct GoapPlanResult {
     /// expansions, which use no heuristic).
     pub initial_h: f64,
 }
+
+impl Default for GoapPlanResult {
+    /// Every field zero but `size`, which is this struct's size.
+    fn default() -> Self {
+        // SAFETY: every field is an integer or a float (ids are integers): all-zero is a
+        // valid value.
+        let mut v: Self = unsafe { std::mem::zeroed() };
+        v.size = size_of::<Self>() as u32;
+        v
+    }
+}
+
+impl super::args::Grows for GoapPlanResult {}
 
 /// Options from a possibly NULL pointer.
 ///
@@ -156,6 +172,8 @@ struct PlanOutputs {
     actions: *mut GoapActionId,
     capacity: u32,
     result: *mut GoapPlanResult,
+    /// The caller's `result->size` (see `args::Grows`).
+    result_size: u32,
 }
 
 impl PlanOutputs {
@@ -188,6 +206,7 @@ impl PlanOutputs {
         let steps = plan.map_or(&[][..], |p| &p.actions[..]);
         let count = super::args::len_u32("the plan", steps.len())?;
         let summary = GoapPlanResult {
+            size: 0,
             outcome: outcome as i32,
             action_count: count,
             cost: plan.map_or(0.0, |p| p.cost),
@@ -196,8 +215,8 @@ impl PlanOutputs {
             micros: u64::try_from(r.stats.elapsed.as_micros()).unwrap_or(u64::MAX),
             initial_h: r.stats.initial_h,
         };
-        // SAFETY: result is non-NULL (guard) and writable.
-        unsafe { write_out(self.result, summary) };
+        // SAFETY: result is non-NULL (guard) and writable for result_size bytes.
+        unsafe { write_grown(self.result, self.result_size, summary) };
         if count > self.capacity {
             return Err(FfiError::new(
                 GoapStatus::BufferTooSmall,
@@ -230,10 +249,13 @@ unsafe fn begin_plan<'a>(
     capacity: u32,
     out_result: *mut GoapPlanResult,
 ) -> Result<(&'a World, Arc<DomainEntry>, PlanOptions, PlanOutputs), FfiError> {
+    // SAFETY: out_result is non-NULL (the callers' guards) and readable.
+    let result_size = unsafe { grown_size(out_result, "out_result") }?;
     let out = PlanOutputs {
         actions: out_actions,
         capacity,
         result: out_result,
+        result_size,
     };
     out.check()?;
     // SAFETY: options is NULL or readable.

@@ -2,7 +2,7 @@
 //! and its replans.
 
 use super::agent::{agent_error, agent_id, with_agent};
-use super::args::{write_out, write_slice};
+use super::args::{grown_size, write_grown, write_grown_slice, write_out, write_slice};
 use super::error::FfiError;
 use super::ids::{encode_action, GoapActionId, GoapAgentId, IdScope};
 use super::status::GoapStatus;
@@ -44,8 +44,11 @@ pub enum GoapStepKind {
 
 /// What one goap_agent_step decided.
 #[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GoapStep {
+    /// The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+    /// STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+    pub size: u32,
     /// A GoapStepKind value.
     pub kind: i32,
     /// 1 when this step replanned (searched, or skipped steps of its plan), else 0.
@@ -59,6 +62,19 @@ pub struct GoapStep {
     /// Index of `action` in the agent's current plan (0 when there is no action).
     pub plan_index: u32,
 }
+
+impl Default for GoapStep {
+    /// Every field zero but `size`, which is this struct's size.
+    fn default() -> Self {
+        // SAFETY: every field is an integer or a float (ids are integers): all-zero is a
+        // valid value.
+        let mut v: Self = unsafe { std::mem::zeroed() };
+        v.size = size_of::<Self>() as u32;
+        v
+    }
+}
+
+impl super::args::Grows for GoapStep {}
 
 /// Values for goap_agent_report: the outcome of the action the last step handed out.
 #[repr(i32)]
@@ -124,8 +140,11 @@ const _: () = {
 
 /// One replan of an agent, from goap_agent_replans.
 #[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GoapReplanEvent {
+    /// The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+    /// STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+    pub size: u32,
     /// A GoapReplanCause value.
     pub cause: i32,
     /// A GoapReplanResult value.
@@ -149,10 +168,26 @@ pub struct GoapReplanEvent {
     pub time: f64,
 }
 
+impl Default for GoapReplanEvent {
+    /// Every field zero but `size`, which is this struct's size.
+    fn default() -> Self {
+        // SAFETY: every field is an integer or a float (ids are integers): all-zero is a
+        // valid value.
+        let mut v: Self = unsafe { std::mem::zeroed() };
+        v.size = size_of::<Self>() as u32;
+        v
+    }
+}
+
+impl super::args::Grows for GoapReplanEvent {}
+
 /// The state of an agent, from goap_agent_info.
 #[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GoapAgentInfo {
+    /// The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+    /// STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+    pub size: u32,
     /// Index of the goal pursued (or last chosen); -1 when none.
     pub goal: i32,
     /// Number of actions of the current plan, the ones done included (0 without a plan).
@@ -174,6 +209,19 @@ pub struct GoapAgentInfo {
     /// The agent's clock: the sum of the dt passed to goap_agent_step, in seconds.
     pub clock: f64,
 }
+
+impl Default for GoapAgentInfo {
+    /// Every field zero but `size`, which is this struct's size.
+    fn default() -> Self {
+        // SAFETY: every field is an integer or a float (ids are integers): all-zero is a
+        // valid value.
+        let mut v: Self = unsafe { std::mem::zeroed() };
+        v.size = size_of::<Self>() as u32;
+        v
+    }
+}
+
+impl super::args::Grows for GoapAgentInfo {}
 
 /// A goal index as the ABI's int32_t (-1 for none). Goal counts are capped at INT32_MAX.
 fn goal_i32(goal: Option<usize>) -> i32 {
@@ -213,6 +261,8 @@ pub unsafe extern "C" fn goap_agent_step(
     out: *mut GoapStep,
 ) -> GoapStatus {
     guard!("goap_agent_step", [world, out], {
+        // SAFETY: out is non-NULL (guard) and readable; checked before anything else.
+        let out_size = unsafe { grown_size(out, "out") }?;
         // SAFETY: world is non-NULL (guard) and live.
         let gw = unsafe { goap_world_ref(world) };
         let id = agent_id(gw, agent)?;
@@ -237,6 +287,7 @@ pub unsafe extern "C" fn goap_agent_step(
             ),
         };
         let result = GoapStep {
+            size: 0,
             kind: kind as i32,
             replanned: u32::from(step.replanned),
             action,
@@ -244,7 +295,7 @@ pub unsafe extern "C" fn goap_agent_step(
             plan_index: index_u32(step.plan_index),
         };
         // SAFETY: out is non-NULL and writable.
-        unsafe { write_out(out, result) };
+        unsafe { write_grown(out, out_size, result) };
         Ok(())
     })
 }
@@ -303,10 +354,13 @@ pub unsafe extern "C" fn goap_agent_info(
     out: *mut GoapAgentInfo,
 ) -> GoapStatus {
     guard!("goap_agent_info", [world, out], {
+        // SAFETY: out is non-NULL (guard) and readable; checked before anything else.
+        let out_size = unsafe { grown_size(out, "out") }?;
         // SAFETY: world is non-NULL (guard) and live.
         let info = with_agent(unsafe { goap_world_ref(world) }, agent, |a| {
             let (plan, cost, next) = a.full_plan();
             Ok(GoapAgentInfo {
+                size: 0,
                 goal: goal_i32(a.current_goal()),
                 plan_len: index_u32(plan.len()),
                 plan_index: index_u32(next),
@@ -319,7 +373,7 @@ pub unsafe extern "C" fn goap_agent_info(
             })
         })?;
         // SAFETY: out is non-NULL and writable.
-        unsafe { write_out(out, info) };
+        unsafe { write_grown(out, out_size, info) };
         Ok(())
     })
 }
@@ -366,6 +420,7 @@ pub unsafe extern "C" fn goap_agent_plan(
 
 fn replan_event(e: &ReplanEvent) -> GoapReplanEvent {
     GoapReplanEvent {
+        size: 0,
         cause: e.cause as i32,
         result: match e.result {
             ReplanResult::Found => GoapReplanResult::Found,
@@ -408,7 +463,7 @@ pub unsafe extern "C" fn goap_agent_replans(
         with_agent(unsafe { goap_world_ref(world) }, agent, |a| {
             let events: Vec<GoapReplanEvent> = a.history().map(replan_event).collect();
             // SAFETY: out is valid for capacity writes, out_count non-NULL and writable.
-            unsafe { write_slice(&events, "replan", "out", out, capacity, out_count) }
+            unsafe { write_grown_slice(&events, "replan", "out", out, capacity, out_count) }
         })
     })
 }

@@ -143,6 +143,7 @@ static GoapDomainId build_kitchen(GoapWorld *world, GoapFactId facts[FACTS]) {
 static void plan_kitchen(const GoapWorld *world, GoapDomainId d, const char *label) {
     GoapActionId plan[16];
     GoapPlanResult r;
+    r.size = (uint32_t)sizeof r;
     uint32_t i;
     double replayed = 0.0;
     uint32_t error_len = goap_last_error_length();
@@ -193,6 +194,7 @@ static void test_kitchen_by_hand(void) {
         GoapFactValue goal = fv(facts[DINNER], 1);
         GoapActionId plan[8];
         GoapPlanResult r;
+        r.size = (uint32_t)sizeof r;
         GoapPlanOptions opts = goap_plan_options_default();
         opts.heuristic = GOAP_HEURISTIC_LMCUT;
         start[0] = fv(facts[VEG_FRIED], 1);
@@ -206,7 +208,7 @@ static void test_kitchen_by_hand(void) {
     {
         GoapActionId plan[3] = {42, 42, 42};
         GoapPlanResult r;
-        memset(&r, 0, sizeof r);
+        r.size = (uint32_t)sizeof r;
         CHECK_STATUS(goap_domain_plan(world, d, NULL, plan, 3, &r), GOAP_STATUS_BUFFER_TOO_SMALL);
         CHECK(r.action_count == 7);
         CHECK(r.cost == 17.0);
@@ -231,6 +233,7 @@ static void test_kitchen_by_hand(void) {
         GoapFactId lonely = 0;
         GoapFactValue goal;
         GoapPlanResult r;
+        r.size = (uint32_t)sizeof r;
         GoapPlanOptions opts = goap_plan_options_default();
         CHECK_STATUS(goap_domain_add_fact(world, d, "unreachable", len32("unreachable"), &lonely),
                      GOAP_STATUS_OK);
@@ -369,6 +372,7 @@ static void test_errors(void) {
         GoapDomainDef ddef = goap_domain_def_default();
         GoapDomainId gone = 0;
         GoapPlanResult r;
+        r.size = (uint32_t)sizeof r;
         CHECK_STATUS(goap_domain_create(world, &ddef, &gone), GOAP_STATUS_OK);
         CHECK_STATUS(goap_domain_destroy(world, gone), GOAP_STATUS_OK);
         CHECK_STATUS(goap_domain_destroy(world, gone), GOAP_STATUS_UNKNOWN_DOMAIN);
@@ -379,6 +383,7 @@ static void test_errors(void) {
         char buf[16];
         uint32_t len = 0;
         GoapPlanResult r;
+        r.size = (uint32_t)sizeof r;
         GoapActionId first = 0;
         GoapFactValue wrong;
         CHECK_STATUS(goap_domain_action_name(world, d, 0, buf, 16, &len), GOAP_STATUS_UNKNOWN_ACTION);
@@ -494,6 +499,7 @@ static void check_lumber_plan(const GoapWorld *world, GoapDomainId d, const Goap
                               const char *const *expected, uint32_t count, double cost) {
     GoapActionId plan[16];
     GoapPlanResult r;
+    r.size = (uint32_t)sizeof r;
     uint32_t i;
     GoapStatus st = problem == NULL ? goap_domain_plan(world, d, NULL, plan, 16, &r)
                                     : goap_domain_plan_problem(world, d, problem, NULL, plan, 16, &r);
@@ -619,6 +625,7 @@ static void test_numeric(void) {
         GoapVarId none = 0;
         GoapProblem p;
         GoapPlanResult r;
+        r.size = (uint32_t)sizeof r;
         def.name = "x";
         def.name_len = 1;
         def.var_pre = &zero_op;
@@ -712,6 +719,7 @@ static int32_t log_available(void *user_data, GoapAgentId agent, GoapActionId ac
                              int32_t *out_available) {
     CallbackLog *log = (CallbackLog *)user_data;
     GoapStep step;
+    step.size = (uint32_t)sizeof step;
     (void)action;
     log->calls++;
     if (agent == log->agent) log->reentrant = goap_agent_step(log->world, agent, 0.0, &step);
@@ -751,7 +759,9 @@ static void test_agents(const char *path) {
     GoapAgentId agent, waiting;
     GoapReplanEvent events[16];
     GoapAgentInfo info;
+    info.size = (uint32_t)sizeof info;
     GoapStep step;
+    step.size = (uint32_t)sizeof step;
     int steps, started = 0, failed = 0;
     int32_t value = -1;
     double cost = 0.0;
@@ -799,6 +809,7 @@ static void test_agents(const char *path) {
     CHECK(cost == 17.0);
     CHECK_STATUS(goap_agent_get_fact(world, agent, dinner, &value), GOAP_STATUS_OK);
     CHECK(value == 1);
+    events[0].size = (uint32_t)sizeof events[0]; /* the array's stride */
     CHECK_STATUS(goap_agent_replans(world, agent, events, 16, &count), GOAP_STATUS_OK);
     CHECK(count == 2);
     if (count == 2) {
@@ -841,7 +852,9 @@ static void test_agents(const char *path) {
     {
         GoapBatchOptions options = goap_batch_options_default();
         GoapBatchStats stats;
+        stats.size = (uint32_t)sizeof stats;
         GoapCacheStats cache;
+        cache.size = (uint32_t)sizeof cache;
         waiting = dinner_agent(world, d, dinner, 0);
         CHECK_STATUS(goap_agent_step(world, waiting, 0.0, &step), GOAP_STATUS_OK);
         CHECK(step.kind == GOAP_STEP_KIND_WAITING);
@@ -879,6 +892,7 @@ static void test_step_budget(const char *path) {
     GoapReplanEvent events[2][4];
     GoapAgentDef def = goap_agent_def_default();
     GoapStep step;
+    step.size = (uint32_t)sizeof step;
     int a, planning = 0;
     CHECK(def.step_max_expansions == 0 && def.step_max_micros == 0);
     CHECK(text != NULL);
@@ -912,6 +926,7 @@ static void test_step_budget(const char *path) {
     CHECK(step.kind == GOAP_STEP_KIND_START && step.replanned == 1);
     for (a = 0; a < 2; a++) {
         CHECK_STATUS(goap_agent_plan(world, agents[a], plans[a], 16, &plan_len[a]), GOAP_STATUS_OK);
+        events[a][0].size = (uint32_t)sizeof events[a][0];
         CHECK_STATUS(goap_agent_replans(world, agents[a], events[a], 4, &count), GOAP_STATUS_OK);
         CHECK(count == 1);
     }
@@ -1067,6 +1082,7 @@ static void test_task_callbacks(const char *path) {
                 }
             }
         }
+        stats[w].size = (uint32_t)sizeof stats[w];
         CHECK_STATUS(goap_world_plan_agents(worlds[w], NULL, &stats[w]), GOAP_STATUS_OK);
     }
     CHECK(stats[0].planned == AGENTS && stats[1].planned == AGENTS);
@@ -1123,6 +1139,7 @@ static void test_introspection(void) {
         const KitchenAction *k = &kitchen_actions[i];
         GoapActionId a = 0;
         GoapActionInfo info;
+        info.size = (uint32_t)sizeof info;
         int p;
         CHECK_STATUS(goap_domain_action_at(world, d, i, &a), GOAP_STATUS_OK);
         CHECK_STATUS(goap_domain_action_name(world, d, a, name, sizeof name, &len), GOAP_STATUS_OK);
@@ -1166,8 +1183,10 @@ static void test_introspection(void) {
         GoapDomainId ad = 0;
         GoapFactValue want = fv(facts[DINNER], 1);
         GoapGoalInfo ginfo;
+        ginfo.size = (uint32_t)sizeof ginfo;
         uint32_t goal = 0;
         GoapStep step;
+        step.size = (uint32_t)sizeof step;
         adef.domain = d;
         CHECK_STATUS(goap_agent_create(world, &adef, &agent), GOAP_STATUS_OK);
         gdef.name = "dinner";
@@ -1196,14 +1215,17 @@ static void test_introspection(void) {
     /* A trace: sizes first, then the nodes; the goal node's path is the optimal plan. */
     {
         GoapTraceResult r;
+        r.size = (uint32_t)sizeof r;
         GoapTraceNode *nodes;
         GoapFactId *tfacts;
         uint32_t n, steps = 0;
         memset(&r, 0, sizeof r);
+        r.size = (uint32_t)sizeof r;
         CHECK_STATUS(goap_domain_trace(world, d, NULL, 1000, NULL, 0, NULL, 0, NULL, 0, &r),
                      GOAP_STATUS_BUFFER_TOO_SMALL);
         CHECK(r.end == GOAP_TRACE_END_FOUND && r.node_count > 7 && r.var_value_count == 0);
         nodes = (GoapTraceNode *)malloc(sizeof *nodes * r.node_count);
+        nodes[0].size = (uint32_t)sizeof *nodes;
         tfacts = (GoapFactId *)malloc(sizeof *tfacts * r.fact_count);
         CHECK_STATUS(goap_domain_trace(world, d, NULL, 1000, nodes, r.node_count, tfacts, r.fact_count,
                                        NULL, 0, &r),
@@ -1217,6 +1239,18 @@ static void test_introspection(void) {
         CHECK(steps == 7);
         free(nodes);
         free(tfacts);
+    }
+    /* STRUCTS THAT GROW: a size below the struct's is refused before anything happens. */
+    {
+        GoapPlanResult unsized;
+        GoapCacheStats small;
+        memset(&unsized, 0, sizeof unsized);
+        small.size = 4;
+        CHECK_STATUS(goap_domain_plan(world, d, NULL, NULL, 0, &unsized), GOAP_STATUS_INVALID_ARGUMENT);
+        CHECK_MESSAGE("out_result->size is 0");
+        CHECK(unsized.action_count == 0 && unsized.size == 0);
+        CHECK_STATUS(goap_world_cache_stats(world, &small), GOAP_STATUS_INVALID_ARGUMENT);
+        CHECK_MESSAGE("out->size is 4");
     }
     goap_world_destroy(world);
 }

@@ -337,7 +337,8 @@ namespace Goap
         /// </summary>
         public AgentStep Step(double dt)
         {
-            GoapStep s;
+            GoapStep s = default(GoapStep);
+            s.size = (uint)sizeof(GoapStep);
             GoapWorld* w = EnterWorld();
             var outer = Errors.BeginContextCall();
             try { Errors.Check(NativeMethods.goap_agent_step(w, Id.Value, dt, &s)); }
@@ -360,7 +361,8 @@ namespace Goap
         /// <summary>The agent's state: goal, plan position, last replan cause, clock.</summary>
         public AgentInfo GetInfo()
         {
-            GoapAgentInfo i;
+            GoapAgentInfo i = default(GoapAgentInfo);
+            i.size = (uint)sizeof(GoapAgentInfo);
             GoapWorld* w = EnterWorld();
             try { Errors.Check(NativeMethods.goap_agent_info(w, Id.Value, &i)); }
             finally { World.Exit(); }
@@ -395,6 +397,7 @@ namespace Goap
             if (into == null) throw new ArgumentNullException("into");
             const int Capacity = 16;
             GoapReplanEvent* buf = stackalloc GoapReplanEvent[Capacity];
+            buf[0].size = (uint)sizeof(GoapReplanEvent); // the array's stride
             uint n;
             GoapWorld* w = EnterWorld();
             try { Errors.Check(NativeMethods.goap_agent_replans(w, Id.Value, buf, Capacity, &n)); }

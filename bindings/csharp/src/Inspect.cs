@@ -121,7 +121,8 @@ namespace Goap
         /// <summary>A variable's range, start default and overflow rule.</summary>
         public VarInfo GetVarInfo(VarId var)
         {
-            GoapVarInfo i;
+            GoapVarInfo i = default(GoapVarInfo);
+            i.size = (uint)sizeof(GoapVarInfo);
             GoapWorld* w = EnterWorld();
             try { Errors.Check(NativeMethods.goap_domain_var_info(w, Id.Value, var.Value, &i)); }
             finally { World.Exit(); }
@@ -131,7 +132,8 @@ namespace Goap
         /// <summary>An action's cost and list lengths.</summary>
         public ActionInfo GetActionInfo(ActionId action)
         {
-            GoapActionInfo i;
+            GoapActionInfo i = default(GoapActionInfo);
+            i.size = (uint)sizeof(GoapActionInfo);
             GoapWorld* w = EnterWorld();
             try { Errors.Check(NativeMethods.goap_domain_action_info(w, Id.Value, action.Value, &i)); }
             finally { World.Exit(); }
@@ -210,7 +212,8 @@ namespace Goap
             var nodes = new GoapTraceNode[0];
             var facts = new FactId[0];
             var values = new int[0];
-            GoapTraceResult r;
+            GoapTraceResult r = default(GoapTraceResult);
+            r.size = (uint)sizeof(GoapTraceResult);
             GoapWorld* w = EnterWorld();
             try
             {
@@ -227,6 +230,7 @@ namespace Goap
                     if (s == GoapStatus.BufferTooSmall)
                     {
                         nodes = new GoapTraceNode[r.node_count];
+                        if (nodes.Length > 0) nodes[0].size = (uint)sizeof(GoapTraceNode); // the stride
                         facts = new FactId[r.fact_count];
                         values = new int[r.var_value_count];
                         continue;
@@ -379,7 +383,8 @@ namespace Goap
         /// <summary>A goal's priority and list lengths, and whether it is met and pursued.</summary>
         public GoalInfo GetGoalInfo(GoalId goal)
         {
-            GoapGoalInfo i;
+            GoapGoalInfo i = default(GoapGoalInfo);
+            i.size = (uint)sizeof(GoapGoalInfo);
             GoapWorld* w = EnterWorld();
             try { Errors.Check(NativeMethods.goap_agent_goal_info(w, Id.Value, (uint)goal.Index, &i)); }
             finally { World.Exit(); }

@@ -121,13 +121,14 @@ namespace Goap.Tests
         {
             // wrapper struct, native struct, native fields deliberately not copied. Results
             // convert by an internal constructor from the native struct; settings and options
-            // by an internal ToNative() (their skipped cookie comes from the native default).
-            new object[] { typeof(AgentStep), typeof(GoapStep), new string[0] },
-            new object[] { typeof(AgentInfo), typeof(GoapAgentInfo), new string[0] },
-            new object[] { typeof(ReplanEvent), typeof(GoapReplanEvent), new string[0] },
-            new object[] { typeof(BatchStats), typeof(GoapBatchStats), new string[0] },
-            new object[] { typeof(CacheStats), typeof(GoapCacheStats), new string[0] },
-            new object[] { typeof(PlanResult), typeof(GoapPlanResult), new[] { "action_count" } },
+            // by an internal ToNative() (their skipped cookie comes from the native default;
+            // a result's size is the wrapper's own, set before each call).
+            new object[] { typeof(AgentStep), typeof(GoapStep), new[] { "size" } },
+            new object[] { typeof(AgentInfo), typeof(GoapAgentInfo), new[] { "size" } },
+            new object[] { typeof(ReplanEvent), typeof(GoapReplanEvent), new[] { "size" } },
+            new object[] { typeof(BatchStats), typeof(GoapBatchStats), new[] { "size" } },
+            new object[] { typeof(CacheStats), typeof(GoapCacheStats), new[] { "size" } },
+            new object[] { typeof(PlanResult), typeof(GoapPlanResult), new[] { "size", "action_count" } },
             // The task callbacks come from WorldSettings.TaskSystem (TaskSystemTests).
             new object[] { typeof(WorldSettings), typeof(GoapWorldDef), new[] { "cookie", "enqueue_task", "finish_task", "user_task_context" } },
             new object[] { typeof(BatchOptions), typeof(GoapBatchOptions), new[] { "cookie" } },

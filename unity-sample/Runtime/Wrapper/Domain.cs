@@ -285,7 +285,8 @@ namespace Goap
         {
             if (actions == null) throw new ArgumentNullException("actions");
             GoapPlanOptions o = options == null ? NativeMethods.goap_plan_options_default() : options->ToNative();
-            GoapPlanResult r;
+            GoapPlanResult r = default(GoapPlanResult);
+            r.size = (uint)sizeof(GoapPlanResult);
             GoapWorld* w = EnterWorld();
             try
             {

@@ -361,7 +361,8 @@ namespace Goap
         public BatchStats PlanAgents(BatchOptions options)
         {
             var o = options.ToNative();
-            GoapBatchStats s;
+            GoapBatchStats s = default(GoapBatchStats);
+            s.size = (uint)sizeof(GoapBatchStats);
             GoapWorld* w = Enter();
             var outer = Errors.BeginContextCall();
             try { Errors.Check(NativeMethods.goap_world_plan_agents(w, &o, &s)); }
@@ -376,7 +377,8 @@ namespace Goap
         /// <summary>The plan cache's counters.</summary>
         public CacheStats GetCacheStats()
         {
-            GoapCacheStats s;
+            GoapCacheStats s = default(GoapCacheStats);
+            s.size = (uint)sizeof(GoapCacheStats);
             GoapWorld* w = Enter();
             try { Errors.Check(NativeMethods.goap_world_cache_stats(w, &s)); }
             finally { Exit(); }
