@@ -2,7 +2,9 @@
 //! P/Invoke declarations with csbindgen into `$OUT_DIR/NativeMethods.g.cs`; with
 //! `GOAP_BLESS=1` also into `include/goap.h` and `bindings/csharp/NativeMethods.g.cs`
 //! (both committed; `tests/header.rs` checks drift). Parses only the listed files (no
-//! `cargo metadata`, no network).
+//! `cargo metadata`, no network). Only with the feature `capi` (the C ABI); without it the
+//! build script does nothing, and cbindgen and csbindgen are not built.
+#![cfg_attr(not(feature = "capi"), allow(dead_code, unused_imports))]
 
 use std::path::{Path, PathBuf};
 
@@ -28,6 +30,7 @@ const FFI_FILES: [&str; 17] = [
 ];
 
 /// Every file both generators parse: the header's files, then `guard.rs` (its test hook).
+#[cfg(feature = "capi")]
 fn ffi_sources(ffi: &Path) -> impl Iterator<Item = PathBuf> + '_ {
     FFI_FILES
         .iter()
@@ -36,9 +39,16 @@ fn ffi_sources(ffi: &Path) -> impl Iterator<Item = PathBuf> + '_ {
 }
 
 fn main() {
+    println!("cargo:rerun-if-changed=build.rs");
+    // Without the C ABI (feature `capi`) there is nothing to generate.
+    #[cfg(feature = "capi")]
+    generate();
+}
+
+#[cfg(feature = "capi")]
+fn generate() {
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
     let ffi = root.join("src/ffi");
-    println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=cbindgen.toml");
     println!("cargo:rerun-if-changed=src/ffi");
     println!("cargo:rerun-if-env-changed=GOAP_BLESS");
@@ -80,6 +90,7 @@ fn main() {
 /// (Mono's mcs, Unity): no `nint`, no `delegate*` (callback fields are `void*`, filled by
 /// the wrapper with `Marshal.GetFunctionPointerForDelegate`). The library is `goap`, or
 /// `__Internal` where Unity links it statically (iOS, WebGL).
+#[cfg(feature = "capi")]
 fn csharp_builder(ffi: &Path) -> csbindgen::Builder {
     let mut builder = csbindgen::Builder::default();
     for f in ffi_sources(ffi) {

@@ -31,8 +31,8 @@ finish() {
   exit $?
 }
 
-echo "== cargo build --lib"
-if ! cargo build --lib --quiet; then
+echo "== cargo build --lib --features capi"
+if ! cargo build --lib --quiet --features capi; then
   echo "error: cargo build --lib failed" >&2
   failed=$((failed + 1))
   finish

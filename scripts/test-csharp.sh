@@ -27,7 +27,7 @@ out=$root/target/csharp
 rm -rf "$out"
 mkdir -p "$out"
 echo "== cargo build --lib (the native library the tests load)"
-cargo build --lib --quiet
+cargo build --lib --quiet --features capi
 cp target/debug/libgoap.so "$out/"
 cp "$nunit_framework" "$out/"
 

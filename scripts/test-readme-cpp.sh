@@ -18,7 +18,7 @@ if len(blocks) != 1:
     sys.exit(f"README 'Using it from C++' has {len(blocks)} cpp blocks, expected 1")
 open(sys.argv[1], "w", encoding="utf-8").write(blocks[0])
 PY
-cargo build --lib --quiet
+cargo build --lib --quiet --features capi
 ok=0
 if g++ -std=c++17 -Wall -Wextra -Wpedantic -Werror -Iinclude -Ibindings/cpp "$out/readme.cpp" \
     target/debug/libgoap.a -lpthread -ldl -lm -o "$out/readme" &&

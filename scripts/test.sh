@@ -30,9 +30,9 @@ checks() {
   echo "== cargo fmt --check"
   if cargo fmt --all -- --check; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
   echo "== cargo clippy -D warnings"
-  if cargo clippy --all-targets -- -D warnings; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+  if cargo clippy --all-targets -- -D warnings && cargo clippy --all-targets --features capi -- -D warnings; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
   echo "== cargo doc (warnings are errors)"
-  if RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+  if RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet --features capi; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
   echo "checks: $passed passed, $failed failed"
   [ "$failed" -eq 0 ]
 }
@@ -42,7 +42,7 @@ checks() {
 rust_tests() {
   local log status=0
   log=$(mktemp)
-  cargo test --no-fail-fast 2>&1 | tee "$log" || status=${PIPESTATUS[0]}
+  cargo test --no-fail-fast --features capi 2>&1 | tee "$log" || status=${PIPESTATUS[0]}
   local counts passed failed ignored names unexpected
   counts=$(awk '
     /^test result: / { for (i = 1; i <= NF; i++) {

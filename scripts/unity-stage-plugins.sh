@@ -115,7 +115,7 @@ for t in "${targets[@]}"; do
   if [ "$kind" = staticlib ]; then
     cargo rustc --lib --crate-type staticlib ${release[@]+"${release[@]}"} ${target_args[@]+"${target_args[@]}"}
   else
-    cargo build --lib ${release[@]+"${release[@]}"} ${target_args[@]+"${target_args[@]}"}
+    cargo build --lib --features capi ${release[@]+"${release[@]}"} ${target_args[@]+"${target_args[@]}"}
   fi
   built="$out_dir/$product"
   [ -f "$built" ] || die "the build finished but $built is missing"

@@ -47,7 +47,7 @@ write_script_meta() {
 
 [ -f "$package/package.json" ] || die "no Unity package at $package"
 [ -f "$source_dir/NativeMethods.g.cs" ] ||
-  die "missing bindings/csharp/NativeMethods.g.cs (build.rs generates it: cargo build)"
+  die "missing bindings/csharp/NativeMethods.g.cs (build.rs generates it: cargo build --features capi)"
 [ -d "$source_dir/src" ] || die "missing bindings/csharp/src/ (the hand-written wrapper)"
 
 sources=("$source_dir/NativeMethods.g.cs")

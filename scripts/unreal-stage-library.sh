@@ -120,7 +120,7 @@ for t in "${targets[@]}"; do
   esac
   echo "== $t ($profile staticlib)"
   # rustc prints the note only when it links the archive (not when cargo finds it fresh).
-  cargo rustc --lib --crate-type staticlib ${release[@]+"${release[@]}"} ${target_args[@]+"${target_args[@]}"} \
+  cargo rustc --lib --crate-type staticlib --features capi ${release[@]+"${release[@]}"} ${target_args[@]+"${target_args[@]}"} \
     -- --print native-static-libs 2>&1 | tee "$log"
   sed -n 's/^note: native-static-libs: /  system libraries it needs (GoapLibrary.Build.cs): /p' "$log"
   built="$out_dir/$product"

@@ -1,8 +1,8 @@
 //! # goap — Goal-Oriented Action Planning for game AI
 //!
 //! An optimal A* planner over world states of boolean facts and bounded integer variables,
-//! usable as a plain Rust crate and, through [`ffi`], as a C-ABI native library
-//! (`include/goap.h`).
+//! usable as a plain Rust crate and, with the cargo feature `capi` (the `ffi` module), as a
+//! C-ABI native library (`include/goap.h`).
 //!
 //! ```
 //! use goap::{ActionDef, Domain, FactValue, Planner, PlanOptions, WorldState};
@@ -48,7 +48,8 @@ pub mod planner;
 pub mod state;
 pub mod world;
 
-// The C ABI is the one module with unsafe code (raw pointers from the host).
+// The C ABI (feature `capi`) is the one module with unsafe code (raw pointers from the host).
+#[cfg(feature = "capi")]
 #[allow(unsafe_code)]
 pub mod ffi;
 

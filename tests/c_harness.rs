@@ -24,7 +24,8 @@ fn profile_dir() -> PathBuf {
         .to_path_buf()
 }
 
-/// Runs `cargo build --lib` for this test's profile and returns the static library.
+/// Runs `cargo build --lib --features capi` for this test's profile and returns the static
+/// library.
 fn build_static_lib() -> PathBuf {
     let dir = profile_dir();
     let profile = dir.file_name().and_then(|n| n.to_str()).unwrap_or("debug");
@@ -32,7 +33,7 @@ fn build_static_lib() -> PathBuf {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut cmd = Command::new(&cargo);
     cmd.current_dir(manifest_dir())
-        .args(["build", "--lib", "--target-dir"])
+        .args(["build", "--lib", "--features", "capi", "--target-dir"])
         .arg(target_dir);
     match profile {
         "debug" => {}

@@ -49,3 +49,24 @@ fn no_file_refers_to_notes_outside_the_repository() {
         found.join("\n")
     );
 }
+
+/// The C ABI is the cargo feature `capi`: without it a Rust user builds neither cbindgen nor
+/// csbindgen (the build script's generators).
+#[test]
+fn the_c_abi_generators_are_built_only_with_the_capi_feature() {
+    let tree = |features: &[&str]| {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let out = std::process::Command::new(cargo)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(["tree", "--offline", "--edges", "build", "--prefix", "none"])
+            .args(features)
+            .output()
+            .expect("cargo tree runs");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).expect("UTF-8")
+    };
+    let plain = tree(&[]);
+    assert!(!plain.contains("cbindgen") && !plain.contains("csbindgen"), "{plain}");
+    let capi = tree(&["--features", "capi"]);
+    assert!(capi.contains("cbindgen") && capi.contains("csbindgen"), "{capi}");
+}

@@ -142,7 +142,7 @@ fn assert_committed_matches_generated(generated: &str, committed: &str) {
             );
         panic!(
             "{committed} is out of date (first difference at line {line}).\n\
-             Regenerate it and commit the result:\n\n    GOAP_BLESS=1 cargo build\n"
+             Regenerate it and commit the result:\n\n    GOAP_BLESS=1 cargo build --features capi\n"
         );
     }
 }
