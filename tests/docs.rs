@@ -62,11 +62,21 @@ fn the_c_abi_generators_are_built_only_with_the_capi_feature() {
             .args(features)
             .output()
             .expect("cargo tree runs");
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         String::from_utf8(out.stdout).expect("UTF-8")
     };
     let plain = tree(&[]);
-    assert!(!plain.contains("cbindgen") && !plain.contains("csbindgen"), "{plain}");
+    assert!(
+        !plain.contains("cbindgen") && !plain.contains("csbindgen"),
+        "{plain}"
+    );
     let capi = tree(&["--features", "capi"]);
-    assert!(capi.contains("cbindgen") && capi.contains("csbindgen"), "{capi}");
+    assert!(
+        capi.contains("cbindgen") && capi.contains("csbindgen"),
+        "{capi}"
+    );
 }
