@@ -151,37 +151,48 @@ pub(crate) unsafe fn write_grown_slice<T: Grows>(
     out_count: *mut u32,
 ) -> Result<(), FfiError> {
     if out.is_null() && capacity > 0 {
-        return Err(FfiError::null(&format!(
-            "argument `{out_name}` (with capacity {capacity})"
+        return Err(null_buffer(out_name, capacity));
+    }
+    // SAFETY: out is non-NULL when capacity > 0, valid for `capacity` elements.
+    let stride = unsafe { grown_stride(out, capacity, out_name) }?;
+    // SAFETY: out_count is valid by the caller's contract.
+    unsafe { write_count(items.len(), noun, out_name, capacity, out_count) }?;
+    // SAFETY: the count fits in `capacity` elements of `stride` bytes.
+    unsafe { write_grown_items(items, out, stride) };
+    Ok(())
+}
+
+/// The stride of a caller array of [`Grows`] structs: its first element's `size`, checked
+/// ([`grown_size`], and a multiple of the struct's alignment); 0 when `capacity` is 0.
+///
+/// # Safety
+/// When `capacity` > 0, `out` must be non-NULL and valid for one element.
+pub(crate) unsafe fn grown_stride<T: Grows>(
+    out: *const T,
+    capacity: u32,
+    out_name: &str,
+) -> Result<u32, FfiError> {
+    if capacity == 0 {
+        return Ok(0);
+    }
+    // SAFETY: forwarded from the caller.
+    let size = unsafe { grown_size(out, &format!("{out_name}[0]")) }?;
+    if size as usize % align_of::<T>() != 0 {
+        return Err(FfiError::invalid(format!(
+            "{out_name}[0].size {size} is not a multiple of the struct's alignment"
         )));
     }
-    let stride = if capacity > 0 {
-        // SAFETY: out is non-NULL and valid for at least one element.
-        let size = unsafe { grown_size(out, &format!("{out_name}[0]")) }?;
-        if size as usize % align_of::<T>() != 0 {
-            return Err(FfiError::invalid(format!(
-                "{out_name}[0].size {size} is not a multiple of the struct's alignment"
-            )));
-        }
-        size
-    } else {
-        0
-    };
-    let count = len_u32(noun, items.len())?;
-    // SAFETY: out_count is valid by the caller's contract.
-    unsafe { write_out(out_count, count) };
-    if count > capacity {
-        return Err(FfiError::new(
-            GoapStatus::BufferTooSmall,
-            format!(
-                "{out_name} has capacity {capacity} but there {} {} (*out_count)",
-                if count == 1 { "is" } else { "are" },
-                counted(items.len(), noun)
-            ),
-        ));
-    }
+    Ok(size)
+}
+
+/// Writes `items` into the caller array `out` at `stride` bytes apart ([`write_grown`]).
+///
+/// # Safety
+/// `out` must be valid for `items.len()` elements of `stride` bytes (from
+/// [`grown_stride`]); nothing is written when `items` is empty.
+pub(crate) unsafe fn write_grown_items<T: Grows>(items: &[T], out: *mut T, stride: u32) {
     for (i, item) in items.iter().enumerate() {
-        // SAFETY: i < count <= capacity elements of `stride` bytes, each aligned.
+        // SAFETY: i < items.len() elements of `stride` bytes, each aligned.
         unsafe {
             write_grown(
                 out.cast::<u8>().add(i * stride as usize).cast::<T>(),
@@ -190,7 +201,68 @@ pub(crate) unsafe fn write_grown_slice<T: Grows>(
             )
         };
     }
+}
+
+/// Writes `items` into the caller array `out`.
+///
+/// # Safety
+/// `out` must be aligned and valid for `items.len()` writes; nothing is written (NULL is
+/// fine) when `items` is empty.
+pub(crate) unsafe fn write_items<T: Copy>(items: &[T], out: *mut T) {
+    for (i, item) in items.iter().enumerate() {
+        // SAFETY: i < items.len(), for which out is valid.
+        unsafe { write_out(out.add(i), *item) };
+    }
+}
+
+/// The error for a NULL caller buffer that claims a capacity.
+pub(crate) fn null_buffer(out_name: &str, capacity: u32) -> FfiError {
+    FfiError::null(&format!("argument `{out_name}` (with capacity {capacity})"))
+}
+
+/// Checks a caller buffer of `T`: NULL only with capacity 0, and aligned.
+pub(crate) fn check_buffer<T>(
+    out: *const T,
+    capacity: u32,
+    out_name: &str,
+) -> Result<(), FfiError> {
+    if out.is_null() && capacity > 0 {
+        return Err(null_buffer(out_name, capacity));
+    }
+    if !out.is_aligned() {
+        return Err(FfiError::invalid(format!(
+            "{out_name} is not aligned for its element type"
+        )));
+    }
     Ok(())
+}
+
+/// Writes the number of `len` items into `*out_count`; when they do not fit in `capacity`,
+/// fails with `GOAP_STATUS_BUFFER_TOO_SMALL` (`noun` names the items, `out_name` the buffer).
+///
+/// # Safety
+/// `out_count` must be non-NULL and valid for a write.
+unsafe fn write_count(
+    len: usize,
+    noun: &str,
+    out_name: &str,
+    capacity: u32,
+    out_count: *mut u32,
+) -> Result<u32, FfiError> {
+    let count = len_u32(noun, len)?;
+    // SAFETY: out_count is valid by the caller's contract.
+    unsafe { write_out(out_count, count) };
+    if count > capacity {
+        return Err(FfiError::new(
+            GoapStatus::BufferTooSmall,
+            format!(
+                "{out_name} has capacity {capacity} but there {} {} (*out_count)",
+                if count == 1 { "is" } else { "are" },
+                counted(len, noun)
+            ),
+        ));
+    }
+    Ok(count)
 }
 
 /// `1 fact`, `0 facts`, `2 actions`.
@@ -228,9 +300,7 @@ pub(crate) unsafe fn write_string(
 ) -> Result<(), FfiError> {
     let len = len_u32("the string", text.len())?;
     if buf.is_null() && capacity > 0 {
-        return Err(FfiError::null(&format!(
-            "argument `{buf_name}` (with capacity {capacity})"
-        )));
+        return Err(null_buffer(buf_name, capacity));
     }
     // SAFETY: out_len is valid by the caller's contract.
     unsafe { write_out(out_len, len) };
@@ -268,33 +338,11 @@ pub(crate) unsafe fn write_slice<T: Copy>(
     capacity: u32,
     out_count: *mut u32,
 ) -> Result<(), FfiError> {
-    if out.is_null() && capacity > 0 {
-        return Err(FfiError::null(&format!(
-            "argument `{out_name}` (with capacity {capacity})"
-        )));
-    }
-    if !out.is_aligned() {
-        return Err(FfiError::invalid(format!(
-            "{out_name} is not aligned for its element type"
-        )));
-    }
-    let count = len_u32(noun, items.len())?;
+    check_buffer(out, capacity, out_name)?;
     // SAFETY: out_count is valid by the caller's contract.
-    unsafe { write_out(out_count, count) };
-    if count > capacity {
-        return Err(FfiError::new(
-            GoapStatus::BufferTooSmall,
-            format!(
-                "{out_name} has capacity {capacity} but there {} {} (*out_count)",
-                if count == 1 { "is" } else { "are" },
-                counted(items.len(), noun)
-            ),
-        ));
-    }
-    for (i, item) in items.iter().enumerate() {
-        // SAFETY: i < count <= capacity, and out is valid for capacity writes.
-        unsafe { write_out(out.add(i), *item) };
-    }
+    unsafe { write_count(items.len(), noun, out_name, capacity, out_count) }?;
+    // SAFETY: the items fit in `capacity`, for which out is valid and aligned.
+    unsafe { write_items(items, out) };
     Ok(())
 }
 

@@ -7,7 +7,10 @@
 use std::ffi::c_char;
 
 use super::agent::with_agent;
-use super::args::{grown_size, read_def, write_grown, write_out, write_slice, write_string};
+use super::args::{
+    check_buffer, grown_size, grown_stride, read_def, write_grown, write_grown_items, write_items,
+    write_out, write_slice, write_string,
+};
 use super::error::FfiError;
 use super::fact::{read_fact_values, GoapFactValue};
 use super::ids::{
@@ -436,56 +439,43 @@ pub unsafe extern "C" fn goap_domain_action_info(
     guard!("goap_domain_action_info", [world, out], {
         // SAFETY: out is non-NULL (guard) and readable; checked before anything else.
         let out_size = unsafe { grown_size(out, "out") }?;
-        // SAFETY: world is non-NULL and live.
-        let entry = read_domain(unsafe { world_ref(world) }, domain)?;
-        let a = decode_action(&entry, action, "action")?;
-        let act = entry.domain().action(a).expect("decoded ids are in range");
-        let info = GoapActionInfo {
-            size: 0,
-            cost: act.cost(),
-            pre_count: count_u32(act.pre().entries().len()),
-            effect_count: count_u32(act.effects().entries().len()),
-            var_pre_count: count_u32(act.pre().var_conditions().len()),
-            var_effect_count: count_u32(act.var_effects().len()),
-        };
+        // SAFETY: world is non-NULL (guard) and live.
+        let info = unsafe {
+            with_action(world, domain, action, |_, act| {
+                Ok(GoapActionInfo {
+                    size: 0,
+                    cost: act.cost(),
+                    pre_count: count_u32(act.pre().entries().len()),
+                    effect_count: count_u32(act.effects().entries().len()),
+                    var_pre_count: count_u32(act.pre().var_conditions().len()),
+                    var_effect_count: count_u32(act.var_effects().len()),
+                })
+            })
+        }?;
         // SAFETY: out is non-NULL and writable.
         unsafe { write_grown(out, out_size, info) };
         Ok(())
     })
 }
 
-/// Which list of an action an action-list function reads.
-#[derive(Clone, Copy)]
-enum ActionList {
-    Pre,
-    Effects,
-}
-
-/// The fact list `which` of an action, into the caller's buffer (the body of
-/// goap_domain_action_pre and _effects).
+/// Runs `f` on the action `raw` of `domain` (with the domain's id, for encoding ids): the
+/// lookup every action inspection starts with.
 ///
 /// # Safety
-/// As for those functions; `world` non-NULL.
-unsafe fn action_facts(
-    which: ActionList,
+/// `world` must be non-NULL and live.
+unsafe fn with_action<R>(
     world: *const GoapWorld,
     domain: GoapDomainId,
-    action: GoapActionId,
-    out: *mut GoapFactValue,
-    capacity: u32,
-    out_count: *mut u32,
-) -> Result<(), FfiError> {
-    // SAFETY: world is non-NULL and live.
+    raw: GoapActionId,
+    f: impl FnOnce(DomainId, &crate::domain::Action) -> Result<R, FfiError>,
+) -> Result<R, FfiError> {
+    // SAFETY: forwarded from the caller.
     let entry = read_domain(unsafe { world_ref(world) }, domain)?;
-    let a = decode_action(&entry, action, "action")?;
-    let act = entry.domain().action(a).expect("decoded ids are in range");
-    let list = match which {
-        ActionList::Pre => act.pre(),
-        ActionList::Effects => act.effects(),
-    };
-    let values = fact_values(entry.id(), list);
-    // SAFETY: out/capacity and out_count are valid by the caller's contract.
-    unsafe { write_slice(&values, "fact", "out", out, capacity, out_count) }
+    let a = decode_action(&entry, raw, "action")?;
+    f(
+        entry.id(),
+        entry.domain().action(a).expect("decoded ids are in range"),
+    )
 }
 
 /// Copies an action's fact preconditions into `out` (each fact with the value it must
@@ -510,17 +500,19 @@ pub unsafe extern "C" fn goap_domain_action_pre(
     out_count: *mut u32,
 ) -> GoapStatus {
     guard!("goap_domain_action_pre", [world, out_count], {
-        // SAFETY: forwarded from this function's contract; world is non-NULL.
+        // SAFETY: world is non-NULL (guard) and live; out/capacity and out_count are valid
+        // by the caller's contract.
         unsafe {
-            action_facts(
-                ActionList::Pre,
-                world,
-                domain,
-                action,
-                out,
-                capacity,
-                out_count,
-            )
+            with_action(world, domain, action, |d, act| {
+                write_slice(
+                    &fact_values(d, act.pre()),
+                    "fact",
+                    "out",
+                    out,
+                    capacity,
+                    out_count,
+                )
+            })
         }
     })
 }
@@ -544,17 +536,18 @@ pub unsafe extern "C" fn goap_domain_action_effects(
     out_count: *mut u32,
 ) -> GoapStatus {
     guard!("goap_domain_action_effects", [world, out_count], {
-        // SAFETY: forwarded from this function's contract; world is non-NULL.
+        // SAFETY: as in goap_domain_action_pre.
         unsafe {
-            action_facts(
-                ActionList::Effects,
-                world,
-                domain,
-                action,
-                out,
-                capacity,
-                out_count,
-            )
+            with_action(world, domain, action, |d, act| {
+                write_slice(
+                    &fact_values(d, act.effects()),
+                    "fact",
+                    "out",
+                    out,
+                    capacity,
+                    out_count,
+                )
+            })
         }
     })
 }
@@ -578,21 +571,19 @@ pub unsafe extern "C" fn goap_domain_action_var_pre(
     out_count: *mut u32,
 ) -> GoapStatus {
     guard!("goap_domain_action_var_pre", [world, out_count], {
-        // SAFETY: world is non-NULL and live.
-        let entry = read_domain(unsafe { world_ref(world) }, domain)?;
-        let a = decode_action(&entry, action, "action")?;
-        let act = entry.domain().action(a).expect("decoded ids are in range");
-        let values = var_conditions(entry.id(), act.pre());
-        // SAFETY: out/capacity and out_count are valid by the caller's contract.
+        // SAFETY: as in goap_domain_action_pre.
         unsafe {
-            write_slice(
-                &values,
-                "variable condition",
-                "out",
-                out,
-                capacity,
-                out_count,
-            )
+            with_action(world, domain, action, |d, act| {
+                let values = var_conditions(d, act.pre());
+                write_slice(
+                    &values,
+                    "variable condition",
+                    "out",
+                    out,
+                    capacity,
+                    out_count,
+                )
+            })
         }
     })
 }
@@ -616,22 +607,21 @@ pub unsafe extern "C" fn goap_domain_action_var_effects(
     out_count: *mut u32,
 ) -> GoapStatus {
     guard!("goap_domain_action_var_effects", [world, out_count], {
-        // SAFETY: world is non-NULL and live.
-        let entry = read_domain(unsafe { world_ref(world) }, domain)?;
-        let a = decode_action(&entry, action, "action")?;
-        let act = entry.domain().action(a).expect("decoded ids are in range");
-        let d = entry.id();
-        let values: Vec<GoapVarEffect> = act
-            .var_effects()
-            .iter()
-            .map(|e| GoapVarEffect {
-                var: encode_var(d, e.var),
-                op: var_op_value(e.op),
-                value: e.value,
+        // SAFETY: as in goap_domain_action_pre.
+        unsafe {
+            with_action(world, domain, action, |d, act| {
+                let values: Vec<GoapVarEffect> = act
+                    .var_effects()
+                    .iter()
+                    .map(|e| GoapVarEffect {
+                        var: encode_var(d, e.var),
+                        op: var_op_value(e.op),
+                        value: e.value,
+                    })
+                    .collect();
+                write_slice(&values, "variable effect", "out", out, capacity, out_count)
             })
-            .collect();
-        // SAFETY: out/capacity and out_count are valid by the caller's contract.
-        unsafe { write_slice(&values, "variable effect", "out", out, capacity, out_count) }
+        }
     })
 }
 
@@ -1028,50 +1018,11 @@ pub unsafe extern "C" fn goap_domain_trace(
         }
         // The buffers are checked before anything is written (outputs are written only on
         // success and, for the counts, on GOAP_STATUS_BUFFER_TOO_SMALL).
-        let buffers = [
-            (
-                "out_nodes",
-                node_capacity,
-                out_nodes.is_null(),
-                out_nodes.is_aligned(),
-            ),
-            (
-                "out_facts",
-                fact_capacity,
-                out_facts.is_null(),
-                out_facts.is_aligned(),
-            ),
-            (
-                "out_var_values",
-                var_capacity,
-                out_var_values.is_null(),
-                out_var_values.is_aligned(),
-            ),
-        ];
-        let node_stride = if node_capacity > 0 && !out_nodes.is_null() {
-            // SAFETY: out_nodes is valid for node_capacity ≥ 1 nodes.
-            let size = unsafe { grown_size(out_nodes, "out_nodes[0]") }?;
-            if size as usize % align_of::<GoapTraceNode>() != 0 {
-                return Err(FfiError::invalid(format!(
-                    "out_nodes[0].size {size} is not a multiple of the struct's alignment"
-                )));
-            }
-            size
-        } else {
-            0
-        };
-        for (name, capacity, null, aligned) in buffers {
-            if null && capacity > 0 {
-                return Err(FfiError::null(&format!(
-                    "argument `{name}` (with capacity {capacity})"
-                )));
-            }
-            if !aligned {
-                return Err(FfiError::invalid(format!(
-                    "{name} is not aligned for its element type"
-                )));
-            }
-        }
+        check_buffer(out_nodes, node_capacity, "out_nodes")?;
+        check_buffer(out_facts, fact_capacity, "out_facts")?;
+        check_buffer(out_var_values, var_capacity, "out_var_values")?;
+        // SAFETY: out_nodes is non-NULL when node_capacity > 0, valid for its nodes.
+        let node_stride = unsafe { grown_stride(out_nodes, node_capacity, "out_nodes") }?;
         let (start, goal) = if problem.is_null() {
             let goal = stored_goal(&entry)?.clone();
             (entry.start().clone(), goal)
@@ -1173,33 +1124,10 @@ pub unsafe extern "C" fn goap_domain_trace(
         // SAFETY: each buffer is valid for its capacity, which holds its items, and aligned
         // (checked above; a buffer with no items is not touched, so NULL is fine there).
         unsafe {
-            for (i, node) in nodes.iter().enumerate() {
-                let at = out_nodes.cast::<u8>().add(i * node_stride as usize);
-                write_grown(at.cast::<GoapTraceNode>(), node_stride, *node);
-            }
-            copy_out(&facts, out_facts, "out_facts")?;
-            copy_out(&values, out_var_values, "out_var_values")?;
+            write_grown_items(&nodes, out_nodes, node_stride);
+            write_items(&facts, out_facts);
+            write_items(&values, out_var_values);
         }
         Ok(())
     })
-}
-
-/// Writes `items` to `out` (valid for at least `items.len()` writes when there are any).
-///
-/// # Safety
-/// A non-empty `items` needs `out` valid for `items.len()` writes of `T`.
-unsafe fn copy_out<T: Copy>(items: &[T], out: *mut T, name: &str) -> Result<(), FfiError> {
-    if items.is_empty() {
-        return Ok(());
-    }
-    if !out.is_aligned() {
-        return Err(FfiError::invalid(format!(
-            "{name} is not aligned for its element type"
-        )));
-    }
-    for (i, item) in items.iter().enumerate() {
-        // SAFETY: i < items.len(), for which out is valid.
-        unsafe { write_out(out.add(i), *item) };
-    }
-    Ok(())
 }
