@@ -2,6 +2,7 @@
 // search traces), read from the library so an engine never re-parses a domain file.
 // C# 7.2. Copied into the Unity package by scripts/unity-sync-wrapper.sh; edit it here.
 using System;
+using System.Runtime.InteropServices;
 using Goap.Native;
 
 namespace Goap
@@ -107,6 +108,29 @@ namespace Goap
         public int[] VarValues;
     }
 
+    /// <summary>Reads a list with the two-call buffer protocol (ask, then read; a list that grew
+    /// meanwhile is asked for again). Not a frame-loop path: it allocates the array it returns.</summary>
+    internal static unsafe class NativeList
+    {
+        /// <summary>A native list call: (buffer, capacity, *count) to status.</summary>
+        internal static T[] Read<T>(Func<IntPtr, uint, IntPtr, GoapStatus> call) where T : struct
+        {
+            var items = new T[0];
+            while (true)
+            {
+                uint n;
+                GoapStatus s;
+                var pin = GCHandle.Alloc(items, GCHandleType.Pinned);
+                try { s = call(items.Length == 0 ? IntPtr.Zero : pin.AddrOfPinnedObject(), (uint)items.Length, (IntPtr)(&n)); }
+                finally { pin.Free(); }
+                if (s == GoapStatus.BufferTooSmall) { items = new T[n]; continue; }
+                Errors.Check(s);
+                if (n != items.Length) Array.Resize(ref items, (int)n);
+                return items;
+            }
+        }
+    }
+
     public readonly unsafe partial struct Domain
     {
         /// <summary>The id of the <paramref name="index"/>-th fact (0 to FactCount - 1, in the order added).</summary>
@@ -152,22 +176,9 @@ namespace Goap
         /// <summary>An action's variable effects.</summary>
         public VarEffect[] ActionVarEffects(ActionId action)
         {
-            GoapWorld* w = EnterWorld();
-            try
-            {
-                var items = new VarEffect[0];
-                while (true)
-                {
-                    uint n;
-                    GoapStatus s;
-                    fixed (VarEffect* p = items)
-                        s = NativeMethods.goap_domain_action_var_effects(w, Id.Value, action.Value, (GoapVarEffect*)p, (uint)items.Length, &n);
-                    if (s == GoapStatus.BufferTooSmall) { items = new VarEffect[n]; continue; }
-                    Errors.Check(s);
-                    if (n != items.Length) Array.Resize(ref items, (int)n);
-                    return items;
-                }
-            }
+            var w = (IntPtr)EnterWorld();
+            ulong d = Id.Value, a = action.Value;
+            try { return NativeList.Read<VarEffect>((p, cap, n) => NativeMethods.goap_domain_action_var_effects((GoapWorld*)w, d, a, (GoapVarEffect*)p, cap, (uint*)n)); }
             finally { World.Exit(); }
         }
 
@@ -177,22 +188,9 @@ namespace Goap
         /// <summary>Every variable's value in the stored start state.</summary>
         public VarValue[] StartVars()
         {
-            GoapWorld* w = EnterWorld();
-            try
-            {
-                var items = new VarValue[0];
-                while (true)
-                {
-                    uint n;
-                    GoapStatus s;
-                    fixed (VarValue* p = items)
-                        s = NativeMethods.goap_domain_start_vars(w, Id.Value, (GoapVarValue*)p, (uint)items.Length, &n);
-                    if (s == GoapStatus.BufferTooSmall) { items = new VarValue[n]; continue; }
-                    Errors.Check(s);
-                    if (n != items.Length) Array.Resize(ref items, (int)n);
-                    return items;
-                }
-            }
+            var w = (IntPtr)EnterWorld();
+            ulong d = Id.Value;
+            try { return NativeList.Read<VarValue>((p, cap, n) => NativeMethods.goap_domain_start_vars((GoapWorld*)w, d, (GoapVarValue*)p, cap, (uint*)n)); }
             finally { World.Exit(); }
         }
 
@@ -267,54 +265,32 @@ namespace Goap
 
         FactValue[] FactList(int which, ulong action)
         {
-            GoapWorld* w = EnterWorld();
+            var w = (IntPtr)EnterWorld();
+            ulong d = Id.Value;
             try
             {
-                var items = new FactValue[0];
-                while (true)
+                return NativeList.Read<FactValue>((p, cap, n) =>
                 {
-                    uint n;
-                    GoapStatus s;
-                    fixed (FactValue* p = items)
-                    {
-                        var buf = (GoapFactValue*)p;
-                        uint cap = (uint)items.Length;
-                        if (which == ListActionPre) s = NativeMethods.goap_domain_action_pre(w, Id.Value, action, buf, cap, &n);
-                        else if (which == ListActionEffects) s = NativeMethods.goap_domain_action_effects(w, Id.Value, action, buf, cap, &n);
-                        else if (which == ListStart) s = NativeMethods.goap_domain_start(w, Id.Value, buf, cap, &n);
-                        else s = NativeMethods.goap_domain_goal(w, Id.Value, buf, cap, &n);
-                    }
-                    if (s == GoapStatus.BufferTooSmall) { items = new FactValue[n]; continue; }
-                    Errors.Check(s);
-                    if (n != items.Length) Array.Resize(ref items, (int)n);
-                    return items;
-                }
+                    var world = (GoapWorld*)w;
+                    var buf = (GoapFactValue*)p;
+                    if (which == ListActionPre) return NativeMethods.goap_domain_action_pre(world, d, action, buf, cap, (uint*)n);
+                    if (which == ListActionEffects) return NativeMethods.goap_domain_action_effects(world, d, action, buf, cap, (uint*)n);
+                    if (which == ListStart) return NativeMethods.goap_domain_start(world, d, buf, cap, (uint*)n);
+                    return NativeMethods.goap_domain_goal(world, d, buf, cap, (uint*)n);
+                });
             }
             finally { World.Exit(); }
         }
 
         VarCondition[] ConditionList(int which, ulong action)
         {
-            GoapWorld* w = EnterWorld();
+            var w = (IntPtr)EnterWorld();
+            ulong d = Id.Value;
             try
             {
-                var items = new VarCondition[0];
-                while (true)
-                {
-                    uint n;
-                    GoapStatus s;
-                    fixed (VarCondition* p = items)
-                    {
-                        var buf = (GoapVarCondition*)p;
-                        uint cap = (uint)items.Length;
-                        if (which == ListActionPre) s = NativeMethods.goap_domain_action_var_pre(w, Id.Value, action, buf, cap, &n);
-                        else s = NativeMethods.goap_domain_goal_vars(w, Id.Value, buf, cap, &n);
-                    }
-                    if (s == GoapStatus.BufferTooSmall) { items = new VarCondition[n]; continue; }
-                    Errors.Check(s);
-                    if (n != items.Length) Array.Resize(ref items, (int)n);
-                    return items;
-                }
+                return NativeList.Read<VarCondition>((p, cap, n) => which == ListActionPre
+                    ? NativeMethods.goap_domain_action_var_pre((GoapWorld*)w, d, action, (GoapVarCondition*)p, cap, (uint*)n)
+                    : NativeMethods.goap_domain_goal_vars((GoapWorld*)w, d, (GoapVarCondition*)p, cap, (uint*)n));
             }
             finally { World.Exit(); }
         }
@@ -341,22 +317,9 @@ namespace Goap
         /// <summary>Every variable's believed value.</summary>
         public VarValue[] BelievedVars()
         {
-            GoapWorld* w = EnterWorld();
-            try
-            {
-                var items = new VarValue[0];
-                while (true)
-                {
-                    uint n;
-                    GoapStatus s;
-                    fixed (VarValue* p = items)
-                        s = NativeMethods.goap_agent_vars(w, Id.Value, (GoapVarValue*)p, (uint)items.Length, &n);
-                    if (s == GoapStatus.BufferTooSmall) { items = new VarValue[n]; continue; }
-                    Errors.Check(s);
-                    if (n != items.Length) Array.Resize(ref items, (int)n);
-                    return items;
-                }
-            }
+            var w = (IntPtr)EnterWorld();
+            ulong id = Id.Value;
+            try { return NativeList.Read<VarValue>((p, cap, n) => NativeMethods.goap_agent_vars((GoapWorld*)w, id, (GoapVarValue*)p, cap, (uint*)n)); }
             finally { World.Exit(); }
         }
 
@@ -397,48 +360,23 @@ namespace Goap
         /// <summary>A goal's variable conditions.</summary>
         public VarCondition[] GoalVarConditions(GoalId goal)
         {
-            GoapWorld* w = EnterWorld();
-            try
-            {
-                var items = new VarCondition[0];
-                while (true)
-                {
-                    uint n;
-                    GoapStatus s;
-                    fixed (VarCondition* p = items)
-                        s = NativeMethods.goap_agent_goal_var_conditions(w, Id.Value, (uint)goal.Index, (GoapVarCondition*)p, (uint)items.Length, &n);
-                    if (s == GoapStatus.BufferTooSmall) { items = new VarCondition[n]; continue; }
-                    Errors.Check(s);
-                    if (n != items.Length) Array.Resize(ref items, (int)n);
-                    return items;
-                }
-            }
+            var w = (IntPtr)EnterWorld();
+            ulong id = Id.Value;
+            uint g = (uint)goal.Index;
+            try { return NativeList.Read<VarCondition>((p, cap, n) => NativeMethods.goap_agent_goal_var_conditions((GoapWorld*)w, id, g, (GoapVarCondition*)p, cap, (uint*)n)); }
             finally { World.Exit(); }
         }
 
         /// <summary>The believed facts, or goal <paramref name="goal"/>'s fact conditions (none, -1, is unknown).</summary>
         FactValue[] FactList(bool believed, uint goal)
         {
-            GoapWorld* w = EnterWorld();
+            var w = (IntPtr)EnterWorld();
+            ulong id = Id.Value;
             try
             {
-                var items = new FactValue[0];
-                while (true)
-                {
-                    uint n;
-                    GoapStatus s;
-                    fixed (FactValue* p = items)
-                    {
-                        var buf = (GoapFactValue*)p;
-                        s = believed
-                            ? NativeMethods.goap_agent_facts(w, Id.Value, buf, (uint)items.Length, &n)
-                            : NativeMethods.goap_agent_goal_conditions(w, Id.Value, goal, buf, (uint)items.Length, &n);
-                    }
-                    if (s == GoapStatus.BufferTooSmall) { items = new FactValue[n]; continue; }
-                    Errors.Check(s);
-                    if (n != items.Length) Array.Resize(ref items, (int)n);
-                    return items;
-                }
+                return NativeList.Read<FactValue>((p, cap, n) => believed
+                    ? NativeMethods.goap_agent_facts((GoapWorld*)w, id, (GoapFactValue*)p, cap, (uint*)n)
+                    : NativeMethods.goap_agent_goal_conditions((GoapWorld*)w, id, goal, (GoapFactValue*)p, cap, (uint*)n));
             }
             finally { World.Exit(); }
         }
