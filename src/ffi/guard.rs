@@ -68,7 +68,17 @@ pub(crate) fn run(
     record: bool,
     body: impl FnOnce() -> Result<(), FfiError>,
 ) -> GoapStatus {
-    match catch(function, body) {
+    finish(function, record, catch(function, body))
+}
+
+/// The status of a guarded body's result ([`catch`]: `None` for a panic, whose message
+/// `catch` recorded); an error's message is recorded when `record` is set.
+fn finish(
+    function: &'static str,
+    record: bool,
+    caught: Option<Result<(), FfiError>>,
+) -> GoapStatus {
+    match caught {
         Some(Ok(())) => GoapStatus::Ok,
         Some(Err(e)) => {
             if record {
@@ -103,19 +113,11 @@ pub(crate) fn run_in_world(
         );
         return GoapStatus::Poisoned;
     }
-    match catch(function, body) {
-        Some(Ok(())) => GoapStatus::Ok,
-        Some(Err(e)) => {
-            set_last_error(function, &e.message);
-            e.status
-        }
-        None => {
-            if let Some(w) = w {
-                let _ = w.poisoned.set(last_error());
-            }
-            GoapStatus::Panic
-        }
+    let caught = catch(function, body);
+    if let (None, Some(w)) = (&caught, w) {
+        let _ = w.poisoned.set(last_error());
     }
+    finish(function, true, caught)
 }
 
 /// The guard for infallible functions that return a value: a panic (a bug) is recorded as
