@@ -49,6 +49,7 @@ use bitset::{BitsetOutcome, BitsetProblem, BitsetSearcher};
 use criterion::{Criterion, SamplingMode};
 use goap::format::parse_domain;
 use goap::world::DomainId;
+use goap::agent::GoalId;
 use goap::{
     ActionId, AgentDef, AgentId, BatchOptions, BatchStats, Domain, FactId, FactValue, Goal,
     GoalDef, Heuristic, PlanOptions, Planner, Report, SearchStats, StepKind, World, WorldDef,
@@ -263,7 +264,7 @@ fn batch(world: &World, threads: u32) -> BatchStats {
 }
 
 /// What an agent ended up with: the goal (index in its goal list), the plan and its cost.
-type Chosen = Option<(usize, Vec<ActionId>, f64)>;
+type Chosen = Option<(GoalId, Vec<ActionId>, f64)>;
 
 /// The searches of the baseline: per agent, its state and the goals it tries in the
 /// arbiter's order (priority, then the order added; satisfied goals skipped).

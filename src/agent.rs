@@ -49,14 +49,36 @@ use std::collections::VecDeque;
 use std::fmt;
 use std::sync::Arc;
 
-use crate::domain::{ActionId, Domain, DomainError, DomainId, FactId, VarId, VarOp};
+use crate::domain::{ActionId, Domain, DomainError, DomainId, FactId, Goal, VarId, VarOp};
 use crate::planner::{ActionContext, OutOfMemory, SearchBudget};
 use crate::state::WorldState;
 
-slotmap::new_key_type! {
-    /// Generational id of an agent in a [`crate::World`]: a destroyed agent's id never
-    /// finds another agent.
-    pub struct AgentId;
+/// Generational id of an agent in a [`crate::World`]: a slot index and the slot's
+/// generation. A slot's generation starts at 1 and grows by one each time the slot is given
+/// to a new agent, so a destroyed agent's id never finds another agent. The default id
+/// (generation 0) names no agent.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct AgentId {
+    index: u32,
+    generation: u32,
+}
+
+impl AgentId {
+    /// The id of slot `index` at `generation` (whether or not such an agent lives).
+    pub fn from_parts(index: u32, generation: u32) -> AgentId {
+        AgentId { generation, index }
+    }
+
+    /// The slot index: agents of a world live in slots 0, 1, ... (a destroyed agent's slot
+    /// is reused).
+    pub fn index(self) -> u32 {
+        self.index
+    }
+
+    /// The slot's generation when the agent was created: at least 1.
+    pub fn generation(self) -> u32 {
+        self.generation
+    }
 }
 
 mod job;
@@ -73,6 +95,12 @@ struct GoalSlot {
     /// stopped by the node limit also its `cost_epoch` (costs can change that outcome; they
     /// cannot change a proof that no plan exists).
     no_plan_at: Option<(u64, Option<u64>)>,
+    /// The slot's generation: 1 for its first goal, one more for each goal that reuses it.
+    generation: u32,
+    /// False once the goal was removed (its priority is then 0, so the arbiter skips it).
+    live: bool,
+    /// When it was added: ties between goals of one priority go to the one added first.
+    order: u64,
 }
 /// An NPC: believed state, goals, plan queue and the protocol state.
 pub struct Agent {
@@ -83,6 +111,10 @@ pub struct Agent {
     domain_id: Option<DomainId>,
     state: WorldState,
     goals: Vec<GoalSlot>,
+    /// Slots of removed goals, reused last removed first.
+    free_goals: Vec<usize>,
+    /// Goals added so far (the next goal's `order`).
+    goals_added: u64,
     context: ActionContext,
     /// Actions that failed, with the clock time until which they are avoided.
     cooldowns: Vec<(ActionId, f64)>,
@@ -147,6 +179,8 @@ impl Agent {
             domain_id: None,
             state,
             goals: Vec::new(),
+            free_goals: Vec::new(),
+            goals_added: 0,
             context: ActionContext::new(),
             cooldowns: Vec::new(),
             callbacks: None,
@@ -256,9 +290,9 @@ impl Agent {
         Ok(self.domain.value(&self.state, var))
     }
 
-    /// Adds a goal; returns its index. Its conditions must belong to the agent's domain
+    /// Adds a goal; returns its id. Its conditions must belong to the agent's domain
     /// (build them with [`Domain::conditions_with`] on [`Agent::domain`]).
-    pub fn add_goal(&mut self, def: GoalDef) -> Result<usize, AgentError> {
+    pub fn add_goal(&mut self, def: GoalDef) -> Result<GoalId, AgentError> {
         check_priority(def.priority)?;
         for c in def.conditions.entries() {
             self.domain.check_fact(c.fact)?;
@@ -266,39 +300,108 @@ impl Agent {
         for c in def.conditions.var_conditions() {
             self.domain.check_var(c.var)?;
         }
-        self.goals.push(GoalSlot {
-            def,
-            no_plan_at: None,
-        });
+        let order = self.goals_added;
+        self.goals_added += 1;
+        // The slot of the goal being pursued is not reused while the agent still names it.
+        let reuse = self.free_goals.iter().rposition(|&g| Some(g) != self.goal);
+        let slot = match reuse {
+            Some(pos) => {
+                let g = self.free_goals.remove(pos);
+                let generation = self.goals[g].generation + 1;
+                self.goals[g] = GoalSlot {
+                    def,
+                    no_plan_at: None,
+                    generation,
+                    live: true,
+                    order,
+                };
+                g
+            }
+            None => {
+                self.goals.push(GoalSlot {
+                    def,
+                    no_plan_at: None,
+                    generation: 1,
+                    live: true,
+                    order,
+                });
+                self.goals.len() - 1
+            }
+        };
         self.changed(true);
-        Ok(self.goals.len() - 1)
+        Ok(self.goal_id(slot))
     }
 
-    /// The goals, in the order added.
-    pub fn goals(&self) -> impl ExactSizeIterator<Item = &GoalDef> {
-        self.goals.iter().map(|g| &g.def)
+    /// Removes a goal; its id becomes stale (it never names a later goal). Removing the
+    /// goal being pursued works as disabling it: the next step chooses another goal
+    /// ([`ReplanCause::GoalChanged`]) or, with none left, clears the plan.
+    pub fn remove_goal(&mut self, id: GoalId) -> Result<GoalDef, AgentError> {
+        let slot = self.goal_slot(id)?;
+        let g = &mut self.goals[slot];
+        g.live = false;
+        let def = std::mem::replace(
+            &mut g.def,
+            GoalDef {
+                name: String::new(),
+                conditions: Goal::default(),
+                priority: 0.0,
+            },
+        );
+        g.no_plan_at = None;
+        if g.generation != u32::MAX {
+            self.free_goals.push(slot);
+        }
+        self.stamp += 1;
+        self.dirty = true;
+        Ok(def)
     }
 
-    /// The goal at `index`.
-    pub fn goal(&self, index: usize) -> Result<&GoalDef, AgentError> {
-        self.goals
-            .get(index)
-            .map(|g| &g.def)
-            .ok_or(AgentError::UnknownGoal(index))
+    /// The id of the goal in slot `slot`.
+    pub(super) fn goal_id(&self, slot: usize) -> GoalId {
+        GoalId::from_parts(slot as u32, self.goals[slot].generation)
     }
 
-    /// The index of the first goal named `name`.
-    pub fn find_goal(&self, name: &str) -> Option<usize> {
-        self.goals.iter().position(|g| g.def.name == name)
+    /// The slot of a live goal.
+    fn goal_slot(&self, id: GoalId) -> Result<usize, AgentError> {
+        let slot = id.index() as usize;
+        match self.goals.get(slot) {
+            Some(g) if g.live && g.generation == id.generation() => Ok(slot),
+            _ => Err(AgentError::UnknownGoal(id)),
+        }
+    }
+
+    /// The live goals with their ids, in the order added.
+    pub fn goals(&self) -> impl ExactSizeIterator<Item = (GoalId, &GoalDef)> {
+        let mut live: Vec<usize> = (0..self.goals.len())
+            .filter(|&g| self.goals[g].live)
+            .collect();
+        live.sort_by_key(|&g| self.goals[g].order);
+        live.into_iter()
+            .map(|g| (self.goal_id(g), &self.goals[g].def))
+    }
+
+    /// How many live goals the agent has.
+    pub fn goal_count(&self) -> usize {
+        self.goals.iter().filter(|g| g.live).count()
+    }
+
+    /// The goal `id`.
+    pub fn goal(&self, id: GoalId) -> Result<&GoalDef, AgentError> {
+        Ok(&self.goals[self.goal_slot(id)?].def)
+    }
+
+    /// The first goal added (of those still there) named `name`.
+    pub fn find_goal(&self, name: &str) -> Option<GoalId> {
+        self.goals()
+            .find(|(_, g)| g.name == name)
+            .map(|(id, _)| id)
     }
 
     /// Sets a goal's priority (≤ 0 disables it). The same value changes nothing.
-    pub fn set_priority(&mut self, index: usize, priority: f64) -> Result<(), AgentError> {
+    pub fn set_priority(&mut self, id: GoalId, priority: f64) -> Result<(), AgentError> {
         check_priority(priority)?;
-        let slot = self
-            .goals
-            .get_mut(index)
-            .ok_or(AgentError::UnknownGoal(index))?;
+        let slot = self.goal_slot(id)?;
+        let slot = &mut self.goals[slot];
         if slot.def.priority.to_bits() != priority.to_bits() {
             slot.def.priority = priority;
             // Priorities do not change what is plannable: no epoch change.
@@ -391,9 +494,11 @@ impl Agent {
         (&self.plan, self.plan_cost, self.next)
     }
 
-    /// The goal being pursued (or last chosen), if any.
-    pub fn current_goal(&self) -> Option<usize> {
-        self.goal
+    /// The goal being pursued (or last chosen), if any. After that goal was removed, its
+    /// (stale) id until the next step chooses again.
+    pub fn current_goal(&self) -> Option<GoalId> {
+        // The slot of the current goal is not reused while it is current (see add_goal).
+        self.goal.map(|g| self.goal_id(g))
     }
 
     /// True while an action handed out by `step` has not been reported finished.
@@ -426,15 +531,15 @@ impl Agent {
         self.clock
     }
 
-    /// Why goal `index` has (or has no) plan from the believed state, with the agent's
+    /// Why goal `goal` has (or has no) plan from the believed state, with the agent's
     /// context (disabled actions, cost overrides, failure cooldowns; callbacks are not
     /// asked) and search options. See [`crate::explain`].
     pub fn explain(
         &self,
-        index: usize,
+        goal: GoalId,
         options: &crate::explain::ExplainOptions,
     ) -> Result<crate::explain::Explanation, AgentError> {
-        let goal = &self.goal(index)?.conditions;
+        let goal = &self.goal(goal)?.conditions;
         let options = crate::explain::ExplainOptions {
             plan: self.def.options,
             ..*options
@@ -545,7 +650,7 @@ impl Agent {
     fn report_step(&self, kind: StepKind, replanned: bool) -> Step {
         Step {
             kind,
-            goal: self.goal,
+            goal: self.current_goal(),
             plan_index: if self.next < self.plan.len() {
                 self.next
             } else {

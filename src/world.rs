@@ -25,14 +25,15 @@
 //! so an id is never handed out twice: an id from a destroyed domain (stale) or from another
 //! world (foreign) finds nothing and fails with [`WorldError::UnknownDomain`].
 //!
-//! Agents (see [`crate::agent`] and the `agents` module) are kept in a slotmap with
-//! generational ids; [`World::plan_agents`] plans many of them per call on worker threads,
+//! Agents (see [`crate::agent`] and the `agents` module) are kept in a slot table with
+//! generational ids (the `slots` module); [`World::plan_agents`] plans many of them per call on worker threads,
 //! sharing a plan cache ([`CacheStats`]).
 #![forbid(unsafe_code)]
 
 mod agents;
 mod cache;
 mod entry;
+mod slots;
 mod tasks;
 
 pub use agents::{BatchOptions, BatchStats, BATCH_CHUNK, MAX_AGENTS};
@@ -46,7 +47,6 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
 use parking_lot::{Mutex, RwLock};
-use slotmap::SlotMap;
 
 use crate::agent::{Agent, AgentError, AgentId, GoalDef};
 pub use crate::domain::DomainId;
@@ -195,9 +195,10 @@ pub struct World {
     def: WorldDef,
     domains: RwLock<BTreeMap<DomainId, Arc<Slot>>>,
     planners: Mutex<Vec<Planner>>,
-    agents: RwLock<SlotMap<AgentId, Arc<Mutex<Agent>>>>,
+    agents: RwLock<slots::Slots<Arc<Mutex<Agent>>>>,
     cache: cache::PlanCache,
-    /// Slot index of the last agent a batch planned (where the next batch continues).
+    /// Walk place (slot index + 1) of the last agent a batch planned (where the next batch
+    /// continues); 0 before the first batch.
     batch_cursor: Mutex<u32>,
     /// Where parallel work runs.
     tasks: Tasks,

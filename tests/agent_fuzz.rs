@@ -83,7 +83,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use goap::agent::{AgentError, ReplanEvent, ReplanResult};
+use goap::agent::{AgentError, GoalId, ReplanEvent, ReplanResult};
 use goap::world::WorldError;
 use goap::{
     ActionContext, ActionDef, ActionId, AgentDef, AgentId, BatchOptions, Domain, FactId, FactValue,
@@ -167,6 +167,12 @@ struct Case {
     agents: Vec<AgentSpec>,
     cache: usize,
     ops: Vec<Op>,
+}
+
+/// The model's goal index of an agent's goal (the fuzz never removes goals, so a goal's
+/// slot is its place in the order added).
+fn slot(goal: Option<GoalId>) -> Option<usize> {
+    goal.map(|g| g.index() as usize)
 }
 
 fn pick<T: Copy>(rng: &mut Rng, items: &[T]) -> T {
@@ -842,7 +848,7 @@ impl<'a> Runner<'a> {
                     m.dirty = true;
                     m.costs_only = false;
                 }
-                self.agent(agent, |a| a.set_priority(goal, priority))
+                self.agent(agent, |a| a.set_priority(GoalId::from_parts(goal as u32, 1), priority))
                     .map_err(|e| format!("set_priority failed: {e}"))?;
             }
             Op::SetEnabled {
@@ -1044,7 +1050,7 @@ impl<'a> Runner<'a> {
 
     fn step(&mut self, i: usize, dt: f64) -> Result<(), String> {
         let (prev_goal, prev_plan, prev_cost) = self.agent(i, |a| {
-            (a.current_goal(), a.plan().to_vec(), a.full_plan().1)
+            (slot(a.current_goal()), a.plan().to_vec(), a.full_plan().1)
         });
         let m = &mut self.models[i];
         m.clock += dt;
@@ -1120,7 +1126,7 @@ impl<'a> Runner<'a> {
                 a.state().clone(),
                 a.full_plan().0.to_vec(),
                 a.full_plan().2,
-                a.current_goal(),
+                slot(a.current_goal()),
                 a.is_acting(),
                 a.replans(),
                 a.planning_context(),
@@ -1185,7 +1191,7 @@ impl<'a> Runner<'a> {
         let before: Vec<(Option<usize>, Vec<ActionId>, f64)> = (0..self.ids.len())
             .map(|i| {
                 self.agent(i, |a| {
-                    (a.current_goal(), a.plan().to_vec(), a.full_plan().1)
+                    (slot(a.current_goal()), a.plan().to_vec(), a.full_plan().1)
                 })
             })
             .collect();
@@ -1654,7 +1660,7 @@ impl<'a> Runner<'a> {
                 m.known_no_plan,
                 m.known_limit
             );
-            if let Some(g) = e.goal {
+            if let Some(g) = slot(e.goal) {
                 ensure!(
                     candidates.contains(&g),
                     "agent {i}: a plan for g{g}, not a candidate ({candidates:?})"
@@ -1670,8 +1676,7 @@ impl<'a> Runner<'a> {
         }
         match e.result {
             ReplanResult::Found => {
-                let g = e
-                    .goal
+                let g = slot(e.goal)
                     .ok_or(format!("agent {i}: a plan found for no goal"))?;
                 ensure!(e.plan_len > 0, "agent {i}: an empty plan was found");
                 match self.fresh(i, g) {
@@ -1696,7 +1701,7 @@ impl<'a> Runner<'a> {
                 if last {
                     let (plan, cost, next, goal) = self.agent(i, |a| {
                         let (p, c, n) = a.full_plan();
-                        (p.to_vec(), c, n, a.current_goal())
+                        (p.to_vec(), c, n, slot(a.current_goal()))
                     });
                     ensure!(goal == Some(g), "agent {i}: plan for g{g}, goal {goal:?}");
                     ensure!(
@@ -1724,8 +1729,7 @@ impl<'a> Runner<'a> {
             ReplanResult::Kept => {
                 // The order reached the current goal, whose plan in hand is still valid
                 // with nothing to skip: it stays (no search for it, no optimality).
-                let g = e
-                    .goal
+                let g = slot(e.goal)
                     .ok_or(format!("agent {i}: a plan kept for no goal"))?;
                 ensure!(
                     prev_goal == Some(g),
@@ -1745,7 +1749,7 @@ impl<'a> Runner<'a> {
                 );
                 if last {
                     let (plan, cost, goal) = self.agent(i, |a| {
-                        (a.plan().to_vec(), a.full_plan().1, a.current_goal())
+                        (a.plan().to_vec(), a.full_plan().1, slot(a.current_goal()))
                     });
                     ensure!(
                         goal == Some(g) && plan == prev_plan && cost == prev_cost,
@@ -1796,7 +1800,7 @@ impl<'a> Runner<'a> {
             }
             ReplanResult::Skipped => {
                 ensure!(
-                    e.expanded == 0 && e.goal.is_some() && e.goal == prev_goal,
+                    e.expanded == 0 && e.goal.is_some() && slot(e.goal) == prev_goal,
                     "agent {i}: skip with expanded {} goal {:?} (was {prev_goal:?})",
                     e.expanded,
                     e.goal
@@ -1826,11 +1830,11 @@ impl<'a> Runner<'a> {
         events: &[ReplanEvent],
     ) -> Result<(), String> {
         let (goal, plan, index) = self.agent(i, |a| {
-            (a.current_goal(), a.plan().to_vec(), a.full_plan().2)
+            (slot(a.current_goal()), a.plan().to_vec(), a.full_plan().2)
         });
         let plan_in_step = self.case.agents[i].def.plan_in_step;
         ensure!(
-            step.goal == goal,
+            slot(step.goal) == goal,
             "agent {i}: step says goal {:?}, current_goal {goal:?}",
             step.goal
         );

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use goap::agent::{AgentError, ContextCallbacks, ReplanResult};
+use goap::agent::{AgentError, ContextCallbacks, GoalId, ReplanResult};
 use goap::world::{DomainId, TaskFn, TaskSystem, WorldError};
 use goap::{
     ActionDef, ActionId, AgentDef, AgentId, BatchOptions, Domain, FactId, FactValue, GoalDef,
@@ -175,7 +175,7 @@ impl Farm {
             .unwrap()
     }
 
-    fn goal_of(&self, id: AgentId) -> Option<usize> {
+    fn goal_of(&self, id: AgentId) -> Option<GoalId> {
         self.world.with_agent(id, |a| Ok(a.current_goal())).unwrap()
     }
 
@@ -204,7 +204,7 @@ fn a_new_agent_plans_once_then_runs_its_plan_to_idle() {
     let step = farm.world.step_agent(id, 0.1).unwrap();
     assert_eq!(step.kind, StepKind::Start(a.goto_kitchen));
     assert!(step.replanned);
-    assert_eq!(step.goal, Some(0));
+    assert_eq!(step.goal, Some(g(0)));
     assert_eq!(farm.causes(id), [ReplanCause::NoPlan]);
     assert_eq!(
         farm.plan(id),
@@ -243,7 +243,7 @@ fn an_unchanged_world_causes_no_replanning() {
         farm.set(id, f.at_kitchen, false);
         farm.set(id, f.unicorn, false);
         farm.world
-            .with_agent(id, |a| a.set_priority(0, 2.0))
+            .with_agent(id, |a| a.set_priority(g(0), 2.0))
             .unwrap();
         farm.report(id, Report::Running);
         let s = farm.world.step_agent(id, 0.016).unwrap();
@@ -326,33 +326,33 @@ fn a_higher_priority_goal_takes_over_beyond_the_margin_only() {
     };
     let id = farm.agent(def, 2.0, 1.0);
     assert_eq!(farm.step(id), StepKind::Start(a.goto_kitchen));
-    assert_eq!(farm.goal_of(id), Some(0));
+    assert_eq!(farm.goal_of(id), Some(g(0)));
     // Work rises to 2.5: within the margin of eat (2.0 + 1.0), so no switch.
     farm.world
-        .with_agent(id, |ag| ag.set_priority(1, 2.5))
+        .with_agent(id, |ag| ag.set_priority(g(1), 2.5))
         .unwrap();
     farm.report(id, Report::Running);
     assert_eq!(farm.step(id), StepKind::Continue(a.goto_kitchen));
     assert_eq!(farm.causes(id).len(), 1);
     // To 3.5: beyond it.
     farm.world
-        .with_agent(id, |ag| ag.set_priority(1, 3.5))
+        .with_agent(id, |ag| ag.set_priority(g(1), 3.5))
         .unwrap();
     let s = farm.world.step_agent(id, 0.1).unwrap();
-    assert_eq!((s.kind, s.goal), (StepKind::Start(a.get_tool), Some(1)));
+    assert_eq!((s.kind, s.goal), (StepKind::Start(a.get_tool), Some(g(1))));
     assert_eq!(
         farm.causes(id),
         [ReplanCause::NoPlan, ReplanCause::GoalChanged]
     );
     // Back to 2.5: eat (2.0) does not beat work by the margin; work stays.
     farm.world
-        .with_agent(id, |ag| ag.set_priority(1, 2.5))
+        .with_agent(id, |ag| ag.set_priority(g(1), 2.5))
         .unwrap();
     farm.report(id, Report::Running);
     assert_eq!(farm.step(id), StepKind::Continue(a.get_tool));
     // Disabling work (priority 0) hands over to eat at once.
     farm.world
-        .with_agent(id, |ag| ag.set_priority(1, 0.0))
+        .with_agent(id, |ag| ag.set_priority(g(1), 0.0))
         .unwrap();
     assert_eq!(farm.step(id), StepKind::Start(a.goto_kitchen));
     assert_eq!(farm.causes(id).last(), Some(&ReplanCause::GoalChanged));
@@ -494,7 +494,7 @@ fn a_goal_without_plan_falls_through_and_is_not_retried_until_something_changes(
         .unwrap();
     assert_eq!(
         (e.goals_tried, e.goal, e.result),
-        (2, Some(1), ReplanResult::Found)
+        (2, Some(g(1)), ReplanResult::Found)
     );
     // Eat done: the unicorn goal is still known to have no plan for this state... but the
     // state changed (the plan ran), so it is tried again once, then the agent reports
@@ -601,10 +601,10 @@ fn bad_arguments_are_errors_that_change_nothing() {
         w.step_agent(id, -1.0),
         Err(WorldError::Agent(AgentError::InvalidArgument(_)))
     ));
-    assert!(w.with_agent(id, |a| a.set_priority(0, f64::NAN)).is_err());
+    assert!(w.with_agent(id, |a| a.set_priority(g(0), f64::NAN)).is_err());
     assert_eq!(
-        w.with_agent(id, |a| a.set_priority(7, 1.0)),
-        Err(WorldError::Agent(AgentError::UnknownGoal(7)))
+        w.with_agent(id, |a| a.set_priority(g(7), 1.0)),
+        Err(WorldError::Agent(AgentError::UnknownGoal(g(7))))
     );
     assert!(w
         .with_agent(id, |a| a.set_action_cost(farm.a.eat, Some(-1.0)))
@@ -714,7 +714,12 @@ fn crowd_in(world: World, n: usize, agent: AgentDef) -> (Farm, Vec<AgentId>) {
     (farm, ids)
 }
 
-fn plans(farm: &Farm, ids: &[AgentId]) -> Vec<(Vec<ActionId>, Option<usize>, bool)> {
+/// The id of the goal added `index`th, when no goal was removed.
+fn g(index: u32) -> GoalId {
+    GoalId::from_parts(index, 1)
+}
+
+fn plans(farm: &Farm, ids: &[AgentId]) -> Vec<(Vec<ActionId>, Option<GoalId>, bool)> {
     ids.iter()
         .map(|&id| {
             farm.world
@@ -809,7 +814,7 @@ fn cached_plans_equal_fresh_plans_and_hits_are_counted() {
             .world
             .with_agent(id, |a| {
                 let job = a.planning_context();
-                let goal = a.goal(a.current_goal().unwrap_or(0))?.conditions.clone();
+                let goal = a.goal(a.current_goal().unwrap_or(g(0)))?.conditions.clone();
                 let r = goap::Planner::new().plan_in(
                     a.domain(),
                     a.state(),
@@ -883,7 +888,7 @@ fn agents_start_with_the_domain_files_goals() {
     let d = world.load_domain(text).unwrap();
     let id = world.create_agent(d, AgentDef::default()).unwrap();
     let names: Vec<String> = world
-        .with_agent(id, |a| Ok(a.goals().map(|g| g.name.clone()).collect()))
+        .with_agent(id, |a| Ok(a.goals().map(|(_, g)| g.name.clone()).collect()))
         .unwrap();
     assert_eq!(names, ["eat", "rest", "off"]);
     let entry = world.snapshot(d).unwrap();
@@ -916,7 +921,7 @@ fn an_agent_explains_why_its_goal_has_no_plan() {
     let text = farm
         .world
         .with_agent(id, |a| {
-            let why = a.explain(1, &goap::explain::ExplainOptions::default())?;
+            let why = a.explain(g(1), &goap::explain::ExplainOptions::default())?;
             assert_eq!(why.outcome, goap::Outcome::NoPlan);
             Ok(why.render(a.domain()))
         })
@@ -925,7 +930,7 @@ fn an_agent_explains_why_its_goal_has_no_plan() {
     assert!(text.contains("disabled"), "{text}");
     assert!(farm
         .world
-        .with_agent(id, |a| a.explain(9, &Default::default()))
+        .with_agent(id, |a| a.explain(g(9), &Default::default()))
         .is_err());
 }
 
@@ -955,7 +960,7 @@ fn a_replan_that_keeps_the_action_in_progress_continues_it() {
     let s = farm.world.step_agent(id, 0.1).unwrap();
     assert_eq!(
         (s.kind, s.replanned, s.goal),
-        (StepKind::Continue(farm.a.goto_kitchen), true, Some(0))
+        (StepKind::Continue(farm.a.goto_kitchen), true, Some(g(0)))
     );
     let last = farm
         .world
@@ -982,7 +987,7 @@ fn stickiness_holds_when_a_better_goal_has_no_plan() {
     assert_eq!(farm.step(id), StepKind::Start(farm.a.goto_kitchen));
     // Work at 2.5 is within the margin; an impossible goal at 10 beats eat but has no plan.
     farm.world
-        .with_agent(id, |a| a.set_priority(1, 2.5))
+        .with_agent(id, |a| a.set_priority(g(1), 2.5))
         .unwrap();
     let impossible = farm.goal(&[(f.unicorn, true)]);
     farm.world
@@ -999,7 +1004,7 @@ fn stickiness_holds_when_a_better_goal_has_no_plan() {
     // Eating goes on: the fall-through keeps the current goal ahead of work.
     assert_eq!(
         (s.kind, s.goal),
-        (StepKind::Continue(farm.a.goto_kitchen), Some(0))
+        (StepKind::Continue(farm.a.goto_kitchen), Some(g(0)))
     );
 }
 
@@ -1016,7 +1021,7 @@ fn waiting_abandons_the_action_and_a_dropped_replan_is_idle() {
     assert_eq!(farm.step(id), StepKind::Start(farm.a.goto_kitchen));
     // A priority change makes a replan due: Waiting, and the walk is abandoned.
     farm.world
-        .with_agent(id, |a| a.set_priority(1, 5.0))
+        .with_agent(id, |a| a.set_priority(g(1), 5.0))
         .unwrap();
     assert_eq!(farm.step(id), StepKind::Waiting);
     let e = farm
@@ -1112,7 +1117,7 @@ fn a_plan_still_valid_is_kept_when_the_goals_above_have_none() {
         (
             ReplanCause::GoalChanged,
             ReplanResult::Kept,
-            Some(0),
+            Some(g(0)),
             2,
             3,
             5.0
@@ -1188,7 +1193,7 @@ fn twenty_thousand_hopeless_goals_are_not_searched_after_changes() {
             .unwrap()
     };
     let first = last(&world);
-    assert_eq!((first.goals_tried, first.goal), (1, Some(GOALS)));
+    assert_eq!((first.goals_tried, first.goal), (1, Some(g(GOALS as u32))));
     for k in 0..50 {
         world
             .with_agent(a, |x| x.set_fact(noise, k % 2 == 0))

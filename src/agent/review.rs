@@ -67,14 +67,15 @@ impl Agent {
 
     /// Candidate goals in the order the arbiter tries them, rank by rank: the current goal
     /// next when the best remaining goal does not beat it by more than the margin, else the
-    /// best remaining by priority (ties: lower index).
+    /// best remaining by priority (ties: the goal added first).
     pub(super) fn arbiter_order(&self) -> Vec<usize> {
         let mut rest: Vec<usize> = (0..self.goals.len())
             .filter(|&g| self.candidate(g))
             .collect();
         rest.sort_by(|&a, &b| {
             let (pa, pb) = (self.goals[a].def.priority, self.goals[b].def.priority);
-            pb.total_cmp(&pa).then(a.cmp(&b))
+            pb.total_cmp(&pa)
+                .then(self.goals[a].order.cmp(&self.goals[b].order))
         });
         // Stickiness applies at every rank: when a goal tried first turns out to have no
         // plan, the current goal still keeps its place against goals within the margin.
@@ -145,7 +146,7 @@ impl Agent {
                 self.record(ReplanEvent {
                     cause: ReplanCause::StepsSkipped,
                     result: ReplanResult::Skipped,
-                    goal: Some(chosen),
+                    goal: Some(self.goal_id(chosen)),
                     plan_len: self.plan.len() - k,
                     plan_cost: self.plan_cost,
                     goals_tried: 0,
@@ -272,7 +273,7 @@ impl Agent {
             self.pending = None;
             self.stuck = false;
             event.result = ReplanResult::Kept;
-            event.goal = self.goal;
+            event.goal = self.current_goal();
             event.plan_len = self.plan.len() - self.next;
             event.plan_cost = self.plan_cost;
             self.record(event);
@@ -287,7 +288,7 @@ impl Agent {
             match r.outcome {
                 Outcome::Found(plan) => {
                     event.result = ReplanResult::Found;
-                    event.goal = Some(g);
+                    event.goal = Some(self.goal_id(g));
                     event.plan_len = plan.actions.len();
                     event.plan_cost = plan.cost;
                     self.plan = plan.actions;

@@ -9,6 +9,32 @@ use crate::planner::{OutOfMemory, PlanOptions, SearchBudget};
 /// How many replan events an agent keeps (the oldest is dropped first).
 pub const REPLAN_HISTORY: usize = 16;
 
+/// Generational id of a goal of one agent: a slot index and the slot's generation. A
+/// removed goal's slot is reused by a later goal with the next generation, so the id of a
+/// removed goal never names another one. The default id (generation 0) names no goal.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GoalId {
+    index: u32,
+    generation: u32,
+}
+
+impl GoalId {
+    /// The id of slot `index` at `generation`.
+    pub fn from_parts(index: u32, generation: u32) -> GoalId {
+        GoalId { index, generation }
+    }
+
+    /// The slot index.
+    pub fn index(self) -> u32 {
+        self.index
+    }
+
+    /// The slot's generation when the goal was added: at least 1.
+    pub fn generation(self) -> u32 {
+        self.generation
+    }
+}
+
 /// One goal of an agent.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GoalDef {
@@ -121,8 +147,8 @@ pub struct ReplanEvent {
     pub cause: ReplanCause,
     /// How it ended.
     pub result: ReplanResult,
-    /// The goal the new plan serves (index into the agent's goals), if any.
-    pub goal: Option<usize>,
+    /// The goal the new plan serves, if any.
+    pub goal: Option<GoalId>,
     /// Length and cost of the new plan (0 when none).
     pub plan_len: usize,
     /// Cost of the new plan (0 when none).
@@ -171,8 +197,8 @@ pub enum StepKind {
 pub struct Step {
     /// What to do.
     pub kind: StepKind,
-    /// The goal being pursued (index), if any.
-    pub goal: Option<usize>,
+    /// The goal being pursued, if any.
+    pub goal: Option<GoalId>,
     /// Index of the current action in the plan (0 when there is none).
     pub plan_index: usize,
     /// True when this step replanned (searched or skipped steps).
@@ -196,8 +222,8 @@ pub enum AgentError {
     /// A fact, variable, action or goal id the agent's domain or goal list does not have,
     /// or a value out of range (the message says which).
     Domain(DomainError),
-    /// No goal with this index.
-    UnknownGoal(usize),
+    /// No live goal with this id (never added, or removed).
+    UnknownGoal(GoalId),
     /// An argument was not allowed (NaN priority, negative `dt`, …).
     InvalidArgument(String),
     /// `report` was called while no action is in progress (call `step` first).
@@ -214,7 +240,12 @@ impl fmt::Display for AgentError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             AgentError::Domain(e) => e.fmt(f),
-            AgentError::UnknownGoal(i) => write!(f, "the agent has no goal #{i}"),
+            AgentError::UnknownGoal(id) => write!(
+                f,
+                "the agent has no goal {}.{} (never added, or removed)",
+                id.index(),
+                id.generation()
+            ),
             AgentError::InvalidArgument(m) => f.write_str(m),
             AgentError::NoAction => f.write_str(
                 "no action is in progress: report is only valid after step returned an action",

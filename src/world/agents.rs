@@ -26,12 +26,11 @@
 use std::sync::Arc;
 
 use parking_lot::Mutex;
-use slotmap::Key;
 
 use super::cache::CacheKey;
 use super::{World, WorldError};
 use crate::agent::{
-    Agent, AgentDef, AgentError, AgentId, GoalDef, JobRun, PlanJob, PlanJobResult, SearchHost, Step,
+    Agent, AgentDef, AgentError, AgentId, GoalDef, GoalId, JobRun, PlanJob, PlanJobResult, SearchHost, Step,
 };
 use crate::domain::Goal;
 use crate::planner::{Outcome, PlanResult, Planner, SearchBudget};
@@ -163,7 +162,7 @@ impl World {
     }
 
     /// Adds a goal to an agent; returns its index.
-    pub fn add_goal(&self, id: AgentId, goal: GoalDef) -> Result<usize, WorldError> {
+    pub fn add_goal(&self, id: AgentId, goal: GoalDef) -> Result<GoalId, WorldError> {
         self.with_agent(id, |a| a.add_goal(goal))
     }
 
@@ -510,7 +509,8 @@ fn parallel_map<T: Send>(
         .collect()
 }
 
-/// The slot index of an agent id (its place in the walk order).
+/// The place of an agent in the walk order: its slot index plus one (so that the batch
+/// cursor's 0 is before the first slot).
 fn slot_index(id: AgentId) -> u32 {
-    id.data().as_ffi() as u32
+    id.index() + 1
 }

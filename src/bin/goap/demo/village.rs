@@ -12,7 +12,7 @@
 //! she bakes (her action fails), and a passer-by gives the traveller, stuck without a plan,
 //! a coin. Nothing depends on the clock or the thread timing: two runs print the same text.
 
-use goap::agent::{ReplanEvent, ReplanResult};
+use goap::agent::{GoalId, ReplanEvent, ReplanResult};
 use goap::world::{DomainId, WorldError};
 use goap::{
     ActionId, AgentDef, AgentId, BatchOptions, Domain, FactId, FactValue, ReplanCause, Report,
@@ -132,7 +132,7 @@ enum Happening {
 struct Npc {
     role: &'static Role,
     id: AgentId,
-    eat: usize,
+    eat: GoalId,
     /// Hunger in tenths.
     hunger: u32,
     /// The action being performed and the second it ends.
@@ -140,7 +140,7 @@ struct Npc {
     /// Replans already printed.
     seen: u64,
     /// The goal of the last replan printed.
-    goal: Option<usize>,
+    goal: Option<GoalId>,
     /// Idle or stuck already printed.
     quiet: Option<StepKind>,
 }
@@ -295,14 +295,15 @@ fn create(
             let fact = FactId(f as u32);
             a.set_fact(fact, role.facts.contains(&d.fact_name(fact)))?;
         }
-        let names: Vec<String> = a.goals().map(|g| g.name.clone()).collect();
-        for (g, name) in names.iter().enumerate() {
+        let names: Vec<(GoalId, String)> =
+            a.goals().map(|(id, g)| (id, g.name.clone())).collect();
+        for (g, name) in &names {
             let priority = match name.as_str() {
                 n if n == role.work.0 => role.work.1,
                 "eat" => tenths(role.hunger.0),
                 _ => 0.0,
             };
-            a.set_priority(g, priority)?;
+            a.set_priority(*g, priority)?;
         }
         Ok(a.find_goal("eat").expect("village.json has an eat goal"))
     })?;
@@ -400,7 +401,8 @@ fn report(
         let plan: Vec<ActionId> = a.plan().to_vec();
         let goals: Vec<GoalStatus> = a
             .goals()
-            .map(|g| GoalStatus {
+            .map(|(id, g)| GoalStatus {
+                id,
                 name: g.name.clone(),
                 priority: g.priority,
                 met: d.satisfies(a.state(), &g.conditions),
@@ -408,9 +410,8 @@ fn report(
             .collect();
         let why = if kind == StepKind::NoPlan && npc.quiet != Some(kind) {
             // The goals the arbiter would pursue, highest priority first.
-            let mut wanted: Vec<(usize, f64)> = a
+            let mut wanted: Vec<(GoalId, f64)> = a
                 .goals()
-                .enumerate()
                 .filter(|(_, g)| g.priority > 0.0 && !d.satisfies(a.state(), &g.conditions))
                 .map(|(i, g)| (i, g.priority))
                 .collect();
@@ -492,7 +493,13 @@ fn replan_text(
     plan: Option<&[ActionId]>,
     goals: &[GoalStatus],
 ) -> String {
-    let goal_name = |g: usize| goals[g].name.as_str();
+    let status = |g: GoalId| {
+        goals
+            .iter()
+            .find(|s| s.id == g)
+            .expect("a goal of the agent")
+    };
+    let goal_name = |g: GoalId| status(g).name.as_str();
     let mut text = match e.cause {
         ReplanCause::NoPlan if first && e.result == ReplanResult::Found => "first plan".to_owned(),
         ReplanCause::NoPlan if first => "first search".to_owned(),
@@ -504,8 +511,8 @@ fn replan_text(
     };
     if e.cause == ReplanCause::GoalChanged {
         if let (Some(old), Some(new)) = (npc.goal, e.goal) {
-            let (p_old, p_new) = (goals[old].priority, goals[new].priority);
-            let why = if goals[old].met {
+            let (p_old, p_new) = (status(old).priority, status(new).priority);
+            let why = if status(old).met {
                 format!("{} done", goal_name(old))
             } else if p_old <= 0.0 {
                 format!("{} off", goal_name(old))
@@ -553,6 +560,7 @@ fn replan_text(
 
 /// A goal as the timeline describes it.
 struct GoalStatus {
+    id: GoalId,
     name: String,
     priority: f64,
     /// The believed state satisfies it.
