@@ -47,9 +47,9 @@ use std::time::{Duration, Instant};
 
 use bitset::{BitsetOutcome, BitsetProblem, BitsetSearcher};
 use criterion::{Criterion, SamplingMode};
+use goap::agent::GoalId;
 use goap::format::parse_domain;
 use goap::world::DomainId;
-use goap::agent::GoalId;
 use goap::{
     ActionId, AgentDef, AgentId, BatchOptions, BatchStats, Domain, FactId, FactValue, Goal,
     GoalDef, Heuristic, PlanOptions, Planner, Report, SearchStats, StepKind, World, WorldDef,

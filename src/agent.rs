@@ -392,9 +392,7 @@ impl Agent {
 
     /// The first goal added (of those still there) named `name`.
     pub fn find_goal(&self, name: &str) -> Option<GoalId> {
-        self.goals()
-            .find(|(_, g)| g.name == name)
-            .map(|(id, _)| id)
+        self.goals().find(|(_, g)| g.name == name).map(|(id, _)| id)
     }
 
     /// Sets a goal's priority (≤ 0 disables it). The same value changes nothing.

@@ -848,8 +848,10 @@ impl<'a> Runner<'a> {
                     m.dirty = true;
                     m.costs_only = false;
                 }
-                self.agent(agent, |a| a.set_priority(GoalId::from_parts(goal as u32, 1), priority))
-                    .map_err(|e| format!("set_priority failed: {e}"))?;
+                self.agent(agent, |a| {
+                    a.set_priority(GoalId::from_parts(goal as u32, 1), priority)
+                })
+                .map_err(|e| format!("set_priority failed: {e}"))?;
             }
             Op::SetEnabled {
                 agent,
@@ -1676,8 +1678,7 @@ impl<'a> Runner<'a> {
         }
         match e.result {
             ReplanResult::Found => {
-                let g = slot(e.goal)
-                    .ok_or(format!("agent {i}: a plan found for no goal"))?;
+                let g = slot(e.goal).ok_or(format!("agent {i}: a plan found for no goal"))?;
                 ensure!(e.plan_len > 0, "agent {i}: an empty plan was found");
                 match self.fresh(i, g) {
                     Fresh::Found(cost) => ensure!(
@@ -1729,8 +1730,7 @@ impl<'a> Runner<'a> {
             ReplanResult::Kept => {
                 // The order reached the current goal, whose plan in hand is still valid
                 // with nothing to skip: it stays (no search for it, no optimality).
-                let g = slot(e.goal)
-                    .ok_or(format!("agent {i}: a plan kept for no goal"))?;
+                let g = slot(e.goal).ok_or(format!("agent {i}: a plan kept for no goal"))?;
                 ensure!(
                     prev_goal == Some(g),
                     "agent {i}: kept a plan for g{g}, but the current goal was {prev_goal:?}"

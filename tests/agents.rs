@@ -601,7 +601,9 @@ fn bad_arguments_are_errors_that_change_nothing() {
         w.step_agent(id, -1.0),
         Err(WorldError::Agent(AgentError::InvalidArgument(_)))
     ));
-    assert!(w.with_agent(id, |a| a.set_priority(g(0), f64::NAN)).is_err());
+    assert!(w
+        .with_agent(id, |a| a.set_priority(g(0), f64::NAN))
+        .is_err());
     assert_eq!(
         w.with_agent(id, |a| a.set_priority(g(7), 1.0)),
         Err(WorldError::Agent(AgentError::UnknownGoal(g(7))))
@@ -1315,4 +1317,97 @@ fn batches_on_an_engine_job_system_equal_single_threaded_ones() {
     // system's did (none is the calling thread).
     let seen = jobs.threads_seen.lock().unwrap();
     assert!(!seen.is_empty() && !seen.contains(&std::thread::current().id()));
+}
+
+#[test]
+fn removing_the_pursued_goal_hands_over_and_its_id_goes_stale() {
+    let farm = farm();
+    let a = farm.a;
+    let id = farm.agent(AgentDef::default(), 1.0, 2.0);
+    assert_eq!(farm.step(id), StepKind::Start(a.get_tool));
+    assert_eq!(farm.goal_of(id), Some(g(1)));
+    let removed = farm
+        .world
+        .with_agent(id, |ag| ag.remove_goal(g(1)))
+        .unwrap();
+    assert_eq!(removed.name, "work");
+    // The next step hands over to eat, as disabling work would.
+    farm.report(id, Report::Running);
+    let s = farm.world.step_agent(id, 0.1).unwrap();
+    assert_eq!(
+        (s.kind, s.goal),
+        (StepKind::Start(a.goto_kitchen), Some(g(0)))
+    );
+    assert_eq!(farm.causes(id).last(), Some(&ReplanCause::GoalChanged));
+    // The removed id is stale for every goal call.
+    let stale = Err(WorldError::Agent(AgentError::UnknownGoal(g(1))));
+    assert_eq!(
+        farm.world
+            .with_agent(id, |ag| ag.remove_goal(g(1)))
+            .map(|_| ()),
+        stale
+    );
+    assert_eq!(
+        farm.world.with_agent(id, |ag| ag.set_priority(g(1), 3.0)),
+        stale
+    );
+    assert_eq!(
+        farm.world.with_agent(id, |ag| ag.goal(g(1)).map(|_| ())),
+        stale
+    );
+    let (count, names) = farm
+        .world
+        .with_agent(id, |ag| {
+            Ok((
+                ag.goal_count(),
+                ag.goals().map(|(_, d)| d.name.clone()).collect::<Vec<_>>(),
+            ))
+        })
+        .unwrap();
+    assert_eq!((count, names), (1, vec!["eat".to_owned()]));
+    assert_eq!(
+        farm.world
+            .with_agent(id, |ag| Ok(ag.find_goal("work")))
+            .unwrap(),
+        None
+    );
+}
+
+#[test]
+fn a_removed_goals_slot_is_reused_with_a_new_generation_and_ties_keep_the_order_added() {
+    let farm = farm();
+    let a = farm.a;
+    // Both goals at priority 1: the tie goes to the goal added first (eat).
+    let id = farm.agent(AgentDef::default(), 1.0, 1.0);
+    let first = farm.agent(AgentDef::default(), 1.0, 1.0);
+    assert_eq!(farm.step(first), StepKind::Start(a.goto_kitchen));
+    // The slot of the goal being pursued is not reused while the agent names it.
+    let next = farm
+        .world
+        .with_agent(first, |ag| {
+            let def = ag.remove_goal(g(0))?;
+            ag.add_goal(def)
+        })
+        .unwrap();
+    assert_eq!((next.index(), next.generation()), (2, 1));
+    let work = farm
+        .world
+        .with_agent(id, |ag| {
+            let def = ag.remove_goal(g(0))?; // eat
+                                             // A new goal reuses eat's slot, later in the order than work.
+            let again = ag.add_goal(def)?;
+            assert_eq!((again.index(), again.generation()), (0, 2));
+            assert_ne!(again, g(0));
+            Ok(ag.find_goal("work").unwrap())
+        })
+        .unwrap();
+    assert_eq!(work, g(1));
+    // Now work was added first: it wins the tie.
+    let s = farm.world.step_agent(id, 0.1).unwrap();
+    assert_eq!((s.kind, s.goal), (StepKind::Start(a.get_tool), Some(g(1))));
+    let order: Vec<GoalId> = farm
+        .world
+        .with_agent(id, |ag| Ok(ag.goals().map(|(id, _)| id).collect()))
+        .unwrap();
+    assert_eq!(order, [g(1), GoalId::from_parts(0, 2)]);
 }

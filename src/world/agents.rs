@@ -30,7 +30,8 @@ use parking_lot::Mutex;
 use super::cache::CacheKey;
 use super::{World, WorldError};
 use crate::agent::{
-    Agent, AgentDef, AgentError, AgentId, GoalDef, GoalId, JobRun, PlanJob, PlanJobResult, SearchHost, Step,
+    Agent, AgentDef, AgentError, AgentId, GoalDef, GoalId, JobRun, PlanJob, PlanJobResult,
+    SearchHost, Step,
 };
 use crate::domain::Goal;
 use crate::planner::{Outcome, PlanResult, Planner, SearchBudget};

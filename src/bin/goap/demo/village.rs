@@ -295,8 +295,7 @@ fn create(
             let fact = FactId(f as u32);
             a.set_fact(fact, role.facts.contains(&d.fact_name(fact)))?;
         }
-        let names: Vec<(GoalId, String)> =
-            a.goals().map(|(id, g)| (id, g.name.clone())).collect();
+        let names: Vec<(GoalId, String)> = a.goals().map(|(id, g)| (id, g.name.clone())).collect();
         for (g, name) in &names {
             let priority = match name.as_str() {
                 n if n == role.work.0 => role.work.1,
