@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 
 /// FFI sources in header order.
-const FFI_FILES: [&str; 17] = [
+const FFI_FILES: [&str; 18] = [
     "version.rs",
     "status.rs",
     "error.rs",
@@ -27,6 +27,7 @@ const FFI_FILES: [&str; 17] = [
     "protocol.rs",
     "batch.rs",
     "inspect.rs",
+    "domain_goals.rs",
 ];
 
 /// Every file both generators parse: the header's files, then `guard.rs` (its test hook).

@@ -47,7 +47,6 @@ use std::time::{Duration, Instant};
 
 use bitset::{BitsetOutcome, BitsetProblem, BitsetSearcher};
 use criterion::{Criterion, SamplingMode};
-use goap::agent::GoalId;
 use goap::format::parse_domain;
 use goap::world::DomainId;
 use goap::{
@@ -264,7 +263,7 @@ fn batch(world: &World, threads: u32) -> BatchStats {
 }
 
 /// What an agent ended up with: the goal (index in its goal list), the plan and its cost.
-type Chosen = Option<(GoalId, Vec<ActionId>, f64)>;
+type Chosen = Option<(usize, Vec<ActionId>, f64)>;
 
 /// The searches of the baseline: per agent, its state and the goals it tries in the
 /// arbiter's order (priority, then the order added; satisfied goals skipped).
@@ -433,7 +432,9 @@ fn plans_of(world: &World, ids: &[AgentId]) -> Vec<Chosen> {
             world
                 .with_agent(id, |a| {
                     let (plan, cost, _) = a.full_plan();
-                    Ok(a.current_goal().map(|g| (g, plan.to_vec(), cost)))
+                    // No goal is ever removed here: a goal's slot is its place in the order added.
+                    Ok(a.current_goal()
+                        .map(|g| (g.index() as usize, plan.to_vec(), cost)))
                 })
                 .expect("agent")
         })

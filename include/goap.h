@@ -6,17 +6,19 @@
  *
  * OBJECTS AND IDS
  *   GoapWorld* is the root object: goap_world_create / goap_world_destroy (accepts NULL).
- *   Everything inside a world is named by a 64-bit id passed by value: GoapDomainId,
- *   GoapFactId, GoapVarId, GoapActionId. Ids are opaque: store them, pass them back and
- *   compare them for equality, but do not compute with them or rely on their values (the
- *   encoding may change between versions). Zero is never a valid id. An id of a destroyed
- *   domain (stale) or of another domain or world (foreign) is always detected and returns
- *   an error status; it never reaches memory it does not own. The kinds never coincide
- *   either: a fact id, a variable id and an action id are mutually distinguishable, so an
- *   id of another kind passed where a fact id is expected is GOAP_STATUS_UNKNOWN_FACT,
- *   where a variable id is expected GOAP_STATUS_UNKNOWN_VAR, where an action id is expected
- *   GOAP_STATUS_UNKNOWN_ACTION, and a fact, variable or action id passed as a domain id is
- *   GOAP_STATUS_UNKNOWN_DOMAIN; the last error says it is an id of the wrong kind.
+ *   Everything inside a world is named by an id passed by value, one struct type per kind
+ *   (GoapDomainId, GoapFactId, GoapVarId, GoapActionId, GoapAgentId, GoapGoalId), so the
+ *   compiler rejects an id of one kind passed where another is expected. Each holds one
+ *   uint64_t `bits`; ids are opaque: store them, pass them back and compare them with
+ *   goap_fact_id_equals and the like (at the end of this header), but do not compute with
+ *   the bits or rely on their values (the encoding may change between versions). Every
+ *   kind's null id, GOAP_NULL_FACT_ID and the like, is all zero bits (= {0}); no valid id
+ *   is null, and the library writes the null id where there is none (no action, no goal).
+ *   An id of a destroyed domain (stale) or of another domain or world (foreign) is always
+ *   detected and returns an error status; it never reaches memory it does not own. Even
+ *   bits copied from an id of another kind are detected (GOAP_STATUS_UNKNOWN_FACT,
+ *   _UNKNOWN_VAR, _UNKNOWN_ACTION or _UNKNOWN_DOMAIN; the last error says it is an id of the
+ *   wrong kind).
  *   Domain ids come from one counter for the whole process, shared by all worlds, and are
  *   never reused: after 2^32 - 2 domains have been created in one process (destroyed ones
  *   included), creating or loading another fails with GOAP_STATUS_TOO_MANY. A domain has
@@ -30,9 +32,10 @@
  *   8-bit tag of its world (1 to 255, each held by one live world at a time), so an agent
  *   id passed to another world is GOAP_STATUS_UNKNOWN_AGENT ("foreign") too, with one
  *   exception: only while more than 255 worlds are alive at once do two of them share a
- *   tag, and then an agent id of one may name an agent of the other. A domain, fact,
- *   variable or action id is never taken for an agent id (while the process has created
- *   fewer than 2^24 domains). A world holds at most 2^24 - 1 agents.
+ *   tag, and then an agent id of one may name an agent of the other. A world holds at most
+ *   2^24 - 1 agents. An agent's goals are named by a GoapGoalId, generational too: the id
+ *   of a removed goal (goap_agent_remove_goal) never names a later goal
+ *   (GOAP_STATUS_UNKNOWN_GOAL).
  *   The fact, variable and action ids passed to agent functions are those of the agent's
  *   domain as it was when the agent was created (the agent keeps that copy: ids added to
  *   the domain later are GOAP_STATUS_UNKNOWN_FACT/VAR/ACTION for it, and it lives on when
@@ -298,7 +301,8 @@ enum GoapStatus
     // The agent id is zero, stale (its agent was destroyed) or foreign (another world's),
     // or not an agent id at all.
     GOAP_STATUS_UNKNOWN_AGENT = 18,
-    // The agent has no goal with this index.
+    // The goal id is null, not a goal id, or names no live goal of the agent (removed, or
+    // never added).
     GOAP_STATUS_UNKNOWN_GOAL = 19,
     // goap_agent_report was called while the agent has no action in progress (call
     // goap_agent_step first).
@@ -718,40 +722,49 @@ typedef struct GoapDomainDef {
     uint32_t name_len;
 } GoapDomainDef;
 
-// Id of a domain within a world. Opaque, like every id. Zero is never valid. Domain ids
-// come from one counter for the whole process (all worlds), so the id of a destroyed
-// domain is never handed out again and a stale or foreign id is always an error
-// (GOAP_STATUS_UNKNOWN_DOMAIN); after 2^32 - 2 domains have been created in one process,
-// creating another fails with GOAP_STATUS_TOO_MANY.
-typedef uint64_t GoapDomainId;
+// Id of a domain within a world, passed by value. Opaque: compare ids with
+// goap_domain_id_equals, never compute with `bits`. GOAP_NULL_DOMAIN_ID (all zero) is
+// never valid. Domain ids come from one counter for the whole process (all worlds), so
+// the id of a destroyed domain is never handed out again and a stale or foreign id is
+// always an error (GOAP_STATUS_UNKNOWN_DOMAIN); after 2^32 - 2 domains have been created in
+// one process, creating another fails with GOAP_STATUS_TOO_MANY.
+typedef struct GoapDomainId {
+    // The encoded id (opaque; see OBJECTS AND IDS at the top of the header).
+    uint64_t bits;
+} GoapDomainId;
 
-// Id of a fact of one domain. Opaque: compare ids for equality, never compute with them.
-// Zero is never valid; an id used with another domain, and an action id passed as a fact
-// id, is always an error (GOAP_STATUS_UNKNOWN_FACT). Ids stay valid while their domain
-// lives.
-typedef uint64_t GoapFactId;
+// Id of a fact of one domain, passed by value. Opaque: compare ids with
+// goap_fact_id_equals, never compute with `bits`. GOAP_NULL_FACT_ID (all zero) is never
+// valid; an id used with another domain is always an error (GOAP_STATUS_UNKNOWN_FACT).
+// Ids stay valid while their domain lives.
+typedef struct GoapFactId {
+    // The encoded id (opaque; see OBJECTS AND IDS at the top of the header).
+    uint64_t bits;
+} GoapFactId;
 
 // One condition or assignment: `fact` is (or must be, or becomes) `value`.
 typedef struct GoapFactValue {
     // A fact of the domain the list is used with (a variable id here is
     // GOAP_STATUS_UNKNOWN_FACT).
-    GoapFactId fact;
+    struct GoapFactId fact;
     // 1 for true, 0 for false; any other value is GOAP_STATUS_INVALID_ARGUMENT.
     int32_t value;
 } GoapFactValue;
 
-// Id of an integer variable of one domain. Opaque: compare ids for equality, never
-// compute with them. Zero is never valid; an id used with another domain, and a fact or
-// action id passed as a variable id, is always an error (GOAP_STATUS_UNKNOWN_VAR); a
-// variable id passed as a fact id is GOAP_STATUS_UNKNOWN_FACT. No variable id equals any
-// fact or action id. Ids stay valid while their domain lives.
-typedef uint64_t GoapVarId;
+// Id of an integer variable of one domain, passed by value. Opaque: compare ids with
+// goap_var_id_equals, never compute with `bits`. GOAP_NULL_VAR_ID (all zero) is never
+// valid; an id used with another domain is always an error (GOAP_STATUS_UNKNOWN_VAR). Ids
+// stay valid while their domain lives.
+typedef struct GoapVarId {
+    // The encoded id (opaque; see OBJECTS AND IDS at the top of the header).
+    uint64_t bits;
+} GoapVarId;
 
 // A start value: `var` is `value` (which must lie in the variable's [min, max], else
 // GOAP_STATUS_OUT_OF_RANGE).
 typedef struct GoapVarValue {
     // A variable of the domain the list is used with.
-    GoapVarId var;
+    struct GoapVarId var;
     // Its value.
     int32_t value;
 } GoapVarValue;
@@ -759,7 +772,7 @@ typedef struct GoapVarValue {
 // A condition on a variable: `var op value`, for action preconditions and goals.
 typedef struct GoapVarCondition {
     // A variable of the domain the list is used with.
-    GoapVarId var;
+    struct GoapVarId var;
     // A GoapCompare value (1 to 6); any other value is GOAP_STATUS_INVALID_ARGUMENT.
     int32_t op;
     // The constant compared with; must lie in the variable's [min, max]
@@ -796,7 +809,7 @@ typedef struct GoapVarDef {
 // An effect on a variable: `var op value`, for actions (at most one per variable).
 typedef struct GoapVarEffect {
     // A variable of the domain the action is added to.
-    GoapVarId var;
+    struct GoapVarId var;
     // A GoapVarOp value (1 to 3); any other value is GOAP_STATUS_INVALID_ARGUMENT.
     int32_t op;
     // For GOAP_VAR_OP_SET the new value, in [min, max]; for GOAP_VAR_OP_ADD and
@@ -844,11 +857,14 @@ typedef struct GoapActionDef {
     uint32_t var_effect_count;
 } GoapActionDef;
 
-// Id of an action of one domain. Opaque: compare ids for equality, never compute with
-// them. Zero is never valid; an id used with another domain, and a fact id passed as an
-// action id, is always an error (GOAP_STATUS_UNKNOWN_ACTION). No action id equals any fact
-// or variable id. Ids stay valid while their domain lives.
-typedef uint64_t GoapActionId;
+// Id of an action of one domain, passed by value. Opaque: compare ids with
+// goap_action_id_equals, never compute with `bits`. GOAP_NULL_ACTION_ID (all zero) is never
+// valid; an id used with another domain is always an error (GOAP_STATUS_UNKNOWN_ACTION).
+// Ids stay valid while their domain lives.
+typedef struct GoapActionId {
+    // The encoded id (opaque; see OBJECTS AND IDS at the top of the header).
+    uint64_t bits;
+} GoapActionId;
 
 // Options of one plan call. Obtain from goap_plan_options_default(), then change fields;
 // or pass NULL for the defaults.
@@ -932,7 +948,7 @@ typedef struct GoapAgentDef {
     // takes its facts, variables, actions, start state and goals (a domain file's
     // `goals`) as they are at creation: later changes of the domain do not reach it, and
     // destroying the domain does not affect it.
-    GoapDomainId domain;
+    struct GoapDomainId domain;
     // Another goal must beat the current goal's priority by more than this to take over
     // (hysteresis against flip-flopping). A number >= 0; default 0 (any higher priority
     // wins).
@@ -961,16 +977,19 @@ typedef struct GoapAgentDef {
     uint32_t step_max_micros;
 } GoapAgentDef;
 
-// Id of an agent of a world. Opaque: compare ids for equality, never compute with them.
-// Zero is never valid. Ids are generational: the id of a destroyed agent (stale) never
-// names another agent, and is GOAP_STATUS_UNKNOWN_AGENT. An id carries a tag of its world,
-// so an id of another world (foreign) is GOAP_STATUS_UNKNOWN_AGENT too, with one
-// exception: the tag has 255 values, each given to one live world at a time, so only when
-// more than 255 worlds are alive at once do two of them share a tag, and then an agent id
-// of one may name an agent of the other. A domain, fact, variable or action id is never
-// taken for an agent id (while the process has created fewer than 2^24 domains). Ids stay
-// valid until goap_agent_destroy or goap_world_destroy.
-typedef uint64_t GoapAgentId;
+// Id of an agent of a world, passed by value. Opaque: compare ids with
+// goap_agent_id_equals, never compute with `bits`. GOAP_NULL_AGENT_ID (all zero) is never
+// valid. Ids are generational: the id of a destroyed agent (stale) never names another
+// agent, and is GOAP_STATUS_UNKNOWN_AGENT. An id carries a tag of its world, so an id of
+// another world (foreign) is GOAP_STATUS_UNKNOWN_AGENT too, with one exception: the tag
+// has 255 values, each given to one live world at a time, so only when more than 255
+// worlds are alive at once do two of them share a tag, and then an agent id of one may
+// name an agent of the other. Ids stay valid until goap_agent_destroy or
+// goap_world_destroy.
+typedef struct GoapAgentId {
+    // The encoded id (opaque; see OBJECTS AND IDS at the top of the header).
+    uint64_t bits;
+} GoapAgentId;
 
 // Definition of a goal for goap_agent_add_goal. Obtain from goap_goal_def_default(), then
 // set the fields. Every pointer is read during goap_agent_add_goal only; the agent keeps
@@ -999,6 +1018,18 @@ typedef struct GoapGoalDef {
     double priority;
 } GoapGoalDef;
 
+// Id of a goal of one agent, passed by value. Opaque: compare ids with
+// goap_goal_id_equals, never compute with `bits`. GOAP_NULL_GOAL_ID (all zero) is never
+// valid, and is what the library writes where there is no goal (GoapStep.goal when none
+// is pursued). Ids are generational: the id of a removed goal (goap_agent_remove_goal) is
+// stale and never names a later goal of the agent (GOAP_STATUS_UNKNOWN_GOAL). A goal id
+// names a goal of one agent: passed to another agent it is GOAP_STATUS_UNKNOWN_GOAL unless
+// that agent happens to have a goal with the same id.
+typedef struct GoapGoalId {
+    // The encoded id (opaque; see OBJECTS AND IDS at the top of the header).
+    uint64_t bits;
+} GoapGoalId;
+
 // Context callbacks of an agent: the engine's answer to "may this agent use this action
 // now, and at what cost" when a rule is easier to code than to keep in action settings.
 // Either pointer may be NULL (not asked: every action is available / keeps its cost).
@@ -1025,15 +1056,15 @@ typedef struct GoapAgentCallbacks {
     // Is `action` available to `agent` now? Write 1 (yes) or 0 (no) to *out_available and
     // return 0.
     int32_t (*available)(void *user_data,
-                         GoapAgentId agent,
-                         GoapActionId action,
+                         struct GoapAgentId agent,
+                         struct GoapActionId action,
                          int32_t *out_available);
     // What does `action` cost `agent` now? `cost` is its cost so far (the domain's, or
     // the agent's from goap_agent_set_action_cost). Write the cost to use (0 ..= 1e12) to
     // *out_cost and return 0.
     int32_t (*cost)(void *user_data,
-                    GoapAgentId agent,
-                    GoapActionId action,
+                    struct GoapAgentId agent,
+                    struct GoapActionId action,
                     double cost,
                     double *out_cost);
     // Passed to both callbacks untouched. The library never reads or frees it; it must
@@ -1055,11 +1086,11 @@ typedef struct GoapStep {
     // 1 when this step replanned (searched, or skipped steps of its plan), else 0.
     uint32_t replanned;
     // The action to start or continue, or the action in progress during PLANNING (an
-    // action id of the agent's domain); 0 otherwise.
-    GoapActionId action;
-    // Index of the goal pursued (the goal of the plan, or the goal last chosen); -1 when
-    // none.
-    int32_t goal;
+    // action id of the agent's domain); GOAP_NULL_ACTION_ID otherwise.
+    struct GoapActionId action;
+    // The goal pursued (the goal of the plan, or the goal last chosen); GOAP_NULL_GOAL_ID
+    // when none.
+    struct GoapGoalId goal;
     // Index of `action` in the agent's current plan (0 when there is no action).
     uint32_t plan_index;
 } GoapStep;
@@ -1069,8 +1100,8 @@ typedef struct GoapAgentInfo {
     // The struct's size in bytes, set by the caller to `sizeof` it before the call (see
     // STRUCTS THAT GROW at the top of the header). Left as the caller set it.
     uint32_t size;
-    // Index of the goal pursued (or last chosen); -1 when none.
-    int32_t goal;
+    // The goal pursued (or last chosen); GOAP_NULL_GOAL_ID when none.
+    struct GoapGoalId goal;
     // Number of actions of the current plan, the ones done included (0 without a plan).
     uint32_t plan_len;
     // Index of the current (or next) action in the plan; plan_len when the plan is done.
@@ -1100,8 +1131,9 @@ typedef struct GoapReplanEvent {
     int32_t cause;
     // A GoapReplanResult value.
     int32_t result;
-    // Index of the goal the new plan serves; -1 when none was found.
-    int32_t goal;
+    // The goal the new plan serves; GOAP_NULL_GOAL_ID when none was found. (The goal may
+    // have been removed since: its id is then stale.)
+    struct GoapGoalId goal;
     // Number of actions of the new plan from its current step (0 when none).
     uint32_t plan_len;
     // Cost of the new plan (0 when none).
@@ -1246,7 +1278,7 @@ typedef struct GoapTraceNode {
     // INFINITY when the goal is out of reach from it).
     double h;
     // The action that reached it (0 for the start).
-    GoapActionId action;
+    struct GoapActionId action;
     // The node it was reached from (an index into the node array); UINT32_MAX for the
     // start.
     uint32_t parent;
@@ -1412,7 +1444,7 @@ struct GoapDomainDef goap_domain_def_default(void);
 // `out` valid for a write.
 GoapStatus goap_domain_create(struct GoapWorld *world,
                               const struct GoapDomainDef *def,
-                              GoapDomainId *out);
+                              struct GoapDomainId *out);
 
 // Creates a domain from a domain file (JSON, UTF-8, `len` bytes, not NUL-terminated; the
 // format is described in the README's "Domain files" section), with the file's start
@@ -1441,7 +1473,7 @@ GoapStatus goap_domain_create(struct GoapWorld *world,
 GoapStatus goap_domain_load_json(struct GoapWorld *world,
                                  const char *text,
                                  uint32_t len,
-                                 GoapDomainId *out);
+                                 struct GoapDomainId *out);
 
 // Destroys a domain of the world. Its id and the ids of its facts, variables and actions
 // become stale, and are never handed out again. The domain id gives
@@ -1457,7 +1489,7 @@ GoapStatus goap_domain_load_json(struct GoapWorld *world,
 //
 // # Safety
 // `world` must be a live world.
-GoapStatus goap_domain_destroy(struct GoapWorld *world, GoapDomainId domain);
+GoapStatus goap_domain_destroy(struct GoapWorld *world, struct GoapDomainId domain);
 
 // Replaces the facts of the domain's stored start state: exactly the listed facts with
 // value 1 are true, every other fact is false (facts added later too). The variables'
@@ -1474,7 +1506,7 @@ GoapStatus goap_domain_destroy(struct GoapWorld *world, GoapDomainId domain);
 // # Safety
 // `world` must be a live world; `values` valid for `count` elements.
 GoapStatus goap_domain_set_start(struct GoapWorld *world,
-                                 GoapDomainId domain,
+                                 struct GoapDomainId domain,
                                  const struct GoapFactValue *values,
                                  uint32_t count);
 
@@ -1491,7 +1523,7 @@ GoapStatus goap_domain_set_start(struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `conditions` valid for `count` elements.
 GoapStatus goap_domain_set_goal(struct GoapWorld *world,
-                                GoapDomainId domain,
+                                struct GoapDomainId domain,
                                 const struct GoapFactValue *conditions,
                                 uint32_t count);
 
@@ -1511,7 +1543,7 @@ GoapStatus goap_domain_set_goal(struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `values` valid for `count` elements.
 GoapStatus goap_domain_set_start_vars(struct GoapWorld *world,
-                                      GoapDomainId domain,
+                                      struct GoapDomainId domain,
                                       const struct GoapVarValue *values,
                                       uint32_t count);
 
@@ -1534,7 +1566,7 @@ GoapStatus goap_domain_set_start_vars(struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `conditions` valid for `count` elements.
 GoapStatus goap_domain_set_goal_vars(struct GoapWorld *world,
-                                     GoapDomainId domain,
+                                     struct GoapDomainId domain,
                                      const struct GoapVarCondition *conditions,
                                      uint32_t count);
 
@@ -1556,10 +1588,10 @@ GoapStatus goap_domain_set_goal_vars(struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `name` valid for `name_len` bytes; `out` valid for a write.
 GoapStatus goap_domain_add_fact(struct GoapWorld *world,
-                                GoapDomainId domain,
+                                struct GoapDomainId domain,
                                 const char *name,
                                 uint32_t name_len,
-                                GoapFactId *out);
+                                struct GoapFactId *out);
 
 // Looks up a fact by name; on success `*out` receives its id.
 //
@@ -1571,10 +1603,10 @@ GoapStatus goap_domain_add_fact(struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `name` valid for `name_len` bytes; `out` valid for a write.
 GoapStatus goap_domain_find_fact(const struct GoapWorld *world,
-                                 GoapDomainId domain,
+                                 struct GoapDomainId domain,
                                  const char *name,
                                  uint32_t name_len,
-                                 GoapFactId *out);
+                                 struct GoapFactId *out);
 
 // Copies a fact's name (UTF-8) and a NUL terminator into `buf`.
 //
@@ -1591,8 +1623,8 @@ GoapStatus goap_domain_find_fact(const struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `buf` valid for `capacity` bytes; `out_len` for a write.
 GoapStatus goap_domain_fact_name(const struct GoapWorld *world,
-                                 GoapDomainId domain,
-                                 GoapFactId fact,
+                                 struct GoapDomainId domain,
+                                 struct GoapFactId fact,
                                  char *buf,
                                  uint32_t capacity,
                                  uint32_t *out_len);
@@ -1606,7 +1638,7 @@ GoapStatus goap_domain_fact_name(const struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `out_count` valid for a write.
 GoapStatus goap_domain_fact_count(const struct GoapWorld *world,
-                                  GoapDomainId domain,
+                                  struct GoapDomainId domain,
                                   uint32_t *out_count);
 
 // The default variable definition: no name, range [0, 0], default min, overflow
@@ -1635,9 +1667,9 @@ struct GoapVarDef goap_var_def_default(void);
 // `world` must be a live world; `def` readable, with `name` valid for `name_len` bytes;
 // `out` valid for a write.
 GoapStatus goap_domain_add_var(struct GoapWorld *world,
-                               GoapDomainId domain,
+                               struct GoapDomainId domain,
                                const struct GoapVarDef *def,
-                               GoapVarId *out);
+                               struct GoapVarId *out);
 
 // Looks up a variable by name; on success `*out` receives its id.
 //
@@ -1650,10 +1682,10 @@ GoapStatus goap_domain_add_var(struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `name` valid for `name_len` bytes; `out` valid for a write.
 GoapStatus goap_domain_find_var(const struct GoapWorld *world,
-                                GoapDomainId domain,
+                                struct GoapDomainId domain,
                                 const char *name,
                                 uint32_t name_len,
-                                GoapVarId *out);
+                                struct GoapVarId *out);
 
 // Copies a variable's name (UTF-8) and a NUL terminator into `buf`; same buffer rules as
 // goap_domain_fact_name (`*out_len` = length without the terminator, also on
@@ -1667,8 +1699,8 @@ GoapStatus goap_domain_find_var(const struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `buf` valid for `capacity` bytes; `out_len` for a write.
 GoapStatus goap_domain_var_name(const struct GoapWorld *world,
-                                GoapDomainId domain,
-                                GoapVarId var,
+                                struct GoapDomainId domain,
+                                struct GoapVarId var,
                                 char *buf,
                                 uint32_t capacity,
                                 uint32_t *out_len);
@@ -1682,7 +1714,7 @@ GoapStatus goap_domain_var_name(const struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `out_count` valid for a write.
 GoapStatus goap_domain_var_count(const struct GoapWorld *world,
-                                 GoapDomainId domain,
+                                 struct GoapDomainId domain,
                                  uint32_t *out_count);
 
 // The default action definition: no name, no preconditions, no effects (on facts or
@@ -1708,7 +1740,8 @@ struct GoapActionDef goap_action_def_default(void);
 // += or -= step outside 1 ..= max - min), GOAP_STATUS_CONTRADICTION (pre or effects list
 // one fact as both 1 and 0, var_pre's conditions on one variable can never hold together
 // within its range, or var_effects has two effects on one variable),
-// GOAP_STATUS_TOO_MANY (the domain has 2^30 - 1 actions already). `*out` is written only on success; on error the domain is unchanged.
+// GOAP_STATUS_TOO_MANY (the domain has 2^30 - 1 actions already). `*out` is written only on
+// success; on error the domain is unchanged.
 // Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
 // one at a time.
 //
@@ -1716,9 +1749,9 @@ struct GoapActionDef goap_action_def_default(void);
 // `world` must be a live world; `def` readable, with its pointers valid for their counts;
 // `out` valid for a write.
 GoapStatus goap_domain_add_action(struct GoapWorld *world,
-                                  GoapDomainId domain,
+                                  struct GoapDomainId domain,
                                   const struct GoapActionDef *def,
-                                  GoapActionId *out);
+                                  struct GoapActionId *out);
 
 // Looks up an action by name; on success `*out` receives its id.
 //
@@ -1730,10 +1763,10 @@ GoapStatus goap_domain_add_action(struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `name` valid for `name_len` bytes; `out` valid for a write.
 GoapStatus goap_domain_find_action(const struct GoapWorld *world,
-                                   GoapDomainId domain,
+                                   struct GoapDomainId domain,
                                    const char *name,
                                    uint32_t name_len,
-                                   GoapActionId *out);
+                                   struct GoapActionId *out);
 
 // Copies an action's name (UTF-8) and a NUL terminator into `buf`; same buffer rules as
 // goap_domain_fact_name (`*out_len` = length without the terminator, also on
@@ -1747,8 +1780,8 @@ GoapStatus goap_domain_find_action(const struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `buf` valid for `capacity` bytes; `out_len` for a write.
 GoapStatus goap_domain_action_name(const struct GoapWorld *world,
-                                   GoapDomainId domain,
-                                   GoapActionId action,
+                                   struct GoapDomainId domain,
+                                   struct GoapActionId action,
                                    char *buf,
                                    uint32_t capacity,
                                    uint32_t *out_len);
@@ -1762,7 +1795,7 @@ GoapStatus goap_domain_action_name(const struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `out_count` valid for a write.
 GoapStatus goap_domain_action_count(const struct GoapWorld *world,
-                                    GoapDomainId domain,
+                                    struct GoapDomainId domain,
                                     uint32_t *out_count);
 
 // The default plan options. Always use it to initialise a GoapPlanOptions.
@@ -1801,9 +1834,9 @@ struct GoapPlanOptions goap_plan_options_default(void);
 // `world` must be a live world; `options` NULL or readable; `out_actions` valid for
 // `capacity` writes; `out_result` valid for a write.
 GoapStatus goap_domain_plan(const struct GoapWorld *world,
-                            GoapDomainId domain,
+                            struct GoapDomainId domain,
                             const struct GoapPlanOptions *options,
-                            GoapActionId *out_actions,
+                            struct GoapActionId *out_actions,
                             uint32_t capacity,
                             struct GoapPlanResult *out_result);
 
@@ -1828,13 +1861,13 @@ GoapStatus goap_domain_plan(const struct GoapWorld *world,
 // `world` must be a live world; `start`/`goal` valid for their counts; `options` NULL or
 // readable; `out_actions` valid for `capacity` writes; `out_result` valid for a write.
 GoapStatus goap_domain_plan_from(const struct GoapWorld *world,
-                                 GoapDomainId domain,
+                                 struct GoapDomainId domain,
                                  const struct GoapFactValue *start,
                                  uint32_t start_count,
                                  const struct GoapFactValue *goal,
                                  uint32_t goal_count,
                                  const struct GoapPlanOptions *options,
-                                 GoapActionId *out_actions,
+                                 struct GoapActionId *out_actions,
                                  uint32_t capacity,
                                  struct GoapPlanResult *out_result);
 
@@ -1868,10 +1901,10 @@ struct GoapProblem goap_problem_default(void);
 // counts; `options` NULL or readable; `out_actions` valid for `capacity` writes;
 // `out_result` valid for a write.
 GoapStatus goap_domain_plan_problem(const struct GoapWorld *world,
-                                    GoapDomainId domain,
+                                    struct GoapDomainId domain,
                                     const struct GoapProblem *problem,
                                     const struct GoapPlanOptions *options,
-                                    GoapActionId *out_actions,
+                                    struct GoapActionId *out_actions,
                                     uint32_t capacity,
                                     struct GoapPlanResult *out_result);
 
@@ -1899,7 +1932,7 @@ struct GoapAgentDef goap_agent_def_default(void);
 // `world` must be a live world; `def` readable; `out` valid for a write.
 GoapStatus goap_agent_create(struct GoapWorld *world,
                              const struct GoapAgentDef *def,
-                             GoapAgentId *out);
+                             struct GoapAgentId *out);
 
 // Destroys an agent: its id becomes stale (GOAP_STATUS_UNKNOWN_AGENT from then on; it is
 // never handed out again by this world). Its goals, plan and history are freed; the
@@ -1914,7 +1947,7 @@ GoapStatus goap_agent_create(struct GoapWorld *world,
 //
 // # Safety
 // `world` must be a live world.
-GoapStatus goap_agent_destroy(struct GoapWorld *world, GoapAgentId agent);
+GoapStatus goap_agent_destroy(struct GoapWorld *world, struct GoapAgentId agent);
 
 // On success `*out_count` receives the number of live agents of the world.
 //
@@ -1938,8 +1971,8 @@ GoapStatus goap_agent_count(const struct GoapWorld *world, uint32_t *out_count);
 // # Safety
 // `world` must be a live world.
 GoapStatus goap_agent_set_fact(struct GoapWorld *world,
-                               GoapAgentId agent,
-                               GoapFactId fact,
+                               struct GoapAgentId agent,
+                               struct GoapFactId fact,
                                int32_t value);
 
 // On success `*out` receives the agent's believed value of a fact (1 true, 0 false).
@@ -1951,8 +1984,8 @@ GoapStatus goap_agent_set_fact(struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `out` valid for a write.
 GoapStatus goap_agent_get_fact(const struct GoapWorld *world,
-                               GoapAgentId agent,
-                               GoapFactId fact,
+                               struct GoapAgentId agent,
+                               struct GoapFactId fact,
                                int32_t *out);
 
 // Writes several sensed facts at once, all or nothing: every entry is checked first, and
@@ -1968,7 +2001,7 @@ GoapStatus goap_agent_get_fact(const struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `values` valid for `count` reads.
 GoapStatus goap_agent_set_facts(struct GoapWorld *world,
-                                GoapAgentId agent,
+                                struct GoapAgentId agent,
                                 const struct GoapFactValue *values,
                                 uint32_t count);
 
@@ -1983,8 +2016,8 @@ GoapStatus goap_agent_set_facts(struct GoapWorld *world,
 // # Safety
 // `world` must be a live world.
 GoapStatus goap_agent_set_var(struct GoapWorld *world,
-                              GoapAgentId agent,
-                              GoapVarId var,
+                              struct GoapAgentId agent,
+                              struct GoapVarId var,
                               int32_t value);
 
 // On success `*out` receives the agent's believed value of a variable (its default until
@@ -1997,8 +2030,8 @@ GoapStatus goap_agent_set_var(struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `out` valid for a write.
 GoapStatus goap_agent_get_var(const struct GoapWorld *world,
-                              GoapAgentId agent,
-                              GoapVarId var,
+                              struct GoapAgentId agent,
+                              struct GoapVarId var,
                               int32_t *out);
 
 // The default goal definition: no name, no conditions, priority 1. Always use it to
@@ -2007,12 +2040,13 @@ GoapStatus goap_agent_get_var(const struct GoapWorld *world,
 // Thread safety: any thread, any time.
 struct GoapGoalDef goap_goal_def_default(void);
 
-// Adds a goal to an agent; on success `*out_index` receives its index (0 for the first
-// goal: the domain's goals come first, then the added ones, in order). Goals are never
-// removed; disable one with a priority of 0. A goal without conditions is always
-// satisfied. The next step re-checks which goal to pursue.
+// Adds a goal to an agent; on success `*out_goal` receives its id. An agent's goals are
+// kept in the order added (the domain's goals first; goap_agent_goal_at lists them), and
+// a tie between goals of one priority goes to the one added first. Disable a goal with a
+// priority of 0, or remove it (goap_agent_remove_goal). A goal without conditions is
+// always satisfied. The next step re-checks which goal to pursue.
 //
-// Errors: GOAP_STATUS_NULL_POINTER (world, def, out_index, or an array of def NULL with a
+// Errors: GOAP_STATUS_NULL_POINTER (world, def, out_goal, or an array of def NULL with a
 // non-zero count), GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY (from this agent's own
 // callback), GOAP_STATUS_INVALID_ARGUMENT (def not from goap_goal_def_default(), a name
 // containing a NUL byte, a fact value not 0 or 1, an op that is not a GoapCompare value, a
@@ -2021,51 +2055,73 @@ struct GoapGoalDef goap_goal_def_default(void);
 // was when the agent was created), GOAP_STATUS_OUT_OF_RANGE (a constant outside its
 // variable's range), GOAP_STATUS_CONTRADICTION (a fact listed as both 1 and 0, or
 // conditions on one variable that can never hold together), GOAP_STATUS_TOO_MANY (the
-// agent has INT32_MAX goals). Nothing changes on error; `*out_index` is written only on
+// agent has 2^30 - 2 goals). Nothing changes on error; `*out_goal` is written only on
 // success.
 // Thread safety: locks the agent for the call.
 //
 // # Safety
 // `world` must be a live world; `def` readable, with its arrays valid for their counts;
-// `out_index` valid for a write.
+// `out_goal` valid for a write.
 GoapStatus goap_agent_add_goal(struct GoapWorld *world,
-                               GoapAgentId agent,
+                               struct GoapAgentId agent,
                                const struct GoapGoalDef *def,
-                               uint32_t *out_index);
+                               struct GoapGoalId *out_goal);
 
-// Looks a goal of the agent up by name; on success `*out_index` receives the index of the
-// first goal with exactly this name (UTF-8, `name_len` bytes; read during the call only).
+// Looks a goal of the agent up by name; on success `*out_goal` receives the id of the
+// first goal (in the order added, removed ones left out) with exactly this name (UTF-8,
+// `name_len` bytes; read during the call only).
 //
-// Errors: GOAP_STATUS_NULL_POINTER (world, out_index, or name NULL with name_len > 0),
+// Errors: GOAP_STATUS_NULL_POINTER (world, out_goal, or name NULL with name_len > 0),
 // GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY, GOAP_STATUS_INVALID_UTF8,
-// GOAP_STATUS_NOT_FOUND (no goal has this name). `*out_index` is written only on success.
+// GOAP_STATUS_NOT_FOUND (no goal has this name). `*out_goal` is written only on success.
 // Thread safety: locks the agent for the call.
 //
 // # Safety
-// `world` must be a live world; `name` valid for `name_len` bytes; `out_index` valid for a
+// `world` must be a live world; `name` valid for `name_len` bytes; `out_goal` valid for a
 // write.
 GoapStatus goap_agent_find_goal(const struct GoapWorld *world,
-                                GoapAgentId agent,
+                                struct GoapAgentId agent,
                                 const char *name,
                                 uint32_t name_len,
-                                uint32_t *out_index);
+                                struct GoapGoalId *out_goal);
 
-// Sets the priority of the agent's goal `goal` (an index from goap_agent_add_goal or
-// goap_agent_find_goal): larger wins, 0 or less disables the goal. The same value changes
-// nothing; another value makes the next step re-check which goal to pursue (a switch to
-// another goal replans with GOAP_REPLAN_CAUSE_GOAL_CHANGED).
+// Sets the priority of the agent's goal `goal` (an id from goap_agent_add_goal,
+// goap_agent_find_goal or goap_agent_goal_at): larger wins, 0 or less disables the goal.
+// The same value changes nothing; another value makes the next step re-check which goal to
+// pursue (a switch to another goal replans with GOAP_REPLAN_CAUSE_GOAL_CHANGED).
 //
 // Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
-// GOAP_STATUS_UNKNOWN_GOAL (no goal with this index), GOAP_STATUS_INVALID_ARGUMENT
+// GOAP_STATUS_UNKNOWN_GOAL (the null id, or no live goal of this agent has it),
+// GOAP_STATUS_INVALID_ARGUMENT
 // (priority NaN or infinite). Nothing changes on error.
 // Thread safety: locks the agent for the call.
 //
 // # Safety
 // `world` must be a live world.
 GoapStatus goap_agent_set_goal_priority(struct GoapWorld *world,
-                                        GoapAgentId agent,
-                                        uint32_t goal,
+                                        struct GoapAgentId agent,
+                                        struct GoapGoalId goal,
                                         double priority);
+
+// Removes a goal from an agent. Its id becomes stale: it never names a later goal of the
+// agent (GOAP_STATUS_UNKNOWN_GOAL), and goap_agent_goal_at no longer lists it. Removing the
+// goal being pursued works as disabling it (priority 0): the next step chooses another
+// goal (GOAP_REPLAN_CAUSE_GOAL_CHANGED), or, when none is left to pursue, clears the plan;
+// until that step, goap_agent_info still shows the removed goal's (stale) id and its plan,
+// and the action in progress may still be reported.
+// Goals from the domain file can be removed like added ones.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY (from this
+// agent's own callback), GOAP_STATUS_UNKNOWN_GOAL (the null id, an id that is not a goal
+// id, or no live goal of this agent has it: removed already, or of another agent).
+// Nothing changes on error.
+// Thread safety: locks the agent for the call.
+//
+// # Safety
+// `world` must be a live world.
+GoapStatus goap_agent_remove_goal(struct GoapWorld *world,
+                                  struct GoapAgentId agent,
+                                  struct GoapGoalId goal);
 
 // Enables (1) or disables (0) an action for this agent only. A disabled action is not
 // planned with; disabling one that the rest of the current plan uses makes the next step
@@ -2081,8 +2137,8 @@ GoapStatus goap_agent_set_goal_priority(struct GoapWorld *world,
 // # Safety
 // `world` must be a live world.
 GoapStatus goap_agent_set_action_enabled(struct GoapWorld *world,
-                                         GoapAgentId agent,
-                                         GoapActionId action,
+                                         struct GoapAgentId agent,
+                                         struct GoapActionId action,
                                          int32_t enabled);
 
 // Sets this agent's cost for an action, in place of the domain's (distance, danger…): a
@@ -2098,8 +2154,8 @@ GoapStatus goap_agent_set_action_enabled(struct GoapWorld *world,
 // # Safety
 // `world` must be a live world.
 GoapStatus goap_agent_set_action_cost(struct GoapWorld *world,
-                                      GoapAgentId agent,
-                                      GoapActionId action,
+                                      struct GoapAgentId agent,
+                                      struct GoapActionId action,
                                       double cost);
 
 // Gives an action back the domain's cost for this agent (undoes
@@ -2113,8 +2169,8 @@ GoapStatus goap_agent_set_action_cost(struct GoapWorld *world,
 // # Safety
 // `world` must be a live world.
 GoapStatus goap_agent_clear_action_cost(struct GoapWorld *world,
-                                        GoapAgentId agent,
-                                        GoapActionId action);
+                                        struct GoapAgentId agent,
+                                        struct GoapActionId action);
 
 // Installs context callbacks on an agent (a copy of `*callbacks`), replacing any it had;
 // NULL (or both pointers NULL) removes them. The next step re-checks the goal choice, and
@@ -2131,7 +2187,7 @@ GoapStatus goap_agent_clear_action_cost(struct GoapWorld *world,
 // or callable as declared with its `user_data` from any thread that steps or batch-plans
 // the agent, for as long as they are installed.
 GoapStatus goap_agent_set_callbacks(struct GoapWorld *world,
-                                    GoapAgentId agent,
+                                    struct GoapAgentId agent,
                                     const struct GoapAgentCallbacks *callbacks);
 
 // Advances the agent's clock by `dt` seconds and tells it what to do now (`*out`): the
@@ -2154,7 +2210,7 @@ GoapStatus goap_agent_set_callbacks(struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `out` valid for a write.
 GoapStatus goap_agent_step(struct GoapWorld *world,
-                           GoapAgentId agent,
+                           struct GoapAgentId agent,
                            double dt,
                            struct GoapStep *out);
 
@@ -2171,7 +2227,7 @@ GoapStatus goap_agent_step(struct GoapWorld *world,
 //
 // # Safety
 // `world` must be a live world.
-GoapStatus goap_agent_report(struct GoapWorld *world, GoapAgentId agent, int32_t report);
+GoapStatus goap_agent_report(struct GoapWorld *world, struct GoapAgentId agent, int32_t report);
 
 // On success `*out` receives the agent's state: goal, plan position, whether it is acting,
 // replans, clock (see GoapAgentInfo).
@@ -2183,7 +2239,7 @@ GoapStatus goap_agent_report(struct GoapWorld *world, GoapAgentId agent, int32_t
 // # Safety
 // `world` must be a live world; `out` valid for a write.
 GoapStatus goap_agent_info(const struct GoapWorld *world,
-                           GoapAgentId agent,
+                           struct GoapAgentId agent,
                            struct GoapAgentInfo *out);
 
 // Copies the rest of the agent's plan into `out` (action ids of the agent's domain): the
@@ -2204,8 +2260,8 @@ GoapStatus goap_agent_info(const struct GoapWorld *world,
 // `world` must be a live world; `out` valid for `capacity` writes; `out_count` valid for a
 // write.
 GoapStatus goap_agent_plan(const struct GoapWorld *world,
-                           GoapAgentId agent,
-                           GoapActionId *out,
+                           struct GoapAgentId agent,
+                           struct GoapActionId *out,
                            uint32_t capacity,
                            uint32_t *out_count);
 
@@ -2221,7 +2277,7 @@ GoapStatus goap_agent_plan(const struct GoapWorld *world,
 // `world` must be a live world; `out` valid for `capacity` writes; `out_count` valid for a
 // write.
 GoapStatus goap_agent_replans(const struct GoapWorld *world,
-                              GoapAgentId agent,
+                              struct GoapAgentId agent,
                               struct GoapReplanEvent *out,
                               uint32_t capacity,
                               uint32_t *out_count);
@@ -2238,11 +2294,11 @@ GoapStatus goap_agent_replans(const struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `out` valid for a write.
 GoapStatus goap_agent_replan_count(const struct GoapWorld *world,
-                                   GoapAgentId agent,
+                                   struct GoapAgentId agent,
                                    int32_t cause,
                                    uint64_t *out);
 
-// Explains why goal `goal` (an index from goap_agent_add_goal) of the agent has, or has
+// Explains why goal `goal` (an id from goap_agent_add_goal and the like) of the agent has, or has
 // no, plan from the agent's believed state, with its context (disabled actions, cost
 // overrides and failure cooldowns; context callbacks are not called) and its search
 // options: the planner's verdict (found, no plan, or the node limit stopped it), the goal
@@ -2266,8 +2322,8 @@ GoapStatus goap_agent_replan_count(const struct GoapWorld *world,
 // `world` must be a live world; `buf` valid for `capacity` bytes of writes; `out_len` valid
 // for a write.
 GoapStatus goap_agent_explain(const struct GoapWorld *world,
-                              GoapAgentId agent,
-                              uint32_t goal,
+                              struct GoapAgentId agent,
+                              struct GoapGoalId goal,
                               int32_t format,
                               char *buf,
                               uint32_t capacity,
@@ -2351,9 +2407,9 @@ GoapStatus goap_world_clear_cache(struct GoapWorld *world);
 // # Safety
 // `world` must be a live world; `out` valid for a write.
 GoapStatus goap_domain_fact_at(const struct GoapWorld *world,
-                               GoapDomainId domain,
+                               struct GoapDomainId domain,
                                uint32_t index,
-                               GoapFactId *out);
+                               struct GoapFactId *out);
 
 // On success `*out` receives the id of the domain's `index`-th variable (declaration
 // order, from 0 to goap_domain_var_count - 1).
@@ -2365,9 +2421,9 @@ GoapStatus goap_domain_fact_at(const struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `out` valid for a write.
 GoapStatus goap_domain_var_at(const struct GoapWorld *world,
-                              GoapDomainId domain,
+                              struct GoapDomainId domain,
                               uint32_t index,
-                              GoapVarId *out);
+                              struct GoapVarId *out);
 
 // On success `*out` receives the id of the domain's `index`-th action (from 0 to
 // goap_domain_action_count - 1, in the order added).
@@ -2379,9 +2435,9 @@ GoapStatus goap_domain_var_at(const struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `out` valid for a write.
 GoapStatus goap_domain_action_at(const struct GoapWorld *world,
-                                 GoapDomainId domain,
+                                 struct GoapDomainId domain,
                                  uint32_t index,
-                                 GoapActionId *out);
+                                 struct GoapActionId *out);
 
 // On success `*out` receives a variable's range, start default and overflow rule.
 //
@@ -2392,8 +2448,8 @@ GoapStatus goap_domain_action_at(const struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `out` valid for a write.
 GoapStatus goap_domain_var_info(const struct GoapWorld *world,
-                                GoapDomainId domain,
-                                GoapVarId var,
+                                struct GoapDomainId domain,
+                                struct GoapVarId var,
                                 struct GoapVarInfo *out);
 
 // On success `*out` receives an action's cost and the lengths of its four condition
@@ -2406,8 +2462,8 @@ GoapStatus goap_domain_var_info(const struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `out` valid for a write.
 GoapStatus goap_domain_action_info(const struct GoapWorld *world,
-                                   GoapDomainId domain,
-                                   GoapActionId action,
+                                   struct GoapDomainId domain,
+                                   struct GoapActionId action,
                                    struct GoapActionInfo *out);
 
 // Copies an action's fact preconditions into `out` (each fact with the value it must
@@ -2423,8 +2479,8 @@ GoapStatus goap_domain_action_info(const struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
 GoapStatus goap_domain_action_pre(const struct GoapWorld *world,
-                                  GoapDomainId domain,
-                                  GoapActionId action,
+                                  struct GoapDomainId domain,
+                                  struct GoapActionId action,
                                   struct GoapFactValue *out,
                                   uint32_t capacity,
                                   uint32_t *out_count);
@@ -2439,8 +2495,8 @@ GoapStatus goap_domain_action_pre(const struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
 GoapStatus goap_domain_action_effects(const struct GoapWorld *world,
-                                      GoapDomainId domain,
-                                      GoapActionId action,
+                                      struct GoapDomainId domain,
+                                      struct GoapActionId action,
                                       struct GoapFactValue *out,
                                       uint32_t capacity,
                                       uint32_t *out_count);
@@ -2455,8 +2511,8 @@ GoapStatus goap_domain_action_effects(const struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
 GoapStatus goap_domain_action_var_pre(const struct GoapWorld *world,
-                                      GoapDomainId domain,
-                                      GoapActionId action,
+                                      struct GoapDomainId domain,
+                                      struct GoapActionId action,
                                       struct GoapVarCondition *out,
                                       uint32_t capacity,
                                       uint32_t *out_count);
@@ -2471,8 +2527,8 @@ GoapStatus goap_domain_action_var_pre(const struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
 GoapStatus goap_domain_action_var_effects(const struct GoapWorld *world,
-                                          GoapDomainId domain,
-                                          GoapActionId action,
+                                          struct GoapDomainId domain,
+                                          struct GoapActionId action,
                                           struct GoapVarEffect *out,
                                           uint32_t capacity,
                                           uint32_t *out_count);
@@ -2488,7 +2544,7 @@ GoapStatus goap_domain_action_var_effects(const struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
 GoapStatus goap_domain_start(const struct GoapWorld *world,
-                             GoapDomainId domain,
+                             struct GoapDomainId domain,
                              struct GoapFactValue *out,
                              uint32_t capacity,
                              uint32_t *out_count);
@@ -2503,7 +2559,7 @@ GoapStatus goap_domain_start(const struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
 GoapStatus goap_domain_start_vars(const struct GoapWorld *world,
-                                  GoapDomainId domain,
+                                  struct GoapDomainId domain,
                                   struct GoapVarValue *out,
                                   uint32_t capacity,
                                   uint32_t *out_count);
@@ -2518,7 +2574,7 @@ GoapStatus goap_domain_start_vars(const struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
 GoapStatus goap_domain_goal(const struct GoapWorld *world,
-                            GoapDomainId domain,
+                            struct GoapDomainId domain,
                             struct GoapFactValue *out,
                             uint32_t capacity,
                             uint32_t *out_count);
@@ -2533,7 +2589,7 @@ GoapStatus goap_domain_goal(const struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
 GoapStatus goap_domain_goal_vars(const struct GoapWorld *world,
-                                 GoapDomainId domain,
+                                 struct GoapDomainId domain,
                                  struct GoapVarCondition *out,
                                  uint32_t capacity,
                                  uint32_t *out_count);
@@ -2548,7 +2604,9 @@ GoapStatus goap_domain_goal_vars(const struct GoapWorld *world,
 //
 // # Safety
 // `world` must be a live world; `out` valid for a write.
-GoapStatus goap_agent_domain(const struct GoapWorld *world, GoapAgentId agent, GoapDomainId *out);
+GoapStatus goap_agent_domain(const struct GoapWorld *world,
+                             struct GoapAgentId agent,
+                             struct GoapDomainId *out);
 
 // Copies the facts the agent believes true into `out` (value 1 each, in fact order; every
 // other fact of its domain it believes false), with the buffer protocol of
@@ -2561,7 +2619,7 @@ GoapStatus goap_agent_domain(const struct GoapWorld *world, GoapAgentId agent, G
 // # Safety
 // `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
 GoapStatus goap_agent_facts(const struct GoapWorld *world,
-                            GoapAgentId agent,
+                            struct GoapAgentId agent,
                             struct GoapFactValue *out,
                             uint32_t capacity,
                             uint32_t *out_count);
@@ -2576,13 +2634,29 @@ GoapStatus goap_agent_facts(const struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
 GoapStatus goap_agent_vars(const struct GoapWorld *world,
-                           GoapAgentId agent,
+                           struct GoapAgentId agent,
                            struct GoapVarValue *out,
                            uint32_t capacity,
                            uint32_t *out_count);
 
-// Copies the name of the agent's goal `goal` (an index, from 0 to GoapAgentInfo.goal_count
-// - 1) and a NUL terminator into `buf`, with the protocol of goap_domain_fact_name.
+// On success `*out_goal` receives the id of the agent's goal at `index` (0 to
+// GoapAgentInfo.goal_count - 1) in the order the goals were added (the domain's goals
+// first; removed goals are left out, so the goals after one move down).
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
+// GOAP_STATUS_INVALID_ARGUMENT (index not below the goal count, as for
+// goap_domain_fact_at). Written only on success.
+// Thread safety: locks the agent for the call.
+//
+// # Safety
+// `world` must be a live world; `out_goal` valid for a write.
+GoapStatus goap_agent_goal_at(const struct GoapWorld *world,
+                              struct GoapAgentId agent,
+                              uint32_t index,
+                              struct GoapGoalId *out_goal);
+
+// Copies the name of the agent's goal `goal` (an id) and a NUL terminator into `buf`, with
+// the protocol of goap_domain_fact_name.
 //
 // Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
 // GOAP_STATUS_UNKNOWN_GOAL, GOAP_STATUS_BUFFER_TOO_SMALL.
@@ -2591,13 +2665,13 @@ GoapStatus goap_agent_vars(const struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `buf` valid for `capacity` bytes; `out_len` for a write.
 GoapStatus goap_agent_goal_name(const struct GoapWorld *world,
-                                GoapAgentId agent,
-                                uint32_t goal,
+                                struct GoapAgentId agent,
+                                struct GoapGoalId goal,
                                 char *buf,
                                 uint32_t capacity,
                                 uint32_t *out_len);
 
-// On success `*out` receives what the agent's goal `goal` (an index) is now: its priority,
+// On success `*out` receives what the agent's goal `goal` (an id) is now: its priority,
 // its list lengths, whether the believed state satisfies it and whether it is the goal
 // pursued.
 //
@@ -2608,11 +2682,11 @@ GoapStatus goap_agent_goal_name(const struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `out` valid for a write.
 GoapStatus goap_agent_goal_info(const struct GoapWorld *world,
-                                GoapAgentId agent,
-                                uint32_t goal,
+                                struct GoapAgentId agent,
+                                struct GoapGoalId goal,
                                 struct GoapGoalInfo *out);
 
-// Copies the fact conditions of the agent's goal `goal` (an index) into `out`, with the
+// Copies the fact conditions of the agent's goal `goal` (an id) into `out`, with the
 // buffer protocol of goap_domain_action_pre.
 //
 // Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
@@ -2622,13 +2696,13 @@ GoapStatus goap_agent_goal_info(const struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
 GoapStatus goap_agent_goal_conditions(const struct GoapWorld *world,
-                                      GoapAgentId agent,
-                                      uint32_t goal,
+                                      struct GoapAgentId agent,
+                                      struct GoapGoalId goal,
                                       struct GoapFactValue *out,
                                       uint32_t capacity,
                                       uint32_t *out_count);
 
-// Copies the variable conditions of the agent's goal `goal` (an index) into `out`, with
+// Copies the variable conditions of the agent's goal `goal` (an id) into `out`, with
 // the buffer protocol of goap_domain_action_pre.
 //
 // Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
@@ -2638,8 +2712,8 @@ GoapStatus goap_agent_goal_conditions(const struct GoapWorld *world,
 // # Safety
 // `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
 GoapStatus goap_agent_goal_var_conditions(const struct GoapWorld *world,
-                                          GoapAgentId agent,
-                                          uint32_t goal,
+                                          struct GoapAgentId agent,
+                                          struct GoapGoalId goal,
                                           struct GoapVarCondition *out,
                                           uint32_t capacity,
                                           uint32_t *out_count);
@@ -2673,16 +2747,111 @@ GoapStatus goap_agent_goal_var_conditions(const struct GoapWorld *world,
 // `world` must be a live world; `problem` NULL or readable (with its arrays valid for
 // their counts); each buffer valid for its capacity; `out_result` valid for a write.
 GoapStatus goap_domain_trace(const struct GoapWorld *world,
-                             GoapDomainId domain,
+                             struct GoapDomainId domain,
                              const struct GoapProblem *problem,
                              uint32_t max_expanded,
                              struct GoapTraceNode *out_nodes,
                              uint32_t node_capacity,
-                             GoapFactId *out_facts,
+                             struct GoapFactId *out_facts,
                              uint32_t fact_capacity,
                              int32_t *out_var_values,
                              uint32_t var_capacity,
                              struct GoapTraceResult *out_result);
+
+// Adds a goal that every agent created from the domain afterwards starts with (after the
+// goals already there; agents that exist keep theirs), as a domain file's `goals` entry
+// does. `def` is read as by goap_agent_add_goal; its fact and variable ids are the
+// domain's.
+//
+// Errors: GOAP_STATUS_NULL_POINTER (world, def, or an array of def NULL with a non-zero
+// count), GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_ARGUMENT (def not from
+// goap_goal_def_default(), a name containing a NUL byte, a fact value not 0 or 1, an op
+// that is not a GoapCompare value, a priority that is NaN or infinite),
+// GOAP_STATUS_INVALID_UTF8, GOAP_STATUS_UNKNOWN_FACT, GOAP_STATUS_UNKNOWN_VAR,
+// GOAP_STATUS_OUT_OF_RANGE, GOAP_STATUS_CONTRADICTION. Nothing changes on error.
+// Thread safety: an edit of the domain (see THREADING).
+//
+// # Safety
+// `world` must be a live world; `def` readable, with its arrays valid for their counts.
+GoapStatus goap_domain_add_agent_goal(struct GoapWorld *world,
+                                      struct GoapDomainId domain,
+                                      const struct GoapGoalDef *def);
+
+// On success `*out_count` receives the number of the domain's agent goals (the goals a
+// new agent starts with: a domain file's `goals`, then those of
+// goap_domain_add_agent_goal).
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN. Written only on success.
+// Thread safety: a read (see THREADING).
+//
+// # Safety
+// `world` must be a live world; `out_count` valid for a write.
+GoapStatus goap_domain_agent_goal_count(const struct GoapWorld *world,
+                                        struct GoapDomainId domain,
+                                        uint32_t *out_count);
+
+// Copies the name of the domain's agent goal `index` (0 to the count - 1, in order) and a
+// NUL terminator into `buf`, with the protocol of goap_domain_fact_name.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN,
+// GOAP_STATUS_INVALID_ARGUMENT (index not below the count), GOAP_STATUS_BUFFER_TOO_SMALL.
+// Thread safety: a read (see THREADING).
+//
+// # Safety
+// `world` must be a live world; `buf` valid for `capacity` bytes; `out_len` for a write.
+GoapStatus goap_domain_agent_goal_name(const struct GoapWorld *world,
+                                       struct GoapDomainId domain,
+                                       uint32_t index,
+                                       char *buf,
+                                       uint32_t capacity,
+                                       uint32_t *out_len);
+
+// On success `*out` receives what the domain's agent goal `index` is: its priority, its
+// list lengths, and whether the domain's stored start state satisfies it (`current` is 0).
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN,
+// GOAP_STATUS_INVALID_ARGUMENT (out->size too small, or index not below the count).
+// Written only on success.
+// Thread safety: a read (see THREADING).
+//
+// # Safety
+// `world` must be a live world; `out` valid for a write.
+GoapStatus goap_domain_agent_goal_info(const struct GoapWorld *world,
+                                       struct GoapDomainId domain,
+                                       uint32_t index,
+                                       struct GoapGoalInfo *out);
+
+// Copies the fact conditions of the domain's agent goal `index` into `out`, with the
+// buffer protocol of goap_domain_action_pre.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN,
+// GOAP_STATUS_INVALID_ARGUMENT (index not below the count), GOAP_STATUS_BUFFER_TOO_SMALL.
+// Thread safety: a read (see THREADING).
+//
+// # Safety
+// `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
+GoapStatus goap_domain_agent_goal_conditions(const struct GoapWorld *world,
+                                             struct GoapDomainId domain,
+                                             uint32_t index,
+                                             struct GoapFactValue *out,
+                                             uint32_t capacity,
+                                             uint32_t *out_count);
+
+// Copies the variable conditions of the domain's agent goal `index` into `out`, with the
+// buffer protocol of goap_domain_action_pre.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN,
+// GOAP_STATUS_INVALID_ARGUMENT (index not below the count), GOAP_STATUS_BUFFER_TOO_SMALL.
+// Thread safety: a read (see THREADING).
+//
+// # Safety
+// `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
+GoapStatus goap_domain_agent_goal_var_conditions(const struct GoapWorld *world,
+                                                 struct GoapDomainId domain,
+                                                 uint32_t index,
+                                                 struct GoapVarCondition *out,
+                                                 uint32_t capacity,
+                                                 uint32_t *out_count);
 
 // Test hook for bindings: panics inside the guard, so it always returns GOAP_STATUS_PANIC
 // and sets the last error to a message containing "goap_debug_force_panic". The panic is
@@ -2709,3 +2878,31 @@ GoapStatus goap_debug_poison_world(struct GoapWorld *world);
 #endif  // __cplusplus
 
 #endif  /* GOAP_H */
+
+/* Null ids and equality helpers (see OBJECTS AND IDS at the top). Guarded on their own:
+   cbindgen writes this part after the include guard's #endif. */
+#ifndef GOAP_H_IDS
+#define GOAP_H_IDS
+static const GoapDomainId GOAP_NULL_DOMAIN_ID = {0};
+static const GoapFactId GOAP_NULL_FACT_ID = {0};
+static const GoapVarId GOAP_NULL_VAR_ID = {0};
+static const GoapActionId GOAP_NULL_ACTION_ID = {0};
+static const GoapAgentId GOAP_NULL_AGENT_ID = {0};
+static const GoapGoalId GOAP_NULL_GOAL_ID = {0};
+
+/* 1 when a and b are the same id, else 0. */
+static inline int goap_domain_id_equals(GoapDomainId a, GoapDomainId b) { return a.bits == b.bits; }
+static inline int goap_fact_id_equals(GoapFactId a, GoapFactId b) { return a.bits == b.bits; }
+static inline int goap_var_id_equals(GoapVarId a, GoapVarId b) { return a.bits == b.bits; }
+static inline int goap_action_id_equals(GoapActionId a, GoapActionId b) { return a.bits == b.bits; }
+static inline int goap_agent_id_equals(GoapAgentId a, GoapAgentId b) { return a.bits == b.bits; }
+static inline int goap_goal_id_equals(GoapGoalId a, GoapGoalId b) { return a.bits == b.bits; }
+
+/* 1 when id is the null id of its kind, else 0. */
+static inline int goap_domain_id_is_null(GoapDomainId id) { return id.bits == 0; }
+static inline int goap_fact_id_is_null(GoapFactId id) { return id.bits == 0; }
+static inline int goap_var_id_is_null(GoapVarId id) { return id.bits == 0; }
+static inline int goap_action_id_is_null(GoapActionId id) { return id.bits == 0; }
+static inline int goap_agent_id_is_null(GoapAgentId id) { return id.bits == 0; }
+static inline int goap_goal_id_is_null(GoapGoalId id) { return id.bits == 0; }
+#endif  /* GOAP_H_IDS */

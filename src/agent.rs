@@ -115,6 +115,8 @@ pub struct Agent {
     free_goals: Vec<usize>,
     /// Goals added so far (the next goal's `order`).
     goals_added: u64,
+    /// Live goals (slots in `goals` not removed).
+    live_goals: usize,
     context: ActionContext,
     /// Actions that failed, with the clock time until which they are avoided.
     cooldowns: Vec<(ActionId, f64)>,
@@ -181,6 +183,7 @@ impl Agent {
             goals: Vec::new(),
             free_goals: Vec::new(),
             goals_added: 0,
+            live_goals: 0,
             context: ActionContext::new(),
             cooldowns: Vec::new(),
             callbacks: None,
@@ -302,6 +305,7 @@ impl Agent {
         }
         let order = self.goals_added;
         self.goals_added += 1;
+        self.live_goals += 1;
         // The slot of the goal being pursued is not reused while the agent still names it.
         let reuse = self.free_goals.iter().rposition(|&g| Some(g) != self.goal);
         let slot = match reuse {
@@ -337,6 +341,7 @@ impl Agent {
     /// ([`ReplanCause::GoalChanged`]) or, with none left, clears the plan.
     pub fn remove_goal(&mut self, id: GoalId) -> Result<GoalDef, AgentError> {
         let slot = self.goal_slot(id)?;
+        self.live_goals -= 1;
         let g = &mut self.goals[slot];
         g.live = false;
         let def = std::mem::replace(
@@ -382,7 +387,7 @@ impl Agent {
 
     /// How many live goals the agent has.
     pub fn goal_count(&self) -> usize {
-        self.goals.iter().filter(|g| g.live).count()
+        self.live_goals
     }
 
     /// The goal `id`.

@@ -175,3 +175,157 @@ fn c_and_cpp_harness_pass_and_c_is_clean_under_valgrind() {
             && report.contains("possibly lost: 0 bytes"));
     assert!(no_leaks, "valgrind found leaks:\n{report}");
 }
+
+/// The function every id-mixup source defines: it takes one id of each kind (and a raw
+/// `uint64_t`) and runs `MIXUP_BODY`, one statement, on the line `MIXUP_LINE`.
+const MIXUP_SOURCE: &str = r#"#include <stdint.h>
+#include "goap.h"
+
+void probe(GoapWorld *world, GoapDomainId domain, GoapFactId fact, GoapVarId var,
+           GoapActionId action, GoapAgentId agent, GoapGoalId goal, uint64_t raw);
+void probe(GoapWorld *world, GoapDomainId domain, GoapFactId fact, GoapVarId var,
+           GoapActionId action, GoapAgentId agent, GoapGoalId goal, uint64_t raw) {
+    char buf[8];
+    uint32_t len = 0;
+    GoapAgentInfo ainfo;
+    (void)domain, (void)fact, (void)var, (void)action, (void)agent, (void)goal, (void)raw;
+    ainfo.size = (uint32_t)sizeof ainfo;
+    MIXUP_BODY
+    (void)world, (void)buf, (void)len, (void)ainfo;
+}
+"#;
+
+/// The line of `MIXUP_SOURCE` (1-based) that holds `MIXUP_BODY`.
+fn mixup_line() -> usize {
+    MIXUP_SOURCE
+        .lines()
+        .position(|l| l.contains("MIXUP_BODY"))
+        .expect("MIXUP_BODY in the source")
+        + 1
+}
+
+/// Runs the compiler on one mixup source (`-fsyntax-only`, the harness's warnings);
+/// `cpp` compiles it as C++17 instead of C99.
+fn compile_probe(dir: &Path, name: &str, body: &str, cpp: bool) -> Output {
+    let path = dir.join(format!("{name}.c"));
+    std::fs::write(&path, MIXUP_SOURCE.replace("MIXUP_BODY", body)).expect("write source");
+    let mut cmd = Command::new(if cpp { "g++" } else { "gcc" });
+    if cpp {
+        cmd.args(["-x", "c++", "-std=c++17"]);
+    } else {
+        cmd.arg("-std=c99");
+    }
+    cmd.args(WARNINGS)
+        .arg("-fsyntax-only")
+        .arg("-I")
+        .arg(manifest_dir().join("include"))
+        .arg(&path)
+        .env("LC_ALL", "C"); // plain quotes in messages
+    run(&mut cmd)
+}
+
+/// The compile test of the typed ids: a source that passes each kind where it belongs
+/// compiles cleanly as C99 and as C++17 under `-Wall -Wextra -Wpedantic -Werror`, and every
+/// source that passes one kind of id (or an integer) where another is expected fails to, with
+/// an error on the offending line that names the expected id type as not convertible (so a
+/// missing header or any other error does not count).
+#[test]
+fn ids_of_one_kind_passed_as_another_do_not_compile_as_c_or_cpp() {
+    require("gcc");
+    require("g++");
+    let dir = build_dir().join("id-mixup");
+    std::fs::create_dir_all(&dir).expect("create build dir");
+    let line = mixup_line();
+
+    // Every kind where it belongs, the null ids and helpers, and ids forged from bits on
+    // purpose (as the run-time wrong-kind tests do): all of it compiles.
+    let control = "(void)goap_domain_action_name(world, domain, action, buf, sizeof buf, &len); \
+        (void)goap_domain_fact_name(world, domain, fact, buf, sizeof buf, &len); \
+        (void)goap_domain_fact_count(world, domain, &len); \
+        (void)goap_agent_set_fact(world, agent, fact, 1); \
+        (void)goap_agent_info(world, agent, &ainfo); \
+        (void)goap_agent_remove_goal(world, agent, goal); \
+        { GoapActionId forged = {fact.bits}; GoapVarId none = GOAP_NULL_VAR_ID; \
+          (void)goap_domain_action_name(world, domain, forged, buf, sizeof buf, &len); \
+          (void)goap_var_id_equals(var, none); (void)goap_goal_id_is_null(goal); }";
+    for cpp in [false, true] {
+        let out = compile_probe(&dir, "control", control, cpp);
+        assert!(
+            out.status.success(),
+            "the control source (every id of the right kind) must compile as {}:\n{}",
+            if cpp { "C++17" } else { "C99" },
+            text(&out.stderr)
+        );
+    }
+
+    // (name, statement, the id type the call expects)
+    let mixups: [(&str, &str, &str); 7] = [
+        (
+            "fact_as_action",
+            "(void)goap_domain_action_name(world, domain, fact, buf, sizeof buf, &len);",
+            "GoapActionId",
+        ),
+        (
+            "action_as_fact",
+            "(void)goap_agent_set_fact(world, agent, action, 1);",
+            "GoapFactId",
+        ),
+        (
+            "agent_as_domain",
+            "(void)goap_domain_fact_count(world, agent, &len);",
+            "GoapDomainId",
+        ),
+        (
+            "goal_as_agent",
+            "(void)goap_agent_info(world, goal, &ainfo);",
+            "GoapAgentId",
+        ),
+        (
+            "var_as_goal",
+            "(void)goap_agent_remove_goal(world, agent, var);",
+            "GoapGoalId",
+        ),
+        (
+            "literal_zero_as_action",
+            "(void)goap_domain_action_name(world, domain, 0, buf, sizeof buf, &len);",
+            "GoapActionId",
+        ),
+        (
+            "uint64_as_fact",
+            "(void)goap_agent_set_fact(world, agent, raw, 1);",
+            "GoapFactId",
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for (name, body, expected) in mixups {
+        for cpp in [false, true] {
+            let lang = if cpp { "C++17" } else { "C99" };
+            let out = compile_probe(&dir, name, body, cpp);
+            let stderr = text(&out.stderr);
+            let at_line = format!("{name}.c:{line}:");
+            // gcc: "error: incompatible type for argument 3 of ..." and "note: expected
+            // 'struct GoapActionId' ..."; g++: "error: could not convert 'fact' from
+            // 'GoapFactId' to 'GoapActionId'".
+            let error = stderr.lines().find(|l| {
+                l.contains(&at_line)
+                    && l.contains("error:")
+                    && ["incompatible type", "could not convert", "cannot convert"]
+                        .iter()
+                        .any(|phrase| l.contains(phrase))
+            });
+            let names_expected = error.is_some_and(|l| l.contains(expected))
+                || stderr
+                    .lines()
+                    .any(|l| l.contains("note: expected") && l.contains(expected));
+            let rejected = error.is_some() && names_expected;
+            if out.status.success() || !rejected {
+                wrong.push(format!(
+                    "{name} as {lang}: {}, expected an incompatible-type error at line \
+                     {line} naming {expected}:\n{stderr}",
+                    out.status
+                ));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

@@ -26,15 +26,15 @@ impl World {
 
     fn domain(&self) -> GoapDomainId {
         let def = goap_domain_def_default();
-        let mut d = 0;
+        let mut d = GoapDomainId::default();
         ok(unsafe { goap_domain_create(self.0, &def, &mut d) });
-        assert_ne!(d, 0);
+        assert_ne!(d, GoapDomainId::default());
         d
     }
 
     fn fact(&self, d: GoapDomainId, name: &str) -> GoapFactId {
         let (p, n) = s(name);
-        let mut f = 0;
+        let mut f = GoapFactId::default();
         ok(unsafe { goap_domain_add_fact(self.0, d, p, n, &mut f) });
         f
     }
@@ -54,7 +54,7 @@ impl World {
         def.effects = effects.as_ptr();
         def.effect_count = effects.len() as u32;
         def.cost = cost;
-        let mut a = 0;
+        let mut a = GoapActionId::default();
         match unsafe { goap_domain_add_action(self.0, d, &def, &mut a) } {
             GoapStatus::Ok => Ok(a),
             st => Err(st),
@@ -88,7 +88,7 @@ impl World {
     }
 
     fn plan(&self, d: GoapDomainId) -> (GoapPlanResult, Vec<GoapActionId>) {
-        let mut actions = [0u64; 32];
+        let mut actions = [GoapActionId::default(); 32];
         let mut r = GoapPlanResult::default();
         ok(unsafe { goap_domain_plan(self.0, d, null(), actions.as_mut_ptr(), 32, &mut r) });
         (r, actions[..r.action_count as usize].to_vec())
@@ -242,67 +242,80 @@ fn world_create_errors_and_destroy_null() {
 #[test]
 fn null_world_is_rejected_by_every_function() {
     let (p, n) = s("x");
-    let mut id = 0u64;
+    let mut did = GoapDomainId::default();
+    let mut fid = GoapFactId::default();
+    let mut aid = GoapActionId::default();
     let mut count = 0u32;
     let mut r = GoapPlanResult::default();
     let ddef = goap_domain_def_default();
     let adef = goap_action_def_default();
     let nw = null_mut::<GoapWorld>();
+    let d1 = GoapDomainId { bits: 1 };
     let calls: Vec<(&str, GoapStatus)> = unsafe {
         vec![
-            ("goap_domain_create", goap_domain_create(nw, &ddef, &mut id)),
+            (
+                "goap_domain_create",
+                goap_domain_create(nw, &ddef, &mut did),
+            ),
             (
                 "goap_domain_load_json",
-                goap_domain_load_json(nw, p, n, &mut id),
+                goap_domain_load_json(nw, p, n, &mut did),
             ),
-            ("goap_domain_destroy", goap_domain_destroy(nw, 1)),
+            ("goap_domain_destroy", goap_domain_destroy(nw, d1)),
             (
                 "goap_domain_add_fact",
-                goap_domain_add_fact(nw, 1, p, n, &mut id),
+                goap_domain_add_fact(nw, d1, p, n, &mut fid),
             ),
             (
                 "goap_domain_find_fact",
-                goap_domain_find_fact(nw, 1, p, n, &mut id),
+                goap_domain_find_fact(nw, d1, p, n, &mut fid),
             ),
             (
                 "goap_domain_fact_name",
-                goap_domain_fact_name(nw, 1, 1, null_mut(), 0, &mut count),
+                goap_domain_fact_name(nw, d1, GoapFactId { bits: 1 }, null_mut(), 0, &mut count),
             ),
             (
                 "goap_domain_fact_count",
-                goap_domain_fact_count(nw, 1, &mut count),
+                goap_domain_fact_count(nw, d1, &mut count),
             ),
             (
                 "goap_domain_add_action",
-                goap_domain_add_action(nw, 1, &adef, &mut id),
+                goap_domain_add_action(nw, d1, &adef, &mut aid),
             ),
             (
                 "goap_domain_find_action",
-                goap_domain_find_action(nw, 1, p, n, &mut id),
+                goap_domain_find_action(nw, d1, p, n, &mut aid),
             ),
             (
                 "goap_domain_action_name",
-                goap_domain_action_name(nw, 1, 1, null_mut(), 0, &mut count),
+                goap_domain_action_name(
+                    nw,
+                    d1,
+                    GoapActionId { bits: 1 },
+                    null_mut(),
+                    0,
+                    &mut count,
+                ),
             ),
             (
                 "goap_domain_action_count",
-                goap_domain_action_count(nw, 1, &mut count),
+                goap_domain_action_count(nw, d1, &mut count),
             ),
             (
                 "goap_domain_set_start",
-                goap_domain_set_start(nw, 1, null(), 0),
+                goap_domain_set_start(nw, d1, null(), 0),
             ),
             (
                 "goap_domain_set_goal",
-                goap_domain_set_goal(nw, 1, null(), 0),
+                goap_domain_set_goal(nw, d1, null(), 0),
             ),
             (
                 "goap_domain_plan",
-                goap_domain_plan(nw, 1, null(), null_mut(), 0, &mut r),
+                goap_domain_plan(nw, d1, null(), null_mut(), 0, &mut r),
             ),
             (
                 "goap_domain_plan_from",
-                goap_domain_plan_from(nw, 1, null(), 0, null(), 0, null(), null_mut(), 0, &mut r),
+                goap_domain_plan_from(nw, d1, null(), 0, null(), 0, null(), null_mut(), 0, &mut r),
             ),
         ]
     };
@@ -311,7 +324,16 @@ fn null_world_is_rejected_by_every_function() {
         assert_eq!(st, GoapStatus::NullPointer, "{function}");
     }
     assert!(last_error().starts_with("goap_domain_plan_from: argument `world` is NULL"));
-    assert_eq!((id, count), (0, 0), "outputs untouched");
+    assert_eq!(
+        (did, fid, aid, count),
+        (
+            GoapDomainId::default(),
+            GoapFactId::default(),
+            GoapActionId::default(),
+            0
+        ),
+        "outputs untouched"
+    );
 }
 
 #[test]
@@ -352,7 +374,7 @@ fn null_outputs_and_inputs_are_rejected() {
             &["`out_count`"],
         );
         expect_err(
-            goap_domain_create(w, null(), &mut 0),
+            goap_domain_create(w, null(), &mut GoapDomainId::default()),
             GoapStatus::NullPointer,
             "goap_domain_create",
             &["`def`"],
@@ -370,27 +392,29 @@ fn null_outputs_and_inputs_are_rejected() {
             &["`out`"],
         );
         expect_err(
-            goap_domain_add_action(w, d, null(), &mut 0),
+            goap_domain_add_action(w, d, null(), &mut GoapActionId::default()),
             GoapStatus::NullPointer,
             "goap_domain_add_action",
             &["`def`"],
         );
         // String inputs: NULL with a length.
-        let mut out = 0u64;
+        let mut out_f = GoapFactId::default();
+        let mut out_a = GoapActionId::default();
+        let mut out_d = GoapDomainId::default();
         expect_err(
-            goap_domain_add_fact(w, d, null(), 3, &mut out),
+            goap_domain_add_fact(w, d, null(), 3, &mut out_f),
             GoapStatus::NullPointer,
             "goap_domain_add_fact",
             &["name", "count 3"],
         );
         expect_err(
-            goap_domain_find_fact(w, d, null(), 1, &mut out),
+            goap_domain_find_fact(w, d, null(), 1, &mut out_f),
             GoapStatus::NullPointer,
             "goap_domain_find_fact",
             &["name"],
         );
         expect_err(
-            goap_domain_load_json(w, null(), 10, &mut out),
+            goap_domain_load_json(w, null(), 10, &mut out_d),
             GoapStatus::NullPointer,
             "goap_domain_load_json",
             &["text"],
@@ -398,7 +422,7 @@ fn null_outputs_and_inputs_are_rejected() {
         let mut ddef = goap_domain_def_default();
         ddef.name_len = 4;
         expect_err(
-            goap_domain_create(w, &ddef, &mut out),
+            goap_domain_create(w, &ddef, &mut out_d),
             GoapStatus::NullPointer,
             "goap_domain_create",
             &["def->name"],
@@ -420,7 +444,7 @@ fn null_outputs_and_inputs_are_rejected() {
         (adef.name, adef.name_len) = s("new");
         adef.pre_count = 1;
         expect_err(
-            goap_domain_add_action(w, d, &adef, &mut out),
+            goap_domain_add_action(w, d, &adef, &mut out_a),
             GoapStatus::NullPointer,
             "goap_domain_add_action",
             &["def->pre"],
@@ -428,7 +452,7 @@ fn null_outputs_and_inputs_are_rejected() {
         adef.pre_count = 0;
         adef.effect_count = 2;
         expect_err(
-            goap_domain_add_action(w, d, &adef, &mut out),
+            goap_domain_add_action(w, d, &adef, &mut out_a),
             GoapStatus::NullPointer,
             "goap_domain_add_action",
             &["def->effects"],
@@ -436,22 +460,26 @@ fn null_outputs_and_inputs_are_rejected() {
         adef.name = null();
         adef.effect_count = 0;
         expect_err(
-            goap_domain_add_action(w, d, &adef, &mut out),
+            goap_domain_add_action(w, d, &adef, &mut out_a),
             GoapStatus::NullPointer,
             "goap_domain_add_action",
             &["def->name"],
         );
-        assert_eq!(out, 0, "outputs untouched");
+        assert_eq!(
+            (out_f, out_a, out_d),
+            Default::default(),
+            "outputs untouched"
+        );
         // NULL name with length 0 is the empty string, and empty names are invalid.
         expect_err(
-            goap_domain_add_fact(w, d, null(), 0, &mut out),
+            goap_domain_add_fact(w, d, null(), 0, &mut out_f),
             GoapStatus::InvalidArgument,
             "goap_domain_add_fact",
             &["name is empty"],
         );
         adef.name_len = 0;
         expect_err(
-            goap_domain_add_action(w, d, &adef, &mut out),
+            goap_domain_add_action(w, d, &adef, &mut out_a),
             GoapStatus::InvalidArgument,
             "goap_domain_add_action",
             &["def->name is empty"],
@@ -472,12 +500,19 @@ fn null_outputs_and_inputs_are_rejected() {
             &["`out_len`"],
         );
         expect_err(
-            goap_domain_action_name(w, d, 1, buf.as_mut_ptr(), 8, null_mut()),
+            goap_domain_action_name(
+                w,
+                d,
+                GoapActionId { bits: 1 },
+                buf.as_mut_ptr(),
+                8,
+                null_mut(),
+            ),
             GoapStatus::NullPointer,
             "goap_domain_action_name",
             &["`out_len`"],
         );
-        let mut actions = [0u64; 4];
+        let mut actions = [GoapActionId::default(); 4];
         expect_err(
             goap_domain_plan(w, d, null(), actions.as_mut_ptr(), 4, null_mut()),
             GoapStatus::NullPointer,
@@ -565,28 +600,30 @@ fn invalid_utf8_names_the_argument() {
     let (w, d) = (k.w.0, k.d);
     let bad = b"ok\xff\xfe";
     let (p, n) = (bad.as_ptr().cast::<c_char>(), bad.len() as u32);
-    let mut out = 0u64;
+    let mut out_f = GoapFactId::default();
+    let mut out_a = GoapActionId::default();
+    let mut out_d = GoapDomainId::default();
     unsafe {
         expect_err(
-            goap_domain_add_fact(w, d, p, n, &mut out),
+            goap_domain_add_fact(w, d, p, n, &mut out_f),
             GoapStatus::InvalidUtf8,
             "goap_domain_add_fact",
             &["name is not valid UTF-8", "offset 2"],
         );
         expect_err(
-            goap_domain_find_fact(w, d, p, n, &mut out),
+            goap_domain_find_fact(w, d, p, n, &mut out_f),
             GoapStatus::InvalidUtf8,
             "goap_domain_find_fact",
             &["name"],
         );
         expect_err(
-            goap_domain_find_action(w, d, p, n, &mut out),
+            goap_domain_find_action(w, d, p, n, &mut out_a),
             GoapStatus::InvalidUtf8,
             "goap_domain_find_action",
             &["name"],
         );
         expect_err(
-            goap_domain_load_json(w, p, n, &mut out),
+            goap_domain_load_json(w, p, n, &mut out_d),
             GoapStatus::InvalidUtf8,
             "goap_domain_load_json",
             &["text is not valid UTF-8"],
@@ -594,7 +631,7 @@ fn invalid_utf8_names_the_argument() {
         let mut ddef = goap_domain_def_default();
         (ddef.name, ddef.name_len) = (p, n);
         expect_err(
-            goap_domain_create(w, &ddef, &mut out),
+            goap_domain_create(w, &ddef, &mut out_d),
             GoapStatus::InvalidUtf8,
             "goap_domain_create",
             &["def->name"],
@@ -602,7 +639,7 @@ fn invalid_utf8_names_the_argument() {
         let mut adef = goap_action_def_default();
         (adef.name, adef.name_len) = (p, n);
         expect_err(
-            goap_domain_add_action(w, d, &adef, &mut out),
+            goap_domain_add_action(w, d, &adef, &mut out_a),
             GoapStatus::InvalidUtf8,
             "goap_domain_add_action",
             &["def->name"],
@@ -610,13 +647,13 @@ fn invalid_utf8_names_the_argument() {
         // A UTF-8 sequence cut in half is invalid too.
         let cut = &"菜".as_bytes()[..2];
         expect_err(
-            goap_domain_add_fact(w, d, cut.as_ptr().cast(), 2, &mut out),
+            goap_domain_add_fact(w, d, cut.as_ptr().cast(), 2, &mut out_f),
             GoapStatus::InvalidUtf8,
             "goap_domain_add_fact",
             &["offset 0"],
         );
     }
-    assert_eq!(out, 0);
+    assert_eq!((out_f, out_a, out_d), Default::default());
     assert_eq!(k.w.count(d), (8, 7), "nothing was added");
 }
 
@@ -627,11 +664,11 @@ fn zero_stale_foreign_and_misused_domain_ids() {
     let a = kitchen();
     let b = kitchen();
     let (p, n) = s("x");
-    let mut out = 0u64;
+    let mut out = GoapFactId::default();
     let mut count = 0u32;
     unsafe {
         expect_err(
-            goap_domain_add_fact(a.w.0, 0, p, n, &mut out),
+            goap_domain_add_fact(a.w.0, GoapDomainId::default(), p, n, &mut out),
             GoapStatus::UnknownDomain,
             "goap_domain_add_fact",
             &["domain id 0 is never valid"],
@@ -652,7 +689,13 @@ fn zero_stale_foreign_and_misused_domain_ids() {
         );
         // A fact id is not a domain id.
         expect_err(
-            goap_domain_fact_count(a.w.0, a.fact("菜已买"), &mut count),
+            goap_domain_fact_count(
+                a.w.0,
+                GoapDomainId {
+                    bits: a.fact("菜已买").bits,
+                },
+                &mut count,
+            ),
             GoapStatus::UnknownDomain,
             "goap_domain_fact_count",
             &["not a domain id"],
@@ -665,7 +708,7 @@ fn zero_stale_foreign_and_misused_domain_ids() {
             goap_domain_destroy(a.w.0, d2),
             GoapStatus::UnknownDomain,
             "goap_domain_destroy",
-            &[&format!("domain id {d2} does not exist")],
+            &[&format!("domain id {} does not exist", d2.bits)],
         );
         expect_err(
             goap_domain_add_fact(a.w.0, d2, p, n, &mut out),
@@ -681,7 +724,7 @@ fn zero_stale_foreign_and_misused_domain_ids() {
             &[],
         );
         expect_err(
-            goap_domain_destroy(a.w.0, 0),
+            goap_domain_destroy(a.w.0, GoapDomainId::default()),
             GoapStatus::UnknownDomain,
             "goap_domain_destroy",
             &["0 is never valid"],
@@ -689,7 +732,11 @@ fn zero_stale_foreign_and_misused_domain_ids() {
         // A new domain never reuses the destroyed id.
         let d3 = a.w.domain();
         assert_ne!(d3, d2);
-        assert_eq!((out, count, len), (0, 0, 0), "outputs untouched");
+        assert_eq!(
+            (out, count, len),
+            (GoapFactId::default(), 0, 0),
+            "outputs untouched"
+        );
     }
     // The other domains are unaffected.
     assert_eq!(a.w.plan(a.d).0.cost, 17.0);
@@ -739,10 +786,10 @@ fn named_domain_appears_in_messages() {
     let w = World::new();
     let mut def = goap_domain_def_default();
     (def.name, def.name_len) = s("厨房");
-    let mut d = 0;
+    let mut d = GoapDomainId::default();
     ok(unsafe { goap_domain_create(w.0, &def, &mut d) });
     let (p, n) = s("nothing");
-    let mut out = 0;
+    let mut out = GoapFactId::default();
     expect_err(
         unsafe { goap_domain_find_fact(w.0, d, p, n, &mut out) },
         GoapStatus::NotFound,
@@ -761,11 +808,15 @@ fn unknown_and_foreign_fact_ids() {
     let b = kitchen(); // other world
     let foreign_world = b.fact("菜已买");
     let mine = a.fact("菜已买");
-    let beyond = (mine & !0xffff_ffff) | 100; // right domain, no such fact
-    let no_index = mine & !0xffff_ffff; // right domain, index part 0
+    let beyond = GoapFactId {
+        bits: (mine.bits & !0xffff_ffff) | 100,
+    }; // right domain, no such fact
+    let no_index = GoapFactId {
+        bits: mine.bits & !0xffff_ffff,
+    }; // right domain, index part 0
     let mut len = 0u32;
     for (id, needle) in [
-        (0, "0 is never a valid fact id"),
+        (GoapFactId::default(), "0 is never a valid fact id"),
         (foreign_same_world, "does not belong to domain"),
         (foreign_world, "does not belong to domain"),
         (beyond, "(it has 8 facts)"),
@@ -854,17 +905,20 @@ fn unknown_and_foreign_action_ids() {
     let a = kitchen();
     let b = kitchen();
     let (p, n) = s("洗菜");
-    let mut mine = 0;
+    let mut mine = GoapActionId::default();
     ok(unsafe { goap_domain_find_action(a.w.0, a.d, p, n, &mut mine) });
     assert_eq!(a.w.action_name(a.d, mine), "洗菜");
-    let mut theirs = 0;
+    let mut theirs = GoapActionId::default();
     ok(unsafe { goap_domain_find_action(b.w.0, b.d, p, n, &mut theirs) });
     let mut len = 0u32;
+    let with_low = |low: u64| GoapActionId {
+        bits: (mine.bits & !0x7fff_ffff) | low, // kind bit kept
+    };
     for (id, needle) in [
-        (0, "0 is never a valid action id"),
+        (GoapActionId::default(), "0 is never a valid action id"),
         (theirs, "does not belong to domain"),
-        ((mine & !0x7fff_ffff) | 8, "(it has 7 actions)"), // kind bit kept
-        (mine & !0x7fff_ffff, "is not an action of"),
+        (with_low(8), "(it has 7 actions)"),
+        (with_low(0), "is not an action of"),
     ] {
         expect_err(
             unsafe { goap_domain_action_name(a.w.0, a.d, id, null_mut(), 0, &mut len) },
@@ -890,19 +944,25 @@ fn fact_and_action_ids_are_distinct_kinds() {
         .iter()
         .map(|(name, ..)| {
             let (p, n) = s(name);
-            let mut a = 0;
+            let mut a = GoapActionId::default();
             ok(unsafe { goap_domain_find_action(k.w.0, k.d, p, n, &mut a) });
             a
         })
         .collect();
     for &(_, f) in &k.facts {
-        assert!(!actions.contains(&f), "fact id {f:#x} is also an action id");
+        assert!(
+            !actions.iter().any(|a| a.bits == f.bits),
+            "fact id {f:#x} is also an action id"
+        );
     }
     let (fact0, action0) = (k.fact("菜已买"), actions[0]);
+    // The same bits in a struct of the other kind (a C caller copying `bits`).
+    let fact0_as_action = GoapActionId { bits: fact0.bits };
+    let action0_as_fact = GoapFactId { bits: action0.bits };
     let mut len = 0u32;
     // A fact id where an action id is expected.
     expect_err(
-        unsafe { goap_domain_action_name(k.w.0, k.d, fact0, null_mut(), 0, &mut len) },
+        unsafe { goap_domain_action_name(k.w.0, k.d, fact0_as_action, null_mut(), 0, &mut len) },
         GoapStatus::UnknownAction,
         "goap_domain_action_name",
         &[
@@ -912,13 +972,13 @@ fn fact_and_action_ids_are_distinct_kinds() {
     );
     // An action id where a fact id is expected: as an argument and in every list.
     expect_err(
-        unsafe { goap_domain_fact_name(k.w.0, k.d, action0, null_mut(), 0, &mut len) },
+        unsafe { goap_domain_fact_name(k.w.0, k.d, action0_as_fact, null_mut(), 0, &mut len) },
         GoapStatus::UnknownFact,
         "goap_domain_fact_name",
         &["fact:", "is an action id, not a fact id (wrong kind of id)"],
     );
     assert_eq!(len, 0);
-    let bad = [fv(action0, true)];
+    let bad = [fv(action0_as_fact, true)];
     assert_eq!(
         k.w.add_action(k.d, "new", &bad, &[], 1.0),
         Err(GoapStatus::UnknownFact)
@@ -958,8 +1018,9 @@ fn fact_and_action_ids_are_distinct_kinds() {
     // Even an action id of another world is recognised as the wrong kind.
     let other = kitchen();
     let (p, n) = s("洗菜");
-    let mut theirs = 0;
+    let mut theirs = GoapActionId::default();
     ok(unsafe { goap_domain_find_action(other.w.0, other.d, p, n, &mut theirs) });
+    let theirs = GoapFactId { bits: theirs.bits };
     expect_err(
         unsafe { goap_domain_fact_name(k.w.0, k.d, theirs, null_mut(), 0, &mut len) },
         GoapStatus::UnknownFact,
@@ -969,20 +1030,29 @@ fn fact_and_action_ids_are_distinct_kinds() {
     // Neither is a domain id, and the message says which it looks like.
     let mut count = 0;
     expect_err(
-        unsafe { goap_domain_fact_count(k.w.0, action0, &mut count) },
+        unsafe { goap_domain_fact_count(k.w.0, GoapDomainId { bits: action0.bits }, &mut count) },
         GoapStatus::UnknownDomain,
         "goap_domain_fact_count",
         &["is not a domain id (it looks like an action id)"],
     );
     expect_err(
-        unsafe { goap_domain_fact_count(k.w.0, fact0, &mut count) },
+        unsafe { goap_domain_fact_count(k.w.0, GoapDomainId { bits: fact0.bits }, &mut count) },
         GoapStatus::UnknownDomain,
         "goap_domain_fact_count",
         &["is not a domain id (it looks like a fact id)"],
     );
     // ... and a domain id is neither a fact nor an action id.
     expect_err(
-        unsafe { goap_domain_fact_name(k.w.0, k.d, k.d, null_mut(), 0, &mut len) },
+        unsafe {
+            goap_domain_fact_name(
+                k.w.0,
+                k.d,
+                GoapFactId { bits: k.d.bits },
+                null_mut(),
+                0,
+                &mut len,
+            )
+        },
         GoapStatus::UnknownFact,
         "goap_domain_fact_name",
         &["is not a fact id (it looks like a domain id)"],
@@ -1001,13 +1071,31 @@ fn id_messages_use_articles_and_singular_counts() {
     let mut len = 0u32;
     // An index beyond the last of exactly one fact / action: singular count.
     expect_err(
-        unsafe { goap_domain_fact_name(w.0, d, f + 1, null_mut(), 0, &mut len) },
+        unsafe {
+            goap_domain_fact_name(
+                w.0,
+                d,
+                GoapFactId { bits: f.bits + 1 },
+                null_mut(),
+                0,
+                &mut len,
+            )
+        },
         GoapStatus::UnknownFact,
         "goap_domain_fact_name",
         &["is not a fact of", "(it has 1 fact)"],
     );
     expect_err(
-        unsafe { goap_domain_action_name(w.0, d, a + 1, null_mut(), 0, &mut len) },
+        unsafe {
+            goap_domain_action_name(
+                w.0,
+                d,
+                GoapActionId { bits: a.bits + 1 },
+                null_mut(),
+                0,
+                &mut len,
+            )
+        },
         GoapStatus::UnknownAction,
         "goap_domain_action_name",
         &["is not an action of", "(it has 1 action)"],
@@ -1078,7 +1166,7 @@ fn names_with_nul_and_costs_over_the_maximum_are_rejected() {
     let nul = "a\0b"; // 3 bytes, valid UTF-8
     let (p, n) = s(nul);
     assert_eq!(n, 3);
-    let mut out = 0;
+    let mut out = GoapFactId::default();
     expect_err(
         unsafe { goap_domain_add_fact(k.w.0, k.d, p, n, &mut out) },
         GoapStatus::InvalidArgument,
@@ -1096,7 +1184,7 @@ fn names_with_nul_and_costs_over_the_maximum_are_rejected() {
     );
     let mut def = goap_domain_def_default();
     (def.name, def.name_len) = (p, n);
-    let mut d = 0;
+    let mut d = GoapDomainId::default();
     expect_err(
         unsafe { goap_domain_create(k.w.0, &def, &mut d) },
         GoapStatus::InvalidArgument,
@@ -1112,7 +1200,7 @@ fn names_with_nul_and_costs_over_the_maximum_are_rejected() {
         msg.contains("cost 10000000000000 is invalid (expected a number from 0 to 1e12)"),
         "{msg}"
     );
-    assert_eq!((out, d), (0, 0));
+    assert_eq!((out, d), Default::default());
     assert_eq!(k.w.count(k.d), (8, 7), "nothing was added");
     // The maximum itself is fine.
     k.w.action(k.d, "dearest", &[], &[fv(f, true)], GOAP_MAX_ACTION_COST);
@@ -1134,7 +1222,7 @@ fn names_with_nul_and_costs_over_the_maximum_are_rejected() {
             "goap_domain_load_json",
             &[want],
         );
-        assert_eq!(d, 0);
+        assert_eq!(d, GoapDomainId::default());
     }
 }
 
@@ -1193,7 +1281,8 @@ fn values_must_be_zero_or_one() {
 #[test]
 fn uninitialised_definitions_are_rejected() {
     let k = kitchen();
-    let mut out = 0u64;
+    let mut out = GoapActionId::default();
+    let mut out_d = GoapDomainId::default();
     unsafe {
         let mut adef = goap_action_def_default();
         (adef.name, adef.name_len) = s("new");
@@ -1207,7 +1296,7 @@ fn uninitialised_definitions_are_rejected() {
         let mut ddef = goap_domain_def_default();
         ddef.cookie ^= 1;
         expect_err(
-            goap_domain_create(k.w.0, &ddef, &mut out),
+            goap_domain_create(k.w.0, &ddef, &mut out_d),
             GoapStatus::InvalidArgument,
             "goap_domain_create",
             &["not initialised with goap_domain_def_default()"],
@@ -1235,7 +1324,7 @@ fn uninitialised_definitions_are_rejected() {
         );
         assert_eq!(r, GoapPlanResult::default());
     }
-    assert_eq!(out, 0);
+    assert_eq!((out, out_d), Default::default());
 }
 
 #[test]
@@ -1255,7 +1344,7 @@ fn duplicate_action_names_and_idempotent_facts() {
     assert_eq!(k.w.fact(k.d, "菜已买"), f);
     assert_eq!(k.w.fact_name(k.d, f), "菜已买");
     let (p, n) = s("晚餐完成");
-    let mut found = 0;
+    let mut found = GoapFactId::default();
     ok(unsafe { goap_domain_find_fact(k.w.0, k.d, p, n, &mut found) });
     assert_eq!(found, k.fact("晚餐完成"));
     assert_eq!(k.w.count(k.d), (8, 7));
@@ -1366,7 +1455,7 @@ fn name_buffer_too_small_reports_the_needed_length() {
     );
     assert_eq!(buf[13], 0x55, "nothing written past the terminator");
     // Action names follow the same rules.
-    let mut a = 0;
+    let mut a = GoapActionId::default();
     let (p, n) = s("摆盘");
     ok(unsafe { goap_domain_find_action(k.w.0, k.d, p, n, &mut a) });
     let mut alen = 0;
@@ -1382,8 +1471,9 @@ fn name_buffer_too_small_reports_the_needed_length() {
 
 #[test]
 fn last_error_buffer_too_small_keeps_the_message() {
-    let mut out = 0u64;
-    let st = unsafe { goap_domain_add_fact(null_mut(), 1, null(), 0, &mut out) };
+    let mut out = GoapFactId::default();
+    let st =
+        unsafe { goap_domain_add_fact(null_mut(), GoapDomainId { bits: 1 }, null(), 0, &mut out) };
     assert_eq!(st, GoapStatus::NullPointer);
     let full = last_error();
     let len = goap_last_error_length();
@@ -1408,7 +1498,7 @@ fn last_error_buffer_too_small_keeps_the_message() {
 #[test]
 fn plan_buffer_too_small_writes_only_the_result() {
     let k = kitchen();
-    let mut actions = [7u64; 8];
+    let mut actions = [GoapActionId { bits: 7 }; 8];
     let mut r = GoapPlanResult::default();
     for capacity in [0u32, 6] {
         let ptr = if capacity == 0 {
@@ -1426,7 +1516,7 @@ fn plan_buffer_too_small_writes_only_the_result() {
         assert_eq!(r.action_count, 7, "needed count");
         assert_eq!(r.outcome, GoapOutcome::Found as i32);
         assert_eq!(r.cost, 17.0);
-        assert!(actions.iter().all(|&a| a == 7), "actions untouched");
+        assert!(actions.iter().all(|a| a.bits == 7), "actions untouched");
     }
     let start = [fv(k.fact("菜已买"), true)];
     let goal = [fv(k.fact("晚餐完成"), true)];
@@ -1451,11 +1541,11 @@ fn plan_buffer_too_small_writes_only_the_result() {
         &["capacity 3"],
     );
     assert_eq!(r.action_count, 7);
-    assert!(actions.iter().all(|&a| a == 7));
+    assert!(actions.iter().all(|a| a.bits == 7));
     // With room, the same plan.
     ok(unsafe { goap_domain_plan(k.w.0, k.d, null(), actions.as_mut_ptr(), 7, &mut r) });
     assert_eq!(r.action_count, 7);
-    assert_eq!(actions[7], 7, "nothing written past the plan");
+    assert_eq!(actions[7].bits, 7, "nothing written past the plan");
 }
 
 // ---------------------------------------------------------------- panics and the last error
@@ -1541,7 +1631,7 @@ fn a_panic_in_a_world_call_poisons_that_world_only() {
     );
     assert_eq!(count, 99);
     let (p, n) = s("x");
-    let mut out = 0;
+    let mut out = GoapFactId::default();
     expect_err(
         unsafe { goap_domain_add_fact(poisoned.w.0, poisoned.d, p, n, &mut out) },
         GoapStatus::Poisoned,
@@ -1579,8 +1669,10 @@ fn last_error_is_per_thread_and_kept_by_successful_calls() {
         let mut one = [0x33 as c_char; 1];
         ok(unsafe { goap_last_error_message(one.as_mut_ptr(), 1, &mut len) });
         assert_eq!((len, one[0]), (0, 0));
-        let mut out = 0u64;
-        let st = unsafe { goap_domain_add_fact(null_mut(), 1, null(), 0, &mut out) };
+        let mut out = GoapFactId::default();
+        let st = unsafe {
+            goap_domain_add_fact(null_mut(), GoapDomainId { bits: 1 }, null(), 0, &mut out)
+        };
         assert_eq!(st, GoapStatus::NullPointer);
         let msg = last_error();
         let k = kitchen(); // many successful calls
@@ -1625,7 +1717,7 @@ fn kitchen_built_by_hand_plans_optimally() {
     ] {
         let mut opts = goap_plan_options_default();
         opts.heuristic = h as i32;
-        let mut buf = [0u64; 8];
+        let mut buf = [GoapActionId::default(); 8];
         let mut r = GoapPlanResult::default();
         ok(unsafe { goap_domain_plan(k.w.0, k.d, &opts, buf.as_mut_ptr(), 8, &mut r) });
         assert_eq!(
@@ -1642,7 +1734,7 @@ fn plan_from_uses_the_given_state_not_the_stored_one() {
     // The engine senses that the vegetables are already fried and the rice is done.
     let start = [fv(k.fact("菜已炒"), true), fv(k.fact("饭已熟"), true)];
     let goal = [fv(k.fact("晚餐完成"), true)];
-    let mut buf = [0u64; 8];
+    let mut buf = [GoapActionId::default(); 8];
     let mut r = GoapPlanResult::default();
     ok(unsafe {
         goap_domain_plan_from(
@@ -1774,7 +1866,7 @@ fn max_nodes_zero_still_answers_what_needs_no_search() {
 fn kitchen_from_json_plans_optimally() {
     let w = World::new();
     let (p, n) = s(KITCHEN_JSON);
-    let mut d = 0;
+    let mut d = GoapDomainId::default();
     ok(unsafe { goap_domain_load_json(w.0, p, n, &mut d) });
     assert_eq!(w.count(d), (8, 7));
     let (r, actions) = w.plan(d);
@@ -1787,7 +1879,7 @@ fn kitchen_from_json_plans_optimally() {
     assert!(state.iter().any(|s| s == "晚餐完成") && cost == 17.0);
     // Facts are found by their Chinese names and round-trip.
     let (p, n) = s("菜已洗");
-    let mut f = 0;
+    let mut f = GoapFactId::default();
     ok(unsafe { goap_domain_find_fact(w.0, d, p, n, &mut f) });
     assert_eq!(w.fact_name(d, f), "菜已洗");
     // The loaded domain is editable like any other.
@@ -1800,10 +1892,10 @@ fn json_parse_errors_give_line_and_column() {
     let w = World::new();
     let text = "{\n  \"actions\": [\n    {\"name\": \"a\", \"cost\": }\n  ]\n}";
     let (p, n) = s(text);
-    let mut d = 0;
+    let mut d = GoapDomainId::default();
     let st = unsafe { goap_domain_load_json(w.0, p, n, &mut d) };
     assert_eq!(st, GoapStatus::ParseError, "{}", last_error());
-    assert_eq!(d, 0, "no id on error");
+    assert_eq!(d, GoapDomainId::default(), "no id on error");
     let msg = last_error();
     assert!(msg.starts_with("goap_domain_load_json: <input>:"), "{msg}");
     assert!(msg.contains("<input>:3:"), "{msg}");
@@ -1832,14 +1924,14 @@ fn json_errors_at_the_start_are_column_1() {
         ),
     ] {
         let (p, n) = s(text);
-        let mut d = 0;
+        let mut d = GoapDomainId::default();
         expect_err(
             unsafe { goap_domain_load_json(w.0, p, n, &mut d) },
             GoapStatus::ParseError,
             "goap_domain_load_json",
             &[want],
         );
-        assert_eq!(d, 0);
+        assert_eq!(d, GoapDomainId::default());
     }
 }
 
@@ -1852,7 +1944,7 @@ fn parallel_plans_on_one_world_agree() {
     let start = [fv(k.fact("菜已炒"), true)];
     let goal = [fv(k.fact("晚餐完成"), true)];
     let expected_from = {
-        let mut buf = [0u64; 16];
+        let mut buf = [GoapActionId::default(); 16];
         let mut r = GoapPlanResult::default();
         ok(unsafe {
             goap_domain_plan_from(
@@ -1874,14 +1966,14 @@ fn parallel_plans_on_one_world_agree() {
     let world = k.w.0 as usize; // raw pointers are not Send; the world is thread-safe
     let d = k.d;
     let (start_addr, goal_addr) = (start.as_ptr() as usize, goal.as_ptr() as usize);
-    let results: Vec<Vec<(Vec<u64>, f64)>> = std::thread::scope(|scope| {
+    let results: Vec<Vec<(Vec<GoapActionId>, f64)>> = std::thread::scope(|scope| {
         let planners: Vec<_> = (0..4)
             .map(|t| {
                 scope.spawn(move || {
                     let w = world as *const GoapWorld;
                     (0..200)
                         .map(|i| {
-                            let mut buf = [0u64; 16];
+                            let mut buf = [GoapActionId::default(); 16];
                             let mut r = GoapPlanResult::default();
                             let st = if (i + t) % 2 == 0 {
                                 unsafe {
@@ -1914,14 +2006,14 @@ fn parallel_plans_on_one_world_agree() {
         let mutator = scope.spawn(move || {
             let w = world as *mut GoapWorld;
             let def = goap_domain_def_default();
-            let mut other = 0;
+            let mut other = GoapDomainId::default();
             assert_eq!(
                 unsafe { goap_domain_create(w, &def, &mut other) },
                 GoapStatus::Ok
             );
             for i in 0..200 {
                 let name = format!("f{i}");
-                let mut f = 0;
+                let mut f = GoapFactId::default();
                 let st = unsafe {
                     goap_domain_add_fact(w, other, name.as_ptr().cast(), name.len() as u32, &mut f)
                 };
@@ -1993,7 +2085,7 @@ fn a_long_plan_blocks_neither_edits_nor_other_plans() {
                 let mut opts = goap_plan_options_default();
                 opts.heuristic = GoapHeuristic::Blind as i32;
                 opts.max_nodes = u32::MAX;
-                let mut actions = [0u64; 32];
+                let mut actions = [GoapActionId::default(); 32];
                 let mut r = GoapPlanResult::default();
                 started.send(()).unwrap();
                 let start = since();
@@ -2012,7 +2104,7 @@ fn a_long_plan_blocks_neither_edits_nor_other_plans() {
                 for (d, prefix) in [(other, "other"), (slow, "more")] {
                     for i in 0..50 {
                         let name = format!("{prefix}{i}");
-                        let mut f = 0;
+                        let mut f = GoapFactId::default();
                         let st = unsafe {
                             goap_domain_add_fact(
                                 w,
@@ -2029,7 +2121,7 @@ fn a_long_plan_blocks_neither_edits_nor_other_plans() {
                 // plans on the domain as it was when it started.
                 for i in 0..n {
                     let name = format!("f{i}");
-                    let mut f = 0;
+                    let mut f = GoapFactId::default();
                     let st = unsafe {
                         goap_domain_find_fact(
                             w,
@@ -2047,7 +2139,7 @@ fn a_long_plan_blocks_neither_edits_nor_other_plans() {
                 def.effects = all.as_ptr();
                 def.effect_count = all.len() as u32;
                 def.cost = 0.5;
-                let mut a = 0;
+                let mut a = GoapActionId::default();
                 assert_eq!(
                     unsafe { goap_domain_add_action(w, slow, &def, &mut a) },
                     GoapStatus::Ok
@@ -2126,7 +2218,7 @@ fn concurrent_edits_of_one_domain_are_never_lost_while_plans_run() {
                 let w = world as *mut GoapWorld;
                 for i in 0..100 {
                     let name = format!("t{t}_{i}");
-                    let mut f = 0;
+                    let mut f = GoapFactId::default();
                     let st = unsafe {
                         goap_domain_add_fact(w, d, name.as_ptr().cast(), name.len() as u32, &mut f)
                     };
@@ -2143,7 +2235,7 @@ fn concurrent_edits_of_one_domain_are_never_lost_while_plans_run() {
                 let w = world as *const GoapWorld;
                 for _ in 0..50 {
                     let mut r = GoapPlanResult::default();
-                    let mut buf = [0u64; 16];
+                    let mut buf = [GoapActionId::default(); 16];
                     let st =
                         unsafe { goap_domain_plan(w, d, null(), buf.as_mut_ptr(), 16, &mut r) };
                     assert_eq!(
@@ -2230,11 +2322,11 @@ const NONE: NumAction<'static> = NumAction {
 
 impl World {
     fn try_var(&self, d: GoapDomainId, def: &GoapVarDef) -> Result<GoapVarId, GoapStatus> {
-        let mut v = 0;
+        let mut v = GoapVarId::default();
         match unsafe { goap_domain_add_var(self.0, d, def, &mut v) } {
             GoapStatus::Ok => Ok(v),
             st => {
-                assert_eq!(v, 0, "no output on error");
+                assert_eq!(v, GoapVarId::default(), "no output on error");
                 Err(st)
             }
         }
@@ -2246,7 +2338,7 @@ impl World {
     }
 
     fn try_num_action(&self, d: GoapDomainId, a: &NumAction) -> Result<GoapActionId, GoapStatus> {
-        let mut id = 0;
+        let mut id = GoapActionId::default();
         match unsafe { goap_domain_add_action(self.0, d, &a.def(), &mut id) } {
             GoapStatus::Ok => Ok(id),
             st => Err(st),
@@ -2284,7 +2376,7 @@ impl World {
         d: GoapDomainId,
         p: &GoapProblem,
     ) -> Result<(GoapPlanResult, Vec<String>), GoapStatus> {
-        let mut actions = [0u64; 32];
+        let mut actions = [GoapActionId::default(); 32];
         let mut r = GoapPlanResult::default();
         let st = unsafe {
             goap_domain_plan_problem(self.0, d, p, null(), actions.as_mut_ptr(), 32, &mut r)
@@ -2383,45 +2475,58 @@ fn variables_are_declared_found_named_and_counted() {
     assert_eq!(w.var_count(d), 2);
     assert_eq!(w.var_name(d, hp), "生命");
     let (p, n) = s("ammo");
-    let mut found = 0;
+    let mut found = GoapVarId::default();
     ok(unsafe { goap_domain_find_var(w.0, d, p, n, &mut found) });
     assert_eq!(found, ammo);
     // Facts and variables share one namespace but not one lookup.
     let f = w.fact(d, "loaded");
     let (p, n) = s("loaded");
-    let mut out = 0;
+    let mut out_v = GoapVarId::default();
+    let mut out_f = GoapFactId::default();
     expect_err(
-        unsafe { goap_domain_find_var(w.0, d, p, n, &mut out) },
+        unsafe { goap_domain_find_var(w.0, d, p, n, &mut out_v) },
         GoapStatus::NotFound,
         "goap_domain_find_var",
         &["has no variable named \"loaded\" (it is a fact)"],
     );
     let (p, n) = s("ammo");
     expect_err(
-        unsafe { goap_domain_find_fact(w.0, d, p, n, &mut out) },
+        unsafe { goap_domain_find_fact(w.0, d, p, n, &mut out_f) },
         GoapStatus::NotFound,
         "goap_domain_find_fact",
         &["has no fact named \"ammo\""],
     );
-    assert_eq!(out, 0);
+    assert_eq!((out_v, out_f), Default::default());
     // A name with a NUL is never found, and the message shows it escaped: no raw NUL
     // reaches the C string (its reported length and `strlen` agree).
     let nul = "a\0b";
     let (p, n) = s(nul);
-    type Find =
-        unsafe extern "C" fn(*const GoapWorld, u64, *const c_char, u32, *mut u64) -> GoapStatus;
-    let finders: [(Find, &str, &str); 3] = [
-        (goap_domain_find_fact, "goap_domain_find_fact", "fact"),
-        (goap_domain_find_var, "goap_domain_find_var", "variable"),
-        (goap_domain_find_action, "goap_domain_find_action", "action"),
+    let mut out_a = GoapActionId::default();
+    let finders: [(&mut dyn FnMut() -> GoapStatus, &str, &str); 3] = [
+        (
+            &mut || unsafe { goap_domain_find_fact(w.0, d, p, n, &mut out_f) },
+            "goap_domain_find_fact",
+            "fact",
+        ),
+        (
+            &mut || unsafe { goap_domain_find_var(w.0, d, p, n, &mut out_v) },
+            "goap_domain_find_var",
+            "variable",
+        ),
+        (
+            &mut || unsafe { goap_domain_find_action(w.0, d, p, n, &mut out_a) },
+            "goap_domain_find_action",
+            "action",
+        ),
     ];
     for (find, function, kind) in finders {
-        let status = unsafe { find(w.0, d, p, n, &mut out) };
+        let status = find();
         let needle = format!("has no {kind} named \"a\\0b\"");
         expect_err(status, GoapStatus::NotFound, function, &[&needle]);
         assert!(!last_error().contains('\0'), "{:?}", last_error());
     }
-    assert!(f != ammo && f != hp);
+    assert!(f.bits != ammo.bits && f.bits != hp.bits);
+    assert_eq!((out_f, out_v, out_a), Default::default());
     // A default, a saturating overflow rule.
     let mut def = var_def("clip", 0, 30);
     def.has_default = 1;
@@ -2450,14 +2555,14 @@ fn variable_definitions_are_checked() {
     let fact = w.fact(d, "door_open");
     w.var(d, "ammo", 0, 30);
     let fails = |def: &GoapVarDef, status, needles: &[&str]| {
-        let mut out = 0;
+        let mut out = GoapVarId::default();
         expect_err(
             unsafe { goap_domain_add_var(w.0, d, def, &mut out) },
             status,
             "goap_domain_add_var",
             needles,
         );
-        assert_eq!(out, 0);
+        assert_eq!(out, GoapVarId::default());
     };
     use GoapStatus::*;
     // Uninitialised definitions: zeroed and with the cookie changed.
@@ -2517,9 +2622,9 @@ fn variable_definitions_are_checked() {
         &["\"door_open\" is already a fact"],
     );
     let (p, n) = s("ammo");
-    let mut out = 0;
+    let mut out_f = GoapFactId::default();
     expect_err(
-        unsafe { goap_domain_add_fact(w.0, d, p, n, &mut out) },
+        unsafe { goap_domain_add_fact(w.0, d, p, n, &mut out_f) },
         DuplicateName,
         "goap_domain_add_fact",
         &["\"ammo\" is already a variable"],
@@ -2538,6 +2643,7 @@ fn variable_definitions_are_checked() {
     fails(&def, DuplicateName, &["overflow saturate"]);
     // NULL arguments.
     let def = var_def("y", 0, 1);
+    let mut out = GoapVarId::default();
     unsafe {
         expect_err(
             goap_domain_add_var(w.0, d, null(), &mut out),
@@ -2558,12 +2664,13 @@ fn variable_definitions_are_checked() {
             &["argument `world` is NULL"],
         );
         expect_err(
-            goap_domain_add_var(w.0, 0, &def, &mut out),
+            goap_domain_add_var(w.0, GoapDomainId::default(), &def, &mut out),
             UnknownDomain,
             "goap_domain_add_var",
             &["domain id 0"],
         );
     }
+    assert_eq!((out, out_f), Default::default());
     assert_eq!(w.var_count(d), 1, "nothing was added");
     assert_eq!(w.fact_name(d, fact), "door_open");
 }
@@ -2711,7 +2818,7 @@ fn variable_conditions_and_effects_are_checked() {
     let mut def = NumAction { name: "x", ..NONE }.def();
     (def.var_pre, def.var_effects) = (null(), null()); // an empty slice's pointer is not NULL
     def.var_pre_count = 1;
-    let mut out = 0;
+    let mut out = GoapActionId::default();
     expect_err(
         unsafe { goap_domain_add_action(w.0, d, &def, &mut out) },
         NullPointer,
@@ -2726,7 +2833,7 @@ fn variable_conditions_and_effects_are_checked() {
         "goap_domain_add_action",
         &["def->var_effects (with count 2) is NULL"],
     );
-    assert_eq!(out, 0);
+    assert_eq!(out, GoapActionId::default());
     assert_eq!(w.count(d), (2, 4), "no action was added");
 }
 
@@ -2735,9 +2842,11 @@ fn variable_ids_are_checked_and_distinct_from_other_kinds() {
     let l = lumber();
     let (w, d, wood) = (&l.w, l.d, l.wood);
     let (p, n) = s("chop");
-    let mut chop = 0;
+    let mut chop = GoapActionId::default();
     ok(unsafe { goap_domain_find_action(w.0, d, p, n, &mut chop) });
-    assert!(wood != l.axe && wood != l.house && wood != chop && wood != d);
+    for other in [l.axe.bits, l.house.bits, chop.bits, d.bits] {
+        assert_ne!(wood.bits, other, "a variable id equals another kind's");
+    }
     let mut len = 0;
     let var_name_fails = |v: GoapVarId, status, needles: &[&str]| {
         let mut len = 0;
@@ -2750,53 +2859,80 @@ fn variable_ids_are_checked_and_distinct_from_other_kinds() {
         assert_eq!(len, 0);
     };
     use GoapStatus::*;
-    var_name_fails(0, UnknownVar, &["var: 0 is never a valid variable id"]);
     var_name_fails(
-        l.axe,
+        GoapVarId::default(),
+        UnknownVar,
+        &["var: 0 is never a valid variable id"],
+    );
+    var_name_fails(
+        GoapVarId { bits: l.axe.bits },
         UnknownVar,
         &["is a fact id, not a variable id (wrong kind of id)"],
     );
-    var_name_fails(chop, UnknownVar, &["is an action id, not a variable id"]);
     var_name_fails(
-        d,
+        GoapVarId { bits: chop.bits },
+        UnknownVar,
+        &["is an action id, not a variable id"],
+    );
+    var_name_fails(
+        GoapVarId { bits: d.bits },
         UnknownVar,
         &["is not a variable id (it looks like a domain id)"],
     );
     // A variable id where a fact, an action or a domain id is expected.
     expect_err(
-        unsafe { goap_domain_fact_name(w.0, d, wood, null_mut(), 0, &mut len) },
+        unsafe {
+            goap_domain_fact_name(
+                w.0,
+                d,
+                GoapFactId { bits: wood.bits },
+                null_mut(),
+                0,
+                &mut len,
+            )
+        },
         UnknownFact,
         "goap_domain_fact_name",
         &["is a variable id, not a fact id (wrong kind of id)"],
     );
     expect_err(
-        unsafe { goap_domain_action_name(w.0, d, wood, null_mut(), 0, &mut len) },
+        unsafe {
+            goap_domain_action_name(
+                w.0,
+                d,
+                GoapActionId { bits: wood.bits },
+                null_mut(),
+                0,
+                &mut len,
+            )
+        },
         UnknownAction,
         "goap_domain_action_name",
         &["is a variable id, not an action id"],
     );
     let mut count = 0;
     expect_err(
-        unsafe { goap_domain_var_count(w.0, wood, &mut count) },
+        unsafe { goap_domain_var_count(w.0, GoapDomainId { bits: wood.bits }, &mut count) },
         UnknownDomain,
         "goap_domain_var_count",
         &["is not a domain id (it looks like a variable id)"],
     );
     // ... and in every list.
+    let wood_as_fact = GoapFactId { bits: wood.bits };
     assert_eq!(
-        w.add_action(d, "x", &[fv(wood, true)], &[], 1.0),
+        w.add_action(d, "x", &[fv(wood_as_fact, true)], &[], 1.0),
         Err(UnknownFact)
     );
     assert!(last_error().contains("def->pre[0].fact: "));
     assert!(last_error().contains("is a variable id, not a fact id"));
-    let start = [fv(wood, true)];
+    let start = [fv(wood_as_fact, true)];
     expect_err(
         unsafe { goap_domain_set_start(w.0, d, start.as_ptr(), 1) },
         UnknownFact,
         "goap_domain_set_start",
         &["values[0].fact: ", "is a variable id"],
     );
-    let as_var = [vc(l.house, GoapCompare::Eq, 1)];
+    let as_var = [vc(GoapVarId { bits: l.house.bits }, GoapCompare::Eq, 1)];
     assert_eq!(
         w.try_num_action(
             d,
@@ -2810,7 +2946,7 @@ fn variable_ids_are_checked_and_distinct_from_other_kinds() {
     );
     assert!(last_error().contains("def->var_pre[0].var: "));
     assert!(last_error().contains("is a fact id, not a variable id"));
-    let as_var = [ve(chop, GoapVarOp::Set, 1)];
+    let as_var = [ve(GoapVarId { bits: chop.bits }, GoapVarOp::Set, 1)];
     assert_eq!(
         w.try_num_action(
             d,
@@ -2873,13 +3009,13 @@ fn start_variables_are_checked() {
         &["start: variable \"wood\": is listed with two values, 3 and 4"],
     );
     expect_err(
-        set(&[vv(l.axe, 1)]),
+        set(&[vv(GoapVarId { bits: l.axe.bits }, 1)]),
         UnknownVar,
         "goap_domain_set_start_vars",
         &["values[0].var: ", "is a fact id, not a variable id"],
     );
     expect_err(
-        set(&[vv(wood, 1), vv(0, 1)]),
+        set(&[vv(wood, 1), vv(GoapVarId::default(), 1)]),
         UnknownVar,
         "goap_domain_set_start_vars",
         &["values[1].var: 0 is never a valid variable id"],
@@ -2898,7 +3034,7 @@ fn start_variables_are_checked() {
             &["argument `world` is NULL"],
         );
         expect_err(
-            goap_domain_set_start_vars(w.0, wood, null(), 0),
+            goap_domain_set_start_vars(w.0, GoapDomainId { bits: wood.bits }, null(), 0),
             UnknownDomain,
             "goap_domain_set_start_vars",
             &["looks like a variable id"],
@@ -2952,7 +3088,7 @@ fn goal_variables_are_checked() {
         ],
     );
     expect_err(
-        set(&[vc(l.house, GoapCompare::Eq, 1)]),
+        set(&[vc(GoapVarId { bits: l.house.bits }, GoapCompare::Eq, 1)]),
         UnknownVar,
         "goap_domain_set_goal_vars",
         &["conditions[0].var: ", "is a fact id"],
@@ -3012,7 +3148,7 @@ fn numeric_domain_plans_optimally_through_the_abi() {
     ok(unsafe { goap_domain_set_goal_vars(w.0, d, goal_vars.as_ptr(), 1) });
     assert_eq!(w.plan_names(d), (names(&["get_axe", "chop", "chop"]), 4.0));
     // goap_domain_plan_from ignores the stored variables' start values: defaults.
-    let mut actions = [0u64; 8];
+    let mut actions = [GoapActionId::default(); 8];
     let mut r = GoapPlanResult::default();
     let goal = [fv(l.house, true)];
     ok(unsafe {
@@ -3124,14 +3260,14 @@ fn plan_problem_uses_its_own_start_and_goal() {
     );
     // A buffer too small gets the result only, as with the other plan calls.
     let mut r = GoapPlanResult::default();
-    let mut one = [0u64; 1];
+    let mut one = [GoapActionId::default(); 1];
     expect_err(
         unsafe { goap_domain_plan_problem(w.0, d, &p, null(), one.as_mut_ptr(), 1, &mut r) },
         GoapStatus::BufferTooSmall,
         "goap_domain_plan_problem",
         &["out_actions has capacity 1 but the plan has 6 actions"],
     );
-    assert_eq!((r.action_count, one[0]), (6, 0));
+    assert_eq!((r.action_count, one[0]), (6, GoapActionId::default()));
 }
 
 #[test]
@@ -3155,7 +3291,7 @@ fn plan_problem_errors() {
     );
     let bad_start = [vv(wood, 11)];
     let twice = [vv(wood, 1), vv(wood, 2)];
-    let fact_as_var = [vv(l.axe, 1)];
+    let fact_as_var = [vv(GoapVarId { bits: l.axe.bits }, 1)];
     let bad_op = [GoapVarCondition {
         var: wood,
         op: 99,
@@ -3163,7 +3299,7 @@ fn plan_problem_errors() {
     }];
     let never = [vc(wood, GoapCompare::Ne, 0), vc(wood, GoapCompare::Le, 0)];
     let out_of_range = [vc(wood, GoapCompare::Gt, 11)];
-    let var_as_fact = [fv(wood, true)];
+    let var_as_fact = [fv(GoapFactId { bits: wood.bits }, true)];
     let mut p = goap_problem_default();
     (p.start_vars, p.start_var_count) = (bad_start.as_ptr(), 1);
     fails(
@@ -3248,7 +3384,15 @@ fn plan_problem_errors() {
             &["not initialised with goap_plan_options_default()"],
         );
         expect_err(
-            goap_domain_plan_problem(w.0, wood, &p, null(), null_mut(), 0, &mut r),
+            goap_domain_plan_problem(
+                w.0,
+                GoapDomainId { bits: wood.bits },
+                &p,
+                null(),
+                null_mut(),
+                0,
+                &mut r,
+            ),
             UnknownDomain,
             "goap_domain_plan_problem",
             &["looks like a variable id"],
@@ -3260,7 +3404,7 @@ fn plan_problem_errors() {
 #[test]
 fn null_world_is_rejected_by_the_variable_functions() {
     let (p, n) = s("x");
-    let mut id = 0u64;
+    let mut id = GoapVarId::default();
     let mut count = 0u32;
     let def = goap_var_def_default();
     let nw = null_mut::<GoapWorld>();
@@ -3268,19 +3412,26 @@ fn null_world_is_rejected_by_the_variable_functions() {
         vec![
             (
                 "goap_domain_add_var",
-                goap_domain_add_var(nw, 1, &def, &mut id),
+                goap_domain_add_var(nw, GoapDomainId { bits: 1 }, &def, &mut id),
             ),
             (
                 "goap_domain_find_var",
-                goap_domain_find_var(nw, 1, p, n, &mut id),
+                goap_domain_find_var(nw, GoapDomainId { bits: 1 }, p, n, &mut id),
             ),
             (
                 "goap_domain_var_name",
-                goap_domain_var_name(nw, 1, 1, null_mut(), 0, &mut count),
+                goap_domain_var_name(
+                    nw,
+                    GoapDomainId { bits: 1 },
+                    GoapVarId { bits: 1 },
+                    null_mut(),
+                    0,
+                    &mut count,
+                ),
             ),
             (
                 "goap_domain_var_count",
-                goap_domain_var_count(nw, 1, &mut count),
+                goap_domain_var_count(nw, GoapDomainId { bits: 1 }, &mut count),
             ),
         ]
     };
@@ -3314,7 +3465,7 @@ fn null_world_is_rejected_by_the_variable_functions() {
             &["argument `buf` (with capacity 4) is NULL"],
         );
     }
-    assert_eq!((id, count), (0, 0), "outputs untouched");
+    assert_eq!((id, count), (GoapVarId::default(), 0), "outputs untouched");
 }
 
 #[test]
@@ -3333,11 +3484,449 @@ fn numeric_domain_from_json_plans_through_the_abi() {
     }"#;
     let w = World::new();
     let (p, n) = s(json);
-    let mut d = 0;
+    let mut d = GoapDomainId::default();
     ok(unsafe { goap_domain_load_json(w.0, p, n, &mut d) });
     let (p, n) = s("wood");
-    let mut wood = 0;
+    let mut wood = GoapVarId::default();
     ok(unsafe { goap_domain_find_var(w.0, d, p, n, &mut wood) });
     assert_eq!(w.var_count(d), 1);
     assert_eq!(w.plan_names(d), (names(&["get_axe", "chop", "build"]), 4.0));
+}
+
+// ---------------------------------------------------------------- typed ids: null and kinds
+
+/// An agent of a fresh kitchen with two goals, in a world of the agent tests' kind:
+/// (world, domain, agent, goal ids).
+fn agent_with_goals() -> (
+    ffi_support::World,
+    GoapDomainId,
+    GoapAgentId,
+    [GoapGoalId; 2],
+) {
+    let w = ffi_support::World::new();
+    let d = w.kitchen();
+    let a = w.agent(d);
+    let dinner = w.dinner_goal(d, a);
+    let rice = w.fact(d, "饭已熟");
+    let rice = w.goal(a, "rice", &[fv(rice, true)], 0.5);
+    (w, d, a, [dinner, rice])
+}
+
+#[test]
+fn the_null_id_of_every_kind_is_rejected() {
+    let (w, d, a, [goal, _]) = agent_with_goals();
+    let wp = w.0;
+    let mut len = 0u32;
+    let mut count = 0u32;
+    let mut value = -1;
+    unsafe {
+        expect_err(
+            goap_domain_fact_count(wp, GoapDomainId::default(), &mut count),
+            GoapStatus::UnknownDomain,
+            "goap_domain_fact_count",
+            &["domain id 0 is never valid"],
+        );
+        expect_err(
+            goap_domain_fact_name(wp, d, GoapFactId::default(), null_mut(), 0, &mut len),
+            GoapStatus::UnknownFact,
+            "goap_domain_fact_name",
+            &["fact: 0 is never a valid fact id"],
+        );
+        expect_err(
+            goap_agent_get_fact(wp, a, GoapFactId::default(), &mut value),
+            GoapStatus::UnknownFact,
+            "goap_agent_get_fact",
+            &["fact: 0 is never a valid fact id"],
+        );
+        expect_err(
+            goap_domain_action_name(wp, d, GoapActionId::default(), null_mut(), 0, &mut len),
+            GoapStatus::UnknownAction,
+            "goap_domain_action_name",
+            &["action: 0 is never a valid action id"],
+        );
+        expect_err(
+            goap_agent_set_action_enabled(wp, a, GoapActionId::default(), 0),
+            GoapStatus::UnknownAction,
+            "goap_agent_set_action_enabled",
+            &["action: 0 is never a valid action id"],
+        );
+        expect_err(
+            goap_domain_var_name(wp, d, GoapVarId::default(), null_mut(), 0, &mut len),
+            GoapStatus::UnknownVar,
+            "goap_domain_var_name",
+            &["var: 0 is never a valid variable id"],
+        );
+        expect_err(
+            goap_agent_get_var(wp, a, GoapVarId::default(), &mut value),
+            GoapStatus::UnknownVar,
+            "goap_agent_get_var",
+            &["var: 0 is never a valid variable id"],
+        );
+        let mut info = GoapAgentInfo::default();
+        expect_err(
+            goap_agent_info(wp, GoapAgentId::default(), &mut info),
+            GoapStatus::UnknownAgent,
+            "goap_agent_info",
+            &["the null agent id is never valid"],
+        );
+        expect_err(
+            goap_agent_destroy(wp, GoapAgentId::default()),
+            GoapStatus::UnknownAgent,
+            "goap_agent_destroy",
+            &["the null agent id is never valid"],
+        );
+        // Every function that takes a goal id.
+        let null = GoapGoalId::default();
+        let needle = ["goal: the null goal id is never valid"];
+        expect_err(
+            goap_agent_goal_name(wp, a, null, null_mut(), 0, &mut len),
+            GoapStatus::UnknownGoal,
+            "goap_agent_goal_name",
+            &needle,
+        );
+        let mut goal_info = GoapGoalInfo::default();
+        expect_err(
+            goap_agent_goal_info(wp, a, null, &mut goal_info),
+            GoapStatus::UnknownGoal,
+            "goap_agent_goal_info",
+            &needle,
+        );
+        expect_err(
+            goap_agent_goal_conditions(wp, a, null, null_mut(), 0, &mut count),
+            GoapStatus::UnknownGoal,
+            "goap_agent_goal_conditions",
+            &needle,
+        );
+        expect_err(
+            goap_agent_goal_var_conditions(wp, a, null, null_mut(), 0, &mut count),
+            GoapStatus::UnknownGoal,
+            "goap_agent_goal_var_conditions",
+            &needle,
+        );
+        expect_err(
+            goap_agent_set_goal_priority(w.0, a, null, 2.0),
+            GoapStatus::UnknownGoal,
+            "goap_agent_set_goal_priority",
+            &needle,
+        );
+        expect_err(
+            goap_agent_remove_goal(w.0, a, null),
+            GoapStatus::UnknownGoal,
+            "goap_agent_remove_goal",
+            &needle,
+        );
+        expect_err(
+            goap_agent_explain(
+                wp,
+                a,
+                null,
+                GoapExplainFormat::Text as i32,
+                null_mut(),
+                0,
+                &mut len,
+            ),
+            GoapStatus::UnknownGoal,
+            "goap_agent_explain",
+            &["the null goal id is never valid"],
+        );
+        assert_eq!(info, GoapAgentInfo::default(), "outputs untouched");
+    }
+    assert_eq!((len, count, value), (0, 0, -1), "outputs untouched");
+    // Nothing changed: the agent still has both goals and pursues the dinner.
+    assert_eq!(w.info(a).goal_count, 2);
+    let step = w.step(a, 0.1);
+    assert_eq!(step.kind, GoapStepKind::Start as i32, "{step:?}");
+    assert_eq!(step.goal, goal);
+    assert_ne!(step.action, GoapActionId::default());
+}
+
+#[test]
+fn the_library_writes_null_ids_where_there_is_none() {
+    let w = ffi_support::World::new();
+    let d = w.kitchen();
+    let a = w.agent(d);
+    // No goal: the null goal id (never -1 or an index), and no action.
+    assert_eq!(w.info(a).goal, GoapGoalId::default());
+    let step = w.step(a, 0.1);
+    assert_eq!(step.kind, GoapStepKind::Idle as i32, "{step:?}");
+    assert_eq!(step.goal, GoapGoalId::default());
+    assert_eq!(step.action, GoapActionId::default());
+    // With a goal, its id; after removing it, the null id again.
+    let goal = w.dinner_goal(d, a);
+    assert_ne!(goal, GoapGoalId::default());
+    let step = w.step(a, 0.1);
+    assert_eq!((step.kind, step.goal), (GoapStepKind::Start as i32, goal));
+    assert_eq!(w.info(a).goal, goal);
+    ok(unsafe { goap_agent_remove_goal(w.0, a, goal) });
+    let step = w.step(a, 0.1);
+    assert_eq!(step.goal, GoapGoalId::default(), "{step:?}");
+    assert_eq!(w.info(a).goal, GoapGoalId::default());
+}
+
+#[test]
+fn item_id_bits_in_a_struct_of_another_kind_are_the_wrong_kind() {
+    let l = lumber();
+    let (w, d) = (&l.w, l.d);
+    let (p, n) = s("chop");
+    let mut chop = GoapActionId::default();
+    ok(unsafe { goap_domain_find_action(w.0, d, p, n, &mut chop) });
+    let (fact, action, var) = (l.axe.bits, chop.bits, l.wood.bits);
+    let mut len = 0u32;
+    let name = |bits: u64, kind: &str| unsafe {
+        let mut len = 0u32;
+        match kind {
+            "fact" => (
+                goap_domain_fact_name(w.0, d, GoapFactId { bits }, null_mut(), 0, &mut len),
+                "goap_domain_fact_name",
+            ),
+            "action" => (
+                goap_domain_action_name(w.0, d, GoapActionId { bits }, null_mut(), 0, &mut len),
+                "goap_domain_action_name",
+            ),
+            _ => (
+                goap_domain_var_name(w.0, d, GoapVarId { bits }, null_mut(), 0, &mut len),
+                "goap_domain_var_name",
+            ),
+        }
+    };
+    let status = |kind: &str| match kind {
+        "fact" => GoapStatus::UnknownFact,
+        "action" => GoapStatus::UnknownAction,
+        _ => GoapStatus::UnknownVar,
+    };
+    let ids = [(fact, "fact"), (action, "action"), (var, "variable")];
+    for (bits, actual) in ids {
+        for (_, expected) in ids {
+            let (st, function) = name(bits, expected);
+            if actual == expected {
+                // The id decodes: only the empty buffer is refused.
+                assert_eq!(st, GoapStatus::BufferTooSmall, "{}", last_error());
+                continue;
+            }
+            let article = |k: &str| if k == "action" { "an" } else { "a" };
+            let needle = format!(
+                "{bits:#x} is {} {actual} id, not {} {expected} id (wrong kind of id)",
+                article(actual),
+                article(expected)
+            );
+            expect_err(st, status(expected), function, &[&needle]);
+        }
+    }
+    // Through an agent too (its own copy of the domain decodes the ids).
+    let agent = {
+        let mut def = goap_agent_def_default();
+        def.domain = d;
+        let mut agent = GoapAgentId::default();
+        ok(unsafe { goap_agent_create(w.0, &def, &mut agent) });
+        agent
+    };
+    let mut value = -1;
+    unsafe {
+        expect_err(
+            goap_agent_get_fact(w.0, agent, GoapFactId { bits: var }, &mut value),
+            GoapStatus::UnknownFact,
+            "goap_agent_get_fact",
+            &["is a variable id, not a fact id (wrong kind of id)"],
+        );
+        expect_err(
+            goap_agent_get_var(w.0, agent, GoapVarId { bits: fact }, &mut value),
+            GoapStatus::UnknownVar,
+            "goap_agent_get_var",
+            &["is a fact id, not a variable id (wrong kind of id)"],
+        );
+        expect_err(
+            goap_agent_set_action_enabled(w.0, agent, GoapActionId { bits: fact }, 0),
+            GoapStatus::UnknownAction,
+            "goap_agent_set_action_enabled",
+            &["is a fact id, not an action id (wrong kind of id)"],
+        );
+        expect_err(
+            goap_domain_fact_name(w.0, d, GoapFactId { bits: d.bits }, null_mut(), 0, &mut len),
+            GoapStatus::UnknownFact,
+            "goap_domain_fact_name",
+            &["is not a fact id (it looks like a domain id)"],
+        );
+    }
+    assert_eq!((len, value), (0, -1), "outputs untouched");
+}
+
+#[test]
+fn domain_agent_and_goal_id_bits_in_a_struct_of_another_kind_are_rejected() {
+    let (w, d, a, [goal, _]) = agent_with_goals();
+    let fact = w.fact(d, "菜已买");
+    let action = w.action(d, "洗菜");
+    let mut count = 0u32;
+    let mut info = GoapAgentInfo::default();
+    let mut len = 0u32;
+    let mut value = -1;
+    unsafe {
+        // As a domain id: the message says what the bits look like.
+        for (bits, looks_like) in [
+            (fact.bits, "a fact id"),
+            (action.bits, "an action id"),
+            (a.bits, "an agent id"),
+        ] {
+            expect_err(
+                goap_domain_fact_count(w.0, GoapDomainId { bits }, &mut count),
+                GoapStatus::UnknownDomain,
+                "goap_domain_fact_count",
+                &[&format!(
+                    "{bits:#x} is not a domain id (it looks like {looks_like})"
+                )],
+            );
+        }
+        // As an agent id: likewise.
+        for (bits, looks_like) in [
+            (d.bits, "a domain id"),
+            (fact.bits, "a fact id"),
+            (action.bits, "an action id"),
+        ] {
+            expect_err(
+                goap_agent_info(w.0, GoapAgentId { bits }, &mut info),
+                GoapStatus::UnknownAgent,
+                "goap_agent_info",
+                &[&format!(
+                    "{bits:#x} is not an agent id (it looks like {looks_like})"
+                )],
+            );
+        }
+        // An agent id where an item id is expected.
+        expect_err(
+            goap_agent_get_fact(w.0, a, GoapFactId { bits: a.bits }, &mut value),
+            GoapStatus::UnknownFact,
+            "goap_agent_get_fact",
+            &["fact: "],
+        );
+        expect_err(
+            goap_domain_action_name(
+                w.0,
+                d,
+                GoapActionId { bits: a.bits },
+                null_mut(),
+                0,
+                &mut len,
+            ),
+            GoapStatus::UnknownAction,
+            "goap_domain_action_name",
+            &["action: "],
+        );
+        // As a goal id, and a goal id as any other kind: never taken for one another.
+        let goal_name = |bits: u64| {
+            let mut len = 0u32;
+            let st = goap_agent_goal_name(w.0, a, GoapGoalId { bits }, null_mut(), 0, &mut len);
+            assert_eq!(len, 0);
+            st
+        };
+        for (bits, looks_like) in [
+            (d.bits, "a domain id"),
+            (fact.bits, "a fact id"),
+            (action.bits, "an action id"),
+            (a.bits, "an agent id"),
+        ] {
+            expect_err(
+                goal_name(bits),
+                GoapStatus::UnknownGoal,
+                "goap_agent_goal_name",
+                &[&format!(
+                    "goal: {bits:#x} is not a goal id (it looks like {looks_like})"
+                )],
+            );
+        }
+        let looks = format!("{:#x} is not", goal.bits);
+        let looks = [looks.as_str(), "(it looks like a goal id)"];
+        expect_err(
+            goap_domain_fact_count(w.0, GoapDomainId { bits: goal.bits }, &mut count),
+            GoapStatus::UnknownDomain,
+            "goap_domain_fact_count",
+            &looks,
+        );
+        expect_err(
+            goap_agent_info(w.0, GoapAgentId { bits: goal.bits }, &mut info),
+            GoapStatus::UnknownAgent,
+            "goap_agent_info",
+            &looks,
+        );
+        expect_err(
+            goap_agent_get_fact(w.0, a, GoapFactId { bits: goal.bits }, &mut value),
+            GoapStatus::UnknownFact,
+            "goap_agent_get_fact",
+            &looks,
+        );
+        expect_err(
+            goap_agent_set_action_enabled(w.0, a, GoapActionId { bits: goal.bits }, 0),
+            GoapStatus::UnknownAction,
+            "goap_agent_set_action_enabled",
+            &looks,
+        );
+        expect_err(
+            goap_agent_get_var(w.0, a, GoapVarId { bits: goal.bits }, &mut value),
+            GoapStatus::UnknownVar,
+            "goap_agent_get_var",
+            &looks,
+        );
+    }
+    assert_eq!((count, len, value), (0, 0, -1), "outputs untouched");
+    assert_eq!(info, GoapAgentInfo::default(), "outputs untouched");
+    // The real ids still work.
+    assert!(w.get_fact(a, fact), "the kitchen starts with 菜已买");
+    let mut buf = [0u8; 16];
+    let mut len = 0u32;
+    ok(unsafe { goap_agent_goal_name(w.0, a, goal, buf.as_mut_ptr().cast(), 16, &mut len) });
+    assert_eq!(&buf[..len as usize], b"dinner");
+}
+
+#[test]
+fn a_goal_id_and_a_fact_id_with_the_same_high_word_are_told_apart() {
+    // A goal's generation and a domain's number share the high word of the bits: bring the
+    // first goal slot's generation to the domain's number, so only the kind tells them apart.
+    let w = ffi_support::World::new();
+    let d = w.kitchen();
+    let a = w.agent(d);
+    let fact = w.fact(d, "菜已买");
+    assert!(d.bits < 1_000_000, "domain number {}", d.bits);
+    let mut goal = w.dinner_goal(d, a);
+    while goal.bits >> 32 < d.bits {
+        ok(unsafe { goap_agent_remove_goal(w.0, a, goal) });
+        goal = w.dinner_goal(d, a);
+    }
+    assert_eq!(goal.bits >> 32, fact.bits >> 32, "{goal:#x} and {fact:#x}");
+    assert_eq!(
+        goal.bits as u32 & 0x3fff_ffff,
+        fact.bits as u32,
+        "the same index"
+    );
+    let mut len = 0u32;
+    let mut value = -1;
+    unsafe {
+        expect_err(
+            goap_agent_goal_name(
+                w.0,
+                a,
+                GoapGoalId { bits: fact.bits },
+                null_mut(),
+                0,
+                &mut len,
+            ),
+            GoapStatus::UnknownGoal,
+            "goap_agent_goal_name",
+            &["is not a goal id (it looks like a fact id)"],
+        );
+        expect_err(
+            goap_agent_remove_goal(w.0, a, GoapGoalId { bits: fact.bits }),
+            GoapStatus::UnknownGoal,
+            "goap_agent_remove_goal",
+            &["is not a goal id"],
+        );
+        expect_err(
+            goap_agent_get_fact(w.0, a, GoapFactId { bits: goal.bits }, &mut value),
+            GoapStatus::UnknownFact,
+            "goap_agent_get_fact",
+            &["is not a fact id (it looks like a goal id)"],
+        );
+    }
+    assert_eq!((len, value), (0, -1), "outputs untouched");
+    assert_eq!(w.info(a).goal_count, 1, "the goal is still there");
+    let mut first = GoapGoalId::default();
+    ok(unsafe { goap_agent_goal_at(w.0, a, 0, &mut first) });
+    assert_eq!(first, goal);
 }

@@ -17,13 +17,41 @@ const IDLE: i32 = GoapStepKind::Idle as i32;
 const NO_PLAN: i32 = GoapStepKind::NoPlan as i32;
 const WAITING: i32 = GoapStepKind::Waiting as i32;
 
+/// The null ids: what the library writes where there is no goal or no action.
+const NO_GOAL: GoapGoalId = GoapGoalId { bits: 0 };
+const NO_ACTION: GoapActionId = GoapActionId { bits: 0 };
+
 /// A kitchen world with one agent that wants dinner.
 fn kitchen_agent() -> (World, GoapDomainId, GoapAgentId) {
+    let (w, d, a, _) = kitchen_agent_and_goal();
+    (w, d, a)
+}
+
+/// [`kitchen_agent`] with the id of its dinner goal.
+fn kitchen_agent_and_goal() -> (World, GoapDomainId, GoapAgentId, GoapGoalId) {
     let w = World::new();
     let d = w.kitchen();
     let a = w.agent(d);
-    assert_eq!(w.dinner_goal(d, a), 0);
-    (w, d, a)
+    let dinner = w.dinner_goal(d, a);
+    assert_ne!(dinner, NO_GOAL);
+    assert_eq!(goal_at(&w, a, 0), dinner);
+    (w, d, a, dinner)
+}
+
+/// The id of the agent's goal at `index` (goap_agent_goal_at).
+#[track_caller]
+fn goal_at(w: &World, a: GoapAgentId, index: u32) -> GoapGoalId {
+    let mut goal = GoapGoalId { bits: u64::MAX };
+    ok(unsafe { goap_agent_goal_at(w.0, a, index, &mut goal) });
+    assert_ne!(goal, GoapGoalId { bits: u64::MAX }, "written");
+    goal
+}
+
+/// Every goal of the agent, by goap_agent_goal_at up to GoapAgentInfo.goal_count.
+fn goal_ids(w: &World, a: GoapAgentId) -> Vec<GoapGoalId> {
+    (0..w.info(a).goal_count)
+        .map(|i| goal_at(w, a, i))
+        .collect()
 }
 
 /// Two ways to a goal: `cheap` (cost 1) and `dear` (cost 3).
@@ -39,19 +67,25 @@ const CHOICE_JSON: &str = r#"{
 
 #[test]
 fn kitchen_protocol_through_the_abi() {
-    let (w, d, a) = kitchen_agent();
+    let (w, d, a, dinner) = kitchen_agent_and_goal();
     let info = w.info(a);
     assert_eq!(
         (info.goal, info.plan_len, info.replans, info.goal_count),
-        (-1, 0, 0, 1)
+        (NO_GOAL, 0, 0, 1)
     );
     assert!(w.plan(a).is_empty(), "no plan before the first step");
 
     let first = w.step(a, 0.0);
     assert_eq!(first.kind, START);
-    assert_eq!((first.replanned, first.goal, first.plan_index), (1, 0, 0));
+    assert_eq!(
+        (first.replanned, first.goal, first.plan_index),
+        (1, dinner, 0)
+    );
     let info = w.info(a);
-    assert_eq!((info.plan_len, info.plan_index, info.acting), (7, 0, 1));
+    assert_eq!(
+        (info.goal, info.plan_len, info.plan_index, info.acting),
+        (dinner, 7, 0, 1)
+    );
     assert_eq!(info.plan_cost, 17.0);
     assert_eq!(info.last_cause, GoapReplanCause::NoPlan as i32);
     let plan = w.plan(a);
@@ -77,7 +111,10 @@ fn kitchen_protocol_through_the_abi() {
     loop {
         let step = w.step(a, 0.5);
         if step.kind == IDLE {
-            assert_eq!((step.action, step.goal, step.replanned), (0, -1, 0));
+            assert_eq!(
+                (step.action, step.goal, step.replanned),
+                (NO_ACTION, NO_GOAL, 0)
+            );
             break;
         }
         assert_eq!(step.kind, START);
@@ -109,7 +146,7 @@ fn kitchen_protocol_through_the_abi() {
     assert_eq!(e.result, GoapReplanResult::Found as i32);
     assert_eq!(
         (e.goal, e.plan_len, e.plan_cost, e.goals_tried),
-        (0, 7, 17.0, 1)
+        (dinner, 7, 17.0, 1)
     );
     assert!(e.expanded > 0);
     assert_eq!(e.time, 0.0);
@@ -181,7 +218,10 @@ fn waiting_agents_are_planned_by_the_batch() {
     let a = w.agent_with(d, |def| def.plan_in_step = 0);
     w.dinner_goal(d, a);
     let step = w.step(a, 0.0);
-    assert_eq!((step.kind, step.action, step.goal), (WAITING, 0, -1));
+    assert_eq!(
+        (step.kind, step.action, step.goal),
+        (WAITING, NO_ACTION, NO_GOAL)
+    );
     assert_eq!(w.step(a, 0.0).kind, WAITING, "it waits until a batch runs");
     let stats = w.batch(|_| {});
     assert_eq!(
@@ -212,27 +252,30 @@ fn goals_from_the_domain_file_priorities_and_switching() {
     }"#;
     let d = w.load(json);
     let a = w.agent_with(d, |def| def.switch_margin = 0.5);
-    let mut index = u32::MAX;
+    let mut rested = NO_GOAL;
     let (p, n) = s("rested");
-    ok(unsafe { goap_agent_find_goal(w.0, a, p, n, &mut index) });
-    assert_eq!(index, 1);
+    ok(unsafe { goap_agent_find_goal(w.0, a, p, n, &mut rested) });
     assert_eq!(w.info(a).goal_count, 2);
+    // The domain's goals in file order.
+    let fed = goal_at(&w, a, 0);
+    assert_eq!(goal_at(&w, a, 1), rested);
+    assert_ne!(fed, rested);
     let step = w.step(a, 0.0);
-    assert_eq!((step.kind, step.goal), (START, 0));
+    assert_eq!((step.kind, step.goal), (START, fed));
     assert_eq!(w.action_name(d, step.action), "eat");
     // Within the margin: no switch.
-    ok(unsafe { goap_agent_set_goal_priority(w.0, a, 1, 2.4) });
+    ok(unsafe { goap_agent_set_goal_priority(w.0, a, rested, 2.4) });
     let step = w.step(a, 0.0);
-    assert_eq!((step.kind, step.goal, step.replanned), (CONTINUE, 0, 0));
+    assert_eq!((step.kind, step.goal, step.replanned), (CONTINUE, fed, 0));
     // Beyond it: the other goal takes over.
-    ok(unsafe { goap_agent_set_goal_priority(w.0, a, 1, 3.0) });
+    ok(unsafe { goap_agent_set_goal_priority(w.0, a, rested, 3.0) });
     let step = w.step(a, 0.0);
-    assert_eq!((step.kind, step.goal, step.replanned), (START, 1, 1));
+    assert_eq!((step.kind, step.goal, step.replanned), (START, rested, 1));
     assert_eq!(w.action_name(d, step.action), "sleep");
     assert_eq!(w.info(a).last_cause, GoapReplanCause::GoalChanged as i32);
     // A priority of 0 disables; with every goal disabled the agent is idle.
-    ok(unsafe { goap_agent_set_goal_priority(w.0, a, 0, 0.0) });
-    ok(unsafe { goap_agent_set_goal_priority(w.0, a, 1, -1.0) });
+    ok(unsafe { goap_agent_set_goal_priority(w.0, a, fed, 0.0) });
+    ok(unsafe { goap_agent_set_goal_priority(w.0, a, rested, -1.0) });
     assert_eq!(w.step(a, 0.0).kind, IDLE);
 }
 
@@ -247,12 +290,23 @@ fn no_plan_until_something_changes() {
     let d = w.load(json);
     let a = w.agent(d);
     let step = w.step(a, 0.0);
-    assert_eq!((step.kind, step.replanned), (NO_PLAN, 1));
-    assert_eq!(w.replans(a)[0].result, GoapReplanResult::NoPlan as i32);
+    assert_eq!(
+        (step.kind, step.replanned, step.action, step.goal),
+        (NO_PLAN, 1, NO_ACTION, NO_GOAL)
+    );
+    let event = w.replans(a)[0];
+    assert_eq!(
+        (event.result, event.goal),
+        (GoapReplanResult::NoPlan as i32, NO_GOAL),
+        "no goal has a plan"
+    );
+    assert_eq!(w.info(a).goal, NO_GOAL);
     assert_eq!(w.step(a, 0.0).replanned, 0, "no retry without a change");
     w.set_fact(a, w.fact(d, "has_key"), true);
     let step = w.step(a, 0.0);
-    assert_eq!((step.kind, step.replanned), (START, 1));
+    let only = goal_at(&w, a, 0);
+    assert_eq!((step.kind, step.replanned, step.goal), (START, 1, only));
+    assert_eq!(w.replans(a)[1].goal, only);
 }
 
 #[test]
@@ -355,14 +409,23 @@ fn variables_of_an_agent() {
     assert_eq!(get(clip), 6);
     let at_crate = w.fact(d, "at_crate");
     expect_err(
-        unsafe { goap_agent_set_var(w.0, a, at_crate, 1) },
+        unsafe {
+            goap_agent_set_var(
+                w.0,
+                a,
+                GoapVarId {
+                    bits: at_crate.bits,
+                },
+                1,
+            )
+        },
         GoapStatus::UnknownVar,
         "goap_agent_set_var",
         &["var:", "is a fact id, not a variable id"],
     );
     let mut x = 0;
     expect_err(
-        unsafe { goap_agent_get_fact(w.0, a, clip, &mut x) },
+        unsafe { goap_agent_get_fact(w.0, a, GoapFactId { bits: clip.bits }, &mut x) },
         GoapStatus::UnknownFact,
         "goap_agent_get_fact",
         &["is a variable id, not a fact id"],
@@ -376,9 +439,11 @@ fn variables_of_an_agent() {
     };
     def.vars = &dead;
     def.var_count = 1;
-    let mut index = 0;
+    let mut index = NO_GOAL;
     ok(unsafe { goap_agent_add_goal(w.0, a, &def, &mut index) });
-    assert_eq!(w.step(a, 0.0).kind, START);
+    assert_ne!(index, NO_GOAL);
+    let step = w.step(a, 0.0);
+    assert_eq!((step.kind, step.goal), (START, index));
     assert_eq!(w.info(a).plan_cost, 3.0);
     let bad = GoapVarCondition {
         var: hp,
@@ -415,10 +480,10 @@ fn zero_stale_foreign_and_misused_agent_ids() {
     let mut get = |agent| unsafe { goap_agent_get_fact(w.0, agent, fact, &mut v) };
     let f = "goap_agent_get_fact";
     expect_err(
-        get(0),
+        get(GoapAgentId::default()),
         GoapStatus::UnknownAgent,
         f,
-        &["agent: 0 is never a valid agent id"],
+        &["agent: the null agent id is never valid"],
     );
     expect_err(
         get(foreign),
@@ -427,22 +492,38 @@ fn zero_stale_foreign_and_misused_agent_ids() {
         &["is foreign: it belongs to another world"],
     );
     expect_err(
-        get(fact),
+        get(GoapAgentId { bits: fact.bits }),
         GoapStatus::UnknownAgent,
         f,
         &["is not an agent id (it looks like a fact id)"],
     );
     expect_err(
-        get(d),
+        get(GoapAgentId { bits: d.bits }),
         GoapStatus::UnknownAgent,
         f,
         &["is not an agent id (it looks like a domain id)"],
     );
+    let goal = goal_at(&w, a, 0);
     expect_err(
-        get(a + 1),
+        get(GoapAgentId { bits: goal.bits }),
         GoapStatus::UnknownAgent,
         f,
         &["is not an agent id"],
+    );
+    // Forged from a's bits: generation 0 is never issued; a later generation is stale.
+    expect_err(
+        get(GoapAgentId {
+            bits: a.bits & !0xffff_ffff,
+        }),
+        GoapStatus::UnknownAgent,
+        f,
+        &["is not an agent id"],
+    );
+    expect_err(
+        get(GoapAgentId { bits: a.bits + 1 }),
+        GoapStatus::UnknownAgent,
+        f,
+        &["is stale"],
     );
     // Stale: destroyed, never found again, not even after its slot is reused.
     let b = w.agent(d);
@@ -467,7 +548,7 @@ fn zero_stale_foreign_and_misused_agent_ids() {
     assert_eq!(count, 2);
     // An agent id is no fact id either.
     expect_err(
-        unsafe { goap_agent_set_fact(w.0, a, a, 1) },
+        unsafe { goap_agent_set_fact(w.0, a, GoapFactId { bits: a.bits }, 1) },
         GoapStatus::UnknownFact,
         "goap_agent_set_fact",
         &["fact:"],
@@ -495,13 +576,16 @@ fn ids_of_another_domain_or_added_later_are_unknown() {
         &["action: action id", "does not belong to the agent's domain"],
     );
     expect_err(
-        unsafe { goap_agent_set_action_cost(w.0, a, w.fact(d, "菜已买"), 1.0) },
+        unsafe {
+            let fact = w.fact(d, "菜已买");
+            goap_agent_set_action_cost(w.0, a, GoapActionId { bits: fact.bits }, 1.0)
+        },
         GoapStatus::UnknownAction,
         "goap_agent_set_action_cost",
         &["is a fact id, not an action id"],
     );
     expect_err(
-        unsafe { goap_agent_clear_action_cost(w.0, a, 0) },
+        unsafe { goap_agent_clear_action_cost(w.0, a, NO_ACTION) },
         GoapStatus::UnknownAction,
         "goap_agent_clear_action_cost",
         &["0 is never a valid action id"],
@@ -515,7 +599,7 @@ fn ids_of_another_domain_or_added_later_are_unknown() {
     );
     // A fact added to the domain after the agent was created is not the agent's.
     let (p, n) = s("新事实");
-    let mut late = 0;
+    let mut late = GoapFactId::default();
     ok(unsafe { goap_domain_add_fact(w.0, d, p, n, &mut late) });
     expect_err(
         unsafe { goap_agent_set_fact(w.0, a, late, 1) },
@@ -544,14 +628,15 @@ fn ids_of_another_domain_or_added_later_are_unknown() {
 
 #[test]
 fn null_world_is_rejected_by_every_agent_function() {
-    let (w, d, a) = kitchen_agent();
+    let (w, d, a, goal) = kitchen_agent_and_goal();
     let act = w.action(d, "洗菜");
     let fact = w.fact(d, "菜已买");
     let nw = null_mut::<GoapWorld>();
     let adef = goap_agent_def_default();
     let gdef = goap_goal_def_default();
     let (p, n) = s("dinner");
-    let (mut id, mut count, mut i, mut x, mut big) = (0u64, 0u32, 0u32, 0i32, 0u64);
+    let (mut id, mut count, mut g, mut x, mut big) =
+        (GoapAgentId::default(), 0u32, NO_GOAL, 0i32, 0u64);
     let mut step = GoapStep::default();
     let mut info = GoapAgentInfo::default();
     let mut batch = GoapBatchStats::default();
@@ -570,20 +655,31 @@ fn null_world_is_rejected_by_every_agent_function() {
                 "goap_agent_set_facts",
                 goap_agent_set_facts(nw, a, null(), 0),
             ),
-            ("goap_agent_set_var", goap_agent_set_var(nw, a, 1, 1)),
-            ("goap_agent_get_var", goap_agent_get_var(nw, a, 1, &mut x)),
+            (
+                "goap_agent_set_var",
+                goap_agent_set_var(nw, a, GoapVarId { bits: 1 }, 1),
+            ),
+            (
+                "goap_agent_get_var",
+                goap_agent_get_var(nw, a, GoapVarId { bits: 1 }, &mut x),
+            ),
             (
                 "goap_agent_add_goal",
-                goap_agent_add_goal(nw, a, &gdef, &mut i),
+                goap_agent_add_goal(nw, a, &gdef, &mut g),
             ),
             (
                 "goap_agent_find_goal",
-                goap_agent_find_goal(nw, a, p, n, &mut i),
+                goap_agent_find_goal(nw, a, p, n, &mut g),
             ),
             (
                 "goap_agent_set_goal_priority",
-                goap_agent_set_goal_priority(nw, a, 0, 1.0),
+                goap_agent_set_goal_priority(nw, a, goal, 1.0),
             ),
+            (
+                "goap_agent_remove_goal",
+                goap_agent_remove_goal(nw, a, goal),
+            ),
+            ("goap_agent_goal_at", goap_agent_goal_at(nw, a, 0, &mut g)),
             (
                 "goap_agent_set_action_enabled",
                 goap_agent_set_action_enabled(nw, a, act, 1),
@@ -626,7 +722,7 @@ fn null_world_is_rejected_by_every_agent_function() {
             ("goap_world_clear_cache", goap_world_clear_cache(nw)),
         ]
     };
-    assert_eq!(calls.len(), 24);
+    assert_eq!(calls.len(), 26);
     for (function, status) in calls {
         assert_eq!(status, GoapStatus::NullPointer, "{function}");
         // Each call's own message is gone; check the shape with a fresh call below.
@@ -638,8 +734,9 @@ fn null_world_is_rejected_by_every_agent_function() {
         "goap_agent_step",
         &["argument `world` is NULL"],
     );
-    assert_eq!(id, 0, "outputs untouched");
-    assert_eq!((count, i, x, big), (0, 0, 0, 0));
+    assert_eq!(id, GoapAgentId::default(), "outputs untouched");
+    assert_eq!((count, g, x, big), (0, NO_GOAL, 0, 0));
+    assert_eq!(goal_ids(&w, a), [goal], "the goal is still there");
     assert_eq!(step, GoapStep::default());
 }
 
@@ -659,7 +756,7 @@ fn null_outputs_and_inputs_are_rejected() {
     };
     unsafe {
         null_arg(
-            goap_agent_create(w.0, null(), &mut 0),
+            goap_agent_create(w.0, null(), &mut GoapAgentId::default()),
             "goap_agent_create",
             "def",
         );
@@ -679,12 +776,12 @@ fn null_outputs_and_inputs_are_rejected() {
             "out",
         );
         null_arg(
-            goap_agent_get_var(w.0, a, 1, null_mut()),
+            goap_agent_get_var(w.0, a, GoapVarId { bits: 1 }, null_mut()),
             "goap_agent_get_var",
             "out",
         );
         null_arg(
-            goap_agent_add_goal(w.0, a, null(), &mut 0),
+            goap_agent_add_goal(w.0, a, null(), &mut GoapGoalId::default()),
             "goap_agent_add_goal",
             "def",
         );
@@ -692,15 +789,20 @@ fn null_outputs_and_inputs_are_rejected() {
         null_arg(
             goap_agent_add_goal(w.0, a, &gdef, null_mut()),
             "goap_agent_add_goal",
-            "out_index",
+            "out_goal",
         );
         null_arg(
             goap_agent_find_goal(w.0, a, p, 1, null_mut()),
             "goap_agent_find_goal",
-            "out_index",
+            "out_goal",
+        );
+        null_arg(
+            goap_agent_goal_at(w.0, a, 0, null_mut()),
+            "goap_agent_goal_at",
+            "out_goal",
         );
         expect_err(
-            goap_agent_find_goal(w.0, a, null(), 3, &mut 0),
+            goap_agent_find_goal(w.0, a, null(), 3, &mut GoapGoalId::default()),
             GoapStatus::NullPointer,
             "goap_agent_find_goal",
             &["name (with count 3) is NULL"],
@@ -757,7 +859,7 @@ fn null_outputs_and_inputs_are_rejected() {
         let mut gdef = goap_goal_def_default();
         gdef.fact_count = 2;
         expect_err(
-            goap_agent_add_goal(w.0, a, &gdef, &mut 0),
+            goap_agent_add_goal(w.0, a, &gdef, &mut GoapGoalId::default()),
             GoapStatus::NullPointer,
             "goap_agent_add_goal",
             &["def->facts (with count 2) is NULL"],
@@ -765,7 +867,7 @@ fn null_outputs_and_inputs_are_rejected() {
         gdef.fact_count = 0;
         gdef.var_count = 1;
         expect_err(
-            goap_agent_add_goal(w.0, a, &gdef, &mut 0),
+            goap_agent_add_goal(w.0, a, &gdef, &mut GoapGoalId::default()),
             GoapStatus::NullPointer,
             "goap_agent_add_goal",
             &["def->vars (with count 1) is NULL"],
@@ -788,10 +890,10 @@ fn uninitialised_and_invalid_definitions_are_rejected() {
         let mut def = goap_agent_def_default();
         def.domain = d;
         edit(&mut def);
-        let mut a = 0;
+        let mut a = GoapAgentId::default();
         let st = unsafe { goap_agent_create(w.0, &def, &mut a) };
         if st != GoapStatus::Ok {
-            assert_eq!(a, 0, "out untouched");
+            assert_eq!(a, GoapAgentId::default(), "out untouched");
         }
         st
     };
@@ -803,7 +905,7 @@ fn uninitialised_and_invalid_definitions_are_rejected() {
         &["def: definition not initialised with goap_agent_def_default()"],
     );
     expect_err(
-        create(&|d| d.domain = 0),
+        create(&|d| d.domain = GoapDomainId::default()),
         GoapStatus::UnknownDomain,
         f,
         &["def->domain: domain id 0 is never valid"],
@@ -858,7 +960,7 @@ fn uninitialised_and_invalid_definitions_are_rejected() {
     let mut gdef = goap_goal_def_default();
     gdef.cookie = 1;
     expect_err(
-        unsafe { goap_agent_add_goal(w.0, a, &gdef, &mut 0) },
+        unsafe { goap_agent_add_goal(w.0, a, &gdef, &mut GoapGoalId::default()) },
         GoapStatus::InvalidArgument,
         "goap_agent_add_goal",
         &["def: definition not initialised with goap_goal_def_default()"],
@@ -888,7 +990,7 @@ fn defaults_are_documented_values() {
     let def = goap_agent_def_default();
     assert_eq!(
         (def.domain, def.switch_margin, def.failure_cooldown),
-        (0, 0.0, 0.0)
+        (GoapDomainId::default(), 0.0, 0.0)
     );
     assert_eq!(
         (def.plan_in_step, def.max_nodes, def.heuristic),
@@ -911,11 +1013,12 @@ fn defaults_are_documented_values() {
 
 #[test]
 fn goal_definitions_are_checked() {
-    let (w, d, a) = kitchen_agent();
+    let (w, d, a, dinner) = kitchen_agent_and_goal();
+    const UNWRITTEN: GoapGoalId = GoapGoalId { bits: u64::MAX };
     let add = |def: &GoapGoalDef| {
-        let mut index = u32::MAX;
-        let st = unsafe { goap_agent_add_goal(w.0, a, def, &mut index) };
-        (st, index)
+        let mut goal = UNWRITTEN;
+        let st = unsafe { goap_agent_add_goal(w.0, a, def, &mut goal) };
+        (st, goal)
     };
     let f = "goap_agent_add_goal";
     let mut def = goap_goal_def_default();
@@ -927,7 +1030,7 @@ fn goal_definitions_are_checked() {
         f,
         &["contains a NUL character"],
     );
-    assert_eq!(index, u32::MAX);
+    assert_eq!(index, UNWRITTEN);
     let bad = [0xffu8, 0xfe];
     def.name = bad.as_ptr().cast();
     def.name_len = 2;
@@ -973,15 +1076,22 @@ fn goal_definitions_are_checked() {
     assert_eq!(w.info(a).goal_count, 1, "nothing was added");
     let good = [fv(rice, true)];
     def.facts = good.as_ptr();
-    let (st, index) = add(&def);
+    let (st, snack) = add(&def);
     ok(st);
-    assert_eq!(index, 1);
+    assert!(snack != UNWRITTEN && snack != NO_GOAL && snack != dinner);
     // Names need not be unique: find_goal gives the first.
-    assert_eq!(add(&def).1, 2);
-    let mut found = 0;
+    let (st, second) = add(&def);
+    ok(st);
+    assert!(second != snack && second != dinner && second != NO_GOAL);
+    assert_eq!(
+        goal_ids(&w, a),
+        [dinner, snack, second],
+        "in the order added"
+    );
+    let mut found = NO_GOAL;
     let (p, n) = s("夜宵");
     ok(unsafe { goap_agent_find_goal(w.0, a, p, n, &mut found) });
-    assert_eq!(found, 1);
+    assert_eq!(found, snack);
     let (p, n) = s("breakfast");
     expect_err(
         unsafe { goap_agent_find_goal(w.0, a, p, n, &mut found) },
@@ -989,22 +1099,27 @@ fn goal_definitions_are_checked() {
         "goap_agent_find_goal",
         &["the agent has no goal named \"breakfast\" (it has 3 goals)"],
     );
-    assert_eq!(found, 1);
+    assert_eq!(found, snack, "out untouched");
+    // An id never handed out: the slot after the last goal's (forged from its bits).
+    let forged = GoapGoalId {
+        bits: second.bits + 1,
+    };
+    assert!(!goal_ids(&w, a).contains(&forged));
     expect_err(
-        unsafe { goap_agent_set_goal_priority(w.0, a, 3, 1.0) },
+        unsafe { goap_agent_set_goal_priority(w.0, a, forged, 1.0) },
         GoapStatus::UnknownGoal,
         "goap_agent_set_goal_priority",
-        &["the agent has no goal #3"],
+        &["goal", "never added, or removed"],
     );
     expect_err(
-        unsafe { goap_agent_set_goal_priority(w.0, a, 0, f64::NAN) },
+        unsafe { goap_agent_set_goal_priority(w.0, a, dinner, f64::NAN) },
         GoapStatus::InvalidArgument,
         "goap_agent_set_goal_priority",
         &["priority must be a finite number"],
     );
-    // Higher priority wins: the rice goal first.
+    // Higher priority wins: the rice goal first (of two equal ones, the one added first).
     let step = w.step(a, 0.0);
-    assert_eq!((step.kind, step.goal), (START, 1));
+    assert_eq!((step.kind, step.goal), (START, snack));
     assert_eq!(w.action_name(d, step.action), "蒸饭");
 }
 
@@ -1072,7 +1187,7 @@ fn bad_values_are_invalid_arguments() {
 fn buffers_too_small_report_the_needed_count() {
     let (w, _, a) = kitchen_agent();
     w.step(a, 0.0);
-    let mut out = [42u64; 3];
+    let mut out = [GoapActionId { bits: 42 }; 3];
     let mut count = 0;
     expect_err(
         unsafe { goap_agent_plan(w.0, a, out.as_mut_ptr(), 3, &mut count) },
@@ -1081,7 +1196,11 @@ fn buffers_too_small_report_the_needed_count() {
         &["out has capacity 3 but there are 7 actions"],
     );
     assert_eq!(count, 7);
-    assert_eq!(out, [42; 3], "nothing written to the buffer");
+    assert_eq!(
+        out,
+        [GoapActionId { bits: 42 }; 3],
+        "nothing written to the buffer"
+    );
     count = 0;
     expect_err(
         unsafe { goap_agent_plan(w.0, a, null_mut(), 0, &mut count) },
@@ -1102,10 +1221,10 @@ fn buffers_too_small_report_the_needed_count() {
     ok(unsafe { goap_agent_replans(w.0, a, events.as_mut_ptr(), 1, &mut count) });
     assert_eq!(events[0].plan_len, 7);
     // Exactly enough room.
-    let mut plan = [0u64; 7];
+    let mut plan = [NO_ACTION; 7];
     ok(unsafe { goap_agent_plan(w.0, a, plan.as_mut_ptr(), 7, &mut count) });
     assert_eq!(count, 7);
-    assert!(plan.iter().all(|&x| x != 0));
+    assert!(plan.iter().all(|&x| x != NO_ACTION));
 }
 
 #[test]
@@ -1224,7 +1343,9 @@ impl Ctx {
         let mut stats = GoapBatchStats::default();
         let mut v = 0;
         let mut statuses = vec![
-            ("set_fact", unsafe { goap_agent_set_fact(w, agent, 1, 1) }),
+            ("set_fact", unsafe {
+                goap_agent_set_fact(w, agent, GoapFactId { bits: 1 }, 1)
+            }),
             (
                 "message",
                 last_message_contains("is busy: this call comes from"),
@@ -1232,7 +1353,7 @@ impl Ctx {
             ("step", unsafe { goap_agent_step(w, agent, 0.0, &mut step) }),
             ("info", unsafe { goap_agent_info(w, agent, &mut info) }),
             ("get_fact", unsafe {
-                goap_agent_get_fact(w, agent, 1, &mut v)
+                goap_agent_get_fact(w, agent, GoapFactId { bits: 1 }, &mut v)
             }),
             ("destroy", unsafe { goap_agent_destroy(w, agent) }),
             ("set_callbacks", unsafe {
@@ -1245,7 +1366,7 @@ impl Ctx {
                 goap_world_plan_agents(w, null(), &mut stats)
             }),
         ];
-        if self.other.get() != 0 {
+        if self.other.get() != GoapAgentId::default() {
             statuses.push(("other agent", unsafe {
                 goap_agent_info(w, self.other.get(), &mut info)
             }));
@@ -1368,7 +1489,7 @@ fn a_cost_callback_changes_the_plan() {
     let step = w.step(a, 0.0);
     assert_eq!((step.action, w.info(a).plan_cost), (dear, 3.0));
     // The callback sees the agent's own cost override as the cost so far.
-    ctx.costly.set(0);
+    ctx.costly.set(NO_ACTION);
     ok(unsafe { goap_agent_set_action_cost(w.0, a, dear, 0.5) });
     w.report(a, GoapReport::Failed);
     let step = w.step(a, 0.0);
@@ -1433,7 +1554,7 @@ fn failing_callbacks_are_callback_failed_and_the_agent_still_needs_a_plan() {
     let info = w.info(a);
     assert_eq!(
         (info.replans, info.plan_len, info.goal),
-        (0, 0, -1),
+        (0, 0, NO_GOAL),
         "no search ran"
     );
     // The cost callback's not writing is told apart from writing NaN.
@@ -1762,7 +1883,7 @@ fn a_stale_batch_job_is_not_applied_over_a_steps_replan() {
 // ---------------------------------------------------------------- explain
 
 /// goap_agent_explain's text, through the two-call buffer protocol.
-fn explain(w: &World, a: GoapAgentId, goal: u32, format: GoapExplainFormat) -> String {
+fn explain(w: &World, a: GoapAgentId, goal: GoapGoalId, format: GoapExplainFormat) -> String {
     let mut len = 0u32;
     let status =
         unsafe { goap_agent_explain(w.0, a, goal, format as i32, null_mut(), 0, &mut len) };
@@ -1787,8 +1908,8 @@ fn explain(w: &World, a: GoapAgentId, goal: u32, format: GoapExplainFormat) -> S
 
 #[test]
 fn explain_names_what_is_missing_with_the_agents_context() {
-    let (w, d, a) = kitchen_agent();
-    let text = explain(&w, a, 0, GoapExplainFormat::Text);
+    let (w, d, a, dinner) = kitchen_agent_and_goal();
+    let text = explain(&w, a, dinner, GoapExplainFormat::Text);
     assert!(
         text.contains("Plan found") && text.contains("cost 17"),
         "{text}"
@@ -1796,35 +1917,54 @@ fn explain_names_what_is_missing_with_the_agents_context() {
     // Disable the only way to buy meat: dinner has no plan, and the report says why.
     let buy = w.action(d, "买肉");
     ok(unsafe { goap_agent_set_action_enabled(w.0, a, buy, 0) });
-    let text = explain(&w, a, 0, GoapExplainFormat::Text);
+    let text = explain(&w, a, dinner, GoapExplainFormat::Text);
     assert!(
         text.contains("No plan") && text.contains("买肉") && text.contains("disabled"),
         "{text}"
     );
     let json: serde_json::Value =
-        serde_json::from_str(&explain(&w, a, 0, GoapExplainFormat::Json)).unwrap();
+        serde_json::from_str(&explain(&w, a, dinner, GoapExplainFormat::Json)).unwrap();
     assert!(json.is_object(), "{json}");
     let mut len = 0;
+    let forged = GoapGoalId {
+        bits: dinner.bits + 6,
+    };
     expect_err(
-        unsafe { goap_agent_explain(w.0, a, 7, 1, null_mut(), 0, &mut len) },
+        unsafe { goap_agent_explain(w.0, a, forged, 1, null_mut(), 0, &mut len) },
         GoapStatus::UnknownGoal,
         "goap_agent_explain",
-        &["#7"],
+        &["goal", "never added, or removed"],
     );
     expect_err(
-        unsafe { goap_agent_explain(w.0, a, 0, 3, null_mut(), 0, &mut len) },
+        unsafe { goap_agent_explain(w.0, a, NO_GOAL, 1, null_mut(), 0, &mut len) },
+        GoapStatus::UnknownGoal,
+        "goap_agent_explain",
+        &["goal: the null goal id is never valid"],
+    );
+    expect_err(
+        unsafe { goap_agent_explain(w.0, a, dinner, 3, null_mut(), 0, &mut len) },
         GoapStatus::InvalidArgument,
         "goap_agent_explain",
         &["format is 3"],
     );
     expect_err(
-        unsafe { goap_agent_explain(w.0, a, 0, 1, null_mut(), 5, &mut len) },
+        unsafe { goap_agent_explain(w.0, a, dinner, 1, null_mut(), 5, &mut len) },
         GoapStatus::NullPointer,
         "goap_agent_explain",
         &["buf"],
     );
     expect_err(
-        unsafe { goap_agent_explain(w.0, 0, 0, 1, null_mut(), 0, &mut len) },
+        unsafe {
+            goap_agent_explain(
+                w.0,
+                GoapAgentId::default(),
+                dinner,
+                1,
+                null_mut(),
+                0,
+                &mut len,
+            )
+        },
         GoapStatus::UnknownAgent,
         "goap_agent_explain",
         &[],
@@ -1869,7 +2009,10 @@ fn step_budgets_spread_a_search_over_steps() {
         if step.kind != PLANNING {
             break step;
         }
-        assert_eq!((step.action, step.replanned, step.goal), (0, 0, -1));
+        assert_eq!(
+            (step.action, step.replanned, step.goal),
+            (NO_ACTION, 0, NO_GOAL)
+        );
         planning += 1;
     };
     assert_eq!(
@@ -2051,4 +2194,402 @@ fn output_structs_carry_their_size_and_a_bad_one_changes_nothing() {
         "goap_agent_replans",
         &["out[0].size is 8"],
     );
+}
+
+// ---------------------------------------------------------------- goal ids and removal
+
+/// Two goals from the domain file: "fed" (priority 2) and "rested" (priority 1), each one
+/// action away.
+const TWO_GOALS_JSON: &str = r#"{
+  "actions": [
+    {"name": "eat", "cost": 1, "effects": {"fed": true}},
+    {"name": "sleep", "cost": 1, "effects": {"rested": true}}
+  ],
+  "goals": [
+    {"name": "fed", "priority": 2, "conditions": {"fed": true}},
+    {"name": "rested", "priority": 1, "conditions": {"rested": true}}
+  ]
+}"#;
+
+/// The name of the agent's goal `goal` (goap_agent_goal_name).
+#[track_caller]
+fn goal_name(w: &World, a: GoapAgentId, goal: GoapGoalId) -> String {
+    let mut buf = [0u8; 64];
+    let mut len = 0;
+    ok(unsafe { goap_agent_goal_name(w.0, a, goal, buf.as_mut_ptr().cast(), 64, &mut len) });
+    String::from_utf8(buf[..len as usize].to_vec()).unwrap()
+}
+
+/// The id goap_agent_find_goal gives for `name`.
+#[track_caller]
+fn find_goal(w: &World, a: GoapAgentId, name: &str) -> GoapGoalId {
+    let (p, n) = s(name);
+    let mut goal = NO_GOAL;
+    ok(unsafe { goap_agent_find_goal(w.0, a, p, n, &mut goal) });
+    goal
+}
+
+/// Removes the agent's goal `goal`, which must succeed.
+#[track_caller]
+fn remove_goal(w: &World, a: GoapAgentId, goal: GoapGoalId) {
+    ok(unsafe { goap_agent_remove_goal(w.0, a, goal) });
+}
+
+/// The goal slot an id names: its low word (the layout of src/ffi/ids.rs, opaque to C
+/// callers; used only to show that a slot was, or was not, reused).
+fn slot_of(goal: GoapGoalId) -> u32 {
+    goal.bits as u32
+}
+
+/// Every call that takes a goal id fails with GOAP_STATUS_UNKNOWN_GOAL for `goal` on
+/// agent `a`, with a message naming the function and containing `needle`, and writes
+/// nothing.
+#[track_caller]
+fn expect_unknown_goal(w: &World, a: GoapAgentId, goal: GoapGoalId, needle: &str) {
+    let before = goal_ids(w, a);
+    let (u, needles) = (GoapStatus::UnknownGoal, &[needle]);
+    let mut len = 77;
+    let mut count = 77;
+    let mut info = GoapGoalInfo::default();
+    let mut buf = [0xAAu8; 8];
+    let mut facts = [GoapFactValue::default(); 4];
+    let mut vars = [GoapVarCondition::default(); 4];
+    unsafe {
+        let f = "goap_agent_set_goal_priority";
+        expect_err(
+            goap_agent_set_goal_priority(w.0, a, goal, 5.0),
+            u,
+            f,
+            needles,
+        );
+        let f = "goap_agent_remove_goal";
+        expect_err(goap_agent_remove_goal(w.0, a, goal), u, f, needles);
+        let f = "goap_agent_goal_info";
+        expect_err(goap_agent_goal_info(w.0, a, goal, &mut info), u, f, needles);
+        let f = "goap_agent_goal_name";
+        let st = goap_agent_goal_name(w.0, a, goal, buf.as_mut_ptr().cast(), 8, &mut len);
+        expect_err(st, u, f, needles);
+        let f = "goap_agent_goal_conditions";
+        let st = goap_agent_goal_conditions(w.0, a, goal, facts.as_mut_ptr(), 4, &mut count);
+        expect_err(st, u, f, needles);
+        let f = "goap_agent_goal_var_conditions";
+        let st = goap_agent_goal_var_conditions(w.0, a, goal, vars.as_mut_ptr(), 4, &mut count);
+        expect_err(st, u, f, needles);
+        let f = "goap_agent_explain";
+        let st = goap_agent_explain(w.0, a, goal, 1, null_mut(), 0, &mut len);
+        expect_err(st, u, f, needles);
+    }
+    assert_eq!((len, count), (77, 77), "nothing written");
+    assert_eq!(info, GoapGoalInfo::default());
+    assert_eq!(buf, [0xAA; 8]);
+    assert_eq!(facts, [GoapFactValue::default(); 4]);
+    assert_eq!(vars, [GoapVarCondition::default(); 4]);
+    assert_eq!(goal_ids(w, a), before, "no goal was removed");
+}
+
+#[test]
+fn removing_the_pursued_goal_hands_over_with_goal_changed() {
+    let w = World::new();
+    let d = w.load(TWO_GOALS_JSON);
+    let a = w.agent(d);
+    let (fed, rested) = (goal_at(&w, a, 0), goal_at(&w, a, 1));
+    let step = w.step(a, 0.0);
+    assert_eq!((step.kind, step.goal), (START, fed));
+    assert_eq!(w.action_name(d, step.action), "eat");
+    remove_goal(&w, a, fed);
+    assert_eq!(w.info(a).goal_count, 1);
+    assert_eq!(goal_ids(&w, a), [rested]);
+    // The next step hands over to the other goal.
+    let step = w.step(a, 0.0);
+    assert_eq!((step.kind, step.goal, step.replanned), (START, rested, 1));
+    assert_eq!(w.action_name(d, step.action), "sleep");
+    let info = w.info(a);
+    assert_eq!(
+        (info.goal, info.last_cause, info.replans, info.goal_count),
+        (rested, GoapReplanCause::GoalChanged as i32, 2, 1)
+    );
+    let mut ginfo = GoapGoalInfo::default();
+    ok(unsafe { goap_agent_goal_info(w.0, a, rested, &mut ginfo) });
+    assert_eq!(ginfo.current, 1);
+    let events = w.replans(a);
+    assert_eq!(events.len(), 2);
+    assert_eq!(
+        (events[0].cause, events[0].goal),
+        (GoapReplanCause::NoPlan as i32, fed),
+        "the history keeps the removed goal's id"
+    );
+    assert_eq!(
+        (events[1].cause, events[1].result, events[1].goal),
+        (
+            GoapReplanCause::GoalChanged as i32,
+            GoapReplanResult::Found as i32,
+            rested
+        )
+    );
+    let mut changed = 0;
+    ok(unsafe {
+        goap_agent_replan_count(w.0, a, GoapReplanCause::GoalChanged as i32, &mut changed)
+    });
+    assert_eq!(changed, 1);
+    // Its plan done, the agent is idle: no goal is left to pursue.
+    w.report(a, GoapReport::Succeeded);
+    let step = w.step(a, 0.0);
+    assert_eq!(
+        (step.kind, step.action, step.goal),
+        (IDLE, NO_ACTION, NO_GOAL)
+    );
+}
+
+#[test]
+fn removing_the_last_goal_leaves_the_agent_idle_and_cleared() {
+    let (w, d, a, dinner) = kitchen_agent_and_goal();
+    assert_eq!(w.step(a, 0.0).kind, START);
+    let info = w.info(a);
+    assert_eq!((info.goal, info.plan_len, info.acting), (dinner, 7, 1));
+    remove_goal(&w, a, dinner);
+    assert_eq!(w.info(a).goal_count, 0);
+    let step = w.step(a, 0.0);
+    assert_eq!(
+        (step.kind, step.action, step.goal, step.replanned),
+        (IDLE, NO_ACTION, NO_GOAL, 0)
+    );
+    let info = w.info(a);
+    assert_eq!(
+        (info.goal, info.plan_len, info.acting, info.goal_count),
+        (NO_GOAL, 0, 0, 0)
+    );
+    assert!(w.plan(a).is_empty(), "the plan is cleared");
+    expect_err(
+        unsafe { goap_agent_report(w.0, a, GoapReport::Succeeded as i32) },
+        GoapStatus::NoAction,
+        "goap_agent_report",
+        &[],
+    );
+    let mut out = NO_GOAL;
+    expect_err(
+        unsafe { goap_agent_goal_at(w.0, a, 0, &mut out) },
+        GoapStatus::InvalidArgument,
+        "goap_agent_goal_at",
+        &["index 0 is not below the agent's goal count 0"],
+    );
+    assert_eq!(out, NO_GOAL, "out untouched");
+    assert_eq!(w.step(a, 1.0).kind, IDLE, "it stays idle");
+    // A new goal gets a new id, though it may take the freed slot, and the agent plans
+    // for it.
+    let again = w.dinner_goal(d, a);
+    assert_ne!(again, dinner);
+    assert_eq!(goal_ids(&w, a), [again]);
+    expect_unknown_goal(&w, a, dinner, "never added, or removed");
+    let step = w.step(a, 0.0);
+    assert_eq!((step.kind, step.goal, step.replanned), (START, again, 1));
+    assert_eq!(w.info(a).plan_len, 7);
+}
+
+#[test]
+fn a_removed_goals_id_is_stale_for_every_goal_call() {
+    let (w, d, a, dinner) = kitchen_agent_and_goal();
+    let rice = w.fact(d, "饭已熟");
+    let snack = w.goal(a, "夜宵", &[fv(rice, true)], 0.5);
+    assert_eq!(goal_ids(&w, a), [dinner, snack]);
+    remove_goal(&w, a, snack);
+    assert_eq!(goal_ids(&w, a), [dinner]);
+    expect_unknown_goal(&w, a, snack, "never added, or removed");
+    let (p, n) = s("夜宵");
+    let mut found = NO_GOAL;
+    expect_err(
+        unsafe { goap_agent_find_goal(w.0, a, p, n, &mut found) },
+        GoapStatus::NotFound,
+        "goap_agent_find_goal",
+        &["no goal named \"夜宵\" (it has 1 goals)"],
+    );
+    assert_eq!(found, NO_GOAL);
+    // A later goal reuses the free slot with another id; the old id stays stale.
+    let late = w.goal(a, "夜宵", &[fv(rice, true)], 0.5);
+    assert_eq!(slot_of(late), slot_of(snack), "the slot is reused");
+    assert_ne!(late, snack);
+    expect_unknown_goal(&w, a, snack, "never added, or removed");
+    assert_eq!(find_goal(&w, a, "夜宵"), late);
+    assert_eq!(goal_name(&w, a, late), "夜宵");
+    let mut info = GoapGoalInfo::default();
+    ok(unsafe { goap_agent_goal_info(w.0, a, late, &mut info) });
+    assert_eq!((info.priority, info.fact_count, info.current), (0.5, 1, 0));
+    // The other goal was never touched.
+    ok(unsafe { goap_agent_goal_info(w.0, a, dinner, &mut info) });
+    assert_eq!((info.priority, info.fact_count), (1.0, 1));
+    assert_eq!(goal_name(&w, a, dinner), "dinner");
+    assert_eq!(w.step(a, 0.0).goal, dinner, "the higher priority");
+    // Removing the late goal works once.
+    remove_goal(&w, a, late);
+    expect_unknown_goal(&w, a, late, "never added, or removed");
+    assert_eq!(goal_ids(&w, a), [dinner]);
+}
+
+#[test]
+fn a_new_goal_does_not_take_the_slot_of_the_goal_pursued() {
+    let (w, d, a, dinner) = kitchen_agent_and_goal();
+    let first = w.step(a, 0.0);
+    assert_eq!((first.kind, first.goal), (START, dinner));
+    remove_goal(&w, a, dinner);
+    let again = w.dinner_goal(d, a);
+    assert_ne!(again, dinner);
+    assert_ne!(
+        slot_of(again),
+        slot_of(dinner),
+        "the pursued goal's slot is still named by the agent"
+    );
+    expect_unknown_goal(&w, a, dinner, "never added, or removed");
+    let step = w.step(a, 0.0);
+    assert_eq!(step.goal, again);
+    assert_eq!(w.info(a).goal, again);
+    assert_eq!(goal_ids(&w, a), [again]);
+}
+
+#[test]
+fn null_forged_and_foreign_goal_ids_are_unknown_goal() {
+    let (w, d, a, dinner) = kitchen_agent_and_goal();
+    expect_unknown_goal(&w, a, NO_GOAL, "goal: the null goal id is never valid");
+    assert_eq!(NO_GOAL, GoapGoalId::default());
+    // Forged from a valid id's bits: generation 0, slot number 0, a later generation, a
+    // slot never used.
+    for (bits, needle) in [
+        (dinner.bits & 0xffff_ffff, "is not a goal id"),
+        (dinner.bits & !0xffff_ffff, "is not a goal id"),
+        (dinner.bits + (1 << 32), "never added, or removed"),
+        (dinner.bits + 5, "never added, or removed"),
+    ] {
+        expect_unknown_goal(&w, a, GoapGoalId { bits }, needle);
+    }
+    // Ids of other kinds, their bits copied.
+    let action = w.action(d, "洗菜");
+    expect_unknown_goal(&w, a, GoapGoalId { bits: action.bits }, "goal");
+    expect_unknown_goal(&w, a, GoapGoalId { bits: a.bits }, "goal");
+    // Another agent's goal that this agent has no goal for.
+    let b = w.agent(d);
+    w.dinner_goal(d, b);
+    let rice = w.fact(d, "饭已熟");
+    let b_rice = w.goal(b, "rice", &[fv(rice, true)], 1.0);
+    expect_unknown_goal(&w, a, b_rice, "never added, or removed");
+    assert_eq!(goal_ids(&w, a), [dinner], "nothing changed");
+    // Unknown agents.
+    for agent in [GoapAgentId::default(), GoapAgentId { bits: a.bits + 1 }] {
+        expect_err(
+            unsafe { goap_agent_remove_goal(w.0, agent, dinner) },
+            GoapStatus::UnknownAgent,
+            "goap_agent_remove_goal",
+            &["agent:"],
+        );
+        let mut out = NO_GOAL;
+        expect_err(
+            unsafe { goap_agent_goal_at(w.0, agent, 0, &mut out) },
+            GoapStatus::UnknownAgent,
+            "goap_agent_goal_at",
+            &["agent:"],
+        );
+        assert_eq!(out, NO_GOAL);
+    }
+    ok(unsafe { goap_agent_destroy(w.0, b) });
+    expect_err(
+        unsafe { goap_agent_remove_goal(w.0, b, b_rice) },
+        GoapStatus::UnknownAgent,
+        "goap_agent_remove_goal",
+        &["is stale"],
+    );
+    // A NULL world.
+    expect_err(
+        unsafe { goap_agent_remove_goal(null_mut(), a, dinner) },
+        GoapStatus::NullPointer,
+        "goap_agent_remove_goal",
+        &["argument `world` is NULL"],
+    );
+    let mut out = NO_GOAL;
+    expect_err(
+        unsafe { goap_agent_goal_at(null(), a, 0, &mut out) },
+        GoapStatus::NullPointer,
+        "goap_agent_goal_at",
+        &["argument `world` is NULL"],
+    );
+    assert_eq!(out, NO_GOAL);
+    assert_eq!(goal_ids(&w, a), [dinner], "dinner is still there");
+}
+
+#[test]
+fn goal_at_lists_goals_in_the_order_added() {
+    let w = World::new();
+    let d = w.load(TWO_GOALS_JSON);
+    let a = w.agent(d);
+    let fed_fact = w.fact(d, "fed");
+    let extra = w.goal(a, "extra", &[fv(fed_fact, true)], 0.5);
+    let ids = goal_ids(&w, a);
+    assert_eq!(ids.len(), 3);
+    assert_eq!(ids[2], extra);
+    let names: Vec<String> = ids.iter().map(|&g| goal_name(&w, a, g)).collect();
+    assert_eq!(
+        names,
+        ["fed", "rested", "extra"],
+        "the domain's goals first"
+    );
+    let (fed, rested) = (ids[0], ids[1]);
+    assert_eq!(
+        (find_goal(&w, a, "fed"), find_goal(&w, a, "rested")),
+        (fed, rested)
+    );
+    let mut out = NO_GOAL;
+    for index in [3, u32::MAX] {
+        expect_err(
+            unsafe { goap_agent_goal_at(w.0, a, index, &mut out) },
+            GoapStatus::InvalidArgument,
+            "goap_agent_goal_at",
+            &[&format!(
+                "index {index} is not below the agent's goal count 3"
+            )],
+        );
+    }
+    assert_eq!(out, NO_GOAL, "out untouched");
+    // A removed goal is left out; the goals after it move down.
+    remove_goal(&w, a, rested);
+    assert_eq!(goal_ids(&w, a), [fed, extra]);
+    expect_err(
+        unsafe { goap_agent_goal_at(w.0, a, 2, &mut out) },
+        GoapStatus::InvalidArgument,
+        "goap_agent_goal_at",
+        &["index 2 is not below the agent's goal count 2"],
+    );
+    // A goal taking the freed slot is listed last, in the order added.
+    let again = w.goal(a, "again", &[fv(fed_fact, true)], 0.5);
+    assert_eq!(slot_of(again), slot_of(rested), "the slot is reused");
+    assert_eq!(goal_ids(&w, a), [fed, extra, again]);
+    // Of goals with one name, find_goal gives the first added, also after removals.
+    let extra2 = w.goal(a, "extra", &[fv(fed_fact, true)], 0.5);
+    assert_eq!(find_goal(&w, a, "extra"), extra);
+    remove_goal(&w, a, extra);
+    assert_eq!(find_goal(&w, a, "extra"), extra2);
+    assert_eq!(goal_ids(&w, a), [fed, again, extra2]);
+    assert_eq!(w.info(a).goal_count, 3);
+}
+
+#[test]
+fn ties_go_to_the_goal_added_first_not_the_lower_slot() {
+    let w = World::new();
+    let d = w.load(
+        r#"{"actions": [
+          {"name": "eat", "cost": 1, "effects": {"fed": true}},
+          {"name": "sleep", "cost": 1, "effects": {"rested": true}}
+        ]}"#,
+    );
+    let a = w.agent(d);
+    let (fed, rested) = (w.fact(d, "fed"), w.fact(d, "rested"));
+    let first = w.goal(a, "first", &[fv(fed, true)], 1.0);
+    let second = w.goal(a, "second", &[fv(rested, true)], 1.0);
+    remove_goal(&w, a, first);
+    let third = w.goal(a, "third", &[fv(fed, true)], 1.0);
+    assert_eq!(slot_of(third), slot_of(first), "third took the lower slot");
+    assert_eq!(goal_ids(&w, a), [second, third]);
+    let step = w.step(a, 0.0);
+    assert_eq!((step.kind, step.goal), (START, second));
+    assert_eq!(w.action_name(d, step.action), "sleep");
+    // Once it is done, the other.
+    w.report(a, GoapReport::Succeeded);
+    let step = w.step(a, 0.0);
+    assert_eq!((step.kind, step.goal), (START, third));
+    assert_eq!(w.action_name(d, step.action), "eat");
 }

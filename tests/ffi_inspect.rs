@@ -52,7 +52,7 @@ fn a_domain_lists_its_facts_variables_and_actions_with_their_rules() {
     // Facts in order of first mention, each found again by its name.
     let fact_names: Vec<String> = (0..facts)
         .map(|i| {
-            let mut f = 0;
+            let mut f = GoapFactId::default();
             ok(unsafe { goap_domain_fact_at(w.0, d, i, &mut f) });
             assert_eq!(
                 f,
@@ -66,7 +66,7 @@ fn a_domain_lists_its_facts_variables_and_actions_with_their_rules() {
         .collect();
     assert_eq!(fact_names, ["has_axe", "has_workbench"]);
     // Variables with their ranges and defaults.
-    let mut v = 0;
+    let mut v = GoapVarId::default();
     ok(unsafe { goap_domain_var_at(w.0, d, 3, &mut v) });
     assert_eq!(v, w.var(d, "gold"));
     let mut info = GoapVarInfo::default();
@@ -76,7 +76,7 @@ fn a_domain_lists_its_facts_variables_and_actions_with_their_rules() {
         (0, 20, 0, 0)
     );
     // An action: cost, lists, each list read back as it was written.
-    let mut a = 0;
+    let mut a = GoapActionId::default();
     ok(unsafe { goap_domain_action_at(w.0, d, 2, &mut a) });
     assert_eq!(a, w.action(d, "buy_axe"));
     let mut ai = GoapActionInfo::default();
@@ -144,26 +144,30 @@ fn a_domain_lists_its_facts_variables_and_actions_with_their_rules() {
 fn introspection_errors_are_statuses_that_write_nothing() {
     let w = World::new();
     let d = w.kitchen();
-    let mut out = 77;
+    let mut out = GoapFactId { bits: 77 };
     expect_err(
         unsafe { goap_domain_fact_at(w.0, d, 8, &mut out) },
         GoapStatus::InvalidArgument,
         "goap_domain_fact_at",
         &["index 8 is not below", "fact count 8"],
     );
-    assert_eq!(out, 77);
+    assert_eq!(out, GoapFactId { bits: 77 });
+    let mut out_action = GoapActionId { bits: 77 };
     expect_err(
-        unsafe { goap_domain_action_at(w.0, d, 7, &mut out) },
+        unsafe { goap_domain_action_at(w.0, d, 7, &mut out_action) },
         GoapStatus::InvalidArgument,
         "goap_domain_action_at",
         &["action count 7"],
     );
+    assert_eq!(out_action, GoapActionId { bits: 77 });
+    let mut out_var = GoapVarId { bits: 77 };
     expect_err(
-        unsafe { goap_domain_var_at(w.0, d, 0, &mut out) },
+        unsafe { goap_domain_var_at(w.0, d, 0, &mut out_var) },
         GoapStatus::InvalidArgument,
         "goap_domain_var_at",
         &["variable count 0"],
     );
+    assert_eq!(out_var, GoapVarId { bits: 77 });
     expect_err(
         unsafe { goap_domain_fact_at(w.0, d, 0, null_mut()) },
         GoapStatus::NullPointer,
@@ -171,30 +175,37 @@ fn introspection_errors_are_statuses_that_write_nothing() {
         &["argument `out` is NULL"],
     );
     expect_err(
-        unsafe { goap_domain_fact_at(w.0, 12345, 0, &mut out) },
+        unsafe { goap_domain_fact_at(w.0, GoapDomainId { bits: 12345 }, 0, &mut out) },
         GoapStatus::UnknownDomain,
         "goap_domain_fact_at",
         &[],
     );
-    // A fact id where an action id is expected.
+    expect_err(
+        unsafe { goap_domain_fact_at(w.0, GoapDomainId::default(), 0, &mut out) },
+        GoapStatus::UnknownDomain,
+        "goap_domain_fact_at",
+        &[],
+    );
+    assert_eq!(out, GoapFactId { bits: 77 });
+    // A fact id's bits where an action id is expected: the run-time kind check.
     let f = w.fact(d, "菜已买");
     let mut ai = GoapActionInfo::default();
     expect_err(
-        unsafe { goap_domain_action_info(w.0, d, f, &mut ai) },
+        unsafe { goap_domain_action_info(w.0, d, GoapActionId { bits: f.bits }, &mut ai) },
         GoapStatus::UnknownAction,
         "goap_domain_action_info",
         &[],
     );
     let mut vi = GoapVarInfo::default();
     expect_err(
-        unsafe { goap_domain_var_info(w.0, d, f, &mut vi) },
+        unsafe { goap_domain_var_info(w.0, d, GoapVarId { bits: f.bits }, &mut vi) },
         GoapStatus::UnknownVar,
         "goap_domain_var_info",
         &[],
     );
     // Too small a buffer: the count only.
     let serve = w.action(d, "摆盘");
-    let mut one = [fv(0, false); 1];
+    let mut one = [fv(GoapFactId::default(), false); 1];
     let mut n = 0;
     expect_err(
         unsafe { goap_domain_action_pre(w.0, d, serve, one.as_mut_ptr(), 1, &mut n) },
@@ -202,7 +213,7 @@ fn introspection_errors_are_statuses_that_write_nothing() {
         "goap_domain_action_pre",
         &["out has capacity 1 but there are 3 facts"],
     );
-    assert_eq!((n, one[0].fact), (3, 0));
+    assert_eq!((n, one[0].fact), (3, GoapFactId::default()));
     expect_err(
         unsafe { goap_domain_action_pre(w.0, d, serve, null_mut(), 3, &mut n) },
         GoapStatus::NullPointer,
@@ -212,7 +223,7 @@ fn introspection_errors_are_statuses_that_write_nothing() {
     // No stored goal.
     let bare = {
         let def = goap_domain_def_default();
-        let mut id = 0;
+        let mut id = GoapDomainId::default();
         ok(unsafe { goap_domain_create(w.0, &def, &mut id) });
         id
     };
@@ -230,7 +241,7 @@ fn an_agent_tells_its_beliefs_and_goals() {
     let d = w.kitchen();
     let a = w.agent(d);
     let g = w.dinner_goal(d, a);
-    let mut dom = 0;
+    let mut dom = GoapDomainId::default();
     ok(unsafe { goap_agent_domain(w.0, a, &mut dom) });
     assert_eq!(dom, d);
     let bought = w.fact(d, "菜已买");
@@ -267,12 +278,49 @@ fn an_agent_tells_its_beliefs_and_goals() {
     w.set_fact(a, dinner, true);
     ok(unsafe { goap_agent_goal_info(w.0, a, g, &mut info) });
     assert_eq!(info.satisfied, 1);
-    // Bad goal index, stale agent.
+    // The goal is listed by index, with the id add_goal gave; nothing past the end.
+    let mut listed = GoapGoalId::default();
+    ok(unsafe { goap_agent_goal_at(w.0, a, 0, &mut listed) });
+    assert_eq!(listed, g);
+    let mut past = GoapGoalId { bits: 77 };
     expect_err(
-        unsafe { goap_agent_goal_info(w.0, a, 9, &mut info) },
+        unsafe { goap_agent_goal_at(w.0, a, 1, &mut past) },
+        GoapStatus::InvalidArgument,
+        "goap_agent_goal_at",
+        &["is not below the agent's goal count"],
+    );
+    assert_eq!(past, GoapGoalId { bits: 77 });
+    // Bad goal ids (the null id, an id no goal has, a fact id's bits), stale agent.
+    let unknown_goal = GoapGoalId {
+        bits: g.bits + 9, // the same generation, a slot no goal has
+    };
+    let fact_bits = GoapGoalId { bits: dinner.bits };
+    for bad in [GoapGoalId::default(), unknown_goal, fact_bits] {
+        let mut untouched = GoapGoalInfo {
+            priority: 77.0,
+            ..GoapGoalInfo::default()
+        };
+        expect_err(
+            unsafe { goap_agent_goal_info(w.0, a, bad, &mut untouched) },
+            GoapStatus::UnknownGoal,
+            "goap_agent_goal_info",
+            &[],
+        );
+        assert_eq!(untouched.priority, 77.0, "{bad:x}: nothing written");
+    }
+    // A removed goal's id is stale, and the goal is no longer listed.
+    ok(unsafe { goap_agent_remove_goal(w.0, a, g) });
+    expect_err(
+        unsafe { goap_agent_goal_info(w.0, a, g, &mut info) },
         GoapStatus::UnknownGoal,
         "goap_agent_goal_info",
         &[],
+    );
+    expect_err(
+        unsafe { goap_agent_goal_at(w.0, a, 0, &mut past) },
+        GoapStatus::InvalidArgument,
+        "goap_agent_goal_at",
+        &["is not below the agent's goal count"],
     );
     ok(unsafe { goap_agent_destroy(w.0, a) });
     let mut n = 0;
@@ -318,7 +366,7 @@ fn a_trace_records_the_search_with_states_and_sizes_its_buffers() {
     assert_eq!(r.end, GoapTraceEnd::Found as i32);
     assert_eq!(r.var_value_count, 0, "the kitchen has no variables");
     let mut nodes = vec![GoapTraceNode::default(); r.node_count as usize];
-    let mut facts = vec![0; r.fact_count as usize];
+    let mut facts = vec![GoapFactId::default(); r.fact_count as usize];
     ok(trace(&mut r, &mut nodes, &mut facts, null(), 1000));
     let last = nodes.last().unwrap();
     assert_eq!((last.goal, last.g, last.h), (1, 17.0, 0.0));
@@ -340,7 +388,7 @@ fn a_trace_records_the_search_with_states_and_sizes_its_buffers() {
     let start = [fv(w.fact(d, "菜已买"), true)];
     (p.start, p.start_count, p.goal, p.goal_count) = (start.as_ptr(), 1, start.as_ptr(), 1);
     let mut one = [GoapTraceNode::default(); 1];
-    let mut f = [0; 1];
+    let mut f = [GoapFactId::default(); 1];
     ok(trace(&mut r, &mut one, &mut f, &p, 10));
     assert_eq!((r.node_count, one[0].goal, f[0]), (1, 1, start[0].fact));
     // Errors.
@@ -350,7 +398,7 @@ fn a_trace_records_the_search_with_states_and_sizes_its_buffers() {
         "goap_domain_trace",
         &["max_expanded must be at least 1"],
     );
-    let unknown = [fv(12345, true)];
+    let unknown = [fv(GoapFactId { bits: 12345 }, true)];
     (p.goal, p.goal_count) = (unknown.as_ptr(), 1);
     expect_err(
         trace(&mut r, &mut nodes, &mut facts, &p, 10),

@@ -119,7 +119,7 @@ fn drive_their_own_agents(w: World) {
                             k if k == GoapStepKind::Start as i32
                                 || k == GoapStepKind::Continue as i32 =>
                             {
-                                assert_ne!(step.action, 0);
+                                assert_ne!(step.action, GoapActionId::default());
                                 let report = match rng.below(10) {
                                     0 | 1 => GoapReport::Failed,
                                     2 => GoapReport::Running,
@@ -194,7 +194,7 @@ fn hammer_one_agent(w: World) {
         // Batches, and agents created, used and destroyed, beside the hammering.
         let (wr, problems_r, done_r, batches_r) = (&w, &problems, &done, &batches);
         scope.spawn(move || {
-            let mut stale = 0;
+            let mut stale = GoapAgentId::default();
             // At least one batch, however fast the hammering threads are.
             let mut first = true;
             while std::mem::take(&mut first) || !done_r.load(Ordering::Relaxed) {
@@ -219,7 +219,7 @@ fn hammer_one_agent(w: World) {
                 let st = unsafe { goap_agent_step(wr.0, b, 0.0, &mut step) };
                 problems_r.check("step b", st, &[GoapStatus::Ok]);
                 ok(unsafe { goap_agent_destroy(wr.0, b) });
-                if stale != 0 {
+                if stale != GoapAgentId::default() {
                     let st = unsafe { goap_agent_step(wr.0, stale, 0.0, &mut step) };
                     problems_r.check("stale step", st, &[GoapStatus::UnknownAgent]);
                 }
@@ -245,7 +245,7 @@ fn hammer_one_agent(w: World) {
                                 let mut step = GoapStep::default();
                                 let st = unsafe { goap_agent_step(w.0, a, 0.01, &mut step) };
                                 if st == GoapStatus::Ok && step.kind == GoapStepKind::Start as i32 {
-                                    assert_ne!(step.action, 0);
+                                    assert_ne!(step.action, GoapActionId::default());
                                     starts += 1;
                                 }
                                 problems.check("step", st, &[GoapStatus::Ok])
@@ -268,7 +268,7 @@ fn hammer_one_agent(w: World) {
                                 problems.check("info", st, &[GoapStatus::Ok])
                             }
                             6 => {
-                                let mut out = [0u64; 3];
+                                let mut out = [GoapActionId::default(); 3];
                                 let mut count = 0;
                                 let st = unsafe {
                                     goap_agent_plan(w.0, a, out.as_mut_ptr(), 3, &mut count)

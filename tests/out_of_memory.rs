@@ -121,11 +121,11 @@ fn three_hundred_thousand_actions_over_as_many_facts_plan_in_bounded_memory() {
         let def = goap_world_def_default();
         let mut w = std::ptr::null_mut();
         assert_eq!(goap_world_create(&def, &mut w), GoapStatus::Ok);
-        let mut id = 0;
+        let mut id = GoapDomainId::default();
         let status = goap_domain_load_json(w, json.as_ptr().cast(), json.len() as u32, &mut id);
         assert_eq!(status, GoapStatus::Ok, "{}", goap::ffi::last_error());
         let mut result = GoapPlanResult::default();
-        let mut actions = [0u64; 4];
+        let mut actions = [GoapActionId::default(); 4];
         let status = goap_domain_plan(
             w,
             id,
@@ -298,7 +298,7 @@ fn a_search_that_outgrows_the_limit_stops_cleanly() {
         let wdef = goap_world_def_default();
         let mut w = std::ptr::null_mut();
         assert_eq!(goap_world_create(&wdef, &mut w), GoapStatus::Ok);
-        let mut id = 0;
+        let mut id = GoapDomainId::default();
         assert_eq!(
             goap_domain_load_json(w, text.as_ptr().cast(), text.len() as u32, &mut id),
             GoapStatus::Ok

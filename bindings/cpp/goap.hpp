@@ -12,7 +12,14 @@
  *   copyable values (world pointer + id) naming an object inside a world; they stay valid
  *   while their World lives (moving the World keeps them valid) and until the object is
  *   destroyed, after which calls on them fail with Status::UnknownDomain / UnknownAgent.
- *   Ids (FactId, VarId, ActionId, DomainId, AgentId, GoalId) are value types.
+ *   Ids (FactId, VarId, ActionId, DomainId, AgentId, GoalId) are value types wrapping
+ *   goap.h's id structs (GoapFactId...): one type per kind, so an id of one kind does not
+ *   compile where another is expected. Compare them with == (and hash them: std::hash);
+ *   a default-constructed id is the null id (is_null(), false as a bool), which names
+ *   nothing and is what a Step or ReplanEvent holds where there is no action or goal. An id
+ *   converts implicitly to its goap.h struct for the C functions; the way back is explicit
+ *   (FactId{c_id}). Goal ids are generational and belong to one agent: Agent::remove_goal
+ *   makes an id stale (Status::UnknownGoal) and Agent::goal_at lists the live ones.
  *
  * ERRORS
  *   By default a failing call throws goap::Error (a std::exception) carrying the Status and
@@ -250,42 +257,84 @@ inline void set_log_callback(GoapLogFn log, void* user_data = nullptr) noexcept 
 // Ids.
 
 namespace detail {
-/// An opaque 64-bit id of one kind (Tag). Zero is never valid.
-template <class Tag>
-struct Id {
-  /// The raw id of goap.h (pass it to the C functions). Compare, never compute with it.
-  uint64_t value = 0;
-  /// True unless zero (zero is never a valid id; a non-zero one may still be stale).
-  constexpr explicit operator bool() const noexcept { return value != 0; }
-  friend constexpr bool operator==(Id a, Id b) noexcept { return a.value == b.value; }
-  friend constexpr bool operator!=(Id a, Id b) noexcept { return a.value != b.value; }
+// goap.h's equality and null tests, one overload per kind (the one definition of both).
+inline bool c_equals(GoapDomainId a, GoapDomainId b) noexcept {
+  return goap_domain_id_equals(a, b) != 0;
+}
+inline bool c_equals(GoapFactId a, GoapFactId b) noexcept { return goap_fact_id_equals(a, b) != 0; }
+inline bool c_equals(GoapVarId a, GoapVarId b) noexcept { return goap_var_id_equals(a, b) != 0; }
+inline bool c_equals(GoapActionId a, GoapActionId b) noexcept {
+  return goap_action_id_equals(a, b) != 0;
+}
+inline bool c_equals(GoapAgentId a, GoapAgentId b) noexcept {
+  return goap_agent_id_equals(a, b) != 0;
+}
+inline bool c_equals(GoapGoalId a, GoapGoalId b) noexcept { return goap_goal_id_equals(a, b) != 0; }
+inline bool c_is_null(GoapDomainId id) noexcept { return goap_domain_id_is_null(id) != 0; }
+inline bool c_is_null(GoapFactId id) noexcept { return goap_fact_id_is_null(id) != 0; }
+inline bool c_is_null(GoapVarId id) noexcept { return goap_var_id_is_null(id) != 0; }
+inline bool c_is_null(GoapActionId id) noexcept { return goap_action_id_is_null(id) != 0; }
+inline bool c_is_null(GoapAgentId id) noexcept { return goap_agent_id_is_null(id) != 0; }
+inline bool c_is_null(GoapGoalId id) noexcept { return goap_goal_id_is_null(id) != 0; }
+
+/// An opaque id of one kind: a thin value wrapper of goap.h's id struct `C` (GoapFactId
+/// and the like, one uint64_t `bits`), layout-identical to it. Ids of different kinds do
+/// not convert into each other. The default value is the null id (all zero bits, goap.h's
+/// GOAP_NULL_..._ID), which never names anything; a non-null id may still be stale.
+template <class Tag, class C>
+class Id {
+ public:
+  /// goap.h's struct of this kind.
+  using CType = C;
+
+  /// The null id.
+  constexpr Id() noexcept = default;
+  /// Wraps an id returned by a C function.
+  constexpr explicit Id(C raw) noexcept : raw_(raw) {}
+  /// The null id (the same as a default-constructed one).
+  static constexpr Id null() noexcept { return Id(); }
+
+  /// goap.h's id, to pass to the C functions (also an implicit conversion).
+  constexpr C raw() const noexcept { return raw_; }
+  constexpr operator C() const noexcept { return raw_; }  // NOLINT: the kind is kept
+  /// The encoded bits: opaque, for hashing, logging or storing elsewhere; never compute
+  /// with them (the encoding may change between versions).
+  constexpr uint64_t bits() const noexcept { return raw_.bits; }
+  /// Rebuilds an id from bits() of an id of this kind.
+  static constexpr Id from_bits(uint64_t bits) noexcept { return Id(C{bits}); }
+
+  /// True for the null id.
+  bool is_null() const noexcept { return c_is_null(raw_); }
+  /// True unless null.
+  explicit operator bool() const noexcept { return !c_is_null(raw_); }
+
+  friend bool operator==(Id a, Id b) noexcept { return c_equals(a.raw_, b.raw_); }
+  friend bool operator!=(Id a, Id b) noexcept { return !c_equals(a.raw_, b.raw_); }
+
+ private:
+  C raw_{};
 };
 struct DomainTag;
 struct FactTag;
 struct VarTag;
 struct ActionTag;
 struct AgentTag;
+struct GoalTag;
 }  // namespace detail
 
 /// A domain of a world.
-using DomainId = detail::Id<detail::DomainTag>;
+using DomainId = detail::Id<detail::DomainTag, GoapDomainId>;
 /// A fact of one domain.
-using FactId = detail::Id<detail::FactTag>;
+using FactId = detail::Id<detail::FactTag, GoapFactId>;
 /// An integer variable of one domain.
-using VarId = detail::Id<detail::VarTag>;
+using VarId = detail::Id<detail::VarTag, GoapVarId>;
 /// An action of one domain.
-using ActionId = detail::Id<detail::ActionTag>;
+using ActionId = detail::Id<detail::ActionTag, GoapActionId>;
 /// An agent of a world (generational: a destroyed agent's id is never valid again).
-using AgentId = detail::Id<detail::AgentTag>;
-
-/// A goal of one agent, by index (0 for its first goal); -1 is none.
-struct GoalId {
-  int32_t index = -1;
-  /// True for a goal, false for none (-1).
-  constexpr explicit operator bool() const noexcept { return index >= 0; }
-  friend constexpr bool operator==(GoalId a, GoalId b) noexcept { return a.index == b.index; }
-  friend constexpr bool operator!=(GoalId a, GoalId b) noexcept { return a.index != b.index; }
-};
+using AgentId = detail::Id<detail::AgentTag, GoapAgentId>;
+/// A goal of one agent (generational: a removed goal's id is never valid again). Null
+/// where there is no goal (Step::goal, AgentInfo::goal, ReplanEvent::goal).
+using GoalId = detail::Id<detail::GoalTag, GoapGoalId>;
 
 // ---------------------------------------------------------------------------------------
 // Conditions and values: layout-identical to goap.h's structs (checked below), so lists
@@ -324,8 +373,18 @@ template <class A, class B>
 constexpr bool same_layout() {
   return sizeof(A) == sizeof(B) && alignof(A) == alignof(B) && std::is_standard_layout<A>::value;
 }
+static_assert(same_layout<DomainId, GoapDomainId>(), "DomainId must be a GoapDomainId");
 static_assert(same_layout<FactId, GoapFactId>(), "FactId must be a GoapFactId");
+static_assert(same_layout<VarId, GoapVarId>(), "VarId must be a GoapVarId");
 static_assert(same_layout<ActionId, GoapActionId>(), "ActionId must be a GoapActionId");
+static_assert(same_layout<AgentId, GoapAgentId>(), "AgentId must be a GoapAgentId");
+static_assert(same_layout<GoalId, GoapGoalId>(), "GoalId must be a GoapGoalId");
+static_assert(std::is_trivially_copyable<FactId>::value &&
+                  std::is_trivially_copyable<ActionId>::value,
+              "ids must be trivially copyable (lists pass to the library without copying)");
+static_assert(!std::is_convertible<FactId, ActionId>::value &&
+                  !std::is_convertible<GoapFactId, FactId>::value,
+              "ids of one kind must not convert into another kind, nor implicitly from C");
 static_assert(same_layout<FactValue, GoapFactValue>() && offsetof(FactValue, value) ==
                   offsetof(GoapFactValue, value),
               "FactValue must be laid out as GoapFactValue");
@@ -741,7 +800,7 @@ struct Step {
   bool replanned = false;
   /// The action to start or continue (zero for the other kinds).
   ActionId action;
-  /// The goal pursued (or last chosen); none (-1) when there is none.
+  /// The goal pursued (or last chosen); null when there is none.
   GoalId goal;
   /// Index of `action` in the current plan.
   uint32_t plan_index = 0;
@@ -1026,6 +1085,35 @@ class Agent;
 // ---------------------------------------------------------------------------------------
 // Domain.
 
+namespace detail {
+/// Points `c` (from goap_goal_def_default()) at `def`'s name and lists; false when one is too
+/// long for the C API.
+inline bool c_goal_def(const GoalDef& def, GoapGoalDef& c) noexcept {
+  auto n = len32(def.name.size());
+  auto f = len32(def.facts.size());
+  auto v = len32(def.vars.size());
+  if (!n || !f || !v) return false;
+  c.name = def.name.data();
+  c.name_len = *n;
+  c.facts = reinterpret_cast<const GoapFactValue*>(def.facts.data());
+  c.fact_count = *f;
+  c.vars = reinterpret_cast<const GoapVarCondition*>(def.vars.data());
+  c.var_count = *v;
+  c.priority = def.priority;
+  return true;
+}
+
+inline GoalInfo goal_info_of(const GoapGoalInfo& c) noexcept {
+  GoalInfo info;
+  info.priority = c.priority;
+  info.fact_count = c.fact_count;
+  info.var_count = c.var_count;
+  info.satisfied = c.satisfied != 0;
+  info.current = c.current != 0;
+  return info;
+}
+}  // namespace detail
+
 /// A domain of a world: facts, variables, actions, a stored start state and goal. A value
 /// (world + id) that does not own the domain; copy it freely.
 class Domain {
@@ -1041,14 +1129,14 @@ class Domain {
   friend bool operator!=(const Domain& a, const Domain& b) noexcept { return !(a == b); }
 
   /// Destroys the domain (agents created from it live on with their copy).
-  Returns<void> destroy() const { return detail::finish(goap_domain_destroy(world_, id_.value)); }
+  Returns<void> destroy() const { return detail::finish(goap_domain_destroy(world_, id_.raw())); }
 
   /// Registers a fact (idempotent: a known name gives its id again).
   Returns<FactId> add_fact(std::string_view name) const {
     auto n = detail::len32(name.size());
     if (!n) return detail::fail<FactId>(detail::too_long("goap::Domain::add_fact", "name"));
-    GoapFactId out = 0;
-    GoapStatus s = goap_domain_add_fact(world_, id_.value, name.data(), *n, &out);
+    GoapFactId out{};
+    GoapStatus s = goap_domain_add_fact(world_, id_.raw(), name.data(), *n, &out);
     return detail::finish(s, FactId{out});
   }
 
@@ -1059,10 +1147,10 @@ class Domain {
 
   /// Copies a fact's name into `out`.
   Returns<void> fact_name(FactId fact, std::string& out) const {
-    return name_of(&goap_domain_fact_name, fact.value, out);
+    return name_of<FactId>(&goap_domain_fact_name, fact, out);
   }
   Returns<std::string> fact_name(FactId fact) const {
-    return name_string(&goap_domain_fact_name, fact.value);
+    return name_string<FactId>(&goap_domain_fact_name, fact);
   }
 
   Returns<uint32_t> fact_count() const { return count(&goap_domain_fact_count); }
@@ -1079,8 +1167,8 @@ class Domain {
     c.has_default = def.default_value ? 1 : 0;
     c.default_value = def.default_value.value_or(0);
     c.overflow = static_cast<int32_t>(def.overflow);
-    GoapVarId out = 0;
-    GoapStatus s = goap_domain_add_var(world_, id_.value, &c, &out);
+    GoapVarId out{};
+    GoapStatus s = goap_domain_add_var(world_, id_.raw(), &c, &out);
     return detail::finish(s, VarId{out});
   }
 
@@ -1088,10 +1176,10 @@ class Domain {
     return find<VarId>(&goap_domain_find_var, name, "goap::Domain::find_var");
   }
   Returns<void> var_name(VarId var, std::string& out) const {
-    return name_of(&goap_domain_var_name, var.value, out);
+    return name_of<VarId>(&goap_domain_var_name, var, out);
   }
   Returns<std::string> var_name(VarId var) const {
-    return name_string(&goap_domain_var_name, var.value);
+    return name_string<VarId>(&goap_domain_var_name, var);
   }
   Returns<uint32_t> var_count() const { return count(&goap_domain_var_count); }
 
@@ -1131,8 +1219,8 @@ class Domain {
     c.var_pre_count = *vpre_n;
     c.var_effects = detail::c_array<VarEffect, GoapVarEffect>(var_effects);
     c.var_effect_count = *veff_n;
-    GoapActionId out = 0;
-    GoapStatus s = goap_domain_add_action(world_, id_.value, &c, &out);
+    GoapActionId out{};
+    GoapStatus s = goap_domain_add_action(world_, id_.raw(), &c, &out);
     return detail::finish(s, ActionId{out});
   }
 
@@ -1140,10 +1228,10 @@ class Domain {
     return find<ActionId>(&goap_domain_find_action, name, "goap::Domain::find_action");
   }
   Returns<void> action_name(ActionId action, std::string& out) const {
-    return name_of(&goap_domain_action_name, action.value, out);
+    return name_of<ActionId>(&goap_domain_action_name, action, out);
   }
   Returns<std::string> action_name(ActionId action) const {
-    return name_string(&goap_domain_action_name, action.value);
+    return name_string<ActionId>(&goap_domain_action_name, action);
   }
   Returns<uint32_t> action_count() const { return count(&goap_domain_action_count); }
 
@@ -1151,27 +1239,27 @@ class Domain {
 
   /// The id of the index-th fact (0 .. fact_count() - 1, in the order added).
   Returns<FactId> fact_at(uint32_t index) const {
-    GoapFactId out = 0;
-    GoapStatus s = goap_domain_fact_at(world_, id_.value, index, &out);
+    GoapFactId out{};
+    GoapStatus s = goap_domain_fact_at(world_, id_.raw(), index, &out);
     return detail::finish(s, FactId{out});
   }
   /// The id of the index-th variable (declaration order).
   Returns<VarId> var_at(uint32_t index) const {
-    GoapVarId out = 0;
-    GoapStatus s = goap_domain_var_at(world_, id_.value, index, &out);
+    GoapVarId out{};
+    GoapStatus s = goap_domain_var_at(world_, id_.raw(), index, &out);
     return detail::finish(s, VarId{out});
   }
   /// The id of the index-th action (in the order added).
   Returns<ActionId> action_at(uint32_t index) const {
-    GoapActionId out = 0;
-    GoapStatus s = goap_domain_action_at(world_, id_.value, index, &out);
+    GoapActionId out{};
+    GoapStatus s = goap_domain_action_at(world_, id_.raw(), index, &out);
     return detail::finish(s, ActionId{out});
   }
   /// A variable's range, start default and overflow rule.
   Returns<VarInfo> var_info(VarId var) const {
     GoapVarInfo c{};
     c.size = sizeof c;
-    GoapStatus s = goap_domain_var_info(world_, id_.value, var.value, &c);
+    GoapStatus s = goap_domain_var_info(world_, id_.raw(), var.raw(), &c);
     VarInfo info;
     info.min = c.min;
     info.max = c.max;
@@ -1183,7 +1271,7 @@ class Domain {
   Returns<ActionInfo> action_info(ActionId action) const {
     GoapActionInfo c{};
     c.size = sizeof c;
-    GoapStatus s = goap_domain_action_info(world_, id_.value, action.value, &c);
+    GoapStatus s = goap_domain_action_info(world_, id_.raw(), action.raw(), &c);
     ActionInfo info;
     info.cost = c.cost;
     info.pre_count = c.pre_count;
@@ -1252,7 +1340,7 @@ class Domain {
     r.size = sizeof r;
     GoapStatus s;
     for (;;) {
-      s = goap_domain_trace(world_, id_.value, problem ? &c : nullptr, max_expanded,
+      s = goap_domain_trace(world_, id_.raw(), problem ? &c : nullptr, max_expanded,
                             nodes.data(), static_cast<uint32_t>(nodes.size()),
                             reinterpret_cast<GoapFactId*>(trace.facts.data()),
                             static_cast<uint32_t>(trace.facts.size()), trace.var_values.data(),
@@ -1287,6 +1375,44 @@ class Domain {
   Returns<void> set_start(Span<FactValue> values) const {
     return set_list(&goap_domain_set_start, values, "goap::Domain::set_start");
   }
+  // Agent goals: the goals every agent created from the domain afterwards starts with (a
+  // domain file's `goals`, then those added here), by index in that order.
+
+  /// Adds a goal that agents created from the domain from now on start with (existing
+  /// agents keep theirs). Its fact and variable ids are the domain's.
+  Returns<void> add_agent_goal(const GoalDef& def) const {
+    GoapGoalDef c = goap_goal_def_default();
+    if (!detail::c_goal_def(def, c)) {
+      return detail::fail<void>(
+          detail::too_long("goap::Domain::add_agent_goal", "the name or a list"));
+    }
+    return detail::finish(goap_domain_add_agent_goal(world_, id_.raw(), &c));
+  }
+  Returns<uint32_t> agent_goal_count() const { return count(&goap_domain_agent_goal_count); }
+  /// The name of the agent goal at `index` (Status::InvalidArgument past the end).
+  Returns<std::string> agent_goal_name(uint32_t index) const {
+    std::string out;
+    GoapStatus s = detail::fill(out, [&](char* buf, uint32_t cap, uint32_t* len) {
+      return goap_domain_agent_goal_name(world_, id_.raw(), index, buf, cap, len);
+    });
+    return detail::finish(s, std::move(out));
+  }
+  /// The agent goal's priority and list lengths; `satisfied` by the stored start state
+  /// (`current` is false).
+  Returns<GoalInfo> agent_goal_info(uint32_t index) const {
+    GoapGoalInfo c{};
+    c.size = sizeof c;
+    GoapStatus s = goap_domain_agent_goal_info(world_, id_.raw(), index, &c);
+    return detail::finish(s, detail::goal_info_of(c));
+  }
+  Returns<std::vector<FactValue>> agent_goal_conditions(uint32_t index) const {
+    return agent_goal_list<FactValue, GoapFactValue>(&goap_domain_agent_goal_conditions, index);
+  }
+  Returns<std::vector<VarCondition>> agent_goal_var_conditions(uint32_t index) const {
+    return agent_goal_list<VarCondition, GoapVarCondition>(
+        &goap_domain_agent_goal_var_conditions, index);
+  }
+
   /// Replaces the stored goal's fact conditions (its variable conditions stay).
   Returns<void> set_goal(Span<FactValue> conditions) const {
     return set_list(&goap_domain_set_goal, conditions, "goap::Domain::set_goal");
@@ -1305,7 +1431,7 @@ class Domain {
   Returns<PlanResult> plan(std::vector<ActionId>& out, const PlanOptions& options = {}) const {
     const GoapPlanOptions c = options.to_c();
     return run_plan(out, [&](GoapActionId* buf, uint32_t cap, GoapPlanResult* result) {
-      return goap_domain_plan(world_, id_.value, &c, buf, cap, result);
+      return goap_domain_plan(world_, id_.raw(), &c, buf, cap, result);
     });
   }
 
@@ -1322,7 +1448,7 @@ class Domain {
     }
     const GoapPlanOptions c = options.to_c();
     return run_plan(out, [&](GoapActionId* buf, uint32_t cap, GoapPlanResult* result) {
-      return goap_domain_plan_from(world_, id_.value,
+      return goap_domain_plan_from(world_, id_.raw(),
                                    detail::c_array<FactValue, GoapFactValue>(start), *start_n,
                                    detail::c_array<FactValue, GoapFactValue>(goal), *goal_n, &c,
                                    buf, cap, result);
@@ -1351,35 +1477,40 @@ class Domain {
     c.goal_var_count = *h;
     const GoapPlanOptions o = options.to_c();
     return run_plan(out, [&](GoapActionId* buf, uint32_t cap, GoapPlanResult* result) {
-      return goap_domain_plan_problem(world_, id_.value, &c, &o, buf, cap, result);
+      return goap_domain_plan_problem(world_, id_.raw(), &c, &o, buf, cap, result);
     });
   }
 
  private:
+  template <class IdT>
   using FindFn = GoapStatus (*)(const GoapWorld*, GoapDomainId, const char*, uint32_t,
-                                uint64_t*);
-  using NameFn = GoapStatus (*)(const GoapWorld*, GoapDomainId, uint64_t, char*, uint32_t,
-                                uint32_t*);
+                                typename IdT::CType*);
+  template <class IdT>
+  using NameFn = GoapStatus (*)(const GoapWorld*, GoapDomainId, typename IdT::CType, char*,
+                                uint32_t, uint32_t*);
   using CountFn = GoapStatus (*)(const GoapWorld*, GoapDomainId, uint32_t*);
 
   template <class IdT>
-  Returns<IdT> find(FindFn fn, std::string_view name, const char* function) const {
+  Returns<IdT> find(FindFn<IdT> fn, std::string_view name, const char* function) const {
     auto n = detail::len32(name.size());
     if (!n) return detail::fail<IdT>(detail::too_long(function, "name"));
-    uint64_t out = 0;
-    GoapStatus s = fn(world_, id_.value, name.data(), *n, &out);
+    typename IdT::CType out{};
+    GoapStatus s = fn(world_, id_.raw(), name.data(), *n, &out);
     return detail::finish(s, IdT{out});
   }
 
-  GoapStatus fill_name(NameFn fn, uint64_t id, std::string& out) const {
+  template <class IdT>
+  GoapStatus fill_name(NameFn<IdT> fn, IdT id, std::string& out) const {
     return detail::fill(out, [&](char* buf, uint32_t cap, uint32_t* len) {
-      return fn(world_, id_.value, id, buf, cap, len);
+      return fn(world_, id_.raw(), id.raw(), buf, cap, len);
     });
   }
-  Returns<void> name_of(NameFn fn, uint64_t id, std::string& out) const {
+  template <class IdT>
+  Returns<void> name_of(NameFn<IdT> fn, IdT id, std::string& out) const {
     return detail::finish(fill_name(fn, id, out));
   }
-  Returns<std::string> name_string(NameFn fn, uint64_t id) const {
+  template <class IdT>
+  Returns<std::string> name_string(NameFn<IdT> fn, IdT id) const {
     std::string out;
     GoapStatus s = fill_name(fn, id, out);
     return detail::finish(s, std::move(out));
@@ -1391,7 +1522,7 @@ class Domain {
       ActionId action) const {
     std::vector<T> out;
     GoapStatus s = detail::fill(out, 8, [&](T* buf, uint32_t cap, uint32_t* count) {
-      return fn(world_, id_.value, action.value, reinterpret_cast<C*>(buf), cap, count);
+      return fn(world_, id_.raw(), action.raw(), reinterpret_cast<C*>(buf), cap, count);
     });
     return detail::finish(s, std::move(out));
   }
@@ -1401,14 +1532,25 @@ class Domain {
       GoapStatus (*fn)(const GoapWorld*, GoapDomainId, C*, uint32_t, uint32_t*)) const {
     std::vector<T> out;
     GoapStatus s = detail::fill(out, 8, [&](T* buf, uint32_t cap, uint32_t* count) {
-      return fn(world_, id_.value, reinterpret_cast<C*>(buf), cap, count);
+      return fn(world_, id_.raw(), reinterpret_cast<C*>(buf), cap, count);
+    });
+    return detail::finish(s, std::move(out));
+  }
+
+  template <class T, class C>
+  Returns<std::vector<T>> agent_goal_list(
+      GoapStatus (*fn)(const GoapWorld*, GoapDomainId, uint32_t, C*, uint32_t, uint32_t*),
+      uint32_t index) const {
+    std::vector<T> out;
+    GoapStatus s = detail::fill(out, 8, [&](T* buf, uint32_t cap, uint32_t* count) {
+      return fn(world_, id_.raw(), index, reinterpret_cast<C*>(buf), cap, count);
     });
     return detail::finish(s, std::move(out));
   }
 
   Returns<uint32_t> count(CountFn fn) const {
     uint32_t out = 0;
-    GoapStatus s = fn(world_, id_.value, &out);
+    GoapStatus s = fn(world_, id_.raw(), &out);
     return detail::finish(s, out);
   }
 
@@ -1417,7 +1559,7 @@ class Domain {
                          Span<T> list, const char* function) const {
     auto n = detail::len32(list.size());
     if (!n) return detail::fail<void>(detail::too_long(function, "the list"));
-    return detail::finish(fn(world_, id_.value, detail::c_array<T, C>(list), *n));
+    return detail::finish(fn(world_, id_.raw(), detail::c_array<T, C>(list), *n));
   }
 
   template <class Call>
@@ -1475,13 +1617,13 @@ class Agent {
   /// of the agent running on another thread), then freed. Status::Busy from the agent's
   /// own callback.
   Returns<void> destroy() const {
-    if (!core_) return detail::finish(goap_agent_destroy(nullptr, id_.value));
+    if (!core_) return detail::finish(goap_agent_destroy(nullptr, id_.raw()));
     if (busy_here()) return detail::fail<void>(busy("goap::Agent::destroy"));
     GoapWorld* raw = core_->raw;
-    const uint64_t id = id_.value;
+    const GoapAgentId id = id_.raw();
     // With a slot created if need be, so that a set_context racing this destroy either
     // installs before it (and is freed here) or fails with UnknownAgent after it.
-    return detail::finish(core_->with_slot(id, true, [&](detail::ContextSlot* slot) {
+    return detail::finish(core_->with_slot(id.bits, true, [&](detail::ContextSlot* slot) {
       GoapStatus s = goap_agent_set_callbacks(raw, id, nullptr);
       // An unknown agent: goap_agent_destroy says so in its own words.
       if (s == GOAP_STATUS_OK || s == GOAP_STATUS_UNKNOWN_AGENT) s = goap_agent_destroy(raw, id);
@@ -1492,11 +1634,11 @@ class Agent {
 
   /// Writes a sensed fact (the same value changes nothing).
   Returns<void> set_fact(FactId fact, bool value) const {
-    return detail::finish(goap_agent_set_fact(world(), id_.value, fact.value, value ? 1 : 0));
+    return detail::finish(goap_agent_set_fact(world(), id_.raw(), fact.raw(), value ? 1 : 0));
   }
   Returns<bool> get_fact(FactId fact) const {
     int32_t out = 0;
-    GoapStatus s = goap_agent_get_fact(world(), id_.value, fact.value, &out);
+    GoapStatus s = goap_agent_get_fact(world(), id_.raw(), fact.raw(), &out);
     return detail::finish(s, out != 0);
   }
   /// Writes several facts, all or none.
@@ -1504,61 +1646,65 @@ class Agent {
     auto n = detail::len32(values.size());
     if (!n) return detail::fail<void>(detail::too_long("goap::Agent::set_facts", "the list"));
     return detail::finish(goap_agent_set_facts(
-        world(), id_.value, detail::c_array<FactValue, GoapFactValue>(values), *n));
+        world(), id_.raw(), detail::c_array<FactValue, GoapFactValue>(values), *n));
   }
   Returns<void> set_var(VarId var, int32_t value) const {
-    return detail::finish(goap_agent_set_var(world(), id_.value, var.value, value));
+    return detail::finish(goap_agent_set_var(world(), id_.raw(), var.raw(), value));
   }
   Returns<int32_t> get_var(VarId var) const {
     int32_t out = 0;
-    GoapStatus s = goap_agent_get_var(world(), id_.value, var.value, &out);
+    GoapStatus s = goap_agent_get_var(world(), id_.raw(), var.raw(), &out);
     return detail::finish(s, out);
   }
 
-  /// Adds a goal; returns its index.
+  /// Adds a goal; returns its id.
   Returns<GoalId> add_goal(const GoalDef& def) const {
-    auto n = detail::len32(def.name.size());
-    auto f = detail::len32(def.facts.size());
-    auto v = detail::len32(def.vars.size());
-    if (!n || !f || !v) {
+    GoapGoalDef c = goap_goal_def_default();
+    if (!detail::c_goal_def(def, c)) {
       return detail::fail<GoalId>(detail::too_long("goap::Agent::add_goal", "the name or a list"));
     }
-    GoapGoalDef c = goap_goal_def_default();
-    c.name = def.name.data();
-    c.name_len = *n;
-    c.facts = reinterpret_cast<const GoapFactValue*>(def.facts.data());
-    c.fact_count = *f;
-    c.vars = reinterpret_cast<const GoapVarCondition*>(def.vars.data());
-    c.var_count = *v;
-    c.priority = def.priority;
-    uint32_t index = 0;
-    GoapStatus s = goap_agent_add_goal(world(), id_.value, &c, &index);
-    return detail::finish(s, GoalId{static_cast<int32_t>(index)});
+    GoapGoalId out{};
+    GoapStatus s = goap_agent_add_goal(world(), id_.raw(), &c, &out);
+    return detail::finish(s, GoalId{out});
   }
 
   /// The first goal with this name (Status::NotFound when none).
   Returns<GoalId> find_goal(std::string_view name) const {
     auto n = detail::len32(name.size());
     if (!n) return detail::fail<GoalId>(detail::too_long("goap::Agent::find_goal", "name"));
-    uint32_t index = 0;
-    GoapStatus s = goap_agent_find_goal(world(), id_.value, name.data(), *n, &index);
-    return detail::finish(s, GoalId{static_cast<int32_t>(index)});
+    GoapGoalId out{};
+    GoapStatus s = goap_agent_find_goal(world(), id_.raw(), name.data(), *n, &out);
+    return detail::finish(s, GoalId{out});
+  }
+
+  /// The id of the goal at `index` (0 .. AgentInfo::goal_count - 1) in the order the goals
+  /// were added, the domain's first; removed goals are left out, so later ones move down
+  /// (Status::InvalidArgument past the end, as for Domain::fact_at).
+  Returns<GoalId> goal_at(uint32_t index) const {
+    GoapGoalId out{};
+    GoapStatus s = goap_agent_goal_at(world(), id_.raw(), index, &out);
+    return detail::finish(s, GoalId{out});
   }
 
   /// Larger wins; 0 or less disables the goal.
   Returns<void> set_goal_priority(GoalId goal, double priority) const {
-    return detail::finish(goap_agent_set_goal_priority(
-        world(), id_.value, static_cast<uint32_t>(goal.index), priority));
+    return detail::finish(goap_agent_set_goal_priority(world(), id_.raw(), goal.raw(), priority));
+  }
+  /// Removes a goal: its id becomes stale (Status::UnknownGoal from then on, also for the
+  /// null id). Removing the goal pursued works as disabling it: the next step chooses
+  /// another (ReplanCause::GoalChanged) or clears the plan.
+  Returns<void> remove_goal(GoalId goal) const {
+    return detail::finish(goap_agent_remove_goal(world(), id_.raw(), goal.raw()));
   }
   Returns<void> set_action_enabled(ActionId action, bool enabled) const {
     return detail::finish(
-        goap_agent_set_action_enabled(world(), id_.value, action.value, enabled ? 1 : 0));
+        goap_agent_set_action_enabled(world(), id_.raw(), action.raw(), enabled ? 1 : 0));
   }
   Returns<void> set_action_cost(ActionId action, double cost) const {
-    return detail::finish(goap_agent_set_action_cost(world(), id_.value, action.value, cost));
+    return detail::finish(goap_agent_set_action_cost(world(), id_.raw(), action.raw(), cost));
   }
   Returns<void> clear_action_cost(ActionId action) const {
-    return detail::finish(goap_agent_clear_action_cost(world(), id_.value, action.value));
+    return detail::finish(goap_agent_clear_action_cost(world(), id_.raw(), action.raw()));
   }
 
   /// Installs context callbacks (either may be empty: not asked), replacing any it had.
@@ -1567,7 +1713,7 @@ class Agent {
   /// Status::Busy from the agent's own callback.
   Returns<void> set_context(AvailableFn available, CostFn cost = nullptr) const {
     if (!available && !cost) return clear_context();
-    if (!core_) return detail::finish(goap_agent_set_callbacks(nullptr, id_.value, nullptr));
+    if (!core_) return detail::finish(goap_agent_set_callbacks(nullptr, id_.raw(), nullptr));
     if (busy_here()) return detail::fail<void>(busy("goap::Agent::set_context"));
     auto context = std::make_unique<detail::AgentContext>();
     context->core = core_;
@@ -1578,8 +1724,8 @@ class Agent {
     c.cost = context->cost ? &detail::cost_trampoline : nullptr;
     c.user_data = context.get();
     GoapWorld* raw = core_->raw;
-    const uint64_t id = id_.value;
-    return detail::finish(core_->with_slot(id, true, [&](detail::ContextSlot* slot) {
+    const GoapAgentId id = id_.raw();
+    return detail::finish(core_->with_slot(id.bits, true, [&](detail::ContextSlot* slot) {
       GoapStatus s = goap_agent_set_callbacks(raw, id, &c);
       if (s == GOAP_STATUS_OK) {
         slot->context = std::move(context);  // frees the old one: no longer in use
@@ -1593,11 +1739,11 @@ class Agent {
   /// Removes the context callbacks and frees them (waits for a running search of the
   /// agent, like set_context).
   Returns<void> clear_context() const {
-    if (!core_) return detail::finish(goap_agent_set_callbacks(nullptr, id_.value, nullptr));
+    if (!core_) return detail::finish(goap_agent_set_callbacks(nullptr, id_.raw(), nullptr));
     if (busy_here()) return detail::fail<void>(busy("goap::Agent::clear_context"));
     GoapWorld* raw = core_->raw;
-    const uint64_t id = id_.value;
-    return detail::finish(core_->with_slot(id, false, [&](detail::ContextSlot* slot) {
+    const GoapAgentId id = id_.raw();
+    return detail::finish(core_->with_slot(id.bits, false, [&](detail::ContextSlot* slot) {
       GoapStatus s = goap_agent_set_callbacks(raw, id, nullptr);
       if (slot && (s == GOAP_STATUS_OK || s == GOAP_STATUS_UNKNOWN_AGENT)) slot->context.reset();
       return s;
@@ -1612,7 +1758,7 @@ class Agent {
 #ifndef GOAP_NO_EXCEPTIONS
     detail::pending_exception() = nullptr;
 #endif
-    GoapStatus s = goap_agent_step(world(), id_.value, dt, &c);
+    GoapStatus s = goap_agent_step(world(), id_.raw(), dt, &c);
     if (s != GOAP_STATUS_OK) {
 #ifndef GOAP_NO_EXCEPTIONS
       Error error = Error::last(static_cast<Status>(s));
@@ -1633,13 +1779,13 @@ class Agent {
 
   /// Reports the outcome of the action the last step handed out.
   Returns<void> report(Report outcome) const {
-    return detail::finish(goap_agent_report(world(), id_.value, static_cast<int32_t>(outcome)));
+    return detail::finish(goap_agent_report(world(), id_.raw(), static_cast<int32_t>(outcome)));
   }
 
   Returns<AgentInfo> info() const {
     GoapAgentInfo c{};
     c.size = sizeof c;
-    GoapStatus s = goap_agent_info(world(), id_.value, &c);
+    GoapStatus s = goap_agent_info(world(), id_.raw(), &c);
     AgentInfo info;
     info.goal = GoalId{c.goal};
     info.plan_len = c.plan_len;
@@ -1657,8 +1803,8 @@ class Agent {
 
   /// The domain the agent was created from (its ids belong to it).
   Returns<DomainId> domain_id() const {
-    GoapDomainId out = 0;
-    GoapStatus s = goap_agent_domain(world(), id_.value, &out);
+    GoapDomainId out{};
+    GoapStatus s = goap_agent_domain(world(), id_.raw(), &out);
     return detail::finish(s, DomainId{out});
   }
   /// The facts the agent believes true (every other one it believes false).
@@ -1673,7 +1819,7 @@ class Agent {
   Returns<std::string> goal_name(GoalId goal) const {
     std::string out;
     GoapStatus s = detail::fill(out, [&](char* buf, uint32_t cap, uint32_t* len) {
-      return goap_agent_goal_name(world(), id_.value, goal_index(goal), buf, cap, len);
+      return goap_agent_goal_name(world(), id_.raw(), goal.raw(), buf, cap, len);
     });
     return detail::finish(s, std::move(out));
   }
@@ -1681,14 +1827,8 @@ class Agent {
   Returns<GoalInfo> goal_info(GoalId goal) const {
     GoapGoalInfo c{};
     c.size = sizeof c;
-    GoapStatus s = goap_agent_goal_info(world(), id_.value, goal_index(goal), &c);
-    GoalInfo info;
-    info.priority = c.priority;
-    info.fact_count = c.fact_count;
-    info.var_count = c.var_count;
-    info.satisfied = c.satisfied != 0;
-    info.current = c.current != 0;
-    return detail::finish(s, info);
+    GoapStatus s = goap_agent_goal_info(world(), id_.raw(), goal.raw(), &c);
+    return detail::finish(s, detail::goal_info_of(c));
   }
   /// A goal's fact conditions.
   Returns<std::vector<FactValue>> goal_conditions(GoalId goal) const {
@@ -1703,7 +1843,7 @@ class Agent {
   Returns<void> plan(std::vector<ActionId>& out) const {
     return detail::finish(
         detail::fill(out, 16, [&](ActionId* buf, uint32_t cap, uint32_t* count) {
-          return goap_agent_plan(world(), id_.value, reinterpret_cast<GoapActionId*>(buf), cap,
+          return goap_agent_plan(world(), id_.raw(), reinterpret_cast<GoapActionId*>(buf), cap,
                                  count);
         }));
   }
@@ -1713,7 +1853,7 @@ class Agent {
     GoapReplanEvent c[16];
     c[0].size = sizeof c[0];  // the array's stride
     uint32_t count = 0;
-    GoapStatus s = goap_agent_replans(world(), id_.value, c, 16, &count);
+    GoapStatus s = goap_agent_replans(world(), id_.raw(), c, 16, &count);
     out.clear();
     if (s == GOAP_STATUS_OK) {
       for (uint32_t i = 0; i < count; ++i) {
@@ -1736,7 +1876,7 @@ class Agent {
   /// Replans of `cause` over the agent's life.
   Returns<uint64_t> replan_count(ReplanCause cause) const {
     uint64_t out = 0;
-    GoapStatus s = goap_agent_replan_count(world(), id_.value, static_cast<int32_t>(cause), &out);
+    GoapStatus s = goap_agent_replan_count(world(), id_.raw(), static_cast<int32_t>(cause), &out);
     return detail::finish(s, out);
   }
 
@@ -1755,33 +1895,30 @@ class Agent {
   friend class World;
   Agent(detail::WorldCore* core, AgentId id) noexcept : core_(core), id_(id) {}
 
-  /// A goal's index for the C calls (none, -1, becomes UINT32_MAX: Status::UnknownGoal).
-  static uint32_t goal_index(GoalId goal) noexcept { return static_cast<uint32_t>(goal.index); }
-
   template <class T, class C>
   Returns<std::vector<T>> agent_list(
       GoapStatus (*fn)(const GoapWorld*, GoapAgentId, C*, uint32_t, uint32_t*)) const {
     std::vector<T> out;
     GoapStatus s = detail::fill(out, 16, [&](T* buf, uint32_t cap, uint32_t* count) {
-      return fn(world(), id_.value, reinterpret_cast<C*>(buf), cap, count);
+      return fn(world(), id_.raw(), reinterpret_cast<C*>(buf), cap, count);
     });
     return detail::finish(s, std::move(out));
   }
 
   template <class T, class C>
   Returns<std::vector<T>> goal_list(
-      GoapStatus (*fn)(const GoapWorld*, GoapAgentId, uint32_t, C*, uint32_t, uint32_t*),
+      GoapStatus (*fn)(const GoapWorld*, GoapAgentId, GoapGoalId, C*, uint32_t, uint32_t*),
       GoalId goal) const {
     std::vector<T> out;
     GoapStatus s = detail::fill(out, 8, [&](T* buf, uint32_t cap, uint32_t* count) {
-      return fn(world(), id_.value, goal_index(goal), reinterpret_cast<C*>(buf), cap, count);
+      return fn(world(), id_.raw(), goal.raw(), reinterpret_cast<C*>(buf), cap, count);
     });
     return detail::finish(s, std::move(out));
   }
 
   GoapStatus fill_explain(GoalId goal, ExplainFormat format, std::string& out) const {
     return detail::fill(out, [&](char* buf, uint32_t cap, uint32_t* len) {
-      return goap_agent_explain(world(), id_.value, static_cast<uint32_t>(goal.index),
+      return goap_agent_explain(world(), id_.raw(), goal.raw(),
                                 static_cast<int32_t>(format), buf, cap, len);
     });
   }
@@ -1793,7 +1930,7 @@ class Agent {
   bool busy_here() const noexcept {
     GoapAgentInfo info{};
     info.size = sizeof info;
-    return goap_agent_info(core_->raw, id_.value, &info) == GOAP_STATUS_BUSY;
+    return goap_agent_info(core_->raw, id_.raw(), &info) == GOAP_STATUS_BUSY;
   }
 
   static Error busy(const char* function) {
@@ -1863,7 +2000,7 @@ class World {
     GoapDomainDef def = goap_domain_def_default();
     def.name = name.data();
     def.name_len = *n;
-    GoapDomainId out = 0;
+    GoapDomainId out{};
     GoapStatus s = goap_domain_create(get(), &def, &out);
     return detail::finish(s, Domain(get(), DomainId{out}));
   }
@@ -1872,7 +2009,7 @@ class World {
   Returns<Domain> load_domain(std::string_view json) const {
     auto n = detail::len32(json.size());
     if (!n) return detail::fail<Domain>(detail::too_long("goap::World::load_domain", "text"));
-    GoapDomainId out = 0;
+    GoapDomainId out{};
     GoapStatus s = goap_domain_load_json(get(), json.data(), *n, &out);
     return detail::finish(s, Domain(get(), DomainId{out}));
   }
@@ -1882,7 +2019,7 @@ class World {
 
   Returns<Agent> create_agent(const AgentSettings& settings) const {
     GoapAgentDef def = goap_agent_def_default();
-    def.domain = settings.domain.value;
+    def.domain = settings.domain.raw();
     def.switch_margin = settings.switch_margin;
     def.failure_cooldown = settings.failure_cooldown;
     def.plan_in_step = settings.plan_in_step ? 1 : 0;
@@ -1890,7 +2027,7 @@ class World {
     def.heuristic = static_cast<int32_t>(settings.heuristic);
     def.step_max_expansions = settings.step_max_expansions;
     def.step_max_micros = settings.step_max_micros;
-    GoapAgentId out = 0;
+    GoapAgentId out{};
     GoapStatus s = goap_agent_create(get(), &def, &out);
     return detail::finish(s, Agent(core_.get(), AgentId{out}));
   }
@@ -1958,15 +2095,11 @@ class World {
 }  // namespace goap
 
 namespace std {
-template <class Tag>
-struct hash<goap::detail::Id<Tag>> {
-  std::size_t operator()(goap::detail::Id<Tag> id) const noexcept {
-    return std::hash<uint64_t>()(id.value);
+template <class Tag, class C>
+struct hash<goap::detail::Id<Tag, C>> {
+  std::size_t operator()(goap::detail::Id<Tag, C> id) const noexcept {
+    return std::hash<uint64_t>()(id.bits());
   }
-};
-template <>
-struct hash<goap::GoalId> {
-  std::size_t operator()(goap::GoalId id) const noexcept { return std::hash<int32_t>()(id.index); }
 };
 }  // namespace std
 

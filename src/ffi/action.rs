@@ -109,7 +109,8 @@ const ACTION_DEF_DEFAULT: GoapActionDef = GoapActionDef {
 /// += or -= step outside 1 ..= max - min), GOAP_STATUS_CONTRADICTION (pre or effects list
 /// one fact as both 1 and 0, var_pre's conditions on one variable can never hold together
 /// within its range, or var_effects has two effects on one variable),
-/// GOAP_STATUS_TOO_MANY (the domain has 2^30 - 1 actions already). `*out` is written only on success; on error the domain is unchanged.
+/// GOAP_STATUS_TOO_MANY (the domain has 2^30 - 1 actions already). `*out` is written only on
+/// success; on error the domain is unchanged.
 /// Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
 /// one at a time.
 ///

@@ -136,7 +136,7 @@ pub extern "C" fn goap_agent_def_default() -> GoapAgentDef {
 
 const AGENT_DEF_DEFAULT: GoapAgentDef = GoapAgentDef {
     cookie: AGENT_DEF_COOKIE,
-    domain: 0,
+    domain: GoapDomainId { bits: 0 },
     switch_margin: 0.0,
     failure_cooldown: 0.0,
     plan_in_step: 1,

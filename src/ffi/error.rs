@@ -70,7 +70,15 @@ impl From<AgentError> for FfiError {
     fn from(e: AgentError) -> Self {
         let status = match &e {
             AgentError::Domain(d) => return d.clone().into(),
-            AgentError::UnknownGoal(_) => GoapStatus::UnknownGoal,
+            AgentError::UnknownGoal(id) => {
+                return FfiError::new(
+                    GoapStatus::UnknownGoal,
+                    format!(
+                        "goal id {:#x} names no goal of the agent (never added, or removed)",
+                        super::ids::encode_goal(*id)
+                    ),
+                )
+            }
             AgentError::InvalidArgument(_) => GoapStatus::InvalidArgument,
             AgentError::NoAction => GoapStatus::NoAction,
             AgentError::Callback(_) => GoapStatus::CallbackFailed,

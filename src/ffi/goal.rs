@@ -1,22 +1,23 @@
-//! An agent's goals: adding them, finding them by name, changing their priorities.
+//! An agent's goals: adding, finding and removing them, changing their priorities.
 
 use std::ffi::c_char;
 
 use super::agent::with_agent;
-use super::args::{len_u32, read_def, read_str, write_out};
+use super::args::{read_def, read_str, write_out};
 use super::error::FfiError;
 use super::fact::{list_error, read_fact_values, GoapFactValue};
 use super::guard::run_value;
-use super::ids::GoapAgentId;
+use super::ids::{decode_goal, encode_goal, GoapAgentId, GoapGoalId, MAX_ITEMS};
 use super::status::GoapStatus;
 use super::var::{read_var_conditions, GoapVarCondition};
 use super::world::{goap_world_ref, GoapWorld};
 use crate::agent::GoalDef;
 
-/// The most goals an agent has through the C ABI (goal indices travel as `int32_t`).
-const MAX_GOALS: usize = i32::MAX as usize;
+/// The most goals an agent has through the C ABI: its goal ids name slots below
+/// `MAX_ITEMS` (see `ids`), and the slot of a removed goal being pursued is kept aside.
+const MAX_GOALS: usize = MAX_ITEMS - 1;
 
-const GOAL_DEF_COOKIE: u32 = 0x6F61_4C01;
+pub(super) const GOAL_DEF_COOKIE: u32 = 0x6F61_4C01;
 
 /// Definition of a goal for goap_agent_add_goal. Obtain from goap_goal_def_default(), then
 /// set the fields. Every pointer is read during goap_agent_add_goal only; the agent keeps
@@ -69,12 +70,13 @@ const GOAL_DEF_DEFAULT: GoapGoalDef = GoapGoalDef {
     priority: 1.0,
 };
 
-/// Adds a goal to an agent; on success `*out_index` receives its index (0 for the first
-/// goal: the domain's goals come first, then the added ones, in order). Goals are never
-/// removed; disable one with a priority of 0. A goal without conditions is always
-/// satisfied. The next step re-checks which goal to pursue.
+/// Adds a goal to an agent; on success `*out_goal` receives its id. An agent's goals are
+/// kept in the order added (the domain's goals first; goap_agent_goal_at lists them), and
+/// a tie between goals of one priority goes to the one added first. Disable a goal with a
+/// priority of 0, or remove it (goap_agent_remove_goal). A goal without conditions is
+/// always satisfied. The next step re-checks which goal to pursue.
 ///
-/// Errors: GOAP_STATUS_NULL_POINTER (world, def, out_index, or an array of def NULL with a
+/// Errors: GOAP_STATUS_NULL_POINTER (world, def, out_goal, or an array of def NULL with a
 /// non-zero count), GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY (from this agent's own
 /// callback), GOAP_STATUS_INVALID_ARGUMENT (def not from goap_goal_def_default(), a name
 /// containing a NUL byte, a fact value not 0 or 1, an op that is not a GoapCompare value, a
@@ -83,21 +85,21 @@ const GOAL_DEF_DEFAULT: GoapGoalDef = GoapGoalDef {
 /// was when the agent was created), GOAP_STATUS_OUT_OF_RANGE (a constant outside its
 /// variable's range), GOAP_STATUS_CONTRADICTION (a fact listed as both 1 and 0, or
 /// conditions on one variable that can never hold together), GOAP_STATUS_TOO_MANY (the
-/// agent has INT32_MAX goals). Nothing changes on error; `*out_index` is written only on
+/// agent has 2^30 - 2 goals). Nothing changes on error; `*out_goal` is written only on
 /// success.
 /// Thread safety: locks the agent for the call.
 ///
 /// # Safety
 /// `world` must be a live world; `def` readable, with its arrays valid for their counts;
-/// `out_index` valid for a write.
+/// `out_goal` valid for a write.
 #[no_mangle]
 pub unsafe extern "C" fn goap_agent_add_goal(
     world: *mut GoapWorld,
     agent: GoapAgentId,
     def: *const GoapGoalDef,
-    out_index: *mut u32,
+    out_goal: *mut GoapGoalId,
 ) -> GoapStatus {
-    guard!("goap_agent_add_goal", [world, def, out_index], {
+    guard!("goap_agent_add_goal", [world, def, out_goal], {
         // SAFETY: def is non-NULL (guard) and readable; its name valid for name_len bytes.
         let (def, name) = unsafe {
             let def = read_def(
@@ -115,7 +117,7 @@ pub unsafe extern "C" fn goap_agent_add_goal(
             )));
         }
         // SAFETY: world is non-NULL (guard) and live.
-        let index = with_agent(unsafe { goap_world_ref(world) }, agent, |a| {
+        let goal = with_agent(unsafe { goap_world_ref(world) }, agent, |a| {
             // SAFETY: the arrays of def are valid for their counts.
             let (facts, vars) = unsafe {
                 (
@@ -127,7 +129,7 @@ pub unsafe extern "C" fn goap_agent_add_goal(
                 .domain()
                 .conditions_with(facts, vars)
                 .map_err(|e| list_error(a, "def->facts", e))?;
-            if a.goals().len() >= MAX_GOALS {
+            if a.goal_count() >= MAX_GOALS {
                 return Err(FfiError::new(
                     GoapStatus::TooMany,
                     format!("the agent has {MAX_GOALS} goals already"),
@@ -139,23 +141,23 @@ pub unsafe extern "C" fn goap_agent_add_goal(
                 priority: def.priority,
             })?)
         })?;
-        let index = len_u32("the goal index", index)?;
-        // SAFETY: out_index is non-NULL and writable.
-        unsafe { write_out(out_index, index) };
+        // SAFETY: out_goal is non-NULL and writable.
+        unsafe { write_out(out_goal, encode_goal(goal)) };
         Ok(())
     })
 }
 
-/// Looks a goal of the agent up by name; on success `*out_index` receives the index of the
-/// first goal with exactly this name (UTF-8, `name_len` bytes; read during the call only).
+/// Looks a goal of the agent up by name; on success `*out_goal` receives the id of the
+/// first goal (in the order added, removed ones left out) with exactly this name (UTF-8,
+/// `name_len` bytes; read during the call only).
 ///
-/// Errors: GOAP_STATUS_NULL_POINTER (world, out_index, or name NULL with name_len > 0),
+/// Errors: GOAP_STATUS_NULL_POINTER (world, out_goal, or name NULL with name_len > 0),
 /// GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY, GOAP_STATUS_INVALID_UTF8,
-/// GOAP_STATUS_NOT_FOUND (no goal has this name). `*out_index` is written only on success.
+/// GOAP_STATUS_NOT_FOUND (no goal has this name). `*out_goal` is written only on success.
 /// Thread safety: locks the agent for the call.
 ///
 /// # Safety
-/// `world` must be a live world; `name` valid for `name_len` bytes; `out_index` valid for a
+/// `world` must be a live world; `name` valid for `name_len` bytes; `out_goal` valid for a
 /// write.
 #[no_mangle]
 pub unsafe extern "C" fn goap_agent_find_goal(
@@ -163,37 +165,37 @@ pub unsafe extern "C" fn goap_agent_find_goal(
     agent: GoapAgentId,
     name: *const c_char,
     name_len: u32,
-    out_index: *mut u32,
+    out_goal: *mut GoapGoalId,
 ) -> GoapStatus {
-    guard!("goap_agent_find_goal", [world, out_index], {
+    guard!("goap_agent_find_goal", [world, out_goal], {
         // SAFETY: name is valid for name_len bytes.
         let name = unsafe { read_str("name", name, name_len) }?;
         // SAFETY: world is non-NULL (guard) and live.
-        let index = with_agent(unsafe { goap_world_ref(world) }, agent, |a| {
+        let goal = with_agent(unsafe { goap_world_ref(world) }, agent, |a| {
             a.find_goal(name).ok_or_else(|| {
                 FfiError::new(
                     GoapStatus::NotFound,
                     format!(
                         "the agent has no goal named {name:?} (it has {} goals)",
-                        a.goals().len()
+                        a.goal_count()
                     ),
                 )
             })
         })?;
-        let index = len_u32("the goal index", index)?;
-        // SAFETY: out_index is non-NULL and writable.
-        unsafe { write_out(out_index, index) };
+        // SAFETY: out_goal is non-NULL and writable.
+        unsafe { write_out(out_goal, encode_goal(goal)) };
         Ok(())
     })
 }
 
-/// Sets the priority of the agent's goal `goal` (an index from goap_agent_add_goal or
-/// goap_agent_find_goal): larger wins, 0 or less disables the goal. The same value changes
-/// nothing; another value makes the next step re-check which goal to pursue (a switch to
-/// another goal replans with GOAP_REPLAN_CAUSE_GOAL_CHANGED).
+/// Sets the priority of the agent's goal `goal` (an id from goap_agent_add_goal,
+/// goap_agent_find_goal or goap_agent_goal_at): larger wins, 0 or less disables the goal.
+/// The same value changes nothing; another value makes the next step re-check which goal to
+/// pursue (a switch to another goal replans with GOAP_REPLAN_CAUSE_GOAL_CHANGED).
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
-/// GOAP_STATUS_UNKNOWN_GOAL (no goal with this index), GOAP_STATUS_INVALID_ARGUMENT
+/// GOAP_STATUS_UNKNOWN_GOAL (the null id, or no live goal of this agent has it),
+/// GOAP_STATUS_INVALID_ARGUMENT
 /// (priority NaN or infinite). Nothing changes on error.
 /// Thread safety: locks the agent for the call.
 ///
@@ -203,13 +205,48 @@ pub unsafe extern "C" fn goap_agent_find_goal(
 pub unsafe extern "C" fn goap_agent_set_goal_priority(
     world: *mut GoapWorld,
     agent: GoapAgentId,
-    goal: u32,
+    goal: GoapGoalId,
     priority: f64,
 ) -> GoapStatus {
     guard!("goap_agent_set_goal_priority", [world], {
         // SAFETY: world is non-NULL (guard) and live.
         with_agent(unsafe { goap_world_ref(world) }, agent, |a| {
-            Ok(a.set_priority(goal as usize, priority)?)
+            // The agent is checked before the goal id, as for the other ids.
+            let goal = decode_goal(goal, "goal")?;
+            Ok(a.set_priority(goal, priority)?)
+        })
+    })
+}
+
+/// Removes a goal from an agent. Its id becomes stale: it never names a later goal of the
+/// agent (GOAP_STATUS_UNKNOWN_GOAL), and goap_agent_goal_at no longer lists it. Removing the
+/// goal being pursued works as disabling it (priority 0): the next step chooses another
+/// goal (GOAP_REPLAN_CAUSE_GOAL_CHANGED), or, when none is left to pursue, clears the plan;
+/// until that step, goap_agent_info still shows the removed goal's (stale) id and its plan,
+/// and the action in progress may still be reported.
+/// Goals from the domain file can be removed like added ones.
+///
+/// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY (from this
+/// agent's own callback), GOAP_STATUS_UNKNOWN_GOAL (the null id, an id that is not a goal
+/// id, or no live goal of this agent has it: removed already, or of another agent).
+/// Nothing changes on error.
+/// Thread safety: locks the agent for the call.
+///
+/// # Safety
+/// `world` must be a live world.
+#[no_mangle]
+pub unsafe extern "C" fn goap_agent_remove_goal(
+    world: *mut GoapWorld,
+    agent: GoapAgentId,
+    goal: GoapGoalId,
+) -> GoapStatus {
+    guard!("goap_agent_remove_goal", [world], {
+        // SAFETY: world is non-NULL (guard) and live.
+        with_agent(unsafe { goap_world_ref(world) }, agent, |a| {
+            // The agent is checked before the goal id, as for the other ids.
+            let goal = decode_goal(goal, "goal")?;
+            a.remove_goal(goal)?;
+            Ok(())
         })
     })
 }

@@ -1,80 +1,149 @@
-//! Id types passed by value and their encoding.
+//! Id types passed by value and their encoding: the one place it is defined.
 //!
-//! Ids are opaque to C callers (the header promises only that they are non-zero and that
-//! misuse is detected); the encoding below may change between versions.
+//! Every kind of id is its own struct holding one `uint64_t bits`, so C and C++ compilers
+//! reject an id of one kind passed where another is expected. All-zero bits are every
+//! kind's null value (`GOAP_NULL_FACT_ID`, ...); no valid id is null. C callers treat the
+//! bits as opaque (compare with `goap_fact_id_equals` and the like); the layout below is
+//! the library's own and may change between versions.
 //!
 //! - A domain id is the domain's process-unique number (1 ..= 2^32 - 2).
 //! - An item id (fact, action or variable) is `(domain number << 32) | tag | (index + 1)`,
 //!   with a two-bit kind tag in bits 31..30 of the low word: `00` fact, `10` action, `01`
 //!   variable (`11` is never issued). The high word recognises an id from another domain
-//!   or world, the tag tells the kinds apart (a fact id, an action id and a variable id
-//!   never coincide, so passing one for another is detected), and zero is never valid.
-//!   Indices are limited to 2^30 - 2, so a domain has at most 2^30 - 1 facts, 2^30 - 1
-//!   actions and 2^30 - 1 variables through the C ABI (`ensure_fits`).
-//! - An agent id is `(world tag << 56) | (slot index << 32) | slot version`: the slotmap
-//!   key of the agent (its index is below 2^24, see `MAX_AGENTS`; live versions are odd)
+//!   or world, the tag tells the kinds apart (so even bits copied between kinds are
+//!   detected), and zero is never valid. Indices are limited to 2^30 - 2, so a domain has
+//!   at most 2^30 - 1 facts, 2^30 - 1 actions and 2^30 - 1 variables through the C ABI
+//!   (`ensure_fits`).
+//! - An agent id is `(world tag << 56) | (slot index << 32) | slot generation`: the agent's
+//!   [`AgentId`] (its slot index is below 2^24, see `MAX_AGENTS`; generations start at 1)
 //!   and the tag of its world, 1 ..= 255 (`WorldTag`). Tag 0 is never issued, so no
 //!   domain or item id (whose top byte is 0 while fewer than 2^24 domains were created) is
 //!   taken for an agent id, and zero is never valid. The tag tells an id of another live
 //!   world apart unless the two worlds share a tag (only when more than 255 worlds are
 //!   alive at once).
+//! - A goal id is `(slot generation << 32) | 0b11 << 30 | (slot index + 1)`: the goal's
+//!   [`GoalId`] within its agent (generations start at 1, so zero is never valid), with the
+//!   kind tag that item ids never carry, so no fact, action or variable id is taken for a
+//!   goal id, nor the reverse. Slot indices are below 2^30 - 1 (`MAX_ITEMS`; the C ABI
+//!   gives an agent at most `MAX_ITEMS - 1` goals).
 
 use std::sync::Arc;
 
 use parking_lot::{const_mutex, Mutex};
-use slotmap::{Key, KeyData};
 
 use super::args::counted;
 use super::error::FfiError;
 use super::status::GoapStatus;
-use crate::agent::AgentId;
+use crate::agent::{AgentId, GoalId};
 use crate::domain::{ActionId, Domain, FactId, VarId};
 use crate::world::{DomainEntry, DomainId, World};
 
-/// Id of a domain within a world. Opaque, like every id. Zero is never valid. Domain ids
-/// come from one counter for the whole process (all worlds), so the id of a destroyed
-/// domain is never handed out again and a stale or foreign id is always an error
-/// (GOAP_STATUS_UNKNOWN_DOMAIN); after 2^32 - 2 domains have been created in one process,
-/// creating another fails with GOAP_STATUS_TOO_MANY.
-pub type GoapDomainId = u64;
+/// Id of a domain within a world, passed by value. Opaque: compare ids with
+/// goap_domain_id_equals, never compute with `bits`. GOAP_NULL_DOMAIN_ID (all zero) is
+/// never valid. Domain ids come from one counter for the whole process (all worlds), so
+/// the id of a destroyed domain is never handed out again and a stale or foreign id is
+/// always an error (GOAP_STATUS_UNKNOWN_DOMAIN); after 2^32 - 2 domains have been created in
+/// one process, creating another fails with GOAP_STATUS_TOO_MANY.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct GoapDomainId {
+    /// The encoded id (opaque; see OBJECTS AND IDS at the top of the header).
+    pub bits: u64,
+}
 
-/// Id of a fact of one domain. Opaque: compare ids for equality, never compute with them.
-/// Zero is never valid; an id used with another domain, and an action id passed as a fact
-/// id, is always an error (GOAP_STATUS_UNKNOWN_FACT). Ids stay valid while their domain
-/// lives.
-pub type GoapFactId = u64;
+/// Id of a fact of one domain, passed by value. Opaque: compare ids with
+/// goap_fact_id_equals, never compute with `bits`. GOAP_NULL_FACT_ID (all zero) is never
+/// valid; an id used with another domain is always an error (GOAP_STATUS_UNKNOWN_FACT).
+/// Ids stay valid while their domain lives.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct GoapFactId {
+    /// The encoded id (opaque; see OBJECTS AND IDS at the top of the header).
+    pub bits: u64,
+}
 
-/// Id of an integer variable of one domain. Opaque: compare ids for equality, never
-/// compute with them. Zero is never valid; an id used with another domain, and a fact or
-/// action id passed as a variable id, is always an error (GOAP_STATUS_UNKNOWN_VAR); a
-/// variable id passed as a fact id is GOAP_STATUS_UNKNOWN_FACT. No variable id equals any
-/// fact or action id. Ids stay valid while their domain lives.
-pub type GoapVarId = u64;
+/// Id of an integer variable of one domain, passed by value. Opaque: compare ids with
+/// goap_var_id_equals, never compute with `bits`. GOAP_NULL_VAR_ID (all zero) is never
+/// valid; an id used with another domain is always an error (GOAP_STATUS_UNKNOWN_VAR). Ids
+/// stay valid while their domain lives.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct GoapVarId {
+    /// The encoded id (opaque; see OBJECTS AND IDS at the top of the header).
+    pub bits: u64,
+}
 
-/// Id of an action of one domain. Opaque: compare ids for equality, never compute with
-/// them. Zero is never valid; an id used with another domain, and a fact id passed as an
-/// action id, is always an error (GOAP_STATUS_UNKNOWN_ACTION). No action id equals any fact
-/// or variable id. Ids stay valid while their domain lives.
-pub type GoapActionId = u64;
+/// Id of an action of one domain, passed by value. Opaque: compare ids with
+/// goap_action_id_equals, never compute with `bits`. GOAP_NULL_ACTION_ID (all zero) is never
+/// valid; an id used with another domain is always an error (GOAP_STATUS_UNKNOWN_ACTION).
+/// Ids stay valid while their domain lives.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct GoapActionId {
+    /// The encoded id (opaque; see OBJECTS AND IDS at the top of the header).
+    pub bits: u64,
+}
 
-/// Id of an agent of a world. Opaque: compare ids for equality, never compute with them.
-/// Zero is never valid. Ids are generational: the id of a destroyed agent (stale) never
-/// names another agent, and is GOAP_STATUS_UNKNOWN_AGENT. An id carries a tag of its world,
-/// so an id of another world (foreign) is GOAP_STATUS_UNKNOWN_AGENT too, with one
-/// exception: the tag has 255 values, each given to one live world at a time, so only when
-/// more than 255 worlds are alive at once do two of them share a tag, and then an agent id
-/// of one may name an agent of the other. A domain, fact, variable or action id is never
-/// taken for an agent id (while the process has created fewer than 2^24 domains). Ids stay
-/// valid until goap_agent_destroy or goap_world_destroy.
-pub type GoapAgentId = u64;
+/// Id of an agent of a world, passed by value. Opaque: compare ids with
+/// goap_agent_id_equals, never compute with `bits`. GOAP_NULL_AGENT_ID (all zero) is never
+/// valid. Ids are generational: the id of a destroyed agent (stale) never names another
+/// agent, and is GOAP_STATUS_UNKNOWN_AGENT. An id carries a tag of its world, so an id of
+/// another world (foreign) is GOAP_STATUS_UNKNOWN_AGENT too, with one exception: the tag
+/// has 255 values, each given to one live world at a time, so only when more than 255
+/// worlds are alive at once do two of them share a tag, and then an agent id of one may
+/// name an agent of the other. Ids stay valid until goap_agent_destroy or
+/// goap_world_destroy.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct GoapAgentId {
+    /// The encoded id (opaque; see OBJECTS AND IDS at the top of the header).
+    pub bits: u64,
+}
+
+/// Id of a goal of one agent, passed by value. Opaque: compare ids with
+/// goap_goal_id_equals, never compute with `bits`. GOAP_NULL_GOAL_ID (all zero) is never
+/// valid, and is what the library writes where there is no goal (GoapStep.goal when none
+/// is pursued). Ids are generational: the id of a removed goal (goap_agent_remove_goal) is
+/// stale and never names a later goal of the agent (GOAP_STATUS_UNKNOWN_GOAL). A goal id
+/// names a goal of one agent: passed to another agent it is GOAP_STATUS_UNKNOWN_GOAL unless
+/// that agent happens to have a goal with the same id.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct GoapGoalId {
+    /// The encoded id (opaque; see OBJECTS AND IDS at the top of the header).
+    pub bits: u64,
+}
+
+/// Ids print as their bits in messages (`{:#x}`).
+macro_rules! hex_bits {
+    ($($t:ty),*) => {$(
+        impl std::fmt::LowerHex for $t {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                std::fmt::LowerHex::fmt(&self.bits, f)
+            }
+        }
+    )*};
+}
+
+hex_bits!(
+    GoapDomainId,
+    GoapFactId,
+    GoapVarId,
+    GoapActionId,
+    GoapAgentId,
+    GoapGoalId
+);
 
 /// The ABI value of a domain id.
 pub(crate) fn encode_domain(id: DomainId) -> GoapDomainId {
-    u64::from(id.get())
+    GoapDomainId {
+        bits: u64::from(id.get()),
+    }
 }
 
 /// Decodes a domain id without looking it up.
 pub(crate) fn decode_domain(raw: GoapDomainId) -> Result<DomainId, FfiError> {
+    let raw = raw.bits;
     let unknown = |m: String| FfiError::new(GoapStatus::UnknownDomain, m);
     if raw == 0 {
         return Err(unknown("domain id 0 is never valid".into()));
@@ -93,7 +162,11 @@ pub(crate) fn decode_domain(raw: GoapDomainId) -> Result<DomainId, FfiError> {
 /// What an id that is not a domain id looks like, for messages: `a fact id`, `a domain id`,
 /// `no id goap hands out`.
 fn looks_like(raw: u64) -> String {
-    if raw >> 56 != 0 && (raw >> 32) & 0xff_ffff != 0 && raw & 1 == 1 {
+    let low = raw as u32;
+    if raw >> 32 != 0 && low & KIND_MASK == GOAL_TAG && low & !KIND_MASK != 0 {
+        return "a goal id".to_owned();
+    }
+    if raw >> 56 != 0 && low != 0 {
         return "an agent id".to_owned();
     }
     if raw >> 32 == 0 {
@@ -158,19 +231,21 @@ pub(crate) const MAX_AGENTS: usize = (1 << 24) - 1;
 
 /// The ABI value of an agent id of the world tagged `tag`.
 pub(crate) fn encode_agent(tag: u8, id: AgentId) -> GoapAgentId {
-    let key = id.data().as_ffi();
-    let (version, index) = (key >> 32, key & 0xffff_ffff);
+    let index = u64::from(id.index());
     // goap_world_create limits its world to MAX_AGENTS agents: every index is below 2^24.
     assert!(
-        index <= MAX_AGENTS as u64,
+        index < MAX_AGENTS as u64,
         "agent slot {index} is beyond the C ABI's id range"
     );
-    (u64::from(tag) << 56) | (index << 32) | version
+    GoapAgentId {
+        bits: (u64::from(tag) << 56) | (index << 32) | u64::from(id.generation()),
+    }
 }
 
 /// Decodes an agent id for the world tagged `tag` without looking it up; `what` names the
 /// argument in messages.
 pub(crate) fn decode_agent(tag: u8, raw: GoapAgentId, what: &str) -> Result<AgentId, FfiError> {
+    let raw = raw.bits;
     let fail = |m: String| {
         Err(FfiError::new(
             GoapStatus::UnknownAgent,
@@ -178,10 +253,10 @@ pub(crate) fn decode_agent(tag: u8, raw: GoapAgentId, what: &str) -> Result<Agen
         ))
     };
     if raw == 0 {
-        return fail("0 is never a valid agent id".into());
+        return fail("the null agent id is never valid".into());
     }
-    let (owner, index, version) = ((raw >> 56) as u8, (raw >> 32) & 0xff_ffff, raw as u32);
-    if owner == 0 || index == 0 || version & 1 == 0 {
+    let (owner, index, generation) = ((raw >> 56) as u8, (raw >> 32) & 0xff_ffff, raw as u32);
+    if owner == 0 || generation == 0 {
         return fail(format!(
             "{raw:#x} is not an agent id (it looks like {})",
             looks_like(raw)
@@ -192,13 +267,57 @@ pub(crate) fn decode_agent(tag: u8, raw: GoapAgentId, what: &str) -> Result<Agen
             "agent id {raw:#x} is foreign: it belongs to another world"
         ));
     }
-    Ok(AgentId::from(KeyData::from_ffi(
-        (u64::from(version) << 32) | index,
-    )))
+    Ok(AgentId::from_parts(index as u32, generation))
+}
+
+/// The kind tag of a goal id's low word (never on an item id).
+const GOAL_TAG: u32 = 0b11 << 30;
+
+/// The ABI value of a goal id.
+pub(crate) fn encode_goal(id: GoalId) -> GoapGoalId {
+    // goap_agent_add_goal limits an agent to MAX_ITEMS - 1 goals; the slots of removed
+    // goals are reused, and at most one more (the pursued goal's) is kept aside.
+    assert!(
+        (id.index() as usize) < MAX_ITEMS,
+        "goal slot {} is beyond the C ABI's id range",
+        id.index()
+    );
+    GoapGoalId {
+        bits: (u64::from(id.generation()) << 32) | u64::from(GOAL_TAG | (id.index() + 1)),
+    }
+}
+
+/// The ABI value of an optional goal: the null id for none.
+pub(crate) fn encode_goal_or_null(id: Option<GoalId>) -> GoapGoalId {
+    id.map_or(GoapGoalId::default(), encode_goal)
+}
+
+/// Decodes a goal id without looking it up; `what` names the argument in messages.
+pub(crate) fn decode_goal(raw: GoapGoalId, what: &str) -> Result<GoalId, FfiError> {
+    let raw = raw.bits;
+    let (generation, low) = ((raw >> 32) as u32, raw as u32);
+    let number = low & !KIND_MASK;
+    if raw == 0 {
+        return Err(FfiError::new(
+            GoapStatus::UnknownGoal,
+            format!("{what}: the null goal id is never valid"),
+        ));
+    }
+    if generation == 0 || number == 0 || low & KIND_MASK != GOAL_TAG {
+        return Err(FfiError::new(
+            GoapStatus::UnknownGoal,
+            format!(
+                "{what}: {raw:#x} is not a goal id (it looks like {})",
+                looks_like(raw)
+            ),
+        ));
+    }
+    Ok(GoalId::from_parts(number - 1, generation))
 }
 
 /// The message for an agent id that decoded but names no live agent of the world.
 pub(crate) fn stale_agent(raw: GoapAgentId, what: &str) -> FfiError {
+    let raw = raw.bits;
     FfiError::new(
         GoapStatus::UnknownAgent,
         format!(
@@ -350,10 +469,13 @@ fn decode_item(
         return fail(format!("0 is never a valid {name} id"));
     }
     let (owner, low) = ((raw >> 32) as u32, raw as u32);
-    if owner == 0 {
+    // A domain id (high word 0) or an agent id (top byte set: no domain number is that
+    // large while fewer than 2^24 domains were created) copied into an item id.
+    if owner == 0 || raw >> 56 != 0 {
         return fail(format!(
-            "{raw:#x} is not {} id (it looks like a domain id)",
-            with_article(name)
+            "{raw:#x} is not {} id (it looks like {})",
+            with_article(name),
+            looks_like(raw)
         ));
     }
     match Kind::of_low_word(low) {
@@ -366,8 +488,9 @@ fn decode_item(
         }
         None => {
             return fail(format!(
-                "{raw:#x} is not {} id (nor any other id goap hands out)",
-                with_article(name)
+                "{raw:#x} is not {} id (it looks like {})",
+                with_article(name),
+                looks_like(raw)
             ))
         }
         Some(_) => {}
@@ -405,7 +528,9 @@ fn with_article(noun: &str) -> String {
 
 /// The ABI value of a fact id.
 pub(crate) fn encode_fact(domain: DomainId, fact: FactId) -> GoapFactId {
-    encode_item(domain, Kind::Fact, fact.0)
+    GoapFactId {
+        bits: encode_item(domain, Kind::Fact, fact.0),
+    }
 }
 
 /// Decodes a fact id of `entry`; `what` names the argument in messages.
@@ -415,12 +540,14 @@ pub(crate) fn decode_fact(
     what: &str,
 ) -> Result<FactId, FfiError> {
     let count = entry.items().fact_count();
-    decode_item(entry, raw, what, Kind::Fact, count).map(FactId)
+    decode_item(entry, raw.bits, what, Kind::Fact, count).map(FactId)
 }
 
 /// The ABI value of an action id.
 pub(crate) fn encode_action(domain: DomainId, action: ActionId) -> GoapActionId {
-    encode_item(domain, Kind::Action, action.0)
+    GoapActionId {
+        bits: encode_item(domain, Kind::Action, action.0),
+    }
 }
 
 /// Decodes an action id of `entry`; `what` names the argument in messages.
@@ -430,12 +557,14 @@ pub(crate) fn decode_action(
     what: &str,
 ) -> Result<ActionId, FfiError> {
     let count = entry.items().action_count();
-    decode_item(entry, raw, what, Kind::Action, count).map(ActionId)
+    decode_item(entry, raw.bits, what, Kind::Action, count).map(ActionId)
 }
 
 /// The ABI value of a variable id.
 pub(crate) fn encode_var(domain: DomainId, var: VarId) -> GoapVarId {
-    encode_item(domain, Kind::Var, var.0)
+    GoapVarId {
+        bits: encode_item(domain, Kind::Var, var.0),
+    }
 }
 
 /// Decodes a variable id of `entry`; `what` names the argument in messages.
@@ -445,7 +574,7 @@ pub(crate) fn decode_var(
     what: &str,
 ) -> Result<VarId, FfiError> {
     let count = entry.items().var_count();
-    decode_item(entry, raw, what, Kind::Var, count).map(VarId)
+    decode_item(entry, raw.bits, what, Kind::Var, count).map(VarId)
 }
 
 #[cfg(test)]
@@ -482,17 +611,15 @@ mod tests {
 
     #[test]
     fn agent_ids_round_trip_and_reject_other_worlds() {
-        let mut map = slotmap::SlotMap::<AgentId, ()>::with_key();
-        let first = map.insert(());
-        map.remove(first);
-        let second = map.insert(());
+        let first = AgentId::from_parts(3, 1);
+        let second = AgentId::from_parts(3, 2);
         let raw = encode_agent(7, second);
-        assert_eq!(raw >> 56, 7);
+        assert_eq!(raw.bits, 0x0700_0003_0000_0002);
         assert_eq!(decode_agent(7, raw, "agent"), Ok(second));
         assert_ne!(
             encode_agent(7, first),
             raw,
-            "a reused slot has a new version"
+            "a reused slot has a new generation"
         );
         let foreign = decode_agent(8, raw, "agent").unwrap_err();
         assert_eq!(foreign.status, GoapStatus::UnknownAgent);
@@ -501,9 +628,29 @@ mod tests {
             "{}",
             foreign.message
         );
-        for bad in [0, raw & !(0xff << 56), raw + 1, raw & !(0xff_ffff << 32)] {
-            let e = decode_agent(7, bad, "agent").unwrap_err();
+        for bad in [0, raw.bits & !(0xff << 56), raw.bits & !0xffff_ffff] {
+            let e = decode_agent(7, GoapAgentId { bits: bad }, "agent").unwrap_err();
             assert_eq!(e.status, GoapStatus::UnknownAgent, "{bad:#x}");
+        }
+    }
+
+    #[test]
+    fn goal_ids_round_trip_and_null_is_never_valid() {
+        let id = GoalId::from_parts(0, 1);
+        assert_eq!(encode_goal(id).bits, 0x1_c000_0001);
+        assert_eq!(decode_goal(encode_goal(id), "goal"), Ok(id));
+        let late = GoalId::from_parts(MAX_ITEMS as u32 - 1, u32::MAX);
+        assert_eq!(decode_goal(encode_goal(late), "goal"), Ok(late));
+        assert_eq!(encode_goal_or_null(None), GoapGoalId::default());
+        // No item id is a goal id: a fact, an action and a variable of domain 1 share the
+        // high word with goals of generation 1.
+        let items = [Kind::Fact, Kind::Action, Kind::Var].map(|k| encode_item(domain(), k, 0));
+        for bad in [0, 0x1_0000_0000, 0x0000_0001, 0x1_c000_0000]
+            .into_iter()
+            .chain(items)
+        {
+            let e = decode_goal(GoapGoalId { bits: bad }, "goal").unwrap_err();
+            assert_eq!(e.status, GoapStatus::UnknownGoal, "{bad:#x}");
         }
     }
 

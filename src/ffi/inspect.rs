@@ -14,8 +14,9 @@ use super::args::{
 use super::error::FfiError;
 use super::fact::{read_fact_values, GoapFactValue};
 use super::ids::{
-    decode_action, decode_var, encode_action, encode_domain, encode_fact, encode_var, read_domain,
-    GoapActionId, GoapAgentId, GoapDomainId, GoapFactId, GoapVarId, IdScope,
+    decode_action, decode_goal, decode_var, encode_action, encode_domain, encode_fact, encode_goal,
+    encode_var, read_domain, GoapActionId, GoapAgentId, GoapDomainId, GoapFactId, GoapGoalId,
+    GoapVarId, IdScope,
 };
 use super::plan::{GoapProblem, PROBLEM_COOKIE};
 use super::status::GoapStatus;
@@ -210,12 +211,12 @@ impl Default for GoapTraceResult {
 impl super::args::Grows for GoapTraceResult {}
 
 /// A count as `uint32_t`. Lists of a domain fit: it holds fewer than 2^30 items of a kind.
-fn count_u32(n: usize) -> u32 {
+pub(super) fn count_u32(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 /// The id of the `index`-th item (registration order) of a kind with `count` items.
-fn item_at(
+pub(super) fn item_at(
     index: u32,
     count: usize,
     kind: &str,
@@ -251,7 +252,7 @@ fn var_op_value(op: VarOp) -> i32 {
 }
 
 /// A condition list's facts as ABI values.
-fn fact_values(domain: DomainId, conditions: &Conditions) -> Vec<GoapFactValue> {
+pub(super) fn fact_values(domain: DomainId, conditions: &Conditions) -> Vec<GoapFactValue> {
     conditions
         .entries()
         .iter()
@@ -263,7 +264,7 @@ fn fact_values(domain: DomainId, conditions: &Conditions) -> Vec<GoapFactValue> 
 }
 
 /// A condition list's variable conditions as ABI values.
-fn var_conditions(domain: DomainId, conditions: &Conditions) -> Vec<GoapVarCondition> {
+pub(super) fn var_conditions(domain: DomainId, conditions: &Conditions) -> Vec<GoapVarCondition> {
     conditions
         .var_conditions()
         .iter()
@@ -833,8 +834,41 @@ pub unsafe extern "C" fn goap_agent_vars(
     })
 }
 
-/// Copies the name of the agent's goal `goal` (an index, from 0 to GoapAgentInfo.goal_count
-/// - 1) and a NUL terminator into `buf`, with the protocol of goap_domain_fact_name.
+/// On success `*out_goal` receives the id of the agent's goal at `index` (0 to
+/// GoapAgentInfo.goal_count - 1) in the order the goals were added (the domain's goals
+/// first; removed goals are left out, so the goals after one move down).
+///
+/// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
+/// GOAP_STATUS_INVALID_ARGUMENT (index not below the goal count, as for
+/// goap_domain_fact_at). Written only on success.
+/// Thread safety: locks the agent for the call.
+///
+/// # Safety
+/// `world` must be a live world; `out_goal` valid for a write.
+#[no_mangle]
+pub unsafe extern "C" fn goap_agent_goal_at(
+    world: *const GoapWorld,
+    agent: GoapAgentId,
+    index: u32,
+    out_goal: *mut GoapGoalId,
+) -> GoapStatus {
+    guard!("goap_agent_goal_at", [world, out_goal], {
+        // SAFETY: world is non-NULL (guard) and live.
+        let goal = with_agent(unsafe { goap_world_ref(world) }, agent, |a| {
+            let i = item_at(index, a.goal_count(), "goal", || "the agent".to_owned())?;
+            Ok(a.goals()
+                .nth(i as usize)
+                .map(|(id, _)| id)
+                .expect("i < goal_count"))
+        })?;
+        // SAFETY: out_goal is non-NULL and writable.
+        unsafe { write_out(out_goal, encode_goal(goal)) };
+        Ok(())
+    })
+}
+
+/// Copies the name of the agent's goal `goal` (an id) and a NUL terminator into `buf`, with
+/// the protocol of goap_domain_fact_name.
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
 /// GOAP_STATUS_UNKNOWN_GOAL, GOAP_STATUS_BUFFER_TOO_SMALL.
@@ -846,7 +880,7 @@ pub unsafe extern "C" fn goap_agent_vars(
 pub unsafe extern "C" fn goap_agent_goal_name(
     world: *const GoapWorld,
     agent: GoapAgentId,
-    goal: u32,
+    goal: GoapGoalId,
     buf: *mut c_char,
     capacity: u32,
     out_len: *mut u32,
@@ -854,14 +888,16 @@ pub unsafe extern "C" fn goap_agent_goal_name(
     guard!("goap_agent_goal_name", [world, out_len], {
         // SAFETY: world is non-NULL (guard) and live.
         with_agent(unsafe { goap_world_ref(world) }, agent, |a| {
-            let g = a.goal(goal as usize)?;
+            // The agent is checked before the goal id, as for the other ids.
+            let goal = decode_goal(goal, "goal")?;
+            let g = a.goal(goal)?;
             // SAFETY: buf/capacity and out_len are valid by the caller's contract.
             unsafe { write_string(&g.name, "buf", buf, capacity, out_len) }
         })
     })
 }
 
-/// On success `*out` receives what the agent's goal `goal` (an index) is now: its priority,
+/// On success `*out` receives what the agent's goal `goal` (an id) is now: its priority,
 /// its list lengths, whether the believed state satisfies it and whether it is the goal
 /// pursued.
 ///
@@ -875,7 +911,7 @@ pub unsafe extern "C" fn goap_agent_goal_name(
 pub unsafe extern "C" fn goap_agent_goal_info(
     world: *const GoapWorld,
     agent: GoapAgentId,
-    goal: u32,
+    goal: GoapGoalId,
     out: *mut GoapGoalInfo,
 ) -> GoapStatus {
     guard!("goap_agent_goal_info", [world, out], {
@@ -883,15 +919,16 @@ pub unsafe extern "C" fn goap_agent_goal_info(
         let out_size = unsafe { grown_size(out, "out") }?;
         // SAFETY: world is non-NULL (guard) and live.
         let info = with_agent(unsafe { goap_world_ref(world) }, agent, |a| {
-            let index = goal as usize;
-            let g = a.goal(index)?;
+            // The agent is checked before the goal id, as for the other ids.
+            let goal = decode_goal(goal, "goal")?;
+            let g = a.goal(goal)?;
             Ok(GoapGoalInfo {
                 size: 0,
                 priority: g.priority,
                 fact_count: count_u32(g.conditions.entries().len()),
                 var_count: count_u32(g.conditions.var_conditions().len()),
                 satisfied: u32::from(a.domain().satisfies(a.state(), &g.conditions)),
-                current: u32::from(a.current_goal() == Some(index)),
+                current: u32::from(a.current_goal() == Some(goal)),
             })
         })?;
         // SAFETY: out is non-NULL and writable.
@@ -900,7 +937,7 @@ pub unsafe extern "C" fn goap_agent_goal_info(
     })
 }
 
-/// Copies the fact conditions of the agent's goal `goal` (an index) into `out`, with the
+/// Copies the fact conditions of the agent's goal `goal` (an id) into `out`, with the
 /// buffer protocol of goap_domain_action_pre.
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
@@ -913,7 +950,7 @@ pub unsafe extern "C" fn goap_agent_goal_info(
 pub unsafe extern "C" fn goap_agent_goal_conditions(
     world: *const GoapWorld,
     agent: GoapAgentId,
-    goal: u32,
+    goal: GoapGoalId,
     out: *mut GoapFactValue,
     capacity: u32,
     out_count: *mut u32,
@@ -921,14 +958,16 @@ pub unsafe extern "C" fn goap_agent_goal_conditions(
     guard!("goap_agent_goal_conditions", [world, out_count], {
         // SAFETY: world is non-NULL (guard) and live.
         with_agent(unsafe { goap_world_ref(world) }, agent, |a| {
-            let values = fact_values(a.owner(), &a.goal(goal as usize)?.conditions);
+            // The agent is checked before the goal id, as for the other ids.
+            let goal = decode_goal(goal, "goal")?;
+            let values = fact_values(a.owner(), &a.goal(goal)?.conditions);
             // SAFETY: out/capacity and out_count are valid by the caller's contract.
             unsafe { write_slice(&values, "fact", "out", out, capacity, out_count) }
         })
     })
 }
 
-/// Copies the variable conditions of the agent's goal `goal` (an index) into `out`, with
+/// Copies the variable conditions of the agent's goal `goal` (an id) into `out`, with
 /// the buffer protocol of goap_domain_action_pre.
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
@@ -941,7 +980,7 @@ pub unsafe extern "C" fn goap_agent_goal_conditions(
 pub unsafe extern "C" fn goap_agent_goal_var_conditions(
     world: *const GoapWorld,
     agent: GoapAgentId,
-    goal: u32,
+    goal: GoapGoalId,
     out: *mut GoapVarCondition,
     capacity: u32,
     out_count: *mut u32,
@@ -949,7 +988,9 @@ pub unsafe extern "C" fn goap_agent_goal_var_conditions(
     guard!("goap_agent_goal_var_conditions", [world, out_count], {
         // SAFETY: world is non-NULL (guard) and live.
         with_agent(unsafe { goap_world_ref(world) }, agent, |a| {
-            let values = var_conditions(a.owner(), &a.goal(goal as usize)?.conditions);
+            // The agent is checked before the goal id, as for the other ids.
+            let goal = decode_goal(goal, "goal")?;
+            let values = var_conditions(a.owner(), &a.goal(goal)?.conditions);
             // SAFETY: out/capacity and out_count are valid by the caller's contract.
             unsafe {
                 write_slice(
@@ -1086,7 +1127,9 @@ pub unsafe extern "C" fn goap_domain_trace(
                 size: 0,
                 g: n.g,
                 h: n.h,
-                action: n.parent.map_or(0, |(_, a)| encode_action(id, a)),
+                action: n
+                    .parent
+                    .map_or(GoapActionId::default(), |(_, a)| encode_action(id, a)),
                 parent: n.parent.map_or(u32::MAX, |(p, _)| count_u32(p)),
                 goal: u32::from(n.goal),
                 fact_start,

@@ -2,10 +2,11 @@
 //!
 //! Every exported function runs its body under `guard!` (null checks,
 //! `catch_unwind`, status + thread-local last error). Files, in header order: version,
-//! status, error (last error), ids, world, domain, fact, var, action, plan, then the
+//! status, error (last error), log, ids, world, domain, fact, var, action, plan, then the
 //! agents: agent (lifecycle and believed state), goal, context (action settings and
 //! callbacks), protocol (step, report and what an agent tells), batch (batch planning and
-//! the plan cache); guard (debug hook) last. `args` holds the argument conversions shared
+//! the plan cache); inspect (introspection and the search trace), domain_goals (a
+//! domain's agent goals); guard (debug hook) last. `args` holds the argument conversions shared
 //! by all of them.
 //!
 //! The rules every function follows (stated once at the top of the header, see
@@ -22,6 +23,7 @@ pub mod agent;
 pub mod batch;
 pub mod context;
 pub mod domain;
+pub mod domain_goals;
 pub mod error;
 pub mod fact;
 pub mod goal;
@@ -40,11 +42,12 @@ pub use agent::*;
 pub use batch::*;
 pub use context::*;
 pub use domain::*;
+pub use domain_goals::*;
 pub use error::{goap_last_error_length, goap_last_error_message, last_error, FfiError};
 pub use fact::*;
 pub use goal::*;
 pub use guard::{goap_debug_force_panic, goap_debug_poison_world};
-pub use ids::{GoapActionId, GoapAgentId, GoapDomainId, GoapFactId, GoapVarId};
+pub use ids::{GoapActionId, GoapAgentId, GoapDomainId, GoapFactId, GoapGoalId, GoapVarId};
 pub use inspect::*;
 pub use log::*;
 pub use plan::*;

@@ -4,7 +4,9 @@
 use super::agent::{agent_error, agent_id, with_agent};
 use super::args::{grown_size, write_grown, write_grown_slice, write_out, write_slice};
 use super::error::FfiError;
-use super::ids::{encode_action, GoapActionId, GoapAgentId, IdScope};
+use super::ids::{
+    decode_goal, encode_action, encode_goal_or_null, GoapActionId, GoapAgentId, GoapGoalId, IdScope,
+};
 use super::status::GoapStatus;
 use super::world::{goap_world_ref, GoapWorld};
 use crate::agent::{ReplanCause, ReplanEvent, ReplanResult, Report, StepKind};
@@ -54,11 +56,11 @@ pub struct GoapStep {
     /// 1 when this step replanned (searched, or skipped steps of its plan), else 0.
     pub replanned: u32,
     /// The action to start or continue, or the action in progress during PLANNING (an
-    /// action id of the agent's domain); 0 otherwise.
+    /// action id of the agent's domain); GOAP_NULL_ACTION_ID otherwise.
     pub action: GoapActionId,
-    /// Index of the goal pursued (the goal of the plan, or the goal last chosen); -1 when
-    /// none.
-    pub goal: i32,
+    /// The goal pursued (the goal of the plan, or the goal last chosen); GOAP_NULL_GOAL_ID
+    /// when none.
+    pub goal: GoapGoalId,
     /// Index of `action` in the agent's current plan (0 when there is no action).
     pub plan_index: u32,
 }
@@ -149,8 +151,9 @@ pub struct GoapReplanEvent {
     pub cause: i32,
     /// A GoapReplanResult value.
     pub result: i32,
-    /// Index of the goal the new plan serves; -1 when none was found.
-    pub goal: i32,
+    /// The goal the new plan serves; GOAP_NULL_GOAL_ID when none was found. (The goal may
+    /// have been removed since: its id is then stale.)
+    pub goal: GoapGoalId,
     /// Number of actions of the new plan from its current step (0 when none).
     pub plan_len: u32,
     /// Cost of the new plan (0 when none).
@@ -188,8 +191,8 @@ pub struct GoapAgentInfo {
     /// The struct's size in bytes, set by the caller to `sizeof` it before the call (see
     /// STRUCTS THAT GROW at the top of the header). Left as the caller set it.
     pub size: u32,
-    /// Index of the goal pursued (or last chosen); -1 when none.
-    pub goal: i32,
+    /// The goal pursued (or last chosen); GOAP_NULL_GOAL_ID when none.
+    pub goal: GoapGoalId,
     /// Number of actions of the current plan, the ones done included (0 without a plan).
     pub plan_len: u32,
     /// Index of the current (or next) action in the plan; plan_len when the plan is done.
@@ -222,11 +225,6 @@ impl Default for GoapAgentInfo {
 }
 
 impl super::args::Grows for GoapAgentInfo {}
-
-/// A goal index as the ABI's int32_t (-1 for none). Goal counts are capped at INT32_MAX.
-fn goal_i32(goal: Option<usize>) -> i32 {
-    goal.and_then(|g| i32::try_from(g).ok()).unwrap_or(-1)
-}
 
 /// An index or length as uint32_t (plans longer than UINT32_MAX cannot be found: the node
 /// limit is a uint32_t).
@@ -278,12 +276,12 @@ pub unsafe extern "C" fn goap_agent_step(
         let (kind, action) = match step.kind {
             StepKind::Start(a) => (GoapStepKind::Start, encode_action(domain, a)),
             StepKind::Continue(a) => (GoapStepKind::Continue, encode_action(domain, a)),
-            StepKind::Idle => (GoapStepKind::Idle, 0),
-            StepKind::NoPlan => (GoapStepKind::NoPlan, 0),
-            StepKind::Waiting => (GoapStepKind::Waiting, 0),
+            StepKind::Idle => (GoapStepKind::Idle, GoapActionId::default()),
+            StepKind::NoPlan => (GoapStepKind::NoPlan, GoapActionId::default()),
+            StepKind::Waiting => (GoapStepKind::Waiting, GoapActionId::default()),
             StepKind::Planning(a) => (
                 GoapStepKind::Planning,
-                a.map_or(0, |a| encode_action(domain, a)),
+                a.map_or(GoapActionId::default(), |a| encode_action(domain, a)),
             ),
         };
         let result = GoapStep {
@@ -291,7 +289,7 @@ pub unsafe extern "C" fn goap_agent_step(
             kind: kind as i32,
             replanned: u32::from(step.replanned),
             action,
-            goal: goal_i32(step.goal),
+            goal: encode_goal_or_null(step.goal),
             plan_index: index_u32(step.plan_index),
         };
         // SAFETY: out is non-NULL and writable.
@@ -361,12 +359,12 @@ pub unsafe extern "C" fn goap_agent_info(
             let (plan, cost, next) = a.full_plan();
             Ok(GoapAgentInfo {
                 size: 0,
-                goal: goal_i32(a.current_goal()),
+                goal: encode_goal_or_null(a.current_goal()),
                 plan_len: index_u32(plan.len()),
                 plan_index: index_u32(next),
                 acting: u32::from(a.is_acting()),
                 last_cause: a.last_replan().map_or(0, |e| e.cause as i32),
-                goal_count: index_u32(a.goals().len()),
+                goal_count: index_u32(a.goal_count()),
                 replans: a.replans(),
                 plan_cost: cost,
                 clock: a.clock(),
@@ -429,7 +427,7 @@ fn replan_event(e: &ReplanEvent) -> GoapReplanEvent {
             ReplanResult::Skipped => GoapReplanResult::Skipped,
             ReplanResult::Kept => GoapReplanResult::Kept,
         } as i32,
-        goal: goal_i32(e.goal),
+        goal: encode_goal_or_null(e.goal),
         plan_len: index_u32(e.plan_len),
         plan_cost: e.plan_cost,
         expanded: e.expanded,
@@ -515,7 +513,7 @@ pub enum GoapExplainFormat {
     Json = 2,
 }
 
-/// Explains why goal `goal` (an index from goap_agent_add_goal) of the agent has, or has
+/// Explains why goal `goal` (an id from goap_agent_add_goal and the like) of the agent has, or has
 /// no, plan from the agent's believed state, with its context (disabled actions, cost
 /// overrides and failure cooldowns; context callbacks are not called) and its search
 /// options: the planner's verdict (found, no plan, or the node limit stopped it), the goal
@@ -542,7 +540,7 @@ pub enum GoapExplainFormat {
 pub unsafe extern "C" fn goap_agent_explain(
     world: *const GoapWorld,
     agent: GoapAgentId,
-    goal: u32,
+    goal: GoapGoalId,
     format: i32,
     buf: *mut std::ffi::c_char,
     capacity: u32,
@@ -560,8 +558,10 @@ pub unsafe extern "C" fn goap_agent_explain(
         };
         // SAFETY: world is non-NULL (guard) and live.
         let text = with_agent(unsafe { goap_world_ref(world) }, agent, |a| {
+            // The agent is checked before the goal id, as for the other ids.
+            let goal = decode_goal(goal, "goal")?;
             let why = a
-                .explain(goal as usize, &crate::explain::ExplainOptions::default())
+                .explain(goal, &crate::explain::ExplainOptions::default())
                 .map_err(FfiError::from)?;
             if let crate::planner::Outcome::OutOfMemory(e) = &why.outcome {
                 return Err(FfiError::new(GoapStatus::OutOfMemory, e.to_string()));

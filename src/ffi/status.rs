@@ -68,7 +68,8 @@ pub enum GoapStatus {
     /// The agent id is zero, stale (its agent was destroyed) or foreign (another world's),
     /// or not an agent id at all.
     UnknownAgent = 18,
-    /// The agent has no goal with this index.
+    /// The goal id is null, not a goal id, or names no live goal of the agent (removed, or
+    /// never added).
     UnknownGoal = 19,
     /// goap_agent_report was called while the agent has no action in progress (call
     /// goap_agent_step first).

@@ -2,7 +2,9 @@
  * C harness for include/goap.h: plans the kitchen domain built by hand and loaded from
  * JSON and a small domain with an integer variable, checks error statuses, last-error
  * messages, buffer-too-small and a forced panic, and drives an agent through the kitchen
- * plan with a failure, a replan, a callback and a batch. Valid C99 and C++17; built and run (also under valgrind) by tests/c_harness.rs:
+ * plan with a failure, a replan, a callback and a batch, lists and removes goals by id and
+ * checks the null-id and equality helpers. Valid C99 and C++17; built and run (also under
+ * valgrind) by tests/c_harness.rs:
  *
  *   gcc -std=c99 -Wall -Wextra -Wpedantic -Werror -Iinclude tests/c/harness.c \
  *       target/debug/libgoap.a -lpthread -ldl -lm -o harness
@@ -104,7 +106,7 @@ static const KitchenAction kitchen_actions[7] = {
 
 static GoapDomainId build_kitchen(GoapWorld *world, GoapFactId facts[FACTS]) {
     GoapDomainDef ddef = goap_domain_def_default();
-    GoapDomainId d = 0;
+    GoapDomainId d = GOAP_NULL_DOMAIN_ID;
     int i, j;
     ddef.name = "kitchen";
     ddef.name_len = len32(ddef.name);
@@ -118,7 +120,7 @@ static GoapDomainId build_kitchen(GoapWorld *world, GoapFactId facts[FACTS]) {
         GoapFactValue pre[3];
         GoapFactValue effect = fv(facts[k->effect], 1);
         GoapActionDef def = goap_action_def_default();
-        GoapActionId id = 0;
+        GoapActionId id = GOAP_NULL_ACTION_ID;
         for (j = 0; j < k->pre_count; j++) pre[j] = fv(facts[k->pre[j]], 1);
         def.name = k->name;
         def.name_len = len32(k->name);
@@ -128,7 +130,7 @@ static GoapDomainId build_kitchen(GoapWorld *world, GoapFactId facts[FACTS]) {
         def.effect_count = 1;
         def.cost = k->cost;
         CHECK_STATUS(goap_domain_add_action(world, d, &def, &id), GOAP_STATUS_OK);
-        CHECK(id != 0);
+        CHECK(!goap_action_id_is_null(id));
     }
     {
         GoapFactValue start = fv(facts[VEG_BOUGHT], 1);
@@ -206,13 +208,14 @@ static void test_kitchen_by_hand(void) {
 
     /* Buffer too small: result written with the needed count, actions untouched. */
     {
-        GoapActionId plan[3] = {42, 42, 42};
+        /* Sentinel bits (no action has them) to see that nothing is written. */
+        GoapActionId plan[3] = {{42}, {42}, {42}};
         GoapPlanResult r;
         r.size = (uint32_t)sizeof r;
         CHECK_STATUS(goap_domain_plan(world, d, NULL, plan, 3, &r), GOAP_STATUS_BUFFER_TOO_SMALL);
         CHECK(r.action_count == 7);
         CHECK(r.cost == 17.0);
-        CHECK(plan[0] == 42 && plan[1] == 42 && plan[2] == 42);
+        CHECK(plan[0].bits == 42 && plan[1].bits == 42 && plan[2].bits == 42);
         CHECK_MESSAGE("the plan has 7 actions");
     }
     {
@@ -230,7 +233,7 @@ static void test_kitchen_by_hand(void) {
     }
     /* No plan and node limit are outcomes, not errors. */
     {
-        GoapFactId lonely = 0;
+        GoapFactId lonely = GOAP_NULL_FACT_ID;
         GoapFactValue goal;
         GoapPlanResult r;
         r.size = (uint32_t)sizeof r;
@@ -274,9 +277,9 @@ static void test_errors(void) {
     GoapFactId foreign[FACTS];
     GoapDomainId d, od;
     GoapActionDef def;
-    GoapActionId action = 0;
+    GoapActionId action = GOAP_NULL_ACTION_ID;
     GoapFactValue effect;
-    GoapDomainId out = 0;
+    GoapFactId out = GOAP_NULL_FACT_ID;
 
     CHECK_STATUS(goap_world_create(NULL, &world), GOAP_STATUS_NULL_POINTER);
     CHECK_MESSAGE("goap_world_create: argument `def` is NULL");
@@ -308,7 +311,7 @@ static void test_errors(void) {
     CHECK(def.cost > GOAP_MAX_ACTION_COST);
     CHECK_STATUS(goap_domain_add_action(world, d, &def, &action), GOAP_STATUS_INVALID_COST);
     CHECK_MESSAGE("cost 10000000000000 is invalid (expected a number from 0 to 1e12)");
-    CHECK(action == 0);
+    CHECK(goap_action_id_is_null(action));
     /* A NUL byte inside a name (length 3) is rejected, not cut short. */
     CHECK_STATUS(goap_domain_add_fact(world, d, "a\0b", 3, &out), GOAP_STATUS_INVALID_ARGUMENT);
     CHECK_MESSAGE("contains a NUL character");
@@ -317,7 +320,7 @@ static void test_errors(void) {
     def.name_len = 3;
     CHECK_STATUS(goap_domain_add_action(world, d, &def, &action), GOAP_STATUS_INVALID_ARGUMENT);
     CHECK_MESSAGE("contains a NUL character");
-    CHECK(action == 0 && out == 0);
+    CHECK(goap_action_id_is_null(action) && goap_fact_id_is_null(out));
 
     /* Duplicate name, bad value, contradiction, foreign fact, bad cookie, bad UTF-8. */
     def.cost = 1.0;
@@ -360,17 +363,18 @@ static void test_errors(void) {
     def.name_len = 2;
     CHECK_STATUS(goap_domain_add_action(world, d, &def, &action), GOAP_STATUS_INVALID_UTF8);
     CHECK_MESSAGE("def->name is not valid UTF-8");
-    CHECK(action == 0);
+    CHECK(goap_action_id_is_null(action));
     CHECK_STATUS(goap_domain_add_fact(world, d, "\xc3", 1, &out), GOAP_STATUS_INVALID_UTF8);
 
-    /* Domain ids: zero, foreign, stale. */
-    CHECK_STATUS(goap_domain_add_fact(world, 0, "x", 1, &out), GOAP_STATUS_UNKNOWN_DOMAIN);
+    /* Domain ids: null, foreign, stale. */
+    CHECK_STATUS(goap_domain_add_fact(world, GOAP_NULL_DOMAIN_ID, "x", 1, &out),
+                 GOAP_STATUS_UNKNOWN_DOMAIN);
     CHECK_MESSAGE("domain id 0 is never valid");
     CHECK_STATUS(goap_domain_add_fact(world, od, "x", 1, &out), GOAP_STATUS_UNKNOWN_DOMAIN);
     CHECK_MESSAGE("does not exist in this world");
     {
         GoapDomainDef ddef = goap_domain_def_default();
-        GoapDomainId gone = 0;
+        GoapDomainId gone = GOAP_NULL_DOMAIN_ID;
         GoapPlanResult r;
         r.size = (uint32_t)sizeof r;
         CHECK_STATUS(goap_domain_create(world, &ddef, &gone), GOAP_STATUS_OK);
@@ -384,19 +388,27 @@ static void test_errors(void) {
         uint32_t len = 0;
         GoapPlanResult r;
         r.size = (uint32_t)sizeof r;
-        GoapActionId first = 0;
+        GoapActionId first = GOAP_NULL_ACTION_ID;
+        GoapActionId fact_as_action;
+        GoapFactId action_as_fact;
         GoapFactValue wrong;
-        CHECK_STATUS(goap_domain_action_name(world, d, 0, buf, 16, &len), GOAP_STATUS_UNKNOWN_ACTION);
+        CHECK_STATUS(goap_domain_action_name(world, d, GOAP_NULL_ACTION_ID, buf, 16, &len),
+                     GOAP_STATUS_UNKNOWN_ACTION);
         CHECK_MESSAGE("0 is never a valid action id");
-        /* Fact and action ids are different kinds: one never passes for the other. */
+        /* Fact and action ids are different kinds: the compiler rejects one passed for the
+           other (tests/c_harness.rs checks), and bits copied from one kind into the other
+           are caught at run time. */
         CHECK_STATUS(goap_domain_find_action(world, d, "洗菜", len32("洗菜"), &first), GOAP_STATUS_OK);
-        CHECK(first != facts[VEG_BOUGHT]);
-        CHECK_STATUS(goap_domain_action_name(world, d, facts[VEG_BOUGHT], buf, 16, &len),
+        CHECK(first.bits != facts[VEG_BOUGHT].bits);
+        fact_as_action.bits = facts[VEG_BOUGHT].bits;
+        action_as_fact.bits = first.bits;
+        CHECK_STATUS(goap_domain_action_name(world, d, fact_as_action, buf, 16, &len),
                      GOAP_STATUS_UNKNOWN_ACTION);
         CHECK_MESSAGE("is a fact id, not an action id (wrong kind of id)");
-        CHECK_STATUS(goap_domain_fact_name(world, d, first, buf, 16, &len), GOAP_STATUS_UNKNOWN_FACT);
+        CHECK_STATUS(goap_domain_fact_name(world, d, action_as_fact, buf, 16, &len),
+                     GOAP_STATUS_UNKNOWN_FACT);
         CHECK_MESSAGE("is an action id, not a fact id (wrong kind of id)");
-        wrong = fv(first, 1);
+        wrong = fv(action_as_fact, 1);
         CHECK_STATUS(goap_domain_set_goal(world, d, &wrong, 1), GOAP_STATUS_UNKNOWN_FACT);
         CHECK_MESSAGE("conditions[0].fact");
         CHECK_STATUS(goap_domain_find_action(world, d, "fly", 3, &action), GOAP_STATUS_NOT_FOUND);
@@ -441,7 +453,7 @@ static void test_errors(void) {
     {
         GoapWorld *sick = NULL;
         GoapWorldDef wdef = goap_world_def_default();
-        GoapDomainId sd = 0;
+        GoapDomainId sd = GOAP_NULL_DOMAIN_ID;
         uint32_t count = 77;
         struct logged log = {0, 0, ""};
         GoapLogCallback callback;
@@ -526,9 +538,9 @@ static void test_numeric(void) {
     GoapWorld *world = NULL;
     GoapDomainDef ddef = goap_domain_def_default();
     GoapVarDef vdef = goap_var_def_default();
-    GoapDomainId d = 0;
-    GoapFactId axe = 0, house = 0;
-    GoapVarId wood = 0, found = 0;
+    GoapDomainId d = GOAP_NULL_DOMAIN_ID;
+    GoapFactId axe = GOAP_NULL_FACT_ID, house = GOAP_NULL_FACT_ID;
+    GoapVarId wood = GOAP_NULL_VAR_ID, found = GOAP_NULL_VAR_ID;
     GoapActionId ids[4];
     GoapFactValue has_axe, has_house;
     GoapVarCondition enough, exactly_two;
@@ -546,9 +558,9 @@ static void test_numeric(void) {
     vdef.max = 10;
     vdef.overflow = GOAP_OVERFLOW_REJECT;
     CHECK_STATUS(goap_domain_add_var(world, d, &vdef, &wood), GOAP_STATUS_OK);
-    CHECK(wood != 0 && wood != axe && wood != house);
+    CHECK(!goap_var_id_is_null(wood) && wood.bits != axe.bits && wood.bits != house.bits);
     CHECK_STATUS(goap_domain_find_var(world, d, "wood", len32("wood"), &found), GOAP_STATUS_OK);
-    CHECK(found == wood);
+    CHECK(goap_var_id_equals(found, wood));
     CHECK_STATUS(goap_domain_var_count(world, d, &count), GOAP_STATUS_OK);
     CHECK(count == 1);
 
@@ -620,19 +632,22 @@ static void test_numeric(void) {
         GoapActionDef def = goap_action_def_default();
         GoapVarCondition zero_op = vcond(wood, 0, 1);
         GoapVarValue eleven;
-        GoapFactValue wrong_kind = fv(wood, 1);
-        GoapActionId id = 0;
-        GoapVarId none = 0;
+        GoapFactId wood_as_fact; /* a variable id's bits in a fact id: caught at run time */
+        GoapFactValue wrong_kind;
+        GoapActionId id = GOAP_NULL_ACTION_ID;
+        GoapVarId none = GOAP_NULL_VAR_ID;
         GoapProblem p;
         GoapPlanResult r;
         r.size = (uint32_t)sizeof r;
+        wood_as_fact.bits = wood.bits;
+        wrong_kind = fv(wood_as_fact, 1);
         def.name = "x";
         def.name_len = 1;
         def.var_pre = &zero_op;
         def.var_pre_count = 1;
         CHECK_STATUS(goap_domain_add_action(world, d, &def, &id), GOAP_STATUS_INVALID_ARGUMENT);
         CHECK_MESSAGE("def->var_pre[0].op is 0 on variable \"wood\"");
-        CHECK(id == 0);
+        CHECK(goap_action_id_is_null(id));
         eleven.var = wood;
         eleven.value = 11;
         CHECK_STATUS(goap_domain_set_start_vars(world, d, &eleven, 1), GOAP_STATUS_OUT_OF_RANGE);
@@ -641,7 +656,7 @@ static void test_numeric(void) {
         CHECK_MESSAGE("is a variable id, not a fact id");
         CHECK_STATUS(goap_domain_find_var(world, d, "house", len32("house"), &none),
                      GOAP_STATUS_NOT_FOUND);
-        CHECK(none == 0);
+        CHECK(goap_var_id_is_null(none));
         vdef.max = 20;
         CHECK_STATUS(goap_domain_add_var(world, d, &vdef, &none), GOAP_STATUS_DUPLICATE_NAME);
         CHECK_MESSAGE("already declared as [0, 10]");
@@ -678,8 +693,8 @@ static void test_json(const char *path) {
     GoapWorld *world = NULL;
     uint32_t len = 0;
     char *text = read_file(path, &len);
-    GoapDomainId d = 0;
-    GoapFactId fact = 0;
+    GoapDomainId d = GOAP_NULL_DOMAIN_ID;
+    GoapFactId fact = GOAP_NULL_FACT_ID;
     const char *broken = "{\n  \"actions\": [\n    {\"name\": \"a\", \"cost\": }\n  ]\n}";
     CHECK(text != NULL);
     if (text == NULL) {
@@ -691,17 +706,17 @@ static void test_json(const char *path) {
     free(text);
     plan_kitchen(world, d, "kitchen (from JSON)");
     CHECK_STATUS(goap_domain_find_fact(world, d, "晚餐完成", len32("晚餐完成"), &fact), GOAP_STATUS_OK);
-    CHECK(fact != 0);
-    d = 0;
+    CHECK(!goap_fact_id_is_null(fact));
+    d = GOAP_NULL_DOMAIN_ID;
     CHECK_STATUS(goap_domain_load_json(world, broken, len32(broken), &d), GOAP_STATUS_PARSE_ERROR);
     CHECK_MESSAGE("goap_domain_load_json: <input>:3:");
-    CHECK(d == 0);
+    CHECK(goap_domain_id_is_null(d));
     /* Columns are 1-based, also before the first character. */
     CHECK_STATUS(goap_domain_load_json(world, "", 0, &d), GOAP_STATUS_PARSE_ERROR);
     CHECK_MESSAGE("goap_domain_load_json: <input>:1:1: EOF");
     CHECK_STATUS(goap_domain_load_json(world, "[]", 2, &d), GOAP_STATUS_PARSE_ERROR);
     CHECK_MESSAGE("goap_domain_load_json: <input>:1:1: invalid type: sequence");
-    CHECK(d == 0);
+    CHECK(goap_domain_id_is_null(d));
     goap_world_destroy(world);
 }
 
@@ -722,7 +737,7 @@ static int32_t log_available(void *user_data, GoapAgentId agent, GoapActionId ac
     step.size = (uint32_t)sizeof step;
     (void)action;
     log->calls++;
-    if (agent == log->agent) log->reentrant = goap_agent_step(log->world, agent, 0.0, &step);
+    if (goap_agent_id_equals(agent, log->agent)) log->reentrant = goap_agent_step(log->world, agent, 0.0, &step);
     *out_available = 1;
     return 0;
 }
@@ -733,18 +748,21 @@ static GoapAgentId dinner_agent(GoapWorld *world, GoapDomainId d, GoapFactId din
     GoapAgentDef def = goap_agent_def_default();
     GoapGoalDef goal = goap_goal_def_default();
     GoapFactValue want = fv(dinner, 1);
-    GoapAgentId agent = 0;
-    uint32_t index = 99;
+    GoapAgentId agent = GOAP_NULL_AGENT_ID;
+    GoapGoalId id = GOAP_NULL_GOAL_ID, first = GOAP_NULL_GOAL_ID;
     def.domain = d;
     def.plan_in_step = plan_in_step;
     CHECK_STATUS(goap_agent_create(world, &def, &agent), GOAP_STATUS_OK);
-    CHECK(agent != 0);
+    CHECK(!goap_agent_id_is_null(agent));
     goal.name = "dinner";
     goal.name_len = len32(goal.name);
     goal.facts = &want;
     goal.fact_count = 1;
-    CHECK_STATUS(goap_agent_add_goal(world, agent, &goal, &index), GOAP_STATUS_OK);
-    CHECK(index == 0);
+    CHECK_STATUS(goap_agent_add_goal(world, agent, &goal, &id), GOAP_STATUS_OK);
+    CHECK(!goap_goal_id_is_null(id));
+    /* The kitchen file has no goals: this one is the agent's first. */
+    CHECK_STATUS(goap_agent_goal_at(world, agent, 0, &first), GOAP_STATUS_OK);
+    CHECK(goap_goal_id_equals(first, id));
     return agent;
 }
 
@@ -754,9 +772,10 @@ static void test_agents(const char *path) {
     GoapWorld *world = NULL;
     uint32_t len = 0, count = 0;
     char *text = read_file(path, &len);
-    GoapDomainId d = 0;
-    GoapFactId dinner = 0;
+    GoapDomainId d = GOAP_NULL_DOMAIN_ID;
+    GoapFactId dinner = GOAP_NULL_FACT_ID;
     GoapAgentId agent, waiting;
+    GoapGoalId goal = GOAP_NULL_GOAL_ID;
     GoapReplanEvent events[16];
     GoapAgentInfo info;
     info.size = (uint32_t)sizeof info;
@@ -773,6 +792,7 @@ static void test_agents(const char *path) {
     CHECK_STATUS(goap_domain_find_fact(world, d, "晚餐完成", len32("晚餐完成"), &dinner),
                  GOAP_STATUS_OK);
     agent = dinner_agent(world, d, dinner, 1);
+    CHECK_STATUS(goap_agent_goal_at(world, agent, 0, &goal), GOAP_STATUS_OK);
 
     CHECK_STATUS(goap_agent_report(world, agent, GOAP_REPORT_SUCCEEDED), GOAP_STATUS_NO_ACTION);
     CHECK_MESSAGE("no action is in progress");
@@ -785,6 +805,7 @@ static void test_agents(const char *path) {
         if (step.kind == GOAP_STEP_KIND_IDLE) break;
         CHECK(step.kind == GOAP_STEP_KIND_START);
         if (step.kind != GOAP_STEP_KIND_START) break;
+        CHECK(goap_goal_id_equals(step.goal, goal));
         CHECK_STATUS(goap_domain_action_name(world, d, step.action, name, (uint32_t)sizeof name,
                                              &name_len),
                      GOAP_STATUS_OK);
@@ -816,15 +837,19 @@ static void test_agents(const char *path) {
         CHECK(events[0].cause == GOAP_REPLAN_CAUSE_NO_PLAN);
         CHECK(events[0].result == GOAP_REPLAN_RESULT_FOUND);
         CHECK(events[0].plan_len == 7 && events[0].plan_cost == 17.0);
+        CHECK(goap_goal_id_equals(events[0].goal, goal));
         CHECK(events[1].cause == GOAP_REPLAN_CAUSE_ACTION_FAILED);
         CHECK(events[1].result == GOAP_REPLAN_RESULT_FOUND);
-        CHECK(events[1].goal == 0 && events[1].plan_len > 0 && events[1].plan_len < 7);
+        CHECK(goap_goal_id_equals(events[1].goal, goal));
+        CHECK(events[1].plan_len > 0 && events[1].plan_len < 7);
     }
     CHECK_STATUS(goap_agent_replans(world, agent, events, 1, &count), GOAP_STATUS_BUFFER_TOO_SMALL);
     CHECK(count == 2);
     CHECK_STATUS(goap_agent_info(world, agent, &info), GOAP_STATUS_OK);
     CHECK(info.replans == 2 && info.acting == 0 && info.goal_count == 1);
     CHECK(info.last_cause == GOAP_REPLAN_CAUSE_ACTION_FAILED);
+    /* Idle with its only goal satisfied: no goal pursued. */
+    CHECK(goap_goal_id_is_null(info.goal) && goap_goal_id_is_null(step.goal));
 
     /* Callbacks: asked once per action, on this thread; re-entry is refused. */
     {
@@ -871,8 +896,8 @@ static void test_agents(const char *path) {
     CHECK(count == 2);
     CHECK_STATUS(goap_agent_destroy(world, agent), GOAP_STATUS_OK);
     CHECK_STATUS(goap_agent_destroy(world, agent), GOAP_STATUS_UNKNOWN_AGENT);
-    CHECK_STATUS(goap_agent_info(world, 0, &info), GOAP_STATUS_UNKNOWN_AGENT);
-    CHECK_MESSAGE("0 is never a valid agent id");
+    CHECK_STATUS(goap_agent_info(world, GOAP_NULL_AGENT_ID, &info), GOAP_STATUS_UNKNOWN_AGENT);
+    CHECK_MESSAGE("the null agent id is never valid");
     /* The waiting agent, mid-action, goes with the world. */
     goap_world_destroy(world);
 }
@@ -884,8 +909,8 @@ static void test_step_budget(const char *path) {
     GoapWorld *world = NULL;
     uint32_t len = 0;
     char *text = read_file(path, &len);
-    GoapDomainId d = 0;
-    GoapFactId dinner = 0;
+    GoapDomainId d = GOAP_NULL_DOMAIN_ID;
+    GoapFactId dinner = GOAP_NULL_FACT_ID;
     GoapAgentId agents[3];
     GoapActionId plans[2][16];
     uint32_t plan_len[2] = {0, 0}, count = 0, i;
@@ -905,7 +930,7 @@ static void test_step_budget(const char *path) {
     for (a = 0; a < 3; a++) {
         GoapGoalDef goal = goap_goal_def_default();
         GoapFactValue want = fv(dinner, 1);
-        uint32_t index = 0;
+        GoapGoalId goal_id = GOAP_NULL_GOAL_ID;
         def = goap_agent_def_default();
         def.domain = d;
         def.heuristic = GOAP_HEURISTIC_BLIND;
@@ -913,14 +938,15 @@ static void test_step_budget(const char *path) {
         CHECK_STATUS(goap_agent_create(world, &def, &agents[a]), GOAP_STATUS_OK);
         goal.facts = &want;
         goal.fact_count = 1;
-        CHECK_STATUS(goap_agent_add_goal(world, agents[a], &goal, &index), GOAP_STATUS_OK);
+        CHECK_STATUS(goap_agent_add_goal(world, agents[a], &goal, &goal_id), GOAP_STATUS_OK);
+        CHECK(!goap_goal_id_is_null(goal_id));
     }
     CHECK_STATUS(goap_agent_step(world, agents[0], 0.0, &step), GOAP_STATUS_OK);
     CHECK(step.kind == GOAP_STEP_KIND_START);
     for (;;) {
         CHECK_STATUS(goap_agent_step(world, agents[1], 0.0, &step), GOAP_STATUS_OK);
         if (step.kind != GOAP_STEP_KIND_PLANNING) break;
-        CHECK(step.action == 0 && step.replanned == 0);
+        CHECK(goap_action_id_is_null(step.action) && step.replanned == 0);
         if (++planning > 100000) break;
     }
     CHECK(step.kind == GOAP_STEP_KIND_START && step.replanned == 1);
@@ -931,7 +957,7 @@ static void test_step_budget(const char *path) {
         CHECK(count == 1);
     }
     CHECK(plan_len[0] == plan_len[1] && plan_len[0] > 0);
-    for (i = 0; i < plan_len[0] && i < 16; i++) CHECK(plans[0][i] == plans[1][i]);
+    for (i = 0; i < plan_len[0] && i < 16; i++) CHECK(goap_action_id_equals(plans[0][i], plans[1][i]));
     CHECK(events[0][0].expanded == events[1][0].expanded);
     CHECK(events[0][0].plan_cost == events[1][0].plan_cost);
     /* One node per step: every PLANNING step expanded one node, the last step the rest. */
@@ -1033,7 +1059,7 @@ static void test_task_callbacks(const char *path) {
     static const char *const partial[6] = {"菜已洗", "菜已切", "菜已炒", "肉已买", "肉已熟", "饭已熟"};
     enum { AGENTS = 200 };
     GoapWorld *worlds[2] = {NULL, NULL};
-    GoapDomainId d[2] = {0, 0};
+    GoapDomainId d[2] = {{0}, {0}}; /* null ids */
     GoapBatchStats stats[2];
     static GoapAgentId ids[2][AGENTS];
     GoapWorldDef def;
@@ -1055,7 +1081,7 @@ static void test_task_callbacks(const char *path) {
     CHECK_MESSAGE("enqueue_task and def->finish_task must be set together");
 
     for (w = 0; w < 2; w++) {
-        GoapFactId dinner = 0;
+        GoapFactId dinner = GOAP_NULL_FACT_ID;
         def = goap_world_def_default();
         if (w == 0) {
             def.worker_threads = 1;
@@ -1075,7 +1101,7 @@ static void test_task_callbacks(const char *path) {
             ids[w][i] = agent;
             for (k = 0; k < 6; k++) {
                 if (((i * 7 + 3) >> k & 1) && i % 5 != 0) {
-                    GoapFactId f = 0;
+                    GoapFactId f = GOAP_NULL_FACT_ID;
                     CHECK_STATUS(goap_domain_find_fact(worlds[w], d[w], partial[k], len32(partial[k]), &f),
                                  GOAP_STATUS_OK);
                     CHECK_STATUS(goap_agent_set_fact(worlds[w], agent, f, 1), GOAP_STATUS_OK);
@@ -1129,15 +1155,15 @@ static void test_introspection(void) {
     CHECK_STATUS(goap_world_create(&wdef, &world), GOAP_STATUS_OK);
     d = build_kitchen(world, facts);
     for (i = 0; i < FACTS; i++) {
-        GoapFactId f = 0;
+        GoapFactId f = GOAP_NULL_FACT_ID;
         CHECK_STATUS(goap_domain_fact_at(world, d, i, &f), GOAP_STATUS_OK);
         CHECK_STATUS(goap_domain_fact_name(world, d, f, name, sizeof name, &len), GOAP_STATUS_OK);
-        if (f != facts[i] || strcmp(name, fact_names[i]) != 0) all_names = 0;
+        if (!goap_fact_id_equals(f, facts[i]) || strcmp(name, fact_names[i]) != 0) all_names = 0;
     }
     CHECK(all_names);
     for (i = 0; i < 7; i++) {
         const KitchenAction *k = &kitchen_actions[i];
-        GoapActionId a = 0;
+        GoapActionId a = GOAP_NULL_ACTION_ID;
         GoapActionInfo info;
         info.size = (uint32_t)sizeof info;
         int p;
@@ -1150,41 +1176,43 @@ static void test_introspection(void) {
             all_rules = 0;
         }
         for (p = 0; p < k->pre_count; p++) {
-            if (list[p].fact != facts[k->pre[p]] || list[p].value != 1) all_rules = 0;
+            if (!goap_fact_id_equals(list[p].fact, facts[k->pre[p]]) || list[p].value != 1) all_rules = 0;
         }
         CHECK_STATUS(goap_domain_action_effects(world, d, a, list, 8, &count), GOAP_STATUS_OK);
-        if (count != 1 || list[0].fact != facts[k->effect] || list[0].value != 1) all_rules = 0;
+        if (count != 1 || !goap_fact_id_equals(list[0].fact, facts[k->effect]) || list[0].value != 1) {
+            all_rules = 0;
+        }
     }
     CHECK(all_rules);
     {
-        GoapFactId out = 99;
+        GoapFactId out = {99}; /* sentinel bits: nothing is written on error */
         CHECK_STATUS(goap_domain_fact_at(world, d, FACTS, &out), GOAP_STATUS_INVALID_ARGUMENT);
         CHECK_MESSAGE("index 8 is not below");
-        CHECK(out == 99);
+        CHECK(out.bits == 99);
     }
     /* Too small: the count only. */
     {
-        GoapActionId serve = 0;
+        GoapActionId serve = GOAP_NULL_ACTION_ID;
         CHECK_STATUS(goap_domain_action_at(world, d, 6, &serve), GOAP_STATUS_OK);
         CHECK_STATUS(goap_domain_action_pre(world, d, serve, list, 2, &count), GOAP_STATUS_BUFFER_TOO_SMALL);
         CHECK(count == 3);
     }
     CHECK_STATUS(goap_domain_start(world, d, list, 8, &count), GOAP_STATUS_OK);
-    CHECK(count == 1 && list[0].fact == facts[VEG_BOUGHT] && list[0].value == 1);
+    CHECK(count == 1 && goap_fact_id_equals(list[0].fact, facts[VEG_BOUGHT]) && list[0].value == 1);
     CHECK_STATUS(goap_domain_goal(world, d, list, 8, &count), GOAP_STATUS_OK);
-    CHECK(count == 1 && list[0].fact == facts[DINNER]);
+    CHECK(count == 1 && goap_fact_id_equals(list[0].fact, facts[DINNER]));
     CHECK_STATUS(goap_domain_start_vars(world, d, NULL, 0, &count), GOAP_STATUS_OK);
     CHECK(count == 0);
     /* An agent. */
     {
         GoapAgentDef adef = goap_agent_def_default();
         GoapGoalDef gdef = goap_goal_def_default();
-        GoapAgentId agent = 0;
-        GoapDomainId ad = 0;
+        GoapAgentId agent = GOAP_NULL_AGENT_ID;
+        GoapDomainId ad = GOAP_NULL_DOMAIN_ID;
         GoapFactValue want = fv(facts[DINNER], 1);
         GoapGoalInfo ginfo;
         ginfo.size = (uint32_t)sizeof ginfo;
-        uint32_t goal = 0;
+        GoapGoalId goal = GOAP_NULL_GOAL_ID;
         GoapStep step;
         step.size = (uint32_t)sizeof step;
         adef.domain = d;
@@ -1196,9 +1224,9 @@ static void test_introspection(void) {
         gdef.priority = 3;
         CHECK_STATUS(goap_agent_add_goal(world, agent, &gdef, &goal), GOAP_STATUS_OK);
         CHECK_STATUS(goap_agent_domain(world, agent, &ad), GOAP_STATUS_OK);
-        CHECK(ad == d);
+        CHECK(goap_domain_id_equals(ad, d));
         CHECK_STATUS(goap_agent_facts(world, agent, list, 8, &count), GOAP_STATUS_OK);
-        CHECK(count == 1 && list[0].fact == facts[VEG_BOUGHT]);
+        CHECK(count == 1 && goap_fact_id_equals(list[0].fact, facts[VEG_BOUGHT]));
         CHECK_STATUS(goap_agent_vars(world, agent, NULL, 0, &count), GOAP_STATUS_OK);
         CHECK(count == 0);
         CHECK_STATUS(goap_agent_goal_name(world, agent, goal, name, sizeof name, &len), GOAP_STATUS_OK);
@@ -1207,10 +1235,11 @@ static void test_introspection(void) {
         CHECK_STATUS(goap_agent_goal_info(world, agent, goal, &ginfo), GOAP_STATUS_OK);
         CHECK(ginfo.priority == 3 && ginfo.fact_count == 1 && ginfo.satisfied == 0 && ginfo.current == 1);
         CHECK_STATUS(goap_agent_goal_conditions(world, agent, goal, list, 8, &count), GOAP_STATUS_OK);
-        CHECK(count == 1 && list[0].fact == facts[DINNER]);
+        CHECK(count == 1 && goap_fact_id_equals(list[0].fact, facts[DINNER]));
         CHECK_STATUS(goap_agent_goal_var_conditions(world, agent, goal, NULL, 0, &count), GOAP_STATUS_OK);
         CHECK(count == 0);
-        CHECK_STATUS(goap_agent_goal_info(world, agent, 5, &ginfo), GOAP_STATUS_UNKNOWN_GOAL);
+        CHECK_STATUS(goap_agent_goal_info(world, agent, GOAP_NULL_GOAL_ID, &ginfo), GOAP_STATUS_UNKNOWN_GOAL);
+        CHECK_MESSAGE("the null goal id is never valid");
     }
     /* A trace: sizes first, then the nodes; the goal node's path is the optimal plan. */
     {
@@ -1255,6 +1284,186 @@ static void test_introspection(void) {
     goap_world_destroy(world);
 }
 
+/* ------------------------------------------------------------------ goal ids */
+
+/* The null ids and the equality helpers of the header's trailer, for every kind. */
+static void test_id_helpers(void) {
+    GoapDomainId d = {5}, d2 = {6};
+    GoapFactId f = {5}, f2 = {6};
+    GoapVarId v = {5}, v2 = {6};
+    GoapActionId a = {5}, a2 = {6};
+    GoapAgentId ag = {5}, ag2 = {6};
+    GoapGoalId g = {5}, g2 = {6};
+    /* The null id of every kind is all zero bits, null, and equal to itself only. */
+    CHECK(GOAP_NULL_DOMAIN_ID.bits == 0 && GOAP_NULL_FACT_ID.bits == 0 && GOAP_NULL_VAR_ID.bits == 0);
+    CHECK(GOAP_NULL_ACTION_ID.bits == 0 && GOAP_NULL_AGENT_ID.bits == 0 && GOAP_NULL_GOAL_ID.bits == 0);
+    CHECK(goap_domain_id_is_null(GOAP_NULL_DOMAIN_ID) == 1 && goap_domain_id_is_null(d) == 0);
+    CHECK(goap_fact_id_is_null(GOAP_NULL_FACT_ID) == 1 && goap_fact_id_is_null(f) == 0);
+    CHECK(goap_var_id_is_null(GOAP_NULL_VAR_ID) == 1 && goap_var_id_is_null(v) == 0);
+    CHECK(goap_action_id_is_null(GOAP_NULL_ACTION_ID) == 1 && goap_action_id_is_null(a) == 0);
+    CHECK(goap_agent_id_is_null(GOAP_NULL_AGENT_ID) == 1 && goap_agent_id_is_null(ag) == 0);
+    CHECK(goap_goal_id_is_null(GOAP_NULL_GOAL_ID) == 1 && goap_goal_id_is_null(g) == 0);
+    /* Equal bits are the same id (1), other bits another (0). */
+    CHECK(goap_domain_id_equals(d, d) == 1 && goap_domain_id_equals(d, d2) == 0);
+    CHECK(goap_domain_id_equals(GOAP_NULL_DOMAIN_ID, GOAP_NULL_DOMAIN_ID) == 1);
+    CHECK(goap_domain_id_equals(d, GOAP_NULL_DOMAIN_ID) == 0);
+    CHECK(goap_fact_id_equals(f, f) == 1 && goap_fact_id_equals(f, f2) == 0);
+    CHECK(goap_fact_id_equals(GOAP_NULL_FACT_ID, f) == 0);
+    CHECK(goap_var_id_equals(v, v) == 1 && goap_var_id_equals(v, v2) == 0);
+    CHECK(goap_var_id_equals(GOAP_NULL_VAR_ID, v) == 0);
+    CHECK(goap_action_id_equals(a, a) == 1 && goap_action_id_equals(a, a2) == 0);
+    CHECK(goap_action_id_equals(GOAP_NULL_ACTION_ID, a) == 0);
+    CHECK(goap_agent_id_equals(ag, ag) == 1 && goap_agent_id_equals(ag, ag2) == 0);
+    CHECK(goap_agent_id_equals(GOAP_NULL_AGENT_ID, ag) == 0);
+    CHECK(goap_goal_id_equals(g, g) == 1 && goap_goal_id_equals(g, g2) == 0);
+    CHECK(goap_goal_id_equals(GOAP_NULL_GOAL_ID, GOAP_NULL_GOAL_ID) == 1);
+    CHECK(goap_goal_id_equals(g2, GOAP_NULL_GOAL_ID) == 0);
+}
+
+/* Adds a goal on one fact to `agent`; returns its id (the null id on failure). */
+static GoapGoalId add_fact_goal(GoapWorld *world, GoapAgentId agent, const char *name, GoapFactId fact,
+                                double priority) {
+    GoapGoalDef def = goap_goal_def_default();
+    GoapFactValue want = fv(fact, 1);
+    GoapGoalId id = GOAP_NULL_GOAL_ID;
+    def.name = name;
+    def.name_len = len32(name);
+    def.facts = &want;
+    def.fact_count = 1;
+    def.priority = priority;
+    CHECK_STATUS(goap_agent_add_goal(world, agent, &def, &id), GOAP_STATUS_OK);
+    CHECK(!goap_goal_id_is_null(id));
+    return id;
+}
+
+/* Goal ids: goap_agent_goal_at lists an agent's goals in the order added, and
+ * goap_agent_remove_goal removes one: its id goes stale for every goal call, the goals after
+ * it move down, and removing the goal pursued hands the agent over to another goal. */
+static void test_goal_ids(const char *path) {
+    GoapWorldDef wdef = goap_world_def_default();
+    GoapWorld *world = NULL;
+    uint32_t len = 0;
+    char *text = read_file(path, &len);
+    GoapDomainId d = GOAP_NULL_DOMAIN_ID;
+    GoapFactId dinner = GOAP_NULL_FACT_ID, rice = GOAP_NULL_FACT_ID;
+    GoapAgentDef adef = goap_agent_def_default();
+    GoapAgentId agent = GOAP_NULL_AGENT_ID;
+    GoapGoalId g_dinner, g_rice, g_rice2, got = GOAP_NULL_GOAL_ID;
+    GoapGoalId untouched = {77}; /* sentinel bits: outputs are written only on success */
+    GoapGoalId not_a_goal;
+    GoapGoalInfo ginfo;
+    GoapAgentInfo info;
+    GoapStep step;
+    char name[32];
+    uint32_t name_len = 0;
+    ginfo.size = (uint32_t)sizeof ginfo;
+    info.size = (uint32_t)sizeof info;
+    step.size = (uint32_t)sizeof step;
+    CHECK(text != NULL);
+    if (text == NULL) return;
+    CHECK_STATUS(goap_world_create(&wdef, &world), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_domain_load_json(world, text, len, &d), GOAP_STATUS_OK);
+    free(text);
+    CHECK_STATUS(goap_domain_find_fact(world, d, "晚餐完成", len32("晚餐完成"), &dinner), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_domain_find_fact(world, d, "饭已熟", len32("饭已熟"), &rice), GOAP_STATUS_OK);
+    adef.domain = d;
+    adef.plan_in_step = 1;
+    CHECK_STATUS(goap_agent_create(world, &adef, &agent), GOAP_STATUS_OK);
+    g_dinner = add_fact_goal(world, agent, "dinner", dinner, 1.0);
+    g_rice = add_fact_goal(world, agent, "rice", rice, 2.0);
+    CHECK(!goap_goal_id_equals(g_dinner, g_rice));
+
+    /* goap_agent_goal_at: the order added; an index past the end is an invalid argument (as for
+       goap_domain_fact_at), and nothing is written. */
+    CHECK_STATUS(goap_agent_goal_at(world, agent, 0, &got), GOAP_STATUS_OK);
+    CHECK(goap_goal_id_equals(got, g_dinner));
+    CHECK_STATUS(goap_agent_goal_at(world, agent, 1, &got), GOAP_STATUS_OK);
+    CHECK(goap_goal_id_equals(got, g_rice));
+    CHECK_STATUS(goap_agent_info(world, agent, &info), GOAP_STATUS_OK);
+    CHECK(info.goal_count == 2 && goap_goal_id_is_null(info.goal));
+    CHECK_STATUS(goap_agent_goal_at(world, agent, 2, &untouched), GOAP_STATUS_INVALID_ARGUMENT);
+    CHECK_MESSAGE("goap_agent_goal_at: index 2 is not below the agent's goal count 2");
+    CHECK_STATUS(goap_agent_goal_at(world, agent, UINT32_MAX, &untouched), GOAP_STATUS_INVALID_ARGUMENT);
+    CHECK(untouched.bits == 77);
+    /* NULL pointers and bad agents. */
+    CHECK_STATUS(goap_agent_goal_at(world, agent, 0, NULL), GOAP_STATUS_NULL_POINTER);
+    CHECK_MESSAGE("goap_agent_goal_at: argument `out_goal` is NULL");
+    CHECK_STATUS(goap_agent_goal_at(NULL, agent, 0, &untouched), GOAP_STATUS_NULL_POINTER);
+    CHECK_MESSAGE("goap_agent_goal_at: argument `world` is NULL");
+    CHECK_STATUS(goap_agent_goal_at(world, GOAP_NULL_AGENT_ID, 0, &untouched), GOAP_STATUS_UNKNOWN_AGENT);
+    CHECK_STATUS(goap_agent_remove_goal(NULL, agent, g_rice), GOAP_STATUS_NULL_POINTER);
+    CHECK_MESSAGE("goap_agent_remove_goal: argument `world` is NULL");
+    CHECK_STATUS(goap_agent_remove_goal(world, GOAP_NULL_AGENT_ID, g_rice), GOAP_STATUS_UNKNOWN_AGENT);
+    CHECK(untouched.bits == 77);
+    /* Ids that name no goal: the null id, a fact id's bits. Nothing is removed. */
+    CHECK_STATUS(goap_agent_remove_goal(world, agent, GOAP_NULL_GOAL_ID), GOAP_STATUS_UNKNOWN_GOAL);
+    CHECK_MESSAGE("goap_agent_remove_goal: goal: the null goal id is never valid");
+    not_a_goal.bits = dinner.bits;
+    CHECK_STATUS(goap_agent_remove_goal(world, agent, not_a_goal), GOAP_STATUS_UNKNOWN_GOAL);
+    CHECK_STATUS(goap_agent_info(world, agent, &info), GOAP_STATUS_OK);
+    CHECK(info.goal_count == 2);
+
+    /* The higher priority wins; removing it mid-action hands over to dinner. */
+    CHECK_STATUS(goap_agent_step(world, agent, 0.1, &step), GOAP_STATUS_OK);
+    CHECK(step.kind == GOAP_STEP_KIND_START && goap_goal_id_equals(step.goal, g_rice));
+    CHECK_STATUS(goap_agent_goal_info(world, agent, g_rice, &ginfo), GOAP_STATUS_OK);
+    CHECK(ginfo.current == 1);
+    CHECK_STATUS(goap_agent_remove_goal(world, agent, g_rice), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_agent_report(world, agent, GOAP_REPORT_RUNNING), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_agent_step(world, agent, 0.1, &step), GOAP_STATUS_OK);
+    CHECK(step.kind == GOAP_STEP_KIND_START && goap_goal_id_equals(step.goal, g_dinner));
+    CHECK_STATUS(goap_agent_info(world, agent, &info), GOAP_STATUS_OK);
+    CHECK(info.goal_count == 1 && goap_goal_id_equals(info.goal, g_dinner));
+    CHECK(info.last_cause == GOAP_REPLAN_CAUSE_GOAL_CHANGED);
+
+    /* The removed id is stale for every goal call; the goals after it moved down. */
+    CHECK_STATUS(goap_agent_remove_goal(world, agent, g_rice), GOAP_STATUS_UNKNOWN_GOAL);
+    CHECK_MESSAGE("goap_agent_remove_goal: ");
+    CHECK_STATUS(goap_agent_set_goal_priority(world, agent, g_rice, 5.0), GOAP_STATUS_UNKNOWN_GOAL);
+    CHECK_STATUS(goap_agent_goal_info(world, agent, g_rice, &ginfo), GOAP_STATUS_UNKNOWN_GOAL);
+    CHECK_STATUS(goap_agent_goal_name(world, agent, g_rice, name, sizeof name, &name_len),
+                 GOAP_STATUS_UNKNOWN_GOAL);
+    CHECK_STATUS(goap_agent_goal_conditions(world, agent, g_rice, NULL, 0, &name_len),
+                 GOAP_STATUS_UNKNOWN_GOAL);
+    CHECK_STATUS(goap_agent_find_goal(world, agent, "rice", len32("rice"), &untouched), GOAP_STATUS_NOT_FOUND);
+    CHECK_STATUS(goap_agent_goal_at(world, agent, 1, &untouched), GOAP_STATUS_INVALID_ARGUMENT);
+    CHECK(untouched.bits == 77);
+    CHECK_STATUS(goap_agent_goal_at(world, agent, 0, &got), GOAP_STATUS_OK);
+    CHECK(goap_goal_id_equals(got, g_dinner));
+
+    /* A goal added later gets a new id (its slot may be reused, with a new generation): the
+       old id stays stale. */
+    g_rice2 = add_fact_goal(world, agent, "rice", rice, 0.5);
+    CHECK(!goap_goal_id_equals(g_rice2, g_rice) && !goap_goal_id_equals(g_rice2, g_dinner));
+    CHECK_STATUS(goap_agent_goal_info(world, agent, g_rice, &ginfo), GOAP_STATUS_UNKNOWN_GOAL);
+    CHECK_STATUS(goap_agent_goal_info(world, agent, g_rice2, &ginfo), GOAP_STATUS_OK);
+    CHECK(ginfo.priority == 0.5 && ginfo.current == 0);
+    CHECK_STATUS(goap_agent_find_goal(world, agent, "rice", len32("rice"), &got), GOAP_STATUS_OK);
+    CHECK(goap_goal_id_equals(got, g_rice2));
+    CHECK_STATUS(goap_agent_goal_at(world, agent, 1, &got), GOAP_STATUS_OK);
+    CHECK(goap_goal_id_equals(got, g_rice2));
+
+    /* Removing every goal: the goal pursued is gone, nothing is listed. */
+    CHECK_STATUS(goap_agent_remove_goal(world, agent, g_dinner), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_agent_remove_goal(world, agent, g_rice2), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_agent_remove_goal(world, agent, g_dinner), GOAP_STATUS_UNKNOWN_GOAL);
+    CHECK_STATUS(goap_agent_goal_at(world, agent, 0, &untouched), GOAP_STATUS_INVALID_ARGUMENT);
+    CHECK(untouched.bits == 77);
+    CHECK_STATUS(goap_agent_report(world, agent, GOAP_REPORT_RUNNING), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_agent_step(world, agent, 0.1, &step), GOAP_STATUS_OK);
+    CHECK(step.kind == GOAP_STEP_KIND_IDLE);
+    CHECK(goap_action_id_is_null(step.action));
+    CHECK_STATUS(goap_agent_info(world, agent, &info), GOAP_STATUS_OK);
+    CHECK(info.goal_count == 0);
+
+    /* A destroyed agent's goals are gone with it. */
+    CHECK_STATUS(goap_agent_destroy(world, agent), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_agent_goal_at(world, agent, 0, &untouched), GOAP_STATUS_UNKNOWN_AGENT);
+    CHECK_STATUS(goap_agent_remove_goal(world, agent, g_dinner), GOAP_STATUS_UNKNOWN_AGENT);
+    CHECK(untouched.bits == 77);
+    goap_world_destroy(world);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: %s KITCHEN_JSON\n", argv[0]);
@@ -1273,6 +1482,8 @@ int main(int argc, char **argv) {
     test_step_budget(argv[1]);
     test_task_callbacks(argv[1]);
     test_introspection();
+    test_id_helpers();
+    test_goal_ids(argv[1]);
 
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;

@@ -15,6 +15,7 @@ using goap::FactId;
 using goap::FactValue;
 using goap::GoalId;
 using goap::ReplanCause;
+using goap::Status;
 using goap::StepKind;
 using support::Door;
 
@@ -28,7 +29,9 @@ TEST(agent_loop_fails_replans_around_the_failed_action_and_finishes) {
   CHECK(agent.world() == world.get());
   CHECK(world.agent(agent.id()) == agent);
   CHECK_EQ(OK(world.agent_count()), 1u);
-  CHECK_EQ(OK(agent.find_goal("open the door")), GoalId{0});
+  const GoalId goal = OK(agent.goal_at(0));
+  CHECK(!goal.is_null());
+  CHECK_EQ(OK(agent.find_goal("open the door")), goal);
 
   goap::AgentInfo info = OK(agent.info());
   CHECK_EQ(info.replans, 0u);
@@ -43,7 +46,7 @@ TEST(agent_loop_fails_replans_around_the_failed_action_and_finishes) {
   CHECK_EQ(step.kind, StepKind::Start);
   CHECK(step.replanned);
   CHECK_EQ(step.action, door.pick_lock);  // the cheap way first
-  CHECK_EQ(step.goal, GoalId{0});
+  CHECK_EQ(step.goal, goal);
   CHECK_EQ(step.plan_index, 0u);
   info = OK(agent.info());
   CHECK(info.acting);
@@ -100,7 +103,8 @@ TEST(agent_loop_fails_replans_around_the_failed_action_and_finishes) {
     CHECK_EQ(events[0].time, dt);
     CHECK_EQ(events[1].cause, ReplanCause::ActionFailed);
     CHECK_EQ(events[1].result, goap::ReplanResult::Found);
-    CHECK_EQ(events[1].goal, GoalId{0});
+    CHECK_EQ(events[0].goal, goal);
+    CHECK_EQ(events[1].goal, goal);
     CHECK_EQ(events[1].plan_len, 2u);
     CHECK_EQ(events[1].plan_cost, 5.0);
     CHECK_EQ(events[1].time, 3 * dt);
@@ -161,8 +165,9 @@ TEST(goal_priorities_switch_goals_with_goal_changed) {
     sleep_goal.priority = 2;
     const GoalId eating = OK(agent.add_goal(eat_goal));
     const GoalId sleeping = OK(agent.add_goal(sleep_goal));
-    CHECK_EQ(eating, GoalId{0});
-    CHECK_EQ(sleeping, GoalId{1});
+    CHECK(eating != sleeping);
+    CHECK_EQ(OK(agent.goal_at(0)), eating);
+    CHECK_EQ(OK(agent.goal_at(1)), sleeping);
     CHECK_EQ(OK(agent.find_goal("sleep")), sleeping);
     CHECK_EQ(OK(agent.find_goal("eat")), eating);
 
@@ -205,6 +210,90 @@ TEST(goal_priorities_switch_goals_with_goal_changed) {
     CHECK_EQ(OK(agent.step(0.1)).kind, StepKind::Idle);
     OK(agent.destroy());
   }
+}
+
+// remove_goal: the id goes stale for every goal call, goal_at closes the gap, removing the
+// goal pursued hands over to the next goal (GoalChanged), and with none left the plan is
+// cleared.
+TEST(remove_goal_makes_the_id_stale_and_hands_over) {
+  goap::World world = OK(goap::World::create());
+  goap::Domain d = OK(world.create_domain("needs"));
+  const FactId food = OK(d.add_fact("has_food"));
+  const FactId fed = OK(d.add_fact("fed"));
+  const FactId bed = OK(d.add_fact("in_bed"));
+  const FactId slept = OK(d.add_fact("slept"));
+  const ActionId cook = OK(d.add_action("cook", 1, {}, {FactValue(food, true)}));
+  OK(d.add_action("eat", 1, {FactValue(food, true)}, {FactValue(fed, true)}));
+  const ActionId go_to_bed = OK(d.add_action("go_to_bed", 1, {}, {FactValue(bed, true)}));
+  OK(d.add_action("sleep", 1, {FactValue(bed, true)}, {FactValue(slept, true)}));
+  goap::Agent agent = OK(world.create_agent(d));
+  goap::GoalDef def;
+  def.name = "eat";
+  def.facts = {FactValue(fed, true)};
+  def.priority = 1;
+  const GoalId eating = OK(agent.add_goal(def));
+  def.name = "sleep";
+  def.facts = {FactValue(slept, true)};
+  def.priority = 2;
+  const GoalId sleeping = OK(agent.add_goal(def));
+  CHECK_EQ(OK(agent.info()).goal_count, 2u);
+
+  goap::Step step = OK(agent.step(0.1));
+  CHECK_EQ(step.goal, sleeping);
+  CHECK_EQ(step.action, go_to_bed);
+  CHECK(OK(agent.goal_info(sleeping)).current);
+
+  // Removing the goal pursued: the next step hands over to the other goal.
+  OK(agent.remove_goal(sleeping));
+  CHECK_EQ(OK(agent.info()).goal_count, 1u);
+  CHECK_EQ(OK(agent.goal_at(0)), eating);
+  CHECK_FAILS(agent.goal_at(1), Status::InvalidArgument, "not below the agent's goal count");
+  CHECK_FAILS(agent.find_goal("sleep"), Status::NotFound, "goap_agent_find_goal");
+  // The removed id is stale for every goal call.
+  CHECK_FAILS(agent.remove_goal(sleeping), Status::UnknownGoal, "goap_agent_remove_goal");
+  CHECK_FAILS(agent.set_goal_priority(sleeping, 3), Status::UnknownGoal,
+              "goap_agent_set_goal_priority");
+  CHECK_FAILS(agent.goal_name(sleeping), Status::UnknownGoal, "goap_agent_goal_name");
+  CHECK_FAILS(agent.goal_info(sleeping), Status::UnknownGoal, "goap_agent_goal_info");
+  CHECK_FAILS(agent.goal_conditions(sleeping), Status::UnknownGoal,
+              "goap_agent_goal_conditions");
+  CHECK_FAILS(agent.goal_var_conditions(sleeping), Status::UnknownGoal,
+              "goap_agent_goal_var_conditions");
+  CHECK_FAILS(agent.explain(sleeping), Status::UnknownGoal, "goap_agent_explain");
+
+  OK(agent.report(goap::Report::Succeeded));
+  step = OK(agent.step(0.1));
+  CHECK(step.replanned);
+  CHECK_EQ(step.kind, StepKind::Start);
+  CHECK_EQ(step.goal, eating);
+  CHECK_EQ(step.action, cook);
+  CHECK_EQ(OK(agent.info()).last_cause, ReplanCause::GoalChanged);
+  CHECK_EQ(OK(agent.replan_count(ReplanCause::GoalChanged)), 1u);
+
+  // A goal added later never gets the removed goal's id, and lists after the others.
+  def.name = "sleep again";
+  const GoalId again = OK(agent.add_goal(def));
+  CHECK(again != sleeping && again != eating);
+  CHECK_EQ(OK(agent.goal_at(1)), again);
+  CHECK_EQ(OK(agent.goal_name(again)), std::string("sleep again"));
+  CHECK_FAILS(agent.goal_name(sleeping), Status::UnknownGoal, "goap_agent_goal_name");
+  OK(agent.remove_goal(again));
+
+  // With no goal left, the plan is cleared: nothing to do, no goal.
+  OK(agent.remove_goal(eating));
+  CHECK_EQ(OK(agent.info()).goal_count, 0u);
+  CHECK_FAILS(agent.goal_at(0), Status::InvalidArgument, "not below the agent's goal count");
+  OK(agent.report(goap::Report::Succeeded));
+  step = OK(agent.step(0.1));
+  CHECK_EQ(step.kind, StepKind::Idle);
+  CHECK_EQ(step.action, ActionId{});
+  CHECK(step.goal.is_null());
+  goap::AgentInfo info = OK(agent.info());
+  CHECK(info.goal.is_null());
+  CHECK_EQ(info.plan_len, 0u);
+  std::vector<ActionId> plan;
+  OK(agent.plan(plan));
+  CHECK(plan.empty());
 }
 
 TEST(action_enabled_and_cost_settings_change_the_plan) {
@@ -258,8 +347,8 @@ TEST(explain_reports_the_verdict_as_text_and_json) {
   CHECK_EQ(OK(agent.info()).goal_count, 2u);  // the file's goals: secure, beacon
   const GoalId secure = OK(agent.find_goal("secure"));
   const GoalId beacon = OK(agent.find_goal("beacon"));
-  CHECK_EQ(secure, GoalId{0});
-  CHECK_EQ(beacon, GoalId{1});
+  CHECK_EQ(OK(agent.goal_at(0)), secure);  // the domain file's goals, in file order
+  CHECK_EQ(OK(agent.goal_at(1)), beacon);
 
   // README: the secure goal's optimal plan costs 5; beacon has no plan because of a typo
   // (pick_up_flint sets has_flnt, light_torch needs has_flint).
@@ -487,6 +576,7 @@ TEST(no_plan_and_node_limit_steps) {
   if (!events.empty()) {
     CHECK_EQ(events[0].cause, ReplanCause::NoPlan);
     CHECK_EQ(events[0].result, goap::ReplanResult::NoPlan);
+    CHECK(events[0].goal.is_null());
     CHECK_EQ(events[0].goal, GoalId{});
     CHECK_EQ(events[0].goals_tried, 1u);
   }

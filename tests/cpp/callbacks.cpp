@@ -49,7 +49,7 @@ TEST(available_callback_sees_its_agent_and_every_action_and_changes_the_plan) {
   OK(agent.set_context([&](AgentId who, ActionId action) {
     ++calls;
     wrong_agent = wrong_agent || who != me;
-    actions_seen.insert(action.value);
+    actions_seen.insert(action.bits());
     return action != door.pick_lock;
   }));
   goap::Step step = OK(agent.step(0));
@@ -57,8 +57,8 @@ TEST(available_callback_sees_its_agent_and_every_action_and_changes_the_plan) {
   CHECK_EQ(step.action, door.fetch_crowbar);  // the lock is unavailable
   CHECK_EQ(calls, 3);                          // once per action, for the one search
   CHECK(!wrong_agent);
-  CHECK(actions_seen == (std::set<uint64_t>{door.pick_lock.value, door.fetch_crowbar.value,
-                                            door.break_door.value}));
+  CHECK(actions_seen == (std::set<uint64_t>{door.pick_lock.bits(), door.fetch_crowbar.bits(),
+                                            door.break_door.bits()}));
   // Following the plan asks nothing.
   OK(agent.report(goap::Report::Running));
   CHECK_EQ(OK(agent.step(0)).kind, StepKind::Continue);

@@ -42,7 +42,7 @@ TEST(null_pointer_from_empty_world_and_default_values) {
   CHECK(domain.world() == nullptr);
   CHECK_FAILS(domain.add_fact("x"), Status::NullPointer, "goap_domain_add_fact");
   CHECK_FAILS(domain.fact_count(), Status::NullPointer, "goap_domain_fact_count");
-  std::vector<ActionId> plan = {ActionId{7}};
+  std::vector<ActionId> plan = {ActionId::from_bits(7)};
   CHECK_FAILS(domain.plan(plan), Status::NullPointer, "goap_domain_plan");
   CHECK(plan.empty());  // outputs are left empty on error
 
@@ -55,7 +55,7 @@ TEST(null_pointer_from_empty_world_and_default_values) {
               Status::NullPointer, "goap_agent_set_callbacks");
   CHECK_FAILS(agent.clear_context(), Status::NullPointer, "goap_agent_set_callbacks");
   std::string text = "stale";
-  CHECK_FAILS(agent.explain(goap::GoalId{0}, goap::ExplainFormat::Text, text),
+  CHECK_FAILS(agent.explain(goap::GoalId::from_bits(0x100000001), goap::ExplainFormat::Text, text),
               Status::NullPointer, "goap_agent_explain");
   CHECK(text.empty());
 }
@@ -170,8 +170,8 @@ TEST(unknown_domain_destroyed_foreign_and_wrong_kind) {
   CHECK_FAILS(other.create_agent(kept), Status::UnknownDomain, "goap_agent_create");
   // A fact id passed as a domain id.
   const FactId k = OK(kept.add_fact("k"));
-  CHECK_FAILS(world.domain(goap::DomainId{k.value}).fact_count(), Status::UnknownDomain,
-              "is not a domain id (it looks like a fact id)");
+  CHECK_FAILS(world.domain(goap::DomainId::from_bits(k.bits())).fact_count(),
+              Status::UnknownDomain, "is not a domain id (it looks like a fact id)");
   CHECK_EQ(OK(kept.fact_count()), 1u);  // the others are untouched
 }
 
@@ -192,12 +192,12 @@ TEST(unknown_fact_action_and_var_of_another_domain_or_kind) {
   CHECK_FAILS(b.set_start({FactValue(fa, true)}), Status::UnknownFact, "goap_domain_set_start");
   CHECK_FAILS(b.add_action("x", 1, {FactValue(fb, true)}, {FactValue(fa, true)}),
               Status::UnknownFact, "goap_domain_add_action");
-  CHECK_FAILS(a.fact_name(FactId{act_a.value}), Status::UnknownFact, "wrong kind");
+  CHECK_FAILS(a.fact_name(FactId::from_bits(act_a.bits())), Status::UnknownFact, "wrong kind");
   CHECK_FAILS(a.fact_name(FactId{}), Status::UnknownFact, "goap_domain_fact_name");
   CHECK_FAILS(b.action_name(act_a), Status::UnknownAction, "goap_domain_action_name");
-  CHECK_FAILS(a.action_name(ActionId{fa.value}), Status::UnknownAction, "wrong kind");
+  CHECK_FAILS(a.action_name(ActionId::from_bits(fa.bits())), Status::UnknownAction, "wrong kind");
   CHECK_FAILS(b.var_name(va), Status::UnknownVar, "goap_domain_var_name");
-  CHECK_FAILS(a.var_name(goap::VarId{fa.value}), Status::UnknownVar, "wrong kind");
+  CHECK_FAILS(a.var_name(goap::VarId::from_bits(fa.bits())), Status::UnknownVar, "wrong kind");
   CHECK_FAILS(b.set_start_vars({goap::VarValue{va, 1}}), Status::UnknownVar,
               "goap_domain_set_start_vars");
 
@@ -206,9 +206,9 @@ TEST(unknown_fact_action_and_var_of_another_domain_or_kind) {
   const FactId later = OK(a.add_fact("later"));
   CHECK_FAILS(agent.set_fact(later, true), Status::UnknownFact, "goap_agent_set_fact");
   CHECK_FAILS(agent.get_fact(fb), Status::UnknownFact, "goap_agent_get_fact");
-  CHECK_FAILS(agent.set_action_enabled(ActionId{fa.value}, false), Status::UnknownAction,
-              "goap_agent_set_action_enabled");
-  CHECK_FAILS(agent.set_var(goap::VarId{act_a.value}, 1), Status::UnknownVar,
+  CHECK_FAILS(agent.set_action_enabled(ActionId::from_bits(fa.bits()), false),
+              Status::UnknownAction, "goap_agent_set_action_enabled");
+  CHECK_FAILS(agent.set_var(goap::VarId::from_bits(act_a.bits()), 1), Status::UnknownVar,
               "goap_agent_set_var");
   CHECK_EQ(OK(agent.get_var(va)), 0);
 }
@@ -248,7 +248,7 @@ TEST(duplicate_name_contradiction_out_of_range_not_found_no_goal) {
   CHECK_FAILS(d.find_action("nope"), Status::NotFound, "goap_domain_find_action");
   CHECK_FAILS(d.find_var("nope"), Status::NotFound, "goap_domain_find_var");
 
-  std::vector<ActionId> plan = {ActionId{1}, ActionId{2}};
+  std::vector<ActionId> plan = {ActionId::from_bits(1), ActionId::from_bits(2)};
   CHECK_FAILS(d.plan(plan), Status::NoGoal, "goap_domain_plan");
   CHECK(plan.empty());
 
@@ -292,8 +292,8 @@ TEST(unknown_agent_stale_foreign_and_zero) {
   CHECK_FAILS(other.agent(live.id()).info(), Status::UnknownAgent, "is foreign");
   CHECK_FAILS(other.agent(live.id()).destroy(), Status::UnknownAgent, "goap_agent_destroy");
   CHECK_FAILS(world.agent(goap::AgentId{}).info(), Status::UnknownAgent,
-              "0 is never a valid agent id");
-  CHECK_FAILS(world.agent(goap::AgentId{d.id().value}).info(), Status::UnknownAgent,
+              "the null agent id is never valid");
+  CHECK_FAILS(world.agent(goap::AgentId::from_bits(d.id().bits())).info(), Status::UnknownAgent,
               "goap_agent_info");
   CHECK_EQ(OK(live.info()).replans, 0u);  // the live one is untouched
   CHECK_EQ(OK(world.agent_count()), 1u);
@@ -305,10 +305,18 @@ TEST(unknown_goal_and_no_action) {
   const FactId f = OK(d.add_fact("f"));
   OK(d.add_action("make_f", 1, {}, {FactValue(f, true)}));
   goap::Agent agent = OK(world.create_agent(d));
-  CHECK_FAILS(agent.set_goal_priority(goap::GoalId{0}, 2), Status::UnknownGoal,
+  // The agent has no goal: no bits name one, and the null id never does.
+  const goap::GoalId made_up = goap::GoalId::from_bits(0x100000001);
+  CHECK_FAILS(agent.set_goal_priority(made_up, 2), Status::UnknownGoal,
               "goap_agent_set_goal_priority");
-  CHECK_FAILS(agent.explain(goap::GoalId{3}), Status::UnknownGoal, "goap_agent_explain");
+  CHECK_FAILS(agent.explain(made_up), Status::UnknownGoal, "goap_agent_explain");
   CHECK_FAILS(agent.explain(goap::GoalId{}), Status::UnknownGoal, "goap_agent_explain");
+  CHECK_FAILS(agent.remove_goal(goap::GoalId::null()), Status::UnknownGoal,
+              "goap_agent_remove_goal");
+  CHECK_FAILS(agent.goal_at(0), Status::InvalidArgument, "not below the agent's goal count");
+  // Bits of an id of another kind are not a goal id either.
+  CHECK_FAILS(agent.goal_name(goap::GoalId::from_bits(f.bits())), Status::UnknownGoal,
+              "goap_agent_goal_name");
 
   CHECK_FAILS(agent.report(goap::Report::Succeeded), Status::NoAction,
               "no action is in progress");
@@ -392,7 +400,7 @@ TEST(too_many_for_lengths_over_uint32_max) {
   CHECK_FAILS(d.add_action(big_name, 1, {}, {}), Status::TooMany, "goap::Domain::add_action");
   CHECK_FAILS(world.create_domain(big_name), Status::TooMany, "goap::World::create_domain");
   CHECK_FAILS(world.load_domain(big_name), Status::TooMany, "goap::World::load_domain");
-  std::vector<ActionId> plan = {ActionId{1}};
+  std::vector<ActionId> plan = {ActionId::from_bits(1)};
   CHECK_FAILS(d.plan_from(big_list, {FactValue(f, true)}, plan), Status::TooMany,
               "goap::Domain::plan_from");
   CHECK(plan.empty());
@@ -476,7 +484,7 @@ TEST(no_exceptions_mode_result_api) {
   CHECK_EQ(missing.status(), Status::NotFound);
   CHECK_EQ(missing.error().status(), Status::NotFound);
   CHECK_CONTAINS(missing.error().message(), "missing");
-  CHECK_EQ(missing.value_or(FactId{42}), FactId{42});
+  CHECK_EQ(missing.value_or(FactId::from_bits(42)), FactId::from_bits(42));
 
   goap::Result<void> done = d.set_start({FactValue(f.value(), true)});
   CHECK(done.ok());
@@ -490,7 +498,7 @@ TEST(no_exceptions_mode_result_api) {
   goap::Result<FactId> odd{goap::Error()};
   CHECK(!odd.ok());
   CHECK_EQ(odd.status(), Status::InvalidArgument);
-  CHECK_EQ(odd.value_or(FactId{7}), FactId{7});
+  CHECK_EQ(odd.value_or(FactId::from_bits(7)), FactId::from_bits(7));
   // value_or of a move-only value, from an rvalue Result.
   goap::World fallback = goap::Result<goap::World>(goap::Error(Status::Busy, "x")).value_or(goap::World());
   CHECK(!fallback);

@@ -74,7 +74,47 @@ TEST(an_agent_tells_its_beliefs_and_goals) {
   CHECK(OK(agent.goal_var_conditions(goal)).empty());
   OK(agent.step(0.1));
   CHECK(OK(agent.goal_info(goal)).current);
-  CHECK_FAILS(agent.goal_info(goap::GoalId{7}), Status::UnknownGoal, "goap_agent_goal_info");
+  CHECK_FAILS(agent.goal_info(goap::GoalId{}), Status::UnknownGoal, "goap_agent_goal_info");
+  CHECK_EQ(OK(agent.info()).goal_count, 1u);
+  CHECK_EQ(OK(agent.goal_at(0)), goal);
+  CHECK_FAILS(agent.goal_at(1), Status::InvalidArgument, "not below the agent's goal count");
+}
+
+// Agent goals of a domain: listed by index, and every agent created afterwards starts with
+// them (agents that exist keep theirs).
+TEST(a_domain_lists_its_agent_goals_and_new_agents_start_with_them) {
+  goap::World world = OK(goap::World::create());
+  support::Door door(world);
+  goap::Agent before = OK(world.create_agent(door.domain));
+  CHECK_EQ(OK(door.domain.agent_goal_count()), 0u);
+  goap::GoalDef def;
+  def.name = "open up";
+  def.priority = 3;
+  def.facts = {FactValue(door.open, true)};
+  OK(door.domain.add_agent_goal(def));
+  CHECK_EQ(OK(door.domain.agent_goal_count()), 1u);
+  CHECK_EQ(OK(door.domain.agent_goal_name(0)), std::string("open up"));
+  const goap::GoalInfo info = OK(door.domain.agent_goal_info(0));
+  CHECK_EQ(info.priority, 3.0);
+  CHECK_EQ(info.fact_count, 1u);
+  CHECK(!info.satisfied && !info.current);
+  const std::vector<FactValue> conditions = OK(door.domain.agent_goal_conditions(0));
+  CHECK(conditions.size() == 1 && conditions[0].fact == door.open && conditions[0].value == 1);
+  CHECK(OK(door.domain.agent_goal_var_conditions(0)).empty());
+  CHECK_FAILS(door.domain.agent_goal_name(1), Status::InvalidArgument,
+              "goap_domain_agent_goal_name");
+  def.facts = {FactValue(goap::FactId{}, true)};
+  CHECK_FAILS(door.domain.add_agent_goal(def), Status::UnknownFact,
+              "goap_domain_add_agent_goal");
+  CHECK_EQ(OK(door.domain.agent_goal_count()), 1u);  // nothing changes on error
+
+  CHECK_EQ(OK(before.info()).goal_count, 0u);
+  goap::Agent after = OK(world.create_agent(door.domain));
+  CHECK_EQ(OK(after.info()).goal_count, 1u);
+  const goap::GoalId goal = OK(after.goal_at(0));
+  CHECK_EQ(OK(after.find_goal("open up")), goal);
+  CHECK_EQ(OK(after.goal_info(goal)).priority, 3.0);
+  CHECK_EQ(OK(after.step(0)).goal, goal);
 }
 
 TEST(a_trace_walks_back_to_the_optimal_plan) {

@@ -33,6 +33,47 @@ static_assert(sizeof(goap::FactValue) == sizeof(GoapFactValue), "layout");
 static_assert(sizeof(goap::VarCondition) == sizeof(GoapVarCondition), "layout");
 static_assert(sizeof(goap::VarEffect) == sizeof(GoapVarEffect), "layout");
 static_assert(sizeof(goap::ActionId) == sizeof(GoapActionId), "layout");
+static_assert(sizeof(goap::GoalId) == sizeof(GoapGoalId), "layout");
+
+// Ids of different kinds never convert into each other, are not built from a bare
+// integer, are built from goap.h's struct of their kind only explicitly, and go back to it
+// implicitly (to call the C functions).
+namespace kinds {
+template <class A, class B>
+constexpr bool apart() {
+  return !std::is_convertible_v<A, B> && !std::is_constructible_v<B, A> &&
+         !std::is_convertible_v<B, A> && !std::is_constructible_v<A, B>;
+}
+template <class A, class B, class = void>
+struct comparable : std::false_type {};
+template <class A, class B>
+struct comparable<A, B, std::void_t<decltype(std::declval<A>() == std::declval<B>())>>
+    : std::true_type {};
+static_assert(apart<goap::FactId, goap::ActionId>() && apart<goap::FactId, goap::VarId>() &&
+                  apart<goap::VarId, goap::ActionId>() && apart<goap::DomainId, goap::FactId>() &&
+                  apart<goap::AgentId, goap::DomainId>() && apart<goap::GoalId, goap::AgentId>() &&
+                  apart<goap::GoalId, goap::ActionId>(),
+              "ids of different kinds do not convert into each other");
+static_assert(!std::is_convertible_v<goap::FactId, GoapActionId> &&
+                  !std::is_constructible_v<goap::GoalId, GoapAgentId>,
+              "nor through goap.h's structs");
+static_assert(!std::is_constructible_v<goap::FactId, uint64_t> &&
+                  !std::is_convertible_v<goap::GoalId, int32_t> &&
+                  !std::is_convertible_v<goap::FactId, bool>,
+              "ids are not integers (explicit bool only)");
+static_assert(std::is_constructible_v<goap::FactId, GoapFactId> &&
+                  !std::is_convertible_v<GoapFactId, goap::FactId> &&
+                  std::is_convertible_v<goap::FactId, GoapFactId> &&
+                  std::is_convertible_v<goap::GoalId, GoapGoalId>,
+              "explicitly from goap.h's struct of the kind, implicitly back");
+static_assert(comparable<goap::GoalId, goap::GoalId>::value &&
+                  !comparable<goap::FactId, goap::ActionId>::value &&
+                  !comparable<goap::GoalId, goap::AgentId>::value,
+              "only ids of one kind compare");
+static_assert(goap::FactId::from_bits(5).bits() == 5 && goap::GoalId().bits() == 0 &&
+                  goap::GoalId::null().bits() == 0,
+              "bits round-trip; the default id and null() are all zero bits");
+}  // namespace kinds
 
 namespace {
 struct Setup {
@@ -122,8 +163,9 @@ TEST(moved_from_world_is_empty_and_fails_with_null_pointer) {
   CHECK_FAILS(world.create_domain("x"), Status::NullPointer, "goap_domain_create");  // NOLINT
   CHECK_FAILS(world.agent_count(), Status::NullPointer, "goap_agent_count");
   CHECK_FAILS(world.plan_agents(), Status::NullPointer, "goap_world_plan_agents");
-  CHECK_FAILS(world.agent(goap::AgentId{1}).step(0), Status::NullPointer, "goap_agent_step");
-  CHECK_FAILS(world.domain(goap::DomainId{1}).fact_count(), Status::NullPointer,
+  CHECK_FAILS(world.agent(goap::AgentId::from_bits(1)).step(0), Status::NullPointer,
+              "goap_agent_step");
+  CHECK_FAILS(world.domain(goap::DomainId::from_bits(1)).fact_count(), Status::NullPointer,
               "goap_domain_fact_count");
   world.reset();  // resetting an empty World is harmless
   // A moved-from World can be assigned a new one.
@@ -200,15 +242,21 @@ TEST(ids_are_hashable_values) {
   CHECK_EQ(agents.size(), 5u);
   CHECK(agents.count(goap::AgentId{}) == 0);
 
-  std::unordered_map<goap::GoalId, int> goals = {{goap::GoalId{0}, 1}, {goap::GoalId{}, 2}};
-  CHECK_EQ(goals[goap::GoalId{0}], 1);
-  CHECK_EQ(goals[goap::GoalId{-1}], 2);
+  goap::Agent agent = OK(world.create_agent(d));
+  goap::GoalDef def;
+  const goap::GoalId first = OK(agent.add_goal(def));
+  const goap::GoalId second = OK(agent.add_goal(def));
+  std::unordered_map<goap::GoalId, int> goals = {{first, 1}, {goap::GoalId{}, 2}};
+  CHECK_EQ(goals[first], 1);
+  CHECK_EQ(goals[goap::GoalId::null()], 2);
+  CHECK_EQ(goals.count(second), 0u);
   CHECK(!static_cast<bool>(goap::GoalId{}));
-  CHECK(static_cast<bool>(goap::GoalId{0}));
-  std::unordered_set<ActionId> actions = {ActionId{1}, ActionId{1}, ActionId{2}};
+  CHECK(static_cast<bool>(first));
+  std::unordered_set<ActionId> actions = {ActionId::from_bits(1), ActionId::from_bits(1),
+                                          ActionId::from_bits(2)};
   CHECK_EQ(actions.size(), 2u);
   std::unordered_set<goap::DomainId> domains = {d.id()};
   CHECK_EQ(domains.count(d.id()), 1u);
-  std::unordered_set<goap::VarId> vars = {goap::VarId{3}};
+  std::unordered_set<goap::VarId> vars = {goap::VarId::from_bits(3)};
   CHECK_EQ(vars.size(), 1u);
 }

@@ -236,7 +236,7 @@ TEST(impossible_goal_is_no_plan_and_tiny_node_limit_is_limit) {
   OK(d.add_action("make_a", 1, {}, {FactValue(a, true)}));
   OK(d.add_action("make_b", 1, {FactValue(a, true)}, {FactValue(b, true)}));
   OK(d.set_goal({FactValue(never, true)}));
-  std::vector<ActionId> plan = {ActionId{1}};  // overwritten: empty unless found
+  std::vector<ActionId> plan = {ActionId::from_bits(1)};  // overwritten: empty unless found
   goap::PlanResult r = OK(d.plan(plan));
   CHECK_EQ(r.outcome, goap::Outcome::NoPlan);
   CHECK(!r.found());

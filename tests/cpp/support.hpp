@@ -49,17 +49,14 @@ struct Printer<goap::Status> {
     return std::string(goap::status_name(s)) + " (" + std::to_string(static_cast<int>(s)) + ")";
   }
 };
-template <class Tag>
-struct Printer<goap::detail::Id<Tag>> {
-  static std::string print(goap::detail::Id<Tag> id) {
+template <class Tag, class C>
+struct Printer<goap::detail::Id<Tag, C>> {
+  static std::string print(goap::detail::Id<Tag, C> id) {
+    if (id.is_null()) return "null id";
     std::ostringstream out;
-    out << "id 0x" << std::hex << id.value;
+    out << "id 0x" << std::hex << id.bits();
     return out.str();
   }
-};
-template <>
-struct Printer<goap::GoalId> {
-  static std::string print(goap::GoalId g) { return "goal " + std::to_string(g.index); }
 };
 template <class T>
 struct Printer<std::vector<T>> {
@@ -324,7 +321,7 @@ struct Door {
                                       {FactValue(open, true)}));
   }
 
-  /// An agent with the one goal "open the door" (index 0).
+  /// An agent with the one goal "open the door" (its first: goal_at(0)).
   goap::Agent agent(const goap::World& world, double cooldown = 0,
                     bool plan_in_step = true) const {
     goap::AgentSettings settings = goap::AgentSettings::for_domain(domain.id());
@@ -334,7 +331,9 @@ struct Door {
     goap::GoalDef goal;
     goal.name = "open the door";
     goal.facts = {goap::FactValue(open, true)};
-    CHECK_EQ(OK(a.add_goal(goal)), goap::GoalId{0});
+    const goap::GoalId id = OK(a.add_goal(goal));
+    CHECK(!id.is_null());
+    CHECK_EQ(OK(a.goal_at(0)), id);
     return a;
   }
 };

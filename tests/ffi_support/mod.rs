@@ -86,7 +86,7 @@ impl World {
     /// Loads a domain file.
     pub fn load(&self, json: &str) -> GoapDomainId {
         let (p, n) = s(json);
-        let mut d = 0;
+        let mut d = GoapDomainId::default();
         ok(unsafe { goap_domain_load_json(self.0, p, n, &mut d) });
         d
     }
@@ -97,21 +97,21 @@ impl World {
 
     pub fn fact(&self, d: GoapDomainId, name: &str) -> GoapFactId {
         let (p, n) = s(name);
-        let mut f = 0;
+        let mut f = GoapFactId::default();
         ok(unsafe { goap_domain_find_fact(self.0, d, p, n, &mut f) });
         f
     }
 
     pub fn action(&self, d: GoapDomainId, name: &str) -> GoapActionId {
         let (p, n) = s(name);
-        let mut a = 0;
+        let mut a = GoapActionId::default();
         ok(unsafe { goap_domain_find_action(self.0, d, p, n, &mut a) });
         a
     }
 
     pub fn var(&self, d: GoapDomainId, name: &str) -> GoapVarId {
         let (p, n) = s(name);
-        let mut v = 0;
+        let mut v = GoapVarId::default();
         ok(unsafe { goap_domain_find_var(self.0, d, p, n, &mut v) });
         v
     }
@@ -128,9 +128,9 @@ impl World {
         let mut def = goap_agent_def_default();
         def.domain = d;
         edit(&mut def);
-        let mut a = 0;
+        let mut a = GoapAgentId::default();
         ok(unsafe { goap_agent_create(self.0, &def, &mut a) });
-        assert_ne!(a, 0);
+        assert_ne!(a, GoapAgentId::default());
         a
     }
 
@@ -138,20 +138,26 @@ impl World {
         self.agent_with(d, |_| {})
     }
 
-    /// Adds a goal on facts; returns its index.
-    pub fn goal(&self, a: GoapAgentId, name: &str, facts: &[GoapFactValue], priority: f64) -> u32 {
+    /// Adds a goal on facts; returns its id.
+    pub fn goal(
+        &self,
+        a: GoapAgentId,
+        name: &str,
+        facts: &[GoapFactValue],
+        priority: f64,
+    ) -> GoapGoalId {
         let mut def = goap_goal_def_default();
         (def.name, def.name_len) = s(name);
         def.facts = facts.as_ptr();
         def.fact_count = facts.len() as u32;
         def.priority = priority;
-        let mut index = u32::MAX;
-        ok(unsafe { goap_agent_add_goal(self.0, a, &def, &mut index) });
-        index
+        let mut goal = GoapGoalId::default();
+        ok(unsafe { goap_agent_add_goal(self.0, a, &def, &mut goal) });
+        goal
     }
 
     /// The kitchen's dinner goal.
-    pub fn dinner_goal(&self, d: GoapDomainId, a: GoapAgentId) -> u32 {
+    pub fn dinner_goal(&self, d: GoapDomainId, a: GoapAgentId) -> GoapGoalId {
         let dinner = self.fact(d, "晚餐完成");
         self.goal(a, "dinner", &[fv(dinner, true)], 1.0)
     }
@@ -174,7 +180,7 @@ impl World {
 
     /// The rest of the agent's plan.
     pub fn plan(&self, a: GoapAgentId) -> Vec<GoapActionId> {
-        let mut out = [0u64; 64];
+        let mut out = [GoapActionId::default(); 64];
         let mut count = 0;
         ok(unsafe { goap_agent_plan(self.0, a, out.as_mut_ptr(), 64, &mut count) });
         out[..count as usize].to_vec()

@@ -36,7 +36,10 @@ namespace Goap.EditorTools
         readonly List<ActionId> plan = new List<ActionId>();
         readonly List<ReplanEvent> replans = new List<ReplanEvent>();
         readonly Dictionary<ActionId, string> actionNames = new Dictionary<ActionId, string>();
-        readonly List<string> goalNames = new List<string>();
+        // The agent's goals at the last snapshot, listed with Agent.GoalAt (in the order added),
+        // and their names by id (a replan may name a goal removed since: not in the map).
+        readonly List<GoalId> goalIds = new List<GoalId>();
+        readonly Dictionary<GoalId, string> goalNames = new Dictionary<GoalId, string>();
         readonly List<string> goalLines = new List<string>();
         readonly List<string> beliefs = new List<string>();
 
@@ -57,7 +60,10 @@ namespace Goap.EditorTools
         bool showBeliefs = true;
         bool showWhy;
         int explainGoal;
-        int pendingExplain = -1;
+        // The goal to explain at the next Layout (None: nothing asked): an id, not an index, so
+        // the goal shown when the button was pressed is the one explained, or an error if it
+        // was removed since.
+        GoalId pendingExplain;
         string explainText;
         MessageType explainType;
         readonly GUIContent explainContent = new GUIContent();
@@ -187,11 +193,13 @@ namespace Goap.EditorTools
                 EditorGUILayout.HelpBox("The agent has no goals.", MessageType.Info);
                 return;
             }
-            explainGoal = EditorGUILayout.IntSlider("Goal index", Mathf.Min(explainGoal, info.GoalCount - 1), 0, info.GoalCount - 1);
-            if (GUILayout.Button("Explain goal " + explainGoal))
+            if (goalIds.Count == 0) return;
+            explainGoal = EditorGUILayout.IntSlider("Goal index", Mathf.Min(explainGoal, goalIds.Count - 1), 0, goalIds.Count - 1);
+            var chosen = goalIds[explainGoal];
+            if (GUILayout.Button("Explain goal " + explainGoal + " (" + GoalText(chosen) + ")"))
             {
                 // Run at the next Layout (a search and an exploration: on request only).
-                pendingExplain = explainGoal;
+                pendingExplain = chosen;
                 Repaint();
             }
             if (explainText == null) return;
@@ -243,31 +251,35 @@ namespace Goap.EditorTools
                 // The agent's own domain names its facts, variables and actions (while it lives;
                 // an agent outlives a destroyed domain, and then shows ids).
                 Domain? domain = agent.World.GetDomain(agent.DomainId);
-                if (pendingExplain >= 0)
+                if (pendingExplain.IsValid)
                 {
-                    int goal = pendingExplain;
-                    pendingExplain = -1;
+                    var goal = pendingExplain;
+                    pendingExplain = GoalId.None;
                     try
                     {
-                        explainText = agent.Explain(new GoalId(goal));
+                        explainText = agent.Explain(goal);
                         explainType = MessageType.None;
                     }
                     catch (GoapException e)
                     {
-                        explainText = "goal " + goal + ": " + e.Status + ": " + e.Message;
+                        // UnknownGoal when the goal was removed since it was chosen.
+                        explainText = GoalText(goal) + ": " + e.Status + ": " + e.Message;
                         explainType = MessageType.Error;
                     }
                     explainContent.text = explainText;
                 }
                 info = agent.GetInfo();
+                goalIds.Clear();
                 goalNames.Clear();
                 goalLines.Clear();
                 for (int i = 0; i < info.GoalCount; i++)
                 {
-                    var goal = new GoalId(i);
+                    var goal = agent.GoalAt(i);
                     var g = agent.GetGoalInfo(goal);
-                    goalNames.Add(agent.GoalName(goal));
-                    goalLines.Add((g.Current ? "  > " : "    ") + goalNames[i] + "   priority " + g.Priority.ToString("0.##")
+                    var name = agent.GoalName(goal);
+                    goalIds.Add(goal);
+                    goalNames[goal] = name;
+                    goalLines.Add((g.Current ? "  > " : "    ") + name + "   priority " + g.Priority.ToString("0.##")
                         + (g.Priority <= 0 ? " (off)" : "") + (g.Satisfied ? ", met" : ""));
                 }
                 beliefs.Clear();
@@ -302,7 +314,9 @@ namespace Goap.EditorTools
         string GoalText(GoalId goal)
         {
             if (!goal.IsValid) return "none";
-            return goal.Index < goalNames.Count ? goalNames[goal.Index] : "goal " + goal.Index;
+            string name;
+            // A goal of a replan may have been removed since: its id is then stale.
+            return goalNames.TryGetValue(goal, out name) ? name : "removed goal " + goal;
         }
 
         static string FactText(FactId fact, Domain? domain)

@@ -53,7 +53,7 @@ namespace Goap
         internal GoapAgentDef ToNative()
         {
             var def = NativeMethods.goap_agent_def_default();
-            def.domain = Domain.Value;
+            def.domain = Domain.Native;
             def.switch_margin = SwitchMargin;
             def.failure_cooldown = FailureCooldown;
             def.plan_in_step = PlanInStep ? 1u : 0u;
@@ -102,7 +102,7 @@ namespace Goap
         public readonly bool Acting;
         /// <summary>Cause of the latest replan; None before the first.</summary>
         public readonly ReplanCause LastCause;
-        /// <summary>Number of goals.</summary>
+        /// <summary>Number of goals (removed ones not counted): <see cref="Agent.GoalAt"/> takes 0 to GoalCount - 1.</summary>
         public readonly int GoalCount;
         /// <summary>Replans over the agent's life.</summary>
         public readonly long Replans;
@@ -132,7 +132,7 @@ namespace Goap
         public readonly ReplanCause Cause;
         /// <summary>What it produced.</summary>
         public readonly ReplanResult Result;
-        /// <summary>The goal the new plan serves, or <see cref="GoalId.None"/>.</summary>
+        /// <summary>The goal the new plan serves, or <see cref="GoalId.None"/>. The goal may have been removed since (the id is then stale).</summary>
         public readonly GoalId Goal;
         /// <summary>Actions of the new plan from its current step.</summary>
         public readonly int PlanLength;
@@ -186,7 +186,7 @@ namespace Goap
         public void Destroy()
         {
             GoapWorld* w = EnterWorld();
-            try { AgentContexts.Destroy(World.Handle, w, Id.Value); }
+            try { AgentContexts.Destroy(World.Handle, w, Id); }
             finally { World.Exit(); }
         }
 
@@ -194,7 +194,7 @@ namespace Goap
         public void SetFact(FactId fact, bool value)
         {
             GoapWorld* w = EnterWorld();
-            try { Errors.Check(NativeMethods.goap_agent_set_fact(w, Id.Value, fact.Value, value ? 1 : 0)); }
+            try { Errors.Check(NativeMethods.goap_agent_set_fact(w, Id.Native, fact.Native, value ? 1 : 0)); }
             finally { World.Exit(); }
         }
 
@@ -204,7 +204,7 @@ namespace Goap
             if (values == null) throw new ArgumentNullException("values");
             if (count < 0 || count > values.Length) throw new ArgumentOutOfRangeException("count", count, "count must be within the array");
             GoapWorld* w = EnterWorld();
-            try { fixed (FactValue* p = values) Errors.Check(NativeMethods.goap_agent_set_facts(w, Id.Value, (GoapFactValue*)p, (uint)count)); }
+            try { fixed (FactValue* p = values) Errors.Check(NativeMethods.goap_agent_set_facts(w, Id.Native, (GoapFactValue*)p, (uint)count)); }
             finally { World.Exit(); }
         }
 
@@ -220,7 +220,7 @@ namespace Goap
         {
             int v;
             GoapWorld* w = EnterWorld();
-            try { Errors.Check(NativeMethods.goap_agent_get_fact(w, Id.Value, fact.Value, &v)); }
+            try { Errors.Check(NativeMethods.goap_agent_get_fact(w, Id.Native, fact.Native, &v)); }
             finally { World.Exit(); }
             return v != 0;
         }
@@ -229,7 +229,7 @@ namespace Goap
         public void SetVar(VarId var, int value)
         {
             GoapWorld* w = EnterWorld();
-            try { Errors.Check(NativeMethods.goap_agent_set_var(w, Id.Value, var.Value, value)); }
+            try { Errors.Check(NativeMethods.goap_agent_set_var(w, Id.Native, var.Native, value)); }
             finally { World.Exit(); }
         }
 
@@ -238,7 +238,7 @@ namespace Goap
         {
             int v;
             GoapWorld* w = EnterWorld();
-            try { Errors.Check(NativeMethods.goap_agent_get_var(w, Id.Value, var.Value, &v)); }
+            try { Errors.Check(NativeMethods.goap_agent_get_var(w, Id.Native, var.Native, &v)); }
             finally { World.Exit(); }
             return v;
         }
@@ -250,7 +250,7 @@ namespace Goap
             d.priority = priority;
             uint len;
             var bytes = Utf8.Encode(name, out len);
-            uint index;
+            GoapGoalId goal;
             GoapWorld* w = EnterWorld();
             try
             {
@@ -264,11 +264,11 @@ namespace Goap
                     d.fact_count = facts == null ? 0u : (uint)facts.Length;
                     d.vars = (GoapVarCondition*)v;
                     d.var_count = vars == null ? 0u : (uint)vars.Length;
-                    Errors.Check(NativeMethods.goap_agent_add_goal(w, Id.Value, &d, &index));
+                    Errors.Check(NativeMethods.goap_agent_add_goal(w, Id.Native, &d, &goal));
                 }
             }
             finally { World.Exit(); }
-            return new GoalId((int)index);
+            return new GoalId(goal);
         }
 
         /// <summary>The first goal named <paramref name="name"/>; throws (<see cref="Status.NotFound"/>) if there is none.</summary>
@@ -276,26 +276,59 @@ namespace Goap
         {
             uint len;
             var bytes = Utf8.Encode(name, out len);
-            uint index;
+            GoapGoalId goal;
             GoapWorld* w = EnterWorld();
-            try { fixed (byte* p = bytes) Errors.Check(NativeMethods.goap_agent_find_goal(w, Id.Value, p, len, &index)); }
+            try { fixed (byte* p = bytes) Errors.Check(NativeMethods.goap_agent_find_goal(w, Id.Native, p, len, &goal)); }
             finally { World.Exit(); }
-            return new GoalId((int)index);
+            return new GoalId(goal);
         }
 
-        /// <summary>Changes a goal's priority (any frame; the arbiter re-checks at the next step).</summary>
+        /// <summary>
+        /// Changes a goal's priority (any frame; the arbiter re-checks at the next step). Throws
+        /// (<see cref="Status.UnknownGoal"/>) for <see cref="GoalId.None"/> or a removed goal.
+        /// </summary>
         public void SetGoalPriority(GoalId goal, double priority)
         {
             GoapWorld* w = EnterWorld();
-            try { Errors.Check(NativeMethods.goap_agent_set_goal_priority(w, Id.Value, (uint)goal.Index, priority)); }
+            try { Errors.Check(NativeMethods.goap_agent_set_goal_priority(w, Id.Native, goal.Native, priority)); }
             finally { World.Exit(); }
+        }
+
+        /// <summary>
+        /// Removes a goal (one added or one of the domain's). Its id becomes stale: every goal
+        /// call with it throws (<see cref="Status.UnknownGoal"/>), it never names a later goal,
+        /// and <see cref="GoalAt"/> no longer lists it (the goals after it move down). Removing
+        /// the goal pursued works like disabling it: the next step hands over to another goal
+        /// (<see cref="ReplanCause.GoalChanged"/>) or, with none left, clears the plan.
+        /// </summary>
+        public void RemoveGoal(GoalId goal)
+        {
+            GoapWorld* w = EnterWorld();
+            try { Errors.Check(NativeMethods.goap_agent_remove_goal(w, Id.Native, goal.Native)); }
+            finally { World.Exit(); }
+        }
+
+        /// <summary>
+        /// The goal at <paramref name="index"/> (0 to <see cref="AgentInfo.GoalCount"/> - 1) in the
+        /// order added, the domain's goals first and removed ones left out. Throws
+        /// <see cref="ArgumentOutOfRangeException"/> for a negative index and a
+        /// <see cref="GoapException"/> (<see cref="Status.OutOfRange"/>) past the end.
+        /// </summary>
+        public GoalId GoalAt(int index)
+        {
+            if (index < 0) throw new ArgumentOutOfRangeException("index", index, "index must not be negative");
+            GoapGoalId goal;
+            GoapWorld* w = EnterWorld();
+            try { Errors.Check(NativeMethods.goap_agent_goal_at(w, Id.Native, (uint)index, &goal)); }
+            finally { World.Exit(); }
+            return new GoalId(goal);
         }
 
         /// <summary>Enables or disables an action for this agent only.</summary>
         public void SetActionEnabled(ActionId action, bool enabled)
         {
             GoapWorld* w = EnterWorld();
-            try { Errors.Check(NativeMethods.goap_agent_set_action_enabled(w, Id.Value, action.Value, enabled ? 1 : 0)); }
+            try { Errors.Check(NativeMethods.goap_agent_set_action_enabled(w, Id.Native, action.Native, enabled ? 1 : 0)); }
             finally { World.Exit(); }
         }
 
@@ -303,7 +336,7 @@ namespace Goap
         public void SetActionCost(ActionId action, double cost)
         {
             GoapWorld* w = EnterWorld();
-            try { Errors.Check(NativeMethods.goap_agent_set_action_cost(w, Id.Value, action.Value, cost)); }
+            try { Errors.Check(NativeMethods.goap_agent_set_action_cost(w, Id.Native, action.Native, cost)); }
             finally { World.Exit(); }
         }
 
@@ -311,7 +344,7 @@ namespace Goap
         public void ClearActionCost(ActionId action)
         {
             GoapWorld* w = EnterWorld();
-            try { Errors.Check(NativeMethods.goap_agent_clear_action_cost(w, Id.Value, action.Value)); }
+            try { Errors.Check(NativeMethods.goap_agent_clear_action_cost(w, Id.Native, action.Native)); }
             finally { World.Exit(); }
         }
 
@@ -327,7 +360,7 @@ namespace Goap
         public void SetContext(IAgentContext context)
         {
             GoapWorld* w = EnterWorld();
-            try { AgentContexts.Install(World.Handle, w, Id.Value, context); }
+            try { AgentContexts.Install(World.Handle, w, Id, context); }
             finally { World.Exit(); }
         }
 
@@ -341,7 +374,7 @@ namespace Goap
             s.size = (uint)sizeof(GoapStep);
             GoapWorld* w = EnterWorld();
             var outer = Errors.BeginContextCall();
-            try { Errors.Check(NativeMethods.goap_agent_step(w, Id.Value, dt, &s)); }
+            try { Errors.Check(NativeMethods.goap_agent_step(w, Id.Native, dt, &s)); }
             finally
             {
                 Errors.EndContextCall(outer);
@@ -354,7 +387,7 @@ namespace Goap
         public void Report(ActionReport report)
         {
             GoapWorld* w = EnterWorld();
-            try { Errors.Check(NativeMethods.goap_agent_report(w, Id.Value, (int)report)); }
+            try { Errors.Check(NativeMethods.goap_agent_report(w, Id.Native, (int)report)); }
             finally { World.Exit(); }
         }
 
@@ -364,7 +397,7 @@ namespace Goap
             GoapAgentInfo i = default(GoapAgentInfo);
             i.size = (uint)sizeof(GoapAgentInfo);
             GoapWorld* w = EnterWorld();
-            try { Errors.Check(NativeMethods.goap_agent_info(w, Id.Value, &i)); }
+            try { Errors.Check(NativeMethods.goap_agent_info(w, Id.Native, &i)); }
             finally { World.Exit(); }
             return new AgentInfo(i);
         }
@@ -381,7 +414,7 @@ namespace Goap
                     var buf = Scratch.Ids(0);
                     uint n;
                     GoapStatus s;
-                    fixed (ulong* p = buf) s = NativeMethods.goap_agent_plan(w, Id.Value, p, (uint)buf.Length, &n);
+                    fixed (GoapActionId* p = buf) s = NativeMethods.goap_agent_plan(w, Id.Native, p, (uint)buf.Length, &n);
                     if (s == GoapStatus.BufferTooSmall) { Scratch.Ids(n); continue; }
                     Errors.Check(s);
                     Scratch.CopyActions(buf, n, into);
@@ -400,7 +433,7 @@ namespace Goap
             buf[0].size = (uint)sizeof(GoapReplanEvent); // the array's stride
             uint n;
             GoapWorld* w = EnterWorld();
-            try { Errors.Check(NativeMethods.goap_agent_replans(w, Id.Value, buf, Capacity, &n)); }
+            try { Errors.Check(NativeMethods.goap_agent_replans(w, Id.Native, buf, Capacity, &n)); }
             finally { World.Exit(); }
             into.Clear();
             for (int i = 0; i < n; i++) into.Add(new ReplanEvent(buf[i]));
@@ -411,7 +444,7 @@ namespace Goap
         {
             ulong n;
             GoapWorld* w = EnterWorld();
-            try { Errors.Check(NativeMethods.goap_agent_replan_count(w, Id.Value, (int)cause, &n)); }
+            try { Errors.Check(NativeMethods.goap_agent_replan_count(w, Id.Native, (int)cause, &n)); }
             finally { World.Exit(); }
             return (long)n;
         }
@@ -431,7 +464,7 @@ namespace Goap
                     var buf = Utf8.DecodeBuffer(cap);
                     uint len;
                     GoapStatus s;
-                    fixed (byte* p = buf) s = NativeMethods.goap_agent_explain(w, Id.Value, (uint)goal.Index, (int)format, p, (uint)buf.Length, &len);
+                    fixed (byte* p = buf) s = NativeMethods.goap_agent_explain(w, Id.Native, goal.Native, (int)format, p, (uint)buf.Length, &len);
                     if (s == GoapStatus.BufferTooSmall) { cap = len + 1; continue; }
                     Errors.Check(s);
                     return Utf8.Decode(buf, len);

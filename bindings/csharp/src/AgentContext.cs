@@ -26,11 +26,11 @@ namespace Goap
     /// delegates that native code calls.
     /// </summary>
     [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
-    internal unsafe delegate int AvailableCallback(IntPtr userData, ulong agent, ulong action, int* outAvailable);
+    internal unsafe delegate int AvailableCallback(IntPtr userData, GoapAgentId agent, GoapActionId action, int* outAvailable);
 
     /// <summary>See <see cref="AvailableCallback"/>.</summary>
     [UnmanagedFunctionPointer(CallingConvention.Cdecl)]
-    internal unsafe delegate int CostCallback(IntPtr userData, ulong agent, ulong action, double cost, double* outCost);
+    internal unsafe delegate int CostCallback(IntPtr userData, GoapAgentId agent, GoapActionId action, double cost, double* outCost);
 
     /// <summary>
     /// The bridge from native callbacks to <see cref="IAgentContext"/>: static callback
@@ -49,7 +49,7 @@ namespace Goap
         /// one it replaces. The agent's slot is locked from the native call to the swap, so
         /// two threads replacing one agent's context never free a handle still installed.
         /// </summary>
-        internal static void Install(WorldHandle world, GoapWorld* w, ulong agent, IAgentContext context)
+        internal static void Install(WorldHandle world, GoapWorld* w, AgentId agent, IAgentContext context)
         {
             ThrowIfInOwnCallback(agent, "goap_agent_set_callbacks");
             var slot = world.Slot(agent);
@@ -59,7 +59,7 @@ namespace Goap
                 GoapStatus status;
                 if (context == null)
                 {
-                    status = NativeMethods.goap_agent_set_callbacks(w, agent, null);
+                    status = NativeMethods.goap_agent_set_callbacks(w, agent.Native, null);
                 }
                 else
                 {
@@ -69,7 +69,7 @@ namespace Goap
                         cost = (void*)costPointer,
                         user_data = (void*)GCHandle.ToIntPtr(handle),
                     };
-                    status = NativeMethods.goap_agent_set_callbacks(w, agent, &callbacks);
+                    status = NativeMethods.goap_agent_set_callbacks(w, agent.Native, &callbacks);
                 }
                 if (status != GoapStatus.Ok)
                 {
@@ -89,20 +89,20 @@ namespace Goap
         /// that waits for a search of the agent running on another thread, so no callback
         /// can use the handle once it is freed.
         /// </summary>
-        internal static void Destroy(WorldHandle world, GoapWorld* w, ulong agent)
+        internal static void Destroy(WorldHandle world, GoapWorld* w, AgentId agent)
         {
             ThrowIfInOwnCallback(agent, "goap_agent_destroy");
             var slot = world.FindSlot(agent);
             if (slot == null)
             {
-                Errors.Check(NativeMethods.goap_agent_destroy(w, agent));
+                Errors.Check(NativeMethods.goap_agent_destroy(w, agent.Native));
                 return;
             }
             lock (slot)
             {
                 // A stale agent fails here and again, with the message, in destroy.
-                NativeMethods.goap_agent_set_callbacks(w, agent, null);
-                Errors.Check(NativeMethods.goap_agent_destroy(w, agent));
+                NativeMethods.goap_agent_set_callbacks(w, agent.Native, null);
+                Errors.Check(NativeMethods.goap_agent_destroy(w, agent.Native));
                 if (slot.Handle.IsAllocated) slot.Handle.Free();
                 world.RemoveSlot(agent);
             }
@@ -116,19 +116,19 @@ namespace Goap
         /// a deadlock. The native library answers calls on such an agent with
         /// GOAP_STATUS_BUSY; the wrapper does the same, before it locks anything.
         /// </summary>
-        [ThreadStatic] static ulong[] callbackAgents;
+        [ThreadStatic] static AgentId[] callbackAgents;
         [ThreadStatic] static int callbackDepth;
 
-        static void EnterCallback(ulong agent)
+        static void EnterCallback(AgentId agent)
         {
-            if (callbackAgents == null) callbackAgents = new ulong[8];
+            if (callbackAgents == null) callbackAgents = new AgentId[8];
             if (callbackDepth == callbackAgents.Length) Array.Resize(ref callbackAgents, callbackDepth * 2);
             callbackAgents[callbackDepth++] = agent;
         }
 
         static void ExitCallback() { callbackDepth--; }
 
-        static void ThrowIfInOwnCallback(ulong agent, string function)
+        static void ThrowIfInOwnCallback(AgentId agent, string function)
         {
             for (int i = 0; i < callbackDepth; i++)
             {
@@ -139,9 +139,9 @@ namespace Goap
         }
 
         [MonoPInvokeCallback(typeof(AvailableCallback))]
-        static int OnAvailable(IntPtr userData, ulong agent, ulong action, int* outAvailable)
+        static int OnAvailable(IntPtr userData, GoapAgentId agent, GoapActionId action, int* outAvailable)
         {
-            EnterCallback(agent);
+            EnterCallback(new AgentId(agent));
             try
             {
                 var context = (IAgentContext)GCHandle.FromIntPtr(userData).Target;
@@ -159,9 +159,9 @@ namespace Goap
         }
 
         [MonoPInvokeCallback(typeof(CostCallback))]
-        static int OnCost(IntPtr userData, ulong agent, ulong action, double cost, double* outCost)
+        static int OnCost(IntPtr userData, GoapAgentId agent, GoapActionId action, double cost, double* outCost)
         {
-            EnterCallback(agent);
+            EnterCallback(new AgentId(agent));
             try
             {
                 var context = (IAgentContext)GCHandle.FromIntPtr(userData).Target;

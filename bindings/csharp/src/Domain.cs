@@ -98,7 +98,7 @@ namespace Goap
         public void Destroy()
         {
             GoapWorld* w = EnterWorld();
-            try { Errors.Check(NativeMethods.goap_domain_destroy(w, Id.Value)); }
+            try { Errors.Check(NativeMethods.goap_domain_destroy(w, Id.Native)); }
             finally { World.Exit(); }
         }
 
@@ -107,9 +107,9 @@ namespace Goap
         {
             uint len;
             var bytes = Utf8.Encode(name, out len);
-            ulong id;
+            GoapFactId id;
             GoapWorld* w = EnterWorld();
-            try { fixed (byte* p = bytes) Errors.Check(NativeMethods.goap_domain_add_fact(w, Id.Value, p, len, &id)); }
+            try { fixed (byte* p = bytes) Errors.Check(NativeMethods.goap_domain_add_fact(w, Id.Native, p, len, &id)); }
             finally { World.Exit(); }
             return new FactId(id);
         }
@@ -134,7 +134,7 @@ namespace Goap
             d.overflow = (int)def.Overflow;
             uint len;
             var bytes = Utf8.Encode(def.Name, out len);
-            ulong id;
+            GoapVarId id;
             GoapWorld* w = EnterWorld();
             try
             {
@@ -142,7 +142,7 @@ namespace Goap
                 {
                     d.name = p;
                     d.name_len = len;
-                    Errors.Check(NativeMethods.goap_domain_add_var(w, Id.Value, &d, &id));
+                    Errors.Check(NativeMethods.goap_domain_add_var(w, Id.Native, &d, &id));
                 }
             }
             finally { World.Exit(); }
@@ -169,7 +169,7 @@ namespace Goap
             d.cost = cost;
             uint len;
             var bytes = Utf8.Encode(name, out len);
-            ulong id;
+            GoapActionId id;
             GoapWorld* w = EnterWorld();
             try
             {
@@ -189,7 +189,7 @@ namespace Goap
                     d.var_pre_count = Count(varPre);
                     d.var_effects = (GoapVarEffect*)ve;
                     d.var_effect_count = Count(varEffects);
-                    Errors.Check(NativeMethods.goap_domain_add_action(w, Id.Value, &d, &id));
+                    Errors.Check(NativeMethods.goap_domain_add_action(w, Id.Native, &d, &id));
                 }
             }
             finally { World.Exit(); }
@@ -209,7 +209,7 @@ namespace Goap
         public void SetStart(params FactValue[] values)
         {
             GoapWorld* w = EnterWorld();
-            try { fixed (FactValue* p = values) Errors.Check(NativeMethods.goap_domain_set_start(w, Id.Value, (GoapFactValue*)p, Count(values))); }
+            try { fixed (FactValue* p = values) Errors.Check(NativeMethods.goap_domain_set_start(w, Id.Native, (GoapFactValue*)p, Count(values))); }
             finally { World.Exit(); }
         }
 
@@ -217,7 +217,7 @@ namespace Goap
         public void SetStartVars(params VarValue[] values)
         {
             GoapWorld* w = EnterWorld();
-            try { fixed (VarValue* p = values) Errors.Check(NativeMethods.goap_domain_set_start_vars(w, Id.Value, (GoapVarValue*)p, Count(values))); }
+            try { fixed (VarValue* p = values) Errors.Check(NativeMethods.goap_domain_set_start_vars(w, Id.Native, (GoapVarValue*)p, Count(values))); }
             finally { World.Exit(); }
         }
 
@@ -225,7 +225,7 @@ namespace Goap
         public void SetGoal(params FactValue[] conditions)
         {
             GoapWorld* w = EnterWorld();
-            try { fixed (FactValue* p = conditions) Errors.Check(NativeMethods.goap_domain_set_goal(w, Id.Value, (GoapFactValue*)p, Count(conditions))); }
+            try { fixed (FactValue* p = conditions) Errors.Check(NativeMethods.goap_domain_set_goal(w, Id.Native, (GoapFactValue*)p, Count(conditions))); }
             finally { World.Exit(); }
         }
 
@@ -233,7 +233,7 @@ namespace Goap
         public void SetGoalVars(params VarCondition[] conditions)
         {
             GoapWorld* w = EnterWorld();
-            try { fixed (VarCondition* p = conditions) Errors.Check(NativeMethods.goap_domain_set_goal_vars(w, Id.Value, (GoapVarCondition*)p, Count(conditions))); }
+            try { fixed (VarCondition* p = conditions) Errors.Check(NativeMethods.goap_domain_set_goal_vars(w, Id.Native, (GoapVarCondition*)p, Count(conditions))); }
             finally { World.Exit(); }
         }
 
@@ -294,11 +294,11 @@ namespace Goap
                 {
                     var buf = Scratch.Ids(0);
                     GoapStatus s;
-                    fixed (ulong* p = buf)
+                    fixed (GoapActionId* p = buf)
                     {
                         s = problem == null
-                            ? NativeMethods.goap_domain_plan(w, Id.Value, &o, p, (uint)buf.Length, &r)
-                            : NativeMethods.goap_domain_plan_problem(w, Id.Value, problem, &o, p, (uint)buf.Length, &r);
+                            ? NativeMethods.goap_domain_plan(w, Id.Native, &o, p, (uint)buf.Length, &r)
+                            : NativeMethods.goap_domain_plan_problem(w, Id.Native, problem, &o, p, (uint)buf.Length, &r);
                     }
                     if (s == GoapStatus.BufferTooSmall) { Scratch.Ids(r.action_count); continue; }
                     Errors.Check(s);
@@ -323,9 +323,24 @@ namespace Goap
             {
                 fixed (byte* p = bytes)
                 {
-                    if (kind == Facts) Errors.Check(NativeMethods.goap_domain_find_fact(w, Id.Value, p, len, &id));
-                    else if (kind == Vars) Errors.Check(NativeMethods.goap_domain_find_var(w, Id.Value, p, len, &id));
-                    else Errors.Check(NativeMethods.goap_domain_find_action(w, Id.Value, p, len, &id));
+                    if (kind == Facts)
+                    {
+                        GoapFactId f;
+                        Errors.Check(NativeMethods.goap_domain_find_fact(w, Id.Native, p, len, &f));
+                        id = f.bits;
+                    }
+                    else if (kind == Vars)
+                    {
+                        GoapVarId v;
+                        Errors.Check(NativeMethods.goap_domain_find_var(w, Id.Native, p, len, &v));
+                        id = v.bits;
+                    }
+                    else
+                    {
+                        GoapActionId a;
+                        Errors.Check(NativeMethods.goap_domain_find_action(w, Id.Native, p, len, &a));
+                        id = a.bits;
+                    }
                 }
             }
             finally { World.Exit(); }
@@ -345,9 +360,9 @@ namespace Goap
                     GoapStatus s;
                     fixed (byte* p = buf)
                     {
-                        if (kind == Facts) s = NativeMethods.goap_domain_fact_name(w, Id.Value, id, p, (uint)buf.Length, &len);
-                        else if (kind == Vars) s = NativeMethods.goap_domain_var_name(w, Id.Value, id, p, (uint)buf.Length, &len);
-                        else s = NativeMethods.goap_domain_action_name(w, Id.Value, id, p, (uint)buf.Length, &len);
+                        if (kind == Facts) s = NativeMethods.goap_domain_fact_name(w, Id.Native, new GoapFactId { bits = id }, p, (uint)buf.Length, &len);
+                        else if (kind == Vars) s = NativeMethods.goap_domain_var_name(w, Id.Native, new GoapVarId { bits = id }, p, (uint)buf.Length, &len);
+                        else s = NativeMethods.goap_domain_action_name(w, Id.Native, new GoapActionId { bits = id }, p, (uint)buf.Length, &len);
                     }
                     if (s == GoapStatus.BufferTooSmall) { cap = len + 1; continue; }
                     Errors.Check(s);
@@ -363,9 +378,9 @@ namespace Goap
             GoapWorld* w = EnterWorld();
             try
             {
-                if (kind == Facts) Errors.Check(NativeMethods.goap_domain_fact_count(w, Id.Value, &n));
-                else if (kind == Vars) Errors.Check(NativeMethods.goap_domain_var_count(w, Id.Value, &n));
-                else Errors.Check(NativeMethods.goap_domain_action_count(w, Id.Value, &n));
+                if (kind == Facts) Errors.Check(NativeMethods.goap_domain_fact_count(w, Id.Native, &n));
+                else if (kind == Vars) Errors.Check(NativeMethods.goap_domain_var_count(w, Id.Native, &n));
+                else Errors.Check(NativeMethods.goap_domain_action_count(w, Id.Native, &n));
             }
             finally { World.Exit(); }
             return (int)n;
@@ -389,16 +404,16 @@ namespace Goap
     /// <summary>Per-thread reusable buffers for results.</summary>
     internal static class Scratch
     {
-        [ThreadStatic] static ulong[] ids;
+        [ThreadStatic] static GoapActionId[] ids;
 
-        /// <summary>This thread's id buffer, at least <paramref name="capacity"/> long (and at least 64).</summary>
-        internal static ulong[] Ids(uint capacity)
+        /// <summary>This thread's action id buffer, at least <paramref name="capacity"/> long (and at least 64).</summary>
+        internal static GoapActionId[] Ids(uint capacity)
         {
-            if (ids == null || ids.Length < capacity) ids = new ulong[Math.Max(64u, capacity)];
+            if (ids == null || ids.Length < capacity) ids = new GoapActionId[Math.Max(64u, capacity)];
             return ids;
         }
 
-        internal static void CopyActions(ulong[] buf, uint count, List<ActionId> into)
+        internal static void CopyActions(GoapActionId[] buf, uint count, List<ActionId> into)
         {
             into.Clear();
             for (int i = 0; i < count; i++) into.Add(new ActionId(buf[i]));

@@ -148,7 +148,7 @@ namespace Goap
             GoapVarInfo i = default(GoapVarInfo);
             i.size = (uint)sizeof(GoapVarInfo);
             GoapWorld* w = EnterWorld();
-            try { Errors.Check(NativeMethods.goap_domain_var_info(w, Id.Value, var.Value, &i)); }
+            try { Errors.Check(NativeMethods.goap_domain_var_info(w, Id.Native, var.Native, &i)); }
             finally { World.Exit(); }
             return new VarInfo(i);
         }
@@ -159,46 +159,47 @@ namespace Goap
             GoapActionInfo i = default(GoapActionInfo);
             i.size = (uint)sizeof(GoapActionInfo);
             GoapWorld* w = EnterWorld();
-            try { Errors.Check(NativeMethods.goap_domain_action_info(w, Id.Value, action.Value, &i)); }
+            try { Errors.Check(NativeMethods.goap_domain_action_info(w, Id.Native, action.Native, &i)); }
             finally { World.Exit(); }
             return new ActionInfo(i);
         }
 
         /// <summary>An action's fact preconditions (true: must be true).</summary>
-        public FactValue[] ActionPre(ActionId action) { return FactList(ListActionPre, action.Value); }
+        public FactValue[] ActionPre(ActionId action) { return FactList(ListActionPre, action.Native); }
 
         /// <summary>An action's fact effects (true: makes it true).</summary>
-        public FactValue[] ActionEffects(ActionId action) { return FactList(ListActionEffects, action.Value); }
+        public FactValue[] ActionEffects(ActionId action) { return FactList(ListActionEffects, action.Native); }
 
         /// <summary>An action's variable preconditions.</summary>
-        public VarCondition[] ActionVarPre(ActionId action) { return ConditionList(ListActionPre, action.Value); }
+        public VarCondition[] ActionVarPre(ActionId action) { return ConditionList(ListActionPre, action.Native); }
 
         /// <summary>An action's variable effects.</summary>
         public VarEffect[] ActionVarEffects(ActionId action)
         {
             var w = (IntPtr)EnterWorld();
-            ulong d = Id.Value, a = action.Value;
+            GoapDomainId d = Id.Native;
+            GoapActionId a = action.Native;
             try { return NativeList.Read<VarEffect>((p, cap, n) => NativeMethods.goap_domain_action_var_effects((GoapWorld*)w, d, a, (GoapVarEffect*)p, cap, (uint*)n)); }
             finally { World.Exit(); }
         }
 
         /// <summary>The stored start state's true facts.</summary>
-        public FactValue[] StartFacts() { return FactList(ListStart, 0); }
+        public FactValue[] StartFacts() { return FactList(ListStart, default(GoapActionId)); }
 
         /// <summary>Every variable's value in the stored start state.</summary>
         public VarValue[] StartVars()
         {
             var w = (IntPtr)EnterWorld();
-            ulong d = Id.Value;
+            GoapDomainId d = Id.Native;
             try { return NativeList.Read<VarValue>((p, cap, n) => NativeMethods.goap_domain_start_vars((GoapWorld*)w, d, (GoapVarValue*)p, cap, (uint*)n)); }
             finally { World.Exit(); }
         }
 
         /// <summary>The stored goal's fact conditions (<see cref="Status.NoGoal"/> without one).</summary>
-        public FactValue[] GoalFacts() { return FactList(ListGoal, 0); }
+        public FactValue[] GoalFacts() { return FactList(ListGoal, default(GoapActionId)); }
 
         /// <summary>The stored goal's variable conditions (<see cref="Status.NoGoal"/> without one).</summary>
-        public VarCondition[] GoalVars() { return ConditionList(ListGoal, 0); }
+        public VarCondition[] GoalVars() { return ConditionList(ListGoal, default(GoapActionId)); }
 
         /// <summary>
         /// Records a search from the stored start to the stored goal, state by state, expanding
@@ -222,8 +223,8 @@ namespace Goap
                     fixed (FactId* pf = facts)
                     fixed (int* pv = values)
                     {
-                        s = NativeMethods.goap_domain_trace(w, Id.Value, null, (uint)maxExpanded, pn, (uint)nodes.Length,
-                            (ulong*)pf, (uint)facts.Length, pv, (uint)values.Length, &r);
+                        s = NativeMethods.goap_domain_trace(w, Id.Native, null, (uint)maxExpanded, pn, (uint)nodes.Length,
+                            (GoapFactId*)pf, (uint)facts.Length, pv, (uint)values.Length, &r);
                     }
                     if (s == GoapStatus.BufferTooSmall)
                     {
@@ -255,18 +256,33 @@ namespace Goap
             GoapWorld* w = EnterWorld();
             try
             {
-                if (kind == Facts) Errors.Check(NativeMethods.goap_domain_fact_at(w, Id.Value, (uint)index, &id));
-                else if (kind == Vars) Errors.Check(NativeMethods.goap_domain_var_at(w, Id.Value, (uint)index, &id));
-                else Errors.Check(NativeMethods.goap_domain_action_at(w, Id.Value, (uint)index, &id));
+                if (kind == Facts)
+                {
+                    GoapFactId f;
+                    Errors.Check(NativeMethods.goap_domain_fact_at(w, Id.Native, (uint)index, &f));
+                    id = f.bits;
+                }
+                else if (kind == Vars)
+                {
+                    GoapVarId v;
+                    Errors.Check(NativeMethods.goap_domain_var_at(w, Id.Native, (uint)index, &v));
+                    id = v.bits;
+                }
+                else
+                {
+                    GoapActionId a;
+                    Errors.Check(NativeMethods.goap_domain_action_at(w, Id.Native, (uint)index, &a));
+                    id = a.bits;
+                }
             }
             finally { World.Exit(); }
             return id;
         }
 
-        FactValue[] FactList(int which, ulong action)
+        FactValue[] FactList(int which, GoapActionId action)
         {
             var w = (IntPtr)EnterWorld();
-            ulong d = Id.Value;
+            GoapDomainId d = Id.Native;
             try
             {
                 return NativeList.Read<FactValue>((p, cap, n) =>
@@ -282,10 +298,10 @@ namespace Goap
             finally { World.Exit(); }
         }
 
-        VarCondition[] ConditionList(int which, ulong action)
+        VarCondition[] ConditionList(int which, GoapActionId action)
         {
             var w = (IntPtr)EnterWorld();
-            ulong d = Id.Value;
+            GoapDomainId d = Id.Native;
             try
             {
                 return NativeList.Read<VarCondition>((p, cap, n) => which == ListActionPre
@@ -303,22 +319,22 @@ namespace Goap
         {
             get
             {
-                ulong d;
+                GoapDomainId d;
                 GoapWorld* w = EnterWorld();
-                try { Errors.Check(NativeMethods.goap_agent_domain(w, Id.Value, &d)); }
+                try { Errors.Check(NativeMethods.goap_agent_domain(w, Id.Native, &d)); }
                 finally { World.Exit(); }
                 return new DomainId(d);
             }
         }
 
         /// <summary>The facts the agent believes true (every other one it believes false).</summary>
-        public FactValue[] BelievedFacts() { return FactList(true, 0); }
+        public FactValue[] BelievedFacts() { return FactList(true, default(GoapGoalId)); }
 
         /// <summary>Every variable's believed value.</summary>
         public VarValue[] BelievedVars()
         {
             var w = (IntPtr)EnterWorld();
-            ulong id = Id.Value;
+            GoapAgentId id = Id.Native;
             try { return NativeList.Read<VarValue>((p, cap, n) => NativeMethods.goap_agent_vars((GoapWorld*)w, id, (GoapVarValue*)p, cap, (uint*)n)); }
             finally { World.Exit(); }
         }
@@ -334,7 +350,7 @@ namespace Goap
                 {
                     uint n;
                     GoapStatus s;
-                    fixed (byte* p = buf) s = NativeMethods.goap_agent_goal_name(w, Id.Value, (uint)goal.Index, p, (uint)buf.Length, &n);
+                    fixed (byte* p = buf) s = NativeMethods.goap_agent_goal_name(w, Id.Native, goal.Native, p, (uint)buf.Length, &n);
                     if (s == GoapStatus.BufferTooSmall) { buf = new byte[n + 1]; continue; }
                     Errors.Check(s);
                     return System.Text.Encoding.UTF8.GetString(buf, 0, (int)n);
@@ -349,29 +365,29 @@ namespace Goap
             GoapGoalInfo i = default(GoapGoalInfo);
             i.size = (uint)sizeof(GoapGoalInfo);
             GoapWorld* w = EnterWorld();
-            try { Errors.Check(NativeMethods.goap_agent_goal_info(w, Id.Value, (uint)goal.Index, &i)); }
+            try { Errors.Check(NativeMethods.goap_agent_goal_info(w, Id.Native, goal.Native, &i)); }
             finally { World.Exit(); }
             return new GoalInfo(i);
         }
 
         /// <summary>A goal's fact conditions.</summary>
-        public FactValue[] GoalConditions(GoalId goal) { return FactList(false, (uint)goal.Index); }
+        public FactValue[] GoalConditions(GoalId goal) { return FactList(false, goal.Native); }
 
         /// <summary>A goal's variable conditions.</summary>
         public VarCondition[] GoalVarConditions(GoalId goal)
         {
             var w = (IntPtr)EnterWorld();
-            ulong id = Id.Value;
-            uint g = (uint)goal.Index;
+            GoapAgentId id = Id.Native;
+            GoapGoalId g = goal.Native;
             try { return NativeList.Read<VarCondition>((p, cap, n) => NativeMethods.goap_agent_goal_var_conditions((GoapWorld*)w, id, g, (GoapVarCondition*)p, cap, (uint*)n)); }
             finally { World.Exit(); }
         }
 
-        /// <summary>The believed facts, or goal <paramref name="goal"/>'s fact conditions (none, -1, is unknown).</summary>
-        FactValue[] FactList(bool believed, uint goal)
+        /// <summary>The believed facts, or goal <paramref name="goal"/>'s fact conditions.</summary>
+        FactValue[] FactList(bool believed, GoapGoalId goal)
         {
             var w = (IntPtr)EnterWorld();
-            ulong id = Id.Value;
+            GoapAgentId id = Id.Native;
             try
             {
                 return NativeList.Read<FactValue>((p, cap, n) => believed

@@ -1,5 +1,6 @@
 using System;
 using System.Runtime.InteropServices;
+using Goap.Native;
 
 namespace Goap
 {
@@ -54,6 +55,10 @@ namespace Goap
         public readonly ulong Value;
         /// <summary>Wraps a native id.</summary>
         public DomainId(ulong value) { Value = value; }
+        /// <summary>From the native id (goap.h GoapDomainId).</summary>
+        internal DomainId(GoapDomainId id) { Value = id.bits; }
+        /// <summary>The native id (goap.h GoapDomainId).</summary>
+        internal GoapDomainId Native { get { return new GoapDomainId { bits = Value }; } }
         /// <summary>False for the default (0) id.</summary>
         public bool IsValid { get { return Value != 0; } }
         public bool Equals(DomainId other) { return Value == other.Value; }
@@ -71,6 +76,10 @@ namespace Goap
         public readonly ulong Value;
         /// <summary>Wraps a native id.</summary>
         public FactId(ulong value) { Value = value; }
+        /// <summary>From the native id (goap.h GoapFactId).</summary>
+        internal FactId(GoapFactId id) { Value = id.bits; }
+        /// <summary>The native id (goap.h GoapFactId).</summary>
+        internal GoapFactId Native { get { return new GoapFactId { bits = Value }; } }
         /// <summary>False for the default (0) id.</summary>
         public bool IsValid { get { return Value != 0; } }
         public bool Equals(FactId other) { return Value == other.Value; }
@@ -88,6 +97,10 @@ namespace Goap
         public readonly ulong Value;
         /// <summary>Wraps a native id.</summary>
         public VarId(ulong value) { Value = value; }
+        /// <summary>From the native id (goap.h GoapVarId).</summary>
+        internal VarId(GoapVarId id) { Value = id.bits; }
+        /// <summary>The native id (goap.h GoapVarId).</summary>
+        internal GoapVarId Native { get { return new GoapVarId { bits = Value }; } }
         /// <summary>False for the default (0) id.</summary>
         public bool IsValid { get { return Value != 0; } }
         public bool Equals(VarId other) { return Value == other.Value; }
@@ -105,6 +118,10 @@ namespace Goap
         public readonly ulong Value;
         /// <summary>Wraps a native id.</summary>
         public ActionId(ulong value) { Value = value; }
+        /// <summary>From the native id (goap.h GoapActionId).</summary>
+        internal ActionId(GoapActionId id) { Value = id.bits; }
+        /// <summary>The native id (goap.h GoapActionId).</summary>
+        internal GoapActionId Native { get { return new GoapActionId { bits = Value }; } }
         /// <summary>False for the default (0) id.</summary>
         public bool IsValid { get { return Value != 0; } }
         public bool Equals(ActionId other) { return Value == other.Value; }
@@ -122,6 +139,10 @@ namespace Goap
         public readonly ulong Value;
         /// <summary>Wraps a native id.</summary>
         public AgentId(ulong value) { Value = value; }
+        /// <summary>From the native id (goap.h GoapAgentId).</summary>
+        internal AgentId(GoapAgentId id) { Value = id.bits; }
+        /// <summary>The native id (goap.h GoapAgentId).</summary>
+        internal GoapAgentId Native { get { return new GoapAgentId { bits = Value }; } }
         /// <summary>False for the default (0) id.</summary>
         public bool IsValid { get { return Value != 0; } }
         public bool Equals(AgentId other) { return Value == other.Value; }
@@ -133,35 +154,49 @@ namespace Goap
     }
 
     /// <summary>
-    /// A goal of one agent: its index in the agent's goal list (goals are never removed, so
-    /// it stays valid for the agent's life). <see cref="None"/> (-1) is no goal.
+    /// A goal of one agent (goap.h GoapGoalId): generational, so the id of a removed goal
+    /// (<see cref="Agent.RemoveGoal"/>) stays invalid (<see cref="Status.UnknownGoal"/>) and
+    /// never names a later goal. Opaque: compare for equality only; list an agent's goals with
+    /// <see cref="Agent.GoalAt"/>. Default (0) is no goal, <see cref="None"/>.
+    /// Before goals could be removed, a GoalId was an index (<c>Index</c>, None = -1, and
+    /// <c>new GoalId(0)</c> the first goal): use <c>agent.GoalAt(0)</c> for that now.
     /// </summary>
     public readonly struct GoalId : IEquatable<GoalId>
     {
-        /// <summary>The index, or -1.</summary>
-        public readonly int Index;
-        /// <summary>No goal.</summary>
-        public static readonly GoalId None = new GoalId(-1);
-        /// <summary>Wraps an index (-1 for none).</summary>
-        public GoalId(int index) { Index = index; }
-        /// <summary>False for <see cref="None"/>.</summary>
-        public bool IsValid { get { return Index >= 0; } }
-        public bool Equals(GoalId other) { return Index == other.Index; }
+        /// <summary>The native id (opaque bits; 0 for none).</summary>
+        public readonly ulong Value;
+        /// <summary>No goal: the default (null) id, what steps and replans carry when there is no goal.</summary>
+        public static readonly GoalId None = default(GoalId);
+        /// <summary>
+        /// Wraps a native id's bits (for ids kept outside the wrapper). Not an index: there is no
+        /// public constructor from a number, so code written for the index-based GoalId
+        /// (<c>new GoalId(0)</c>) fails to compile instead of naming no goal.
+        /// </summary>
+        public static GoalId FromValue(ulong value) { return new GoalId(new GoapGoalId { bits = value }); }
+        /// <summary>From the native id (goap.h GoapGoalId).</summary>
+        internal GoalId(GoapGoalId id) { Value = id.bits; }
+        /// <summary>The native id (goap.h GoapGoalId).</summary>
+        internal GoapGoalId Native { get { return new GoapGoalId { bits = Value }; } }
+        /// <summary>False for <see cref="None"/> (the default, null id). True says nothing about whether the goal still exists.</summary>
+        public bool IsValid { get { return Value != 0; } }
+        /// <summary>True for <see cref="None"/> (the default, null id).</summary>
+        public bool IsNone { get { return Value == 0; } }
+        public bool Equals(GoalId other) { return Value == other.Value; }
         public override bool Equals(object obj) { return obj is GoalId && Equals((GoalId)obj); }
-        public override int GetHashCode() { return Index; }
-        public override string ToString() { return "GoalId(" + Index + ")"; }
-        public static bool operator ==(GoalId a, GoalId b) { return a.Index == b.Index; }
-        public static bool operator !=(GoalId a, GoalId b) { return a.Index != b.Index; }
+        public override int GetHashCode() { return Value.GetHashCode(); }
+        public override string ToString() { return IsNone ? "GoalId(none)" : "GoalId(0x" + Value.ToString("x") + ")"; }
+        public static bool operator ==(GoalId a, GoalId b) { return a.Value == b.Value; }
+        public static bool operator !=(GoalId a, GoalId b) { return a.Value != b.Value; }
     }
 
     /// <summary>A fact and a value: a condition, an effect or an assignment. Same layout as goap.h GoapFactValue.</summary>
     [StructLayout(LayoutKind.Sequential)]
     public readonly struct FactValue
     {
-        readonly ulong fact;
+        readonly GoapFactId fact;
         readonly int value;
         /// <summary><paramref name="fact"/> is (or must be, or becomes) <paramref name="value"/>.</summary>
-        public FactValue(FactId fact, bool value) { this.fact = fact.Value; this.value = value ? 1 : 0; }
+        public FactValue(FactId fact, bool value) { this.fact = fact.Native; this.value = value ? 1 : 0; }
         /// <summary>The fact.</summary>
         public FactId Fact { get { return new FactId(fact); } }
         /// <summary>Its value.</summary>
@@ -172,10 +207,10 @@ namespace Goap
     [StructLayout(LayoutKind.Sequential)]
     public readonly struct VarValue
     {
-        readonly ulong var;
+        readonly GoapVarId var;
         readonly int value;
         /// <summary><paramref name="var"/> is <paramref name="value"/>.</summary>
-        public VarValue(VarId var, int value) { this.var = var.Value; this.value = value; }
+        public VarValue(VarId var, int value) { this.var = var.Native; this.value = value; }
         /// <summary>The variable.</summary>
         public VarId Var { get { return new VarId(var); } }
         /// <summary>Its value.</summary>
@@ -186,11 +221,11 @@ namespace Goap
     [StructLayout(LayoutKind.Sequential)]
     public readonly struct VarCondition
     {
-        readonly ulong var;
+        readonly GoapVarId var;
         readonly int op;
         readonly int value;
         /// <summary>The condition <paramref name="var"/> <paramref name="op"/> <paramref name="value"/>.</summary>
-        public VarCondition(VarId var, Compare op, int value) { this.var = var.Value; this.op = (int)op; this.value = value; }
+        public VarCondition(VarId var, Compare op, int value) { this.var = var.Native; this.op = (int)op; this.value = value; }
         /// <summary>The variable.</summary>
         public VarId Var { get { return new VarId(var); } }
         /// <summary>The comparison.</summary>
@@ -203,11 +238,11 @@ namespace Goap
     [StructLayout(LayoutKind.Sequential)]
     public readonly struct VarEffect
     {
-        readonly ulong var;
+        readonly GoapVarId var;
         readonly int op;
         readonly int value;
         /// <summary>The effect <paramref name="var"/> <paramref name="op"/> <paramref name="value"/>.</summary>
-        public VarEffect(VarId var, VarOp op, int value) { this.var = var.Value; this.op = (int)op; this.value = value; }
+        public VarEffect(VarId var, VarOp op, int value) { this.var = var.Native; this.op = (int)op; this.value = value; }
         /// <summary>The variable.</summary>
         public VarId Var { get { return new VarId(var); } }
         /// <summary>Set, add or subtract.</summary>

@@ -157,12 +157,12 @@ namespace Goap
             internal GCHandle Handle;
         }
 
-        readonly Dictionary<ulong, ContextSlot> contexts = new Dictionary<ulong, ContextSlot>();
+        readonly Dictionary<AgentId, ContextSlot> contexts = new Dictionary<AgentId, ContextSlot>();
 
         internal WorldHandle() : base(IntPtr.Zero, true) { }
 
         /// <summary>The context slot of an agent, created on first use.</summary>
-        internal ContextSlot Slot(ulong agent)
+        internal ContextSlot Slot(AgentId agent)
         {
             lock (contexts)
             {
@@ -177,7 +177,7 @@ namespace Goap
         }
 
         /// <summary>The context slot of an agent, or null when it never had a context.</summary>
-        internal ContextSlot FindSlot(ulong agent)
+        internal ContextSlot FindSlot(AgentId agent)
         {
             lock (contexts)
             {
@@ -188,7 +188,7 @@ namespace Goap
         }
 
         /// <summary>Forgets the slot of a destroyed agent.</summary>
-        internal void RemoveSlot(ulong agent)
+        internal void RemoveSlot(AgentId agent)
         {
             lock (contexts) contexts.Remove(agent);
         }
@@ -286,7 +286,7 @@ namespace Goap
             var def = NativeMethods.goap_domain_def_default();
             uint len;
             var bytes = Utf8.Encode(name, out len);
-            ulong id;
+            GoapDomainId id;
             GoapWorld* w = Enter();
             try
             {
@@ -307,7 +307,7 @@ namespace Goap
             if (json == null) throw new ArgumentNullException("json");
             // Not the shared encode buffer: domain files can be large and are loaded once.
             var bytes = System.Text.Encoding.UTF8.GetBytes(json);
-            ulong id;
+            GoapDomainId id;
             GoapWorld* w = Enter();
             try
             {
@@ -328,7 +328,7 @@ namespace Goap
         public Agent CreateAgent(AgentSettings settings)
         {
             var def = settings.ToNative();
-            ulong id;
+            GoapAgentId id;
             GoapWorld* w = Enter();
             try { Errors.Check(NativeMethods.goap_agent_create(w, &def, &id)); }
             finally { Exit(); }

@@ -43,7 +43,9 @@ namespace Goap.Tests
             Assert.AreEqual(StepKind.Start, step.Kind);
             Assert.IsTrue(step.Replanned);
             Assert.AreEqual(w.GetAxe, step.Action);
-            Assert.AreEqual(new GoalId(0), step.Goal);
+            Assert.AreEqual(a.GoalAt(0), step.Goal);
+            Assert.IsTrue(step.Goal.IsValid);
+            Assert.AreEqual(a.GoalAt(0), a.GetInfo().Goal);
             Assert.AreEqual(0, step.PlanIndex);
             CollectionAssert.AreEqual(new[] { "get_axe", "chop", "light" }, w.PlanNames(a));
             info = a.GetInfo();
@@ -83,7 +85,7 @@ namespace Goap.Tests
             Assert.AreEqual(ReplanResult.Found, replans[1].Result);
             Assert.AreEqual(2, replans[1].PlanLength);
             Assert.AreEqual(6.0, replans[1].PlanCost);
-            Assert.AreEqual(new GoalId(0), replans[1].Goal);
+            Assert.AreEqual(a.FindGoal("fire"), replans[1].Goal);
             Assert.AreEqual(0.4, replans[1].Time, 1e-9);
 
             a.Report(ActionReport.Succeeded);
@@ -133,12 +135,14 @@ namespace Goap.Tests
         {
             var a = w.FireAgent();
             var rest = a.AddGoal("rest", 0.5, new[] { Woods.T(w.Rested) });
-            Assert.AreEqual(new GoalId(1), rest);
+            Assert.AreEqual(a.GoalAt(1), rest);
             Assert.AreEqual(rest, a.FindGoal("rest"));
-            Assert.AreEqual(new GoalId(0), a.FindGoal("fire"));
+            var fire = a.FindGoal("fire");
+            Assert.AreEqual(a.GoalAt(0), fire);
+            Assert.AreNotEqual(fire, rest);
             var step = a.Step(0.1);
             Assert.AreEqual(w.GetAxe, step.Action);
-            Assert.AreEqual(new GoalId(0), step.Goal);
+            Assert.AreEqual(fire, step.Goal);
 
             a.SetGoalPriority(rest, 5);
             step = a.Step(0.1);
@@ -161,9 +165,10 @@ namespace Goap.Tests
         public void DisabledGoalsAreNotPursued()
         {
             var a = w.FireAgent();
-            a.SetGoalPriority(new GoalId(0), 0);
+            var fire = a.FindGoal("fire");
+            a.SetGoalPriority(fire, 0);
             Assert.AreEqual(StepKind.Idle, a.Step(0.1).Kind);
-            a.SetGoalPriority(new GoalId(0), 2);
+            a.SetGoalPriority(fire, 2);
             Assert.AreEqual(StepKind.Start, a.Step(0.1).Kind);
         }
 
@@ -275,7 +280,7 @@ namespace Goap.Tests
             Assert.IsTrue(json.StartsWith("{"), json);
             Assert.IsNotNull(Json.Parse(json), "valid JSON");
             StringAssert.Contains("magic", json);
-            var fire = a.Explain(new GoalId(0), ExplainFormat.Text);
+            var fire = a.Explain(a.FindGoal("fire"), ExplainFormat.Text);
             Assert.IsNotEmpty(fire);
             Assert.AreNotEqual(text, fire);
             StringAssert.Contains("light", fire);
@@ -508,9 +513,10 @@ namespace Goap.Tests
                 var a = world.CreateAgent(d);
                 var info = a.GetInfo();
                 Assert.AreEqual(2, info.GoalCount);
-                Assert.AreEqual(new GoalId(0), a.FindGoal("secure"));
+                var secure = a.FindGoal("secure");
+                Assert.AreEqual(a.GoalAt(0), secure, "the file's goals in file order");
                 var beacon = a.FindGoal("beacon");
-                Assert.AreEqual(new GoalId(1), beacon);
+                Assert.AreEqual(a.GoalAt(1), beacon);
                 var done = new List<string>();
                 AgentStep step;
                 for (int n = 0; ; n++)
@@ -518,7 +524,7 @@ namespace Goap.Tests
                     Assert.Less(n, 50, "the agent did not settle");
                     step = a.Step(0.1);
                     if (step.Kind != StepKind.Start && step.Kind != StepKind.Continue) break;
-                    Assert.AreEqual(new GoalId(0), step.Goal);
+                    Assert.AreEqual(secure, step.Goal);
                     done.Add(d.ActionName(step.Action));
                     a.Report(ActionReport.Succeeded);
                 }

@@ -145,11 +145,11 @@ namespace Goap.Tests
         {
             var a = w.FireAgent();
             Expect.Fails(Status.InvalidArgument, "goap_agent_add_goal", () => a.AddGoal("nan", double.NaN, null));
-            Expect.Fails(Status.InvalidArgument, "goap_agent_set_goal_priority", () => a.SetGoalPriority(new GoalId(0), double.NaN));
+            Expect.Fails(Status.InvalidArgument, "goap_agent_set_goal_priority", () => a.SetGoalPriority(a.GoalAt(0), double.NaN));
             Expect.Fails(Status.InvalidArgument, "goap_agent_step", () => a.Step(double.NaN));
             Expect.Fails(Status.InvalidArgument, "goap_agent_step", () => a.Step(-1));
             Expect.Fails(Status.InvalidArgument, "goap_agent_replan_count", () => a.ReplanCount(ReplanCause.None));
-            Expect.Fails(Status.InvalidArgument, "goap_agent_explain", () => a.Explain(new GoalId(0), (ExplainFormat)7));
+            Expect.Fails(Status.InvalidArgument, "goap_agent_explain", () => a.Explain(a.GoalAt(0), (ExplainFormat)7));
             a.Step(0.1);
             Expect.Fails(Status.InvalidArgument, "goap_agent_report", () => a.Report((ActionReport)9));
             Expect.Fails(Status.InvalidArgument, "goap_domain_add_fact", () => w.Domain.AddFact(""));
@@ -205,9 +205,18 @@ namespace Goap.Tests
         public void UnknownGoal()
         {
             var a = w.FireAgent();
-            Expect.Fails(Status.UnknownGoal, "goap_agent_set_goal_priority", () => a.SetGoalPriority(new GoalId(5), 1));
+            // Not a goal id: a fact id's bits (the wrong kind), made-up bits, the null id.
+            Expect.Fails(Status.UnknownGoal, "goap_agent_set_goal_priority", () => a.SetGoalPriority(GoalId.FromValue(w.Fire.Value), 1));
+            Expect.Fails(Status.UnknownGoal, "goap_agent_set_goal_priority", () => a.SetGoalPriority(GoalId.FromValue(0x5_0000_0007), 1));
             Expect.Fails(Status.UnknownGoal, "goap_agent_explain", () => a.Explain(GoalId.None));
-            Expect.Fails(Status.UnknownGoal, "goap_agent_explain", () => a.Explain(new GoalId(1), ExplainFormat.Json));
+            // A removed goal's id is stale.
+            var rest = a.AddGoal("rest", 1, new[] { Woods.T(w.Rested) });
+            a.RemoveGoal(rest);
+            Expect.Fails(Status.UnknownGoal, "goap_agent_explain", () => a.Explain(rest, ExplainFormat.Json));
+            Expect.Fails(Status.UnknownGoal, "goap_agent_remove_goal", () => a.RemoveGoal(rest));
+            // A goal of another agent (which has none).
+            var b = world.CreateAgent(w.Domain);
+            Expect.Fails(Status.UnknownGoal, "goap_agent_goal_name", () => b.GoalName(a.GoalAt(0)));
         }
 
         [Test]
@@ -301,7 +310,7 @@ namespace Goap.Tests
         public void NullPointerThroughTheRawLayer()
         {
             GoapWorld* p = (GoapWorld*)world.DangerousGetHandle();
-            var status = NativeMethods.goap_domain_add_fact(p, w.Domain.Id.Value, null, 3, null);
+            var status = NativeMethods.goap_domain_add_fact(p, w.Domain.Id.Native, null, 3, null);
             Assert.AreEqual(GoapStatus.NullPointer, status);
             var e = Errors.Failure(status);
             Assert.AreEqual(Status.NullPointer, e.Status);
@@ -309,7 +318,7 @@ namespace Goap.Tests
             status = NativeMethods.goap_world_create(null, null);
             Expect.Fails(Status.NullPointer, "goap_world_create", () => Errors.Check(status));
             uint n;
-            status = NativeMethods.goap_domain_fact_count(null, w.Domain.Id.Value, &n);
+            status = NativeMethods.goap_domain_fact_count(null, w.Domain.Id.Native, &n);
             Expect.Fails(Status.NullPointer, "goap_domain_fact_count", () => Errors.Check(status));
         }
 
@@ -318,9 +327,10 @@ namespace Goap.Tests
         {
             GoapWorld* p = (GoapWorld*)world.DangerousGetHandle();
             var bad = new byte[] { (byte)'o', 0xff, (byte)'k' };
-            ulong id;
+            GoapFactId fact;
+            GoapDomainId id;
             GoapStatus status;
-            fixed (byte* b = bad) status = NativeMethods.goap_domain_add_fact(p, w.Domain.Id.Value, b, (uint)bad.Length, &id);
+            fixed (byte* b = bad) status = NativeMethods.goap_domain_add_fact(p, w.Domain.Id.Native, b, (uint)bad.Length, &fact);
             var e = Errors.Failure(status);
             Assert.AreEqual(Status.InvalidUtf8, e.Status);
             StringAssert.Contains("goap_domain_add_fact", e.Message);
@@ -336,7 +346,7 @@ namespace Goap.Tests
             var buf = new byte[2];
             uint len;
             GoapStatus status;
-            fixed (byte* b = buf) status = NativeMethods.goap_domain_fact_name(p, w.Domain.Id.Value, w.HasAxe.Value, b, (uint)buf.Length, &len);
+            fixed (byte* b = buf) status = NativeMethods.goap_domain_fact_name(p, w.Domain.Id.Native, w.HasAxe.Native, b, (uint)buf.Length, &len);
             Assert.AreEqual(GoapStatus.BufferTooSmall, status);
             Assert.AreEqual((uint)Encoding.UTF8.GetByteCount("has_axe"), len);
             Expect.Fails(Status.BufferTooSmall, "goap_domain_fact_name", () => Errors.Check(status));
@@ -375,6 +385,9 @@ namespace Goap.Tests
             if (t.IsArray) return Array.CreateInstance(t.GetElementType(), 0);
             if (t == typeof(IAgentContext)) return new NullContext();
             if (t.IsEnum) { var values = Enum.GetValues(t); return values.GetValue(values.Length - 1); } // a valid value
+            // A well-formed goal id (a fresh agent's first goal): the null id would be refused
+            // (UnknownGoal) before the agent is looked up.
+            if (t == typeof(GoalId)) return GoalId.FromValue(0x1_0000_0001);
             if (t.IsValueType) return Activator.CreateInstance(t);
             return Activator.CreateInstance(t); // List<T>
         }
@@ -426,7 +439,7 @@ namespace Goap.Tests
             Assert.AreEqual(live - 1, Library.LiveWorldCount);
             AllThrow<ObjectDisposedException>(CallEverything(world), 8, (m, e) => { });
             AllThrow<ObjectDisposedException>(CallEverything(d), 21, (m, e) => { });
-            AllThrow<ObjectDisposedException>(CallEverything(a), 20, (m, e) => { });
+            AllThrow<ObjectDisposedException>(CallEverything(a), 22, (m, e) => { });
             Assert.Throws<ObjectDisposedException>(() => world.GetAgent(a.Id).Step(0.1));
             Assert.Throws<ObjectDisposedException>(() => world.GetDomain(d.Id).Plan(new List<ActionId>()));
         }
@@ -438,7 +451,7 @@ namespace Goap.Tests
             a.Step(0.1);
             var b = w.FireAgent();
             a.Destroy();
-            AllThrow<GoapException>(CallEverything(a), 20, (m, e) =>
+            AllThrow<GoapException>(CallEverything(a), 22, (m, e) =>
             {
                 Assert.AreEqual(Status.UnknownAgent, e.Status, m + ": " + e.Message);
                 StringAssert.Contains("stale", e.Message, m);
@@ -456,7 +469,7 @@ namespace Goap.Tests
             {
                 other.FireAgent();
                 var foreign = other.World.GetAgent(a.Id);
-                AllThrow<GoapException>(CallEverything(foreign), 20, (m, e) =>
+                AllThrow<GoapException>(CallEverything(foreign), 22, (m, e) =>
                 {
                     Assert.AreEqual(Status.UnknownAgent, e.Status, m + ": " + e.Message);
                     StringAssert.Contains("foreign", e.Message, m);

@@ -67,7 +67,7 @@ namespace Goap.Tests
                 Assert.AreEqual(1, facts.Length);
                 Assert.AreEqual(w.Rested, facts[0].Fact);
                 Assert.IsEmpty(a.BelievedVars());
-                var goal = new GoalId(0);
+                var goal = a.GoalAt(0);
                 Assert.AreEqual("fire", a.GoalName(goal));
                 var info = a.GetGoalInfo(goal);
                 Assert.AreEqual(1.0, info.Priority);

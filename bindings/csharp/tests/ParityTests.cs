@@ -1,7 +1,9 @@
 // Parity of the idiomatic layer with the generated raw layer: every public enum of Goap has
 // exactly the values (and names, ignoring case) of its Goap.Native counterpart (ReplanCause
 // has one extra, None = 0), the value structs passed to native code by pointer have the size
-// and field offsets of the native structs, and the wrapper's conversions copy the value of
+// and field offsets of the native structs, every native id struct (GoapFactId ... GoapGoalId,
+// one uint64 `bits`) has a wrapper id of its layout whose conversions keep the bits, and the
+// wrapper's conversions copy the value of
 // every field: native results into wrapper structs, wrapper settings and options into the
 // native structs (each filled with distinct values by reflection and run through the
 // conversion the wrapper itself calls).
@@ -76,7 +78,59 @@ namespace Goap.Tests
             new object[] { typeof(VarValue), typeof(GoapVarValue) },
             new object[] { typeof(VarCondition), typeof(GoapVarCondition) },
             new object[] { typeof(VarEffect), typeof(GoapVarEffect) },
+            new object[] { typeof(DomainId), typeof(GoapDomainId) },
+            new object[] { typeof(FactId), typeof(GoapFactId) },
+            new object[] { typeof(VarId), typeof(GoapVarId) },
+            new object[] { typeof(ActionId), typeof(GoapActionId) },
+            new object[] { typeof(AgentId), typeof(GoapAgentId) },
+            new object[] { typeof(GoalId), typeof(GoapGoalId) },
         };
+
+        /// <summary>The wrapper id of each native id struct.</summary>
+        public static readonly object[] IdPairs = StructPairs.Where(p => ((Type)((object[])p)[1]).Name.EndsWith("Id")).ToArray();
+
+        [Test]
+        public void EveryNativeIdHasAWrapperId()
+        {
+            Assert.AreEqual(6, IdPairs.Length, "domain, fact, var, action, agent, goal");
+            var covered = new HashSet<Type>(IdPairs.Select(p => (Type)((object[])p)[1]));
+            int found = 0;
+            foreach (var t in typeof(World).Assembly.GetTypes())
+            {
+                if (!t.IsValueType || t.IsEnum || t.Namespace != "Goap.Native" || !t.Name.EndsWith("Id")) continue;
+                found++;
+                Assert.IsTrue(covered.Contains(t), t + " has no wrapper id in StructPairs");
+                var fields = t.GetFields(BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic);
+                Assert.AreEqual(1, fields.Length, t + ": one field");
+                Assert.AreEqual("bits", fields[0].Name, t.Name);
+                Assert.AreEqual(typeof(ulong), fields[0].FieldType, t.Name);
+            }
+            Assert.AreEqual(6, found, "the native id structs were found");
+        }
+
+        [Test, TestCaseSource("IdPairs")]
+        public void AnIdKeepsItsBitsThroughTheNativeConversions(Type wrapper, Type native)
+        {
+            // The wrapper's internal constructor from the native id and its Native property,
+            // the two conversions its P/Invoke calls use; and the public Value.
+            var fromNative = wrapper.GetConstructor(BindingFlags.Instance | BindingFlags.NonPublic, null, new[] { native }, null);
+            Assert.IsNotNull(fromNative, wrapper.Name + ": internal constructor from " + native.Name);
+            var toNative = wrapper.GetProperty("Native", BindingFlags.Instance | BindingFlags.NonPublic);
+            Assert.IsNotNull(toNative, wrapper.Name + ".Native");
+            Assert.AreEqual(native, toNative.PropertyType);
+            var value = wrapper.GetField("Value", BindingFlags.Instance | BindingFlags.Public);
+            Assert.IsNotNull(value, wrapper.Name + ".Value");
+            var bits = native.GetField("bits");
+            foreach (var b in new[] { 0UL, 1UL, 0x1_0000_0001UL, 0x8877_6655_4433_2211UL, ulong.MaxValue })
+            {
+                object n = Activator.CreateInstance(native);
+                bits.SetValue(n, b);
+                var w = fromNative.Invoke(new[] { n });
+                Assert.AreEqual(b, value.GetValue(w), wrapper.Name + " from " + native.Name);
+                Assert.AreEqual(b, bits.GetValue(toNative.GetValue(w, null)), wrapper.Name + ".Native");
+                Assert.AreEqual(b == 0, w.Equals(Activator.CreateInstance(wrapper)), "only the null bits equal the default");
+            }
+        }
 
         [Test, TestCaseSource("StructPairs")]
         public void StructHasTheNativeLayout(Type wrapper, Type native)
@@ -99,21 +153,21 @@ namespace Goap.Tests
             // The same bits, read through the native type.
             var fv = new FactValue(new FactId(0x1122334455667788), true);
             var nfv = *(GoapFactValue*)&fv;
-            Assert.AreEqual(0x1122334455667788UL, nfv.fact);
+            Assert.AreEqual(0x1122334455667788UL, nfv.fact.bits);
             Assert.AreEqual(1, nfv.value);
             var vc = new VarCondition(new VarId(42), Compare.Ge, -7);
             var nvc = *(GoapVarCondition*)&vc;
-            Assert.AreEqual(42UL, nvc.var);
+            Assert.AreEqual(42UL, nvc.var.bits);
             Assert.AreEqual((int)GoapCompare.Ge, nvc.op);
             Assert.AreEqual(-7, nvc.value);
             var ve = new VarEffect(new VarId(9), VarOp.Sub, 3);
             var nve = *(GoapVarEffect*)&ve;
-            Assert.AreEqual(9UL, nve.var);
+            Assert.AreEqual(9UL, nve.var.bits);
             Assert.AreEqual((int)GoapVarOp.Sub, nve.op);
             Assert.AreEqual(3, nve.value);
             var vv = new VarValue(new VarId(5), int.MinValue);
             var nvv = *(GoapVarValue*)&vv;
-            Assert.AreEqual(5UL, nvv.var);
+            Assert.AreEqual(5UL, nvv.var.bits);
             Assert.AreEqual(int.MinValue, nvv.value);
         }
 
@@ -253,6 +307,14 @@ namespace Goap.Tests
             if (t == typeof(ulong)) return ((ulong)v << 33) + (ulong)v;
             // Not a float: a narrowing to float would change it.
             if (t == typeof(double)) return v + 0.1;
+            // A native id struct (GoapFactId ... GoapGoalId): its one field, `bits`.
+            var inner = IdField(t);
+            if (inner != null)
+            {
+                object id = Activator.CreateInstance(t);
+                inner.SetValue(id, NativeValue(inner.FieldType, v));
+                return id;
+            }
             Assert.Fail("no test value for a native " + t.Name);
             return null;
         }
@@ -277,7 +339,7 @@ namespace Goap.Tests
             return NativeValue(t, v);
         }
 
-        /// <summary>The one field of an id struct (ActionId.Value, GoalId.Index...), else null.</summary>
+        /// <summary>The one field of an id struct (ActionId.Value, GoalId.Value, GoapActionId.bits...), else null.</summary>
         static FieldInfo IdField(Type t)
         {
             if (!t.IsValueType || t.IsPrimitive || t.IsEnum) return null;

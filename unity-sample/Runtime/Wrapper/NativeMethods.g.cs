@@ -206,7 +206,7 @@ namespace Goap.Native
         ///  `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_create", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_create(GoapWorld* world, GoapDomainDef* def, ulong* @out);
+        public static extern GoapStatus goap_domain_create(GoapWorld* world, GoapDomainDef* def, GoapDomainId* @out);
 
         /// <summary>
         ///  Creates a domain from a domain file (JSON, UTF-8, `len` bytes, not NUL-terminated; the
@@ -235,7 +235,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `text` valid for `len` bytes; `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_load_json", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_load_json(GoapWorld* world, byte* text, uint len, ulong* @out);
+        public static extern GoapStatus goap_domain_load_json(GoapWorld* world, byte* text, uint len, GoapDomainId* @out);
 
         /// <summary>
         ///  Destroys a domain of the world. Its id and the ids of its facts, variables and actions
@@ -254,7 +254,7 @@ namespace Goap.Native
         ///  `world` must be a live world.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_destroy", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_destroy(GoapWorld* world, ulong domain);
+        public static extern GoapStatus goap_domain_destroy(GoapWorld* world, GoapDomainId domain);
 
         /// <summary>
         ///  Replaces the facts of the domain's stored start state: exactly the listed facts with
@@ -273,7 +273,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `values` valid for `count` elements.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_set_start", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_set_start(GoapWorld* world, ulong domain, GoapFactValue* values, uint count);
+        public static extern GoapStatus goap_domain_set_start(GoapWorld* world, GoapDomainId domain, GoapFactValue* values, uint count);
 
         /// <summary>
         ///  Replaces the fact conditions of the domain's stored goal: every listed fact must have
@@ -290,7 +290,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `conditions` valid for `count` elements.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_set_goal", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_set_goal(GoapWorld* world, ulong domain, GoapFactValue* conditions, uint count);
+        public static extern GoapStatus goap_domain_set_goal(GoapWorld* world, GoapDomainId domain, GoapFactValue* conditions, uint count);
 
         /// <summary>
         ///  Replaces the variables of the domain's stored start state: each listed variable has its
@@ -310,7 +310,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `values` valid for `count` elements.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_set_start_vars", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_set_start_vars(GoapWorld* world, ulong domain, GoapVarValue* values, uint count);
+        public static extern GoapStatus goap_domain_set_start_vars(GoapWorld* world, GoapDomainId domain, GoapVarValue* values, uint count);
 
         /// <summary>
         ///  Replaces the variable conditions of the domain's stored goal: each listed condition
@@ -333,7 +333,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `conditions` valid for `count` elements.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_set_goal_vars", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_set_goal_vars(GoapWorld* world, ulong domain, GoapVarCondition* conditions, uint count);
+        public static extern GoapStatus goap_domain_set_goal_vars(GoapWorld* world, GoapDomainId domain, GoapVarCondition* conditions, uint count);
 
         /// <summary>
         ///  Registers a fact by name in a domain; on success `*out` receives its id. Idempotent:
@@ -355,7 +355,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `name` valid for `name_len` bytes; `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_add_fact", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_add_fact(GoapWorld* world, ulong domain, byte* name, uint name_len, ulong* @out);
+        public static extern GoapStatus goap_domain_add_fact(GoapWorld* world, GoapDomainId domain, byte* name, uint name_len, GoapFactId* @out);
 
         /// <summary>
         ///  Looks up a fact by name; on success `*out` receives its id.
@@ -369,7 +369,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `name` valid for `name_len` bytes; `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_find_fact", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_find_fact(GoapWorld* world, ulong domain, byte* name, uint name_len, ulong* @out);
+        public static extern GoapStatus goap_domain_find_fact(GoapWorld* world, GoapDomainId domain, byte* name, uint name_len, GoapFactId* @out);
 
         /// <summary>
         ///  Copies a fact's name (UTF-8) and a NUL terminator into `buf`.
@@ -388,7 +388,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `buf` valid for `capacity` bytes; `out_len` for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_fact_name", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_fact_name(GoapWorld* world, ulong domain, ulong fact, byte* buf, uint capacity, uint* out_len);
+        public static extern GoapStatus goap_domain_fact_name(GoapWorld* world, GoapDomainId domain, GoapFactId fact, byte* buf, uint capacity, uint* out_len);
 
         /// <summary>
         ///  On success `*out_count` receives the number of facts of the domain.
@@ -401,7 +401,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out_count` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_fact_count", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_fact_count(GoapWorld* world, ulong domain, uint* out_count);
+        public static extern GoapStatus goap_domain_fact_count(GoapWorld* world, GoapDomainId domain, uint* out_count);
 
         /// <summary>
         ///  The default variable definition: no name, range [0, 0], default min, overflow
@@ -434,7 +434,7 @@ namespace Goap.Native
         ///  `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_add_var", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_add_var(GoapWorld* world, ulong domain, GoapVarDef* def, ulong* @out);
+        public static extern GoapStatus goap_domain_add_var(GoapWorld* world, GoapDomainId domain, GoapVarDef* def, GoapVarId* @out);
 
         /// <summary>
         ///  Looks up a variable by name; on success `*out` receives its id.
@@ -449,7 +449,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `name` valid for `name_len` bytes; `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_find_var", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_find_var(GoapWorld* world, ulong domain, byte* name, uint name_len, ulong* @out);
+        public static extern GoapStatus goap_domain_find_var(GoapWorld* world, GoapDomainId domain, byte* name, uint name_len, GoapVarId* @out);
 
         /// <summary>
         ///  Copies a variable's name (UTF-8) and a NUL terminator into `buf`; same buffer rules as
@@ -465,7 +465,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `buf` valid for `capacity` bytes; `out_len` for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_var_name", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_var_name(GoapWorld* world, ulong domain, ulong var, byte* buf, uint capacity, uint* out_len);
+        public static extern GoapStatus goap_domain_var_name(GoapWorld* world, GoapDomainId domain, GoapVarId var, byte* buf, uint capacity, uint* out_len);
 
         /// <summary>
         ///  On success `*out_count` receives the number of variables of the domain.
@@ -478,7 +478,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out_count` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_var_count", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_var_count(GoapWorld* world, ulong domain, uint* out_count);
+        public static extern GoapStatus goap_domain_var_count(GoapWorld* world, GoapDomainId domain, uint* out_count);
 
         /// <summary>
         ///  The default action definition: no name, no preconditions, no effects (on facts or
@@ -507,7 +507,8 @@ namespace Goap.Native
         ///  += or -= step outside 1 ..= max - min), GOAP_STATUS_CONTRADICTION (pre or effects list
         ///  one fact as both 1 and 0, var_pre's conditions on one variable can never hold together
         ///  within its range, or var_effects has two effects on one variable),
-        ///  GOAP_STATUS_TOO_MANY (the domain has 2^30 - 1 actions already). `*out` is written only on success; on error the domain is unchanged.
+        ///  GOAP_STATUS_TOO_MANY (the domain has 2^30 - 1 actions already). `*out` is written only on
+        ///  success; on error the domain is unchanged.
         ///  Thread safety: an edit (see THREADING): never waits for plans; edits of one domain run
         ///  one at a time.
         ///
@@ -516,7 +517,7 @@ namespace Goap.Native
         ///  `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_add_action", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_add_action(GoapWorld* world, ulong domain, GoapActionDef* def, ulong* @out);
+        public static extern GoapStatus goap_domain_add_action(GoapWorld* world, GoapDomainId domain, GoapActionDef* def, GoapActionId* @out);
 
         /// <summary>
         ///  Looks up an action by name; on success `*out` receives its id.
@@ -530,7 +531,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `name` valid for `name_len` bytes; `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_find_action", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_find_action(GoapWorld* world, ulong domain, byte* name, uint name_len, ulong* @out);
+        public static extern GoapStatus goap_domain_find_action(GoapWorld* world, GoapDomainId domain, byte* name, uint name_len, GoapActionId* @out);
 
         /// <summary>
         ///  Copies an action's name (UTF-8) and a NUL terminator into `buf`; same buffer rules as
@@ -546,7 +547,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `buf` valid for `capacity` bytes; `out_len` for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_action_name", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_action_name(GoapWorld* world, ulong domain, ulong action, byte* buf, uint capacity, uint* out_len);
+        public static extern GoapStatus goap_domain_action_name(GoapWorld* world, GoapDomainId domain, GoapActionId action, byte* buf, uint capacity, uint* out_len);
 
         /// <summary>
         ///  On success `*out_count` receives the number of actions of the domain.
@@ -559,7 +560,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out_count` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_action_count", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_action_count(GoapWorld* world, ulong domain, uint* out_count);
+        public static extern GoapStatus goap_domain_action_count(GoapWorld* world, GoapDomainId domain, uint* out_count);
 
         /// <summary>
         ///  The default plan options. Always use it to initialise a GoapPlanOptions.
@@ -602,7 +603,7 @@ namespace Goap.Native
         ///  `capacity` writes; `out_result` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_plan", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_plan(GoapWorld* world, ulong domain, GoapPlanOptions* options, ulong* out_actions, uint capacity, GoapPlanResult* out_result);
+        public static extern GoapStatus goap_domain_plan(GoapWorld* world, GoapDomainId domain, GoapPlanOptions* options, GoapActionId* out_actions, uint capacity, GoapPlanResult* out_result);
 
         /// <summary>
         ///  Plans from an explicit start state to an explicit goal (for example the engine's
@@ -627,7 +628,7 @@ namespace Goap.Native
         ///  readable; `out_actions` valid for `capacity` writes; `out_result` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_plan_from", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_plan_from(GoapWorld* world, ulong domain, GoapFactValue* start, uint start_count, GoapFactValue* goal, uint goal_count, GoapPlanOptions* options, ulong* out_actions, uint capacity, GoapPlanResult* out_result);
+        public static extern GoapStatus goap_domain_plan_from(GoapWorld* world, GoapDomainId domain, GoapFactValue* start, uint start_count, GoapFactValue* goal, uint goal_count, GoapPlanOptions* options, GoapActionId* out_actions, uint capacity, GoapPlanResult* out_result);
 
         /// <summary>
         ///  The default problem: every fact false, every variable at its default, an empty goal.
@@ -664,7 +665,7 @@ namespace Goap.Native
         ///  `out_result` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_plan_problem", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_plan_problem(GoapWorld* world, ulong domain, GoapProblem* problem, GoapPlanOptions* options, ulong* out_actions, uint capacity, GoapPlanResult* out_result);
+        public static extern GoapStatus goap_domain_plan_problem(GoapWorld* world, GoapDomainId domain, GoapProblem* problem, GoapPlanOptions* options, GoapActionId* out_actions, uint capacity, GoapPlanResult* out_result);
 
         /// <summary>
         ///  The default agent definition: no domain (set one), margin 0, cooldown 0, planning in
@@ -694,7 +695,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `def` readable; `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_create", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_agent_create(GoapWorld* world, GoapAgentDef* def, ulong* @out);
+        public static extern GoapStatus goap_agent_create(GoapWorld* world, GoapAgentDef* def, GoapAgentId* @out);
 
         /// <summary>
         ///  Destroys an agent: its id becomes stale (GOAP_STATUS_UNKNOWN_AGENT from then on; it is
@@ -712,7 +713,7 @@ namespace Goap.Native
         ///  `world` must be a live world.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_destroy", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_agent_destroy(GoapWorld* world, ulong agent);
+        public static extern GoapStatus goap_agent_destroy(GoapWorld* world, GoapAgentId agent);
 
         /// <summary>
         ///  On success `*out_count` receives the number of live agents of the world.
@@ -741,7 +742,7 @@ namespace Goap.Native
         ///  `world` must be a live world.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_set_fact", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_agent_set_fact(GoapWorld* world, ulong agent, ulong fact, int value);
+        public static extern GoapStatus goap_agent_set_fact(GoapWorld* world, GoapAgentId agent, GoapFactId fact, int value);
 
         /// <summary>
         ///  On success `*out` receives the agent's believed value of a fact (1 true, 0 false).
@@ -754,7 +755,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_get_fact", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_agent_get_fact(GoapWorld* world, ulong agent, ulong fact, int* @out);
+        public static extern GoapStatus goap_agent_get_fact(GoapWorld* world, GoapAgentId agent, GoapFactId fact, int* @out);
 
         /// <summary>
         ///  Writes several sensed facts at once, all or nothing: every entry is checked first, and
@@ -771,7 +772,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `values` valid for `count` reads.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_set_facts", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_agent_set_facts(GoapWorld* world, ulong agent, GoapFactValue* values, uint count);
+        public static extern GoapStatus goap_agent_set_facts(GoapWorld* world, GoapAgentId agent, GoapFactValue* values, uint count);
 
         /// <summary>
         ///  Writes a sensed variable value into the agent's believed state. The value must lie in
@@ -786,7 +787,7 @@ namespace Goap.Native
         ///  `world` must be a live world.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_set_var", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_agent_set_var(GoapWorld* world, ulong agent, ulong var, int value);
+        public static extern GoapStatus goap_agent_set_var(GoapWorld* world, GoapAgentId agent, GoapVarId var, int value);
 
         /// <summary>
         ///  On success `*out` receives the agent's believed value of a variable (its default until
@@ -800,7 +801,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_get_var", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_agent_get_var(GoapWorld* world, ulong agent, ulong var, int* @out);
+        public static extern GoapStatus goap_agent_get_var(GoapWorld* world, GoapAgentId agent, GoapVarId var, int* @out);
 
         /// <summary>
         ///  The default goal definition: no name, no conditions, priority 1. Always use it to
@@ -812,12 +813,13 @@ namespace Goap.Native
         public static extern GoapGoalDef goap_goal_def_default();
 
         /// <summary>
-        ///  Adds a goal to an agent; on success `*out_index` receives its index (0 for the first
-        ///  goal: the domain's goals come first, then the added ones, in order). Goals are never
-        ///  removed; disable one with a priority of 0. A goal without conditions is always
-        ///  satisfied. The next step re-checks which goal to pursue.
+        ///  Adds a goal to an agent; on success `*out_goal` receives its id. An agent's goals are
+        ///  kept in the order added (the domain's goals first; goap_agent_goal_at lists them), and
+        ///  a tie between goals of one priority goes to the one added first. Disable a goal with a
+        ///  priority of 0, or remove it (goap_agent_remove_goal). A goal without conditions is
+        ///  always satisfied. The next step re-checks which goal to pursue.
         ///
-        ///  Errors: GOAP_STATUS_NULL_POINTER (world, def, out_index, or an array of def NULL with a
+        ///  Errors: GOAP_STATUS_NULL_POINTER (world, def, out_goal, or an array of def NULL with a
         ///  non-zero count), GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY (from this agent's own
         ///  callback), GOAP_STATUS_INVALID_ARGUMENT (def not from goap_goal_def_default(), a name
         ///  containing a NUL byte, a fact value not 0 or 1, an op that is not a GoapCompare value, a
@@ -826,41 +828,43 @@ namespace Goap.Native
         ///  was when the agent was created), GOAP_STATUS_OUT_OF_RANGE (a constant outside its
         ///  variable's range), GOAP_STATUS_CONTRADICTION (a fact listed as both 1 and 0, or
         ///  conditions on one variable that can never hold together), GOAP_STATUS_TOO_MANY (the
-        ///  agent has INT32_MAX goals). Nothing changes on error; `*out_index` is written only on
+        ///  agent has 2^30 - 2 goals). Nothing changes on error; `*out_goal` is written only on
         ///  success.
         ///  Thread safety: locks the agent for the call.
         ///
         ///  # Safety
         ///  `world` must be a live world; `def` readable, with its arrays valid for their counts;
-        ///  `out_index` valid for a write.
+        ///  `out_goal` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_add_goal", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_agent_add_goal(GoapWorld* world, ulong agent, GoapGoalDef* def, uint* out_index);
+        public static extern GoapStatus goap_agent_add_goal(GoapWorld* world, GoapAgentId agent, GoapGoalDef* def, GoapGoalId* out_goal);
 
         /// <summary>
-        ///  Looks a goal of the agent up by name; on success `*out_index` receives the index of the
-        ///  first goal with exactly this name (UTF-8, `name_len` bytes; read during the call only).
+        ///  Looks a goal of the agent up by name; on success `*out_goal` receives the id of the
+        ///  first goal (in the order added, removed ones left out) with exactly this name (UTF-8,
+        ///  `name_len` bytes; read during the call only).
         ///
-        ///  Errors: GOAP_STATUS_NULL_POINTER (world, out_index, or name NULL with name_len &gt; 0),
+        ///  Errors: GOAP_STATUS_NULL_POINTER (world, out_goal, or name NULL with name_len &gt; 0),
         ///  GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY, GOAP_STATUS_INVALID_UTF8,
-        ///  GOAP_STATUS_NOT_FOUND (no goal has this name). `*out_index` is written only on success.
+        ///  GOAP_STATUS_NOT_FOUND (no goal has this name). `*out_goal` is written only on success.
         ///  Thread safety: locks the agent for the call.
         ///
         ///  # Safety
-        ///  `world` must be a live world; `name` valid for `name_len` bytes; `out_index` valid for a
+        ///  `world` must be a live world; `name` valid for `name_len` bytes; `out_goal` valid for a
         ///  write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_find_goal", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_agent_find_goal(GoapWorld* world, ulong agent, byte* name, uint name_len, uint* out_index);
+        public static extern GoapStatus goap_agent_find_goal(GoapWorld* world, GoapAgentId agent, byte* name, uint name_len, GoapGoalId* out_goal);
 
         /// <summary>
-        ///  Sets the priority of the agent's goal `goal` (an index from goap_agent_add_goal or
-        ///  goap_agent_find_goal): larger wins, 0 or less disables the goal. The same value changes
-        ///  nothing; another value makes the next step re-check which goal to pursue (a switch to
-        ///  another goal replans with GOAP_REPLAN_CAUSE_GOAL_CHANGED).
+        ///  Sets the priority of the agent's goal `goal` (an id from goap_agent_add_goal,
+        ///  goap_agent_find_goal or goap_agent_goal_at): larger wins, 0 or less disables the goal.
+        ///  The same value changes nothing; another value makes the next step re-check which goal to
+        ///  pursue (a switch to another goal replans with GOAP_REPLAN_CAUSE_GOAL_CHANGED).
         ///
         ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
-        ///  GOAP_STATUS_UNKNOWN_GOAL (no goal with this index), GOAP_STATUS_INVALID_ARGUMENT
+        ///  GOAP_STATUS_UNKNOWN_GOAL (the null id, or no live goal of this agent has it),
+        ///  GOAP_STATUS_INVALID_ARGUMENT
         ///  (priority NaN or infinite). Nothing changes on error.
         ///  Thread safety: locks the agent for the call.
         ///
@@ -868,7 +872,28 @@ namespace Goap.Native
         ///  `world` must be a live world.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_set_goal_priority", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_agent_set_goal_priority(GoapWorld* world, ulong agent, uint goal, double priority);
+        public static extern GoapStatus goap_agent_set_goal_priority(GoapWorld* world, GoapAgentId agent, GoapGoalId goal, double priority);
+
+        /// <summary>
+        ///  Removes a goal from an agent. Its id becomes stale: it never names a later goal of the
+        ///  agent (GOAP_STATUS_UNKNOWN_GOAL), and goap_agent_goal_at no longer lists it. Removing the
+        ///  goal being pursued works as disabling it (priority 0): the next step chooses another
+        ///  goal (GOAP_REPLAN_CAUSE_GOAL_CHANGED), or, when none is left to pursue, clears the plan;
+        ///  until that step, goap_agent_info still shows the removed goal's (stale) id and its plan,
+        ///  and the action in progress may still be reported.
+        ///  Goals from the domain file can be removed like added ones.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY (from this
+        ///  agent's own callback), GOAP_STATUS_UNKNOWN_GOAL (the null id, an id that is not a goal
+        ///  id, or no live goal of this agent has it: removed already, or of another agent).
+        ///  Nothing changes on error.
+        ///  Thread safety: locks the agent for the call.
+        ///
+        ///  # Safety
+        ///  `world` must be a live world.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_agent_remove_goal", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_agent_remove_goal(GoapWorld* world, GoapAgentId agent, GoapGoalId goal);
 
         /// <summary>
         ///  Enables (1) or disables (0) an action for this agent only. A disabled action is not
@@ -886,7 +911,7 @@ namespace Goap.Native
         ///  `world` must be a live world.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_set_action_enabled", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_agent_set_action_enabled(GoapWorld* world, ulong agent, ulong action, int enabled);
+        public static extern GoapStatus goap_agent_set_action_enabled(GoapWorld* world, GoapAgentId agent, GoapActionId action, int enabled);
 
         /// <summary>
         ///  Sets this agent's cost for an action, in place of the domain's (distance, danger…): a
@@ -903,7 +928,7 @@ namespace Goap.Native
         ///  `world` must be a live world.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_set_action_cost", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_agent_set_action_cost(GoapWorld* world, ulong agent, ulong action, double cost);
+        public static extern GoapStatus goap_agent_set_action_cost(GoapWorld* world, GoapAgentId agent, GoapActionId action, double cost);
 
         /// <summary>
         ///  Gives an action back the domain's cost for this agent (undoes
@@ -918,7 +943,7 @@ namespace Goap.Native
         ///  `world` must be a live world.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_clear_action_cost", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_agent_clear_action_cost(GoapWorld* world, ulong agent, ulong action);
+        public static extern GoapStatus goap_agent_clear_action_cost(GoapWorld* world, GoapAgentId agent, GoapActionId action);
 
         /// <summary>
         ///  Installs context callbacks on an agent (a copy of `*callbacks`), replacing any it had;
@@ -937,7 +962,7 @@ namespace Goap.Native
         ///  the agent, for as long as they are installed.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_set_callbacks", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_agent_set_callbacks(GoapWorld* world, ulong agent, GoapAgentCallbacks* callbacks);
+        public static extern GoapStatus goap_agent_set_callbacks(GoapWorld* world, GoapAgentId agent, GoapAgentCallbacks* callbacks);
 
         /// <summary>
         ///  Advances the agent's clock by `dt` seconds and tells it what to do now (`*out`): the
@@ -961,7 +986,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_step", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_agent_step(GoapWorld* world, ulong agent, double dt, GoapStep* @out);
+        public static extern GoapStatus goap_agent_step(GoapWorld* world, GoapAgentId agent, double dt, GoapStep* @out);
 
         /// <summary>
         ///  Reports the outcome of the action the last step handed out (a GoapReport value):
@@ -979,7 +1004,7 @@ namespace Goap.Native
         ///  `world` must be a live world.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_report", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_agent_report(GoapWorld* world, ulong agent, int report);
+        public static extern GoapStatus goap_agent_report(GoapWorld* world, GoapAgentId agent, int report);
 
         /// <summary>
         ///  On success `*out` receives the agent's state: goal, plan position, whether it is acting,
@@ -993,7 +1018,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_info", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_agent_info(GoapWorld* world, ulong agent, GoapAgentInfo* @out);
+        public static extern GoapStatus goap_agent_info(GoapWorld* world, GoapAgentId agent, GoapAgentInfo* @out);
 
         /// <summary>
         ///  Copies the rest of the agent's plan into `out` (action ids of the agent's domain): the
@@ -1015,7 +1040,7 @@ namespace Goap.Native
         ///  write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_plan", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_agent_plan(GoapWorld* world, ulong agent, ulong* @out, uint capacity, uint* out_count);
+        public static extern GoapStatus goap_agent_plan(GoapWorld* world, GoapAgentId agent, GoapActionId* @out, uint capacity, uint* out_count);
 
         /// <summary>
         ///  Copies the agent's latest replans into `out`, oldest first (the agent keeps the last 16;
@@ -1031,7 +1056,7 @@ namespace Goap.Native
         ///  write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_replans", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_agent_replans(GoapWorld* world, ulong agent, GoapReplanEvent* @out, uint capacity, uint* out_count);
+        public static extern GoapStatus goap_agent_replans(GoapWorld* world, GoapAgentId agent, GoapReplanEvent* @out, uint capacity, uint* out_count);
 
         /// <summary>
         ///  On success `*out` receives how many replans of `cause` (a GoapReplanCause value) the
@@ -1047,10 +1072,10 @@ namespace Goap.Native
         ///  `world` must be a live world; `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_replan_count", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_agent_replan_count(GoapWorld* world, ulong agent, int cause, ulong* @out);
+        public static extern GoapStatus goap_agent_replan_count(GoapWorld* world, GoapAgentId agent, int cause, ulong* @out);
 
         /// <summary>
-        ///  Explains why goal `goal` (an index from goap_agent_add_goal) of the agent has, or has
+        ///  Explains why goal `goal` (an id from goap_agent_add_goal and the like) of the agent has, or has
         ///  no, plan from the agent's believed state, with its context (disabled actions, cost
         ///  overrides and failure cooldowns; context callbacks are not called) and its search
         ///  options: the planner's verdict (found, no plan, or the node limit stopped it), the goal
@@ -1075,7 +1100,7 @@ namespace Goap.Native
         ///  for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_explain", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_agent_explain(GoapWorld* world, ulong agent, uint goal, int format, byte* buf, uint capacity, uint* out_len);
+        public static extern GoapStatus goap_agent_explain(GoapWorld* world, GoapAgentId agent, GoapGoalId goal, int format, byte* buf, uint capacity, uint* out_len);
 
         /// <summary>
         ///  The default batch options: no limits, the world's worker threads. Always use it to
@@ -1167,7 +1192,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_fact_at", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_fact_at(GoapWorld* world, ulong domain, uint index, ulong* @out);
+        public static extern GoapStatus goap_domain_fact_at(GoapWorld* world, GoapDomainId domain, uint index, GoapFactId* @out);
 
         /// <summary>
         ///  On success `*out` receives the id of the domain's `index`-th variable (declaration
@@ -1181,7 +1206,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_var_at", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_var_at(GoapWorld* world, ulong domain, uint index, ulong* @out);
+        public static extern GoapStatus goap_domain_var_at(GoapWorld* world, GoapDomainId domain, uint index, GoapVarId* @out);
 
         /// <summary>
         ///  On success `*out` receives the id of the domain's `index`-th action (from 0 to
@@ -1195,7 +1220,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_action_at", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_action_at(GoapWorld* world, ulong domain, uint index, ulong* @out);
+        public static extern GoapStatus goap_domain_action_at(GoapWorld* world, GoapDomainId domain, uint index, GoapActionId* @out);
 
         /// <summary>
         ///  On success `*out` receives a variable's range, start default and overflow rule.
@@ -1208,7 +1233,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_var_info", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_var_info(GoapWorld* world, ulong domain, ulong var, GoapVarInfo* @out);
+        public static extern GoapStatus goap_domain_var_info(GoapWorld* world, GoapDomainId domain, GoapVarId var, GoapVarInfo* @out);
 
         /// <summary>
         ///  On success `*out` receives an action's cost and the lengths of its four condition
@@ -1222,7 +1247,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_action_info", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_action_info(GoapWorld* world, ulong domain, ulong action, GoapActionInfo* @out);
+        public static extern GoapStatus goap_domain_action_info(GoapWorld* world, GoapDomainId domain, GoapActionId action, GoapActionInfo* @out);
 
         /// <summary>
         ///  Copies an action's fact preconditions into `out` (each fact with the value it must
@@ -1239,7 +1264,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_action_pre", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_action_pre(GoapWorld* world, ulong domain, ulong action, GoapFactValue* @out, uint capacity, uint* out_count);
+        public static extern GoapStatus goap_domain_action_pre(GoapWorld* world, GoapDomainId domain, GoapActionId action, GoapFactValue* @out, uint capacity, uint* out_count);
 
         /// <summary>
         ///  Copies an action's fact effects into `out` (1: it makes the fact true, 0: false), in
@@ -1253,7 +1278,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_action_effects", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_action_effects(GoapWorld* world, ulong domain, ulong action, GoapFactValue* @out, uint capacity, uint* out_count);
+        public static extern GoapStatus goap_domain_action_effects(GoapWorld* world, GoapDomainId domain, GoapActionId action, GoapFactValue* @out, uint capacity, uint* out_count);
 
         /// <summary>
         ///  Copies an action's variable preconditions into `out` (GoapCompare in `op`), as
@@ -1267,7 +1292,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_action_var_pre", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_action_var_pre(GoapWorld* world, ulong domain, ulong action, GoapVarCondition* @out, uint capacity, uint* out_count);
+        public static extern GoapStatus goap_domain_action_var_pre(GoapWorld* world, GoapDomainId domain, GoapActionId action, GoapVarCondition* @out, uint capacity, uint* out_count);
 
         /// <summary>
         ///  Copies an action's variable effects into `out` (GoapVarOp in `op`), as
@@ -1281,7 +1306,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_action_var_effects", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_action_var_effects(GoapWorld* world, ulong domain, ulong action, GoapVarEffect* @out, uint capacity, uint* out_count);
+        public static extern GoapStatus goap_domain_action_var_effects(GoapWorld* world, GoapDomainId domain, GoapActionId action, GoapVarEffect* @out, uint capacity, uint* out_count);
 
         /// <summary>
         ///  Copies the true facts of the domain's stored start state into `out` (value 1 each, in
@@ -1296,7 +1321,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_start", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_start(GoapWorld* world, ulong domain, GoapFactValue* @out, uint capacity, uint* out_count);
+        public static extern GoapStatus goap_domain_start(GoapWorld* world, GoapDomainId domain, GoapFactValue* @out, uint capacity, uint* out_count);
 
         /// <summary>
         ///  Copies every variable's value in the domain's stored start state into `out` (in
@@ -1310,7 +1335,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_start_vars", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_start_vars(GoapWorld* world, ulong domain, GoapVarValue* @out, uint capacity, uint* out_count);
+        public static extern GoapStatus goap_domain_start_vars(GoapWorld* world, GoapDomainId domain, GoapVarValue* @out, uint capacity, uint* out_count);
 
         /// <summary>
         ///  Copies the fact conditions of the domain's stored goal into `out`, with the buffer
@@ -1324,7 +1349,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_goal", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_goal(GoapWorld* world, ulong domain, GoapFactValue* @out, uint capacity, uint* out_count);
+        public static extern GoapStatus goap_domain_goal(GoapWorld* world, GoapDomainId domain, GoapFactValue* @out, uint capacity, uint* out_count);
 
         /// <summary>
         ///  Copies the variable conditions of the domain's stored goal into `out`, with the buffer
@@ -1338,7 +1363,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_goal_vars", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_goal_vars(GoapWorld* world, ulong domain, GoapVarCondition* @out, uint capacity, uint* out_count);
+        public static extern GoapStatus goap_domain_goal_vars(GoapWorld* world, GoapDomainId domain, GoapVarCondition* @out, uint capacity, uint* out_count);
 
         /// <summary>
         ///  On success `*out` receives the id of the domain the agent was created from (its ids
@@ -1353,7 +1378,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_domain", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_agent_domain(GoapWorld* world, ulong agent, ulong* @out);
+        public static extern GoapStatus goap_agent_domain(GoapWorld* world, GoapAgentId agent, GoapDomainId* @out);
 
         /// <summary>
         ///  Copies the facts the agent believes true into `out` (value 1 each, in fact order; every
@@ -1368,7 +1393,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_facts", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_agent_facts(GoapWorld* world, ulong agent, GoapFactValue* @out, uint capacity, uint* out_count);
+        public static extern GoapStatus goap_agent_facts(GoapWorld* world, GoapAgentId agent, GoapFactValue* @out, uint capacity, uint* out_count);
 
         /// <summary>
         ///  Copies every variable's believed value into `out` (in variable order), with the buffer
@@ -1382,11 +1407,27 @@ namespace Goap.Native
         ///  `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_vars", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_agent_vars(GoapWorld* world, ulong agent, GoapVarValue* @out, uint capacity, uint* out_count);
+        public static extern GoapStatus goap_agent_vars(GoapWorld* world, GoapAgentId agent, GoapVarValue* @out, uint capacity, uint* out_count);
 
         /// <summary>
-        ///  Copies the name of the agent's goal `goal` (an index, from 0 to GoapAgentInfo.goal_count
-        ///  - 1) and a NUL terminator into `buf`, with the protocol of goap_domain_fact_name.
+        ///  On success `*out_goal` receives the id of the agent's goal at `index` (0 to
+        ///  GoapAgentInfo.goal_count - 1) in the order the goals were added (the domain's goals
+        ///  first; removed goals are left out, so the goals after one move down).
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
+        ///  GOAP_STATUS_INVALID_ARGUMENT (index not below the goal count, as for
+        ///  goap_domain_fact_at). Written only on success.
+        ///  Thread safety: locks the agent for the call.
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `out_goal` valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_agent_goal_at", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_agent_goal_at(GoapWorld* world, GoapAgentId agent, uint index, GoapGoalId* out_goal);
+
+        /// <summary>
+        ///  Copies the name of the agent's goal `goal` (an id) and a NUL terminator into `buf`, with
+        ///  the protocol of goap_domain_fact_name.
         ///
         ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
         ///  GOAP_STATUS_UNKNOWN_GOAL, GOAP_STATUS_BUFFER_TOO_SMALL.
@@ -1396,10 +1437,10 @@ namespace Goap.Native
         ///  `world` must be a live world; `buf` valid for `capacity` bytes; `out_len` for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_goal_name", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_agent_goal_name(GoapWorld* world, ulong agent, uint goal, byte* buf, uint capacity, uint* out_len);
+        public static extern GoapStatus goap_agent_goal_name(GoapWorld* world, GoapAgentId agent, GoapGoalId goal, byte* buf, uint capacity, uint* out_len);
 
         /// <summary>
-        ///  On success `*out` receives what the agent's goal `goal` (an index) is now: its priority,
+        ///  On success `*out` receives what the agent's goal `goal` (an id) is now: its priority,
         ///  its list lengths, whether the believed state satisfies it and whether it is the goal
         ///  pursued.
         ///
@@ -1411,10 +1452,10 @@ namespace Goap.Native
         ///  `world` must be a live world; `out` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_goal_info", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_agent_goal_info(GoapWorld* world, ulong agent, uint goal, GoapGoalInfo* @out);
+        public static extern GoapStatus goap_agent_goal_info(GoapWorld* world, GoapAgentId agent, GoapGoalId goal, GoapGoalInfo* @out);
 
         /// <summary>
-        ///  Copies the fact conditions of the agent's goal `goal` (an index) into `out`, with the
+        ///  Copies the fact conditions of the agent's goal `goal` (an id) into `out`, with the
         ///  buffer protocol of goap_domain_action_pre.
         ///
         ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
@@ -1425,10 +1466,10 @@ namespace Goap.Native
         ///  `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_goal_conditions", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_agent_goal_conditions(GoapWorld* world, ulong agent, uint goal, GoapFactValue* @out, uint capacity, uint* out_count);
+        public static extern GoapStatus goap_agent_goal_conditions(GoapWorld* world, GoapAgentId agent, GoapGoalId goal, GoapFactValue* @out, uint capacity, uint* out_count);
 
         /// <summary>
-        ///  Copies the variable conditions of the agent's goal `goal` (an index) into `out`, with
+        ///  Copies the variable conditions of the agent's goal `goal` (an id) into `out`, with
         ///  the buffer protocol of goap_domain_action_pre.
         ///
         ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
@@ -1439,7 +1480,7 @@ namespace Goap.Native
         ///  `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_agent_goal_var_conditions", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_agent_goal_var_conditions(GoapWorld* world, ulong agent, uint goal, GoapVarCondition* @out, uint capacity, uint* out_count);
+        public static extern GoapStatus goap_agent_goal_var_conditions(GoapWorld* world, GoapAgentId agent, GoapGoalId goal, GoapVarCondition* @out, uint capacity, uint* out_count);
 
         /// <summary>
         ///  Records a search for a debugger view: a uniform-cost search of the domain from a start
@@ -1472,7 +1513,98 @@ namespace Goap.Native
         ///  their counts); each buffer valid for its capacity; `out_result` valid for a write.
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_trace", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        public static extern GoapStatus goap_domain_trace(GoapWorld* world, ulong domain, GoapProblem* problem, uint max_expanded, GoapTraceNode* out_nodes, uint node_capacity, ulong* out_facts, uint fact_capacity, int* out_var_values, uint var_capacity, GoapTraceResult* out_result);
+        public static extern GoapStatus goap_domain_trace(GoapWorld* world, GoapDomainId domain, GoapProblem* problem, uint max_expanded, GoapTraceNode* out_nodes, uint node_capacity, GoapFactId* out_facts, uint fact_capacity, int* out_var_values, uint var_capacity, GoapTraceResult* out_result);
+
+        /// <summary>
+        ///  Adds a goal that every agent created from the domain afterwards starts with (after the
+        ///  goals already there; agents that exist keep theirs), as a domain file's `goals` entry
+        ///  does. `def` is read as by goap_agent_add_goal; its fact and variable ids are the
+        ///  domain's.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER (world, def, or an array of def NULL with a non-zero
+        ///  count), GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_ARGUMENT (def not from
+        ///  goap_goal_def_default(), a name containing a NUL byte, a fact value not 0 or 1, an op
+        ///  that is not a GoapCompare value, a priority that is NaN or infinite),
+        ///  GOAP_STATUS_INVALID_UTF8, GOAP_STATUS_UNKNOWN_FACT, GOAP_STATUS_UNKNOWN_VAR,
+        ///  GOAP_STATUS_OUT_OF_RANGE, GOAP_STATUS_CONTRADICTION. Nothing changes on error.
+        ///  Thread safety: an edit of the domain (see THREADING).
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `def` readable, with its arrays valid for their counts.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_add_agent_goal", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_add_agent_goal(GoapWorld* world, GoapDomainId domain, GoapGoalDef* def);
+
+        /// <summary>
+        ///  On success `*out_count` receives the number of the domain's agent goals (the goals a
+        ///  new agent starts with: a domain file's `goals`, then those of
+        ///  goap_domain_add_agent_goal).
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN. Written only on success.
+        ///  Thread safety: a read (see THREADING).
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `out_count` valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_agent_goal_count", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_agent_goal_count(GoapWorld* world, GoapDomainId domain, uint* out_count);
+
+        /// <summary>
+        ///  Copies the name of the domain's agent goal `index` (0 to the count - 1, in order) and a
+        ///  NUL terminator into `buf`, with the protocol of goap_domain_fact_name.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN,
+        ///  GOAP_STATUS_INVALID_ARGUMENT (index not below the count), GOAP_STATUS_BUFFER_TOO_SMALL.
+        ///  Thread safety: a read (see THREADING).
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `buf` valid for `capacity` bytes; `out_len` for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_agent_goal_name", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_agent_goal_name(GoapWorld* world, GoapDomainId domain, uint index, byte* buf, uint capacity, uint* out_len);
+
+        /// <summary>
+        ///  On success `*out` receives what the domain's agent goal `index` is: its priority, its
+        ///  list lengths, and whether the domain's stored start state satisfies it (`current` is 0).
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN,
+        ///  GOAP_STATUS_INVALID_ARGUMENT (out-&gt;size too small, or index not below the count).
+        ///  Written only on success.
+        ///  Thread safety: a read (see THREADING).
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `out` valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_agent_goal_info", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_agent_goal_info(GoapWorld* world, GoapDomainId domain, uint index, GoapGoalInfo* @out);
+
+        /// <summary>
+        ///  Copies the fact conditions of the domain's agent goal `index` into `out`, with the
+        ///  buffer protocol of goap_domain_action_pre.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN,
+        ///  GOAP_STATUS_INVALID_ARGUMENT (index not below the count), GOAP_STATUS_BUFFER_TOO_SMALL.
+        ///  Thread safety: a read (see THREADING).
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_agent_goal_conditions", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_agent_goal_conditions(GoapWorld* world, GoapDomainId domain, uint index, GoapFactValue* @out, uint capacity, uint* out_count);
+
+        /// <summary>
+        ///  Copies the variable conditions of the domain's agent goal `index` into `out`, with the
+        ///  buffer protocol of goap_domain_action_pre.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN,
+        ///  GOAP_STATUS_INVALID_ARGUMENT (index not below the count), GOAP_STATUS_BUFFER_TOO_SMALL.
+        ///  Thread safety: a read (see THREADING).
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_agent_goal_var_conditions", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_agent_goal_var_conditions(GoapWorld* world, GoapDomainId domain, uint index, GoapVarCondition* @out, uint capacity, uint* out_count);
 
         /// <summary>
         ///  Test hook for bindings: panics inside the guard, so it always returns GOAP_STATUS_PANIC
@@ -1517,6 +1649,106 @@ namespace Goap.Native
         ///  Passed to `log` unchanged; never dereferenced by goap.
         /// </summary>
         public void* user_data;
+    }
+
+    /// <summary>
+    ///  Id of a domain within a world, passed by value. Opaque: compare ids with
+    ///  goap_domain_id_equals, never compute with `bits`. GOAP_NULL_DOMAIN_ID (all zero) is
+    ///  never valid. Domain ids come from one counter for the whole process (all worlds), so
+    ///  the id of a destroyed domain is never handed out again and a stale or foreign id is
+    ///  always an error (GOAP_STATUS_UNKNOWN_DOMAIN); after 2^32 - 2 domains have been created in
+    ///  one process, creating another fails with GOAP_STATUS_TOO_MANY.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct GoapDomainId
+    {
+        /// <summary>
+        ///  The encoded id (opaque; see OBJECTS AND IDS at the top of the header).
+        /// </summary>
+        public ulong bits;
+    }
+
+    /// <summary>
+    ///  Id of a fact of one domain, passed by value. Opaque: compare ids with
+    ///  goap_fact_id_equals, never compute with `bits`. GOAP_NULL_FACT_ID (all zero) is never
+    ///  valid; an id used with another domain is always an error (GOAP_STATUS_UNKNOWN_FACT).
+    ///  Ids stay valid while their domain lives.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct GoapFactId
+    {
+        /// <summary>
+        ///  The encoded id (opaque; see OBJECTS AND IDS at the top of the header).
+        /// </summary>
+        public ulong bits;
+    }
+
+    /// <summary>
+    ///  Id of an integer variable of one domain, passed by value. Opaque: compare ids with
+    ///  goap_var_id_equals, never compute with `bits`. GOAP_NULL_VAR_ID (all zero) is never
+    ///  valid; an id used with another domain is always an error (GOAP_STATUS_UNKNOWN_VAR). Ids
+    ///  stay valid while their domain lives.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct GoapVarId
+    {
+        /// <summary>
+        ///  The encoded id (opaque; see OBJECTS AND IDS at the top of the header).
+        /// </summary>
+        public ulong bits;
+    }
+
+    /// <summary>
+    ///  Id of an action of one domain, passed by value. Opaque: compare ids with
+    ///  goap_action_id_equals, never compute with `bits`. GOAP_NULL_ACTION_ID (all zero) is never
+    ///  valid; an id used with another domain is always an error (GOAP_STATUS_UNKNOWN_ACTION).
+    ///  Ids stay valid while their domain lives.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct GoapActionId
+    {
+        /// <summary>
+        ///  The encoded id (opaque; see OBJECTS AND IDS at the top of the header).
+        /// </summary>
+        public ulong bits;
+    }
+
+    /// <summary>
+    ///  Id of an agent of a world, passed by value. Opaque: compare ids with
+    ///  goap_agent_id_equals, never compute with `bits`. GOAP_NULL_AGENT_ID (all zero) is never
+    ///  valid. Ids are generational: the id of a destroyed agent (stale) never names another
+    ///  agent, and is GOAP_STATUS_UNKNOWN_AGENT. An id carries a tag of its world, so an id of
+    ///  another world (foreign) is GOAP_STATUS_UNKNOWN_AGENT too, with one exception: the tag
+    ///  has 255 values, each given to one live world at a time, so only when more than 255
+    ///  worlds are alive at once do two of them share a tag, and then an agent id of one may
+    ///  name an agent of the other. Ids stay valid until goap_agent_destroy or
+    ///  goap_world_destroy.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct GoapAgentId
+    {
+        /// <summary>
+        ///  The encoded id (opaque; see OBJECTS AND IDS at the top of the header).
+        /// </summary>
+        public ulong bits;
+    }
+
+    /// <summary>
+    ///  Id of a goal of one agent, passed by value. Opaque: compare ids with
+    ///  goap_goal_id_equals, never compute with `bits`. GOAP_NULL_GOAL_ID (all zero) is never
+    ///  valid, and is what the library writes where there is no goal (GoapStep.goal when none
+    ///  is pursued). Ids are generational: the id of a removed goal (goap_agent_remove_goal) is
+    ///  stale and never names a later goal of the agent (GOAP_STATUS_UNKNOWN_GOAL). A goal id
+    ///  names a goal of one agent: passed to another agent it is GOAP_STATUS_UNKNOWN_GOAL unless
+    ///  that agent happens to have a goal with the same id.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct GoapGoalId
+    {
+        /// <summary>
+        ///  The encoded id (opaque; see OBJECTS AND IDS at the top of the header).
+        /// </summary>
+        public ulong bits;
     }
 
     /// <summary>
@@ -1626,7 +1858,7 @@ namespace Goap.Native
         ///  A fact of the domain the list is used with (a variable id here is
         ///  GOAP_STATUS_UNKNOWN_FACT).
         /// </summary>
-        public ulong fact;
+        public GoapFactId fact;
         /// <summary>
         ///  1 for true, 0 for false; any other value is GOAP_STATUS_INVALID_ARGUMENT.
         /// </summary>
@@ -1688,7 +1920,7 @@ namespace Goap.Native
         /// <summary>
         ///  A variable of the domain the list is used with.
         /// </summary>
-        public ulong var;
+        public GoapVarId var;
         /// <summary>
         ///  A GoapCompare value (1 to 6); any other value is GOAP_STATUS_INVALID_ARGUMENT.
         /// </summary>
@@ -1709,7 +1941,7 @@ namespace Goap.Native
         /// <summary>
         ///  A variable of the domain the action is added to.
         /// </summary>
-        public ulong var;
+        public GoapVarId var;
         /// <summary>
         ///  A GoapVarOp value (1 to 3); any other value is GOAP_STATUS_INVALID_ARGUMENT.
         /// </summary>
@@ -1731,7 +1963,7 @@ namespace Goap.Native
         /// <summary>
         ///  A variable of the domain the list is used with.
         /// </summary>
-        public ulong var;
+        public GoapVarId var;
         /// <summary>
         ///  Its value.
         /// </summary>
@@ -1948,7 +2180,7 @@ namespace Goap.Native
         ///  `goals`) as they are at creation: later changes of the domain do not reach it, and
         ///  destroying the domain does not affect it.
         /// </summary>
-        public ulong domain;
+        public GoapDomainId domain;
         /// <summary>
         ///  Another goal must beat the current goal's priority by more than this to take over
         ///  (hysteresis against flip-flopping). A number &gt;= 0; default 0 (any higher priority
@@ -2108,14 +2340,14 @@ namespace Goap.Native
         public uint replanned;
         /// <summary>
         ///  The action to start or continue, or the action in progress during PLANNING (an
-        ///  action id of the agent's domain); 0 otherwise.
+        ///  action id of the agent's domain); GOAP_NULL_ACTION_ID otherwise.
         /// </summary>
-        public ulong action;
+        public GoapActionId action;
         /// <summary>
-        ///  Index of the goal pursued (the goal of the plan, or the goal last chosen); -1 when
-        ///  none.
+        ///  The goal pursued (the goal of the plan, or the goal last chosen); GOAP_NULL_GOAL_ID
+        ///  when none.
         /// </summary>
-        public int goal;
+        public GoapGoalId goal;
         /// <summary>
         ///  Index of `action` in the agent's current plan (0 when there is no action).
         /// </summary>
@@ -2142,9 +2374,10 @@ namespace Goap.Native
         /// </summary>
         public int result;
         /// <summary>
-        ///  Index of the goal the new plan serves; -1 when none was found.
+        ///  The goal the new plan serves; GOAP_NULL_GOAL_ID when none was found. (The goal may
+        ///  have been removed since: its id is then stale.)
         /// </summary>
-        public int goal;
+        public GoapGoalId goal;
         /// <summary>
         ///  Number of actions of the new plan from its current step (0 when none).
         /// </summary>
@@ -2186,9 +2419,9 @@ namespace Goap.Native
         /// </summary>
         public uint size;
         /// <summary>
-        ///  Index of the goal pursued (or last chosen); -1 when none.
+        ///  The goal pursued (or last chosen); GOAP_NULL_GOAL_ID when none.
         /// </summary>
-        public int goal;
+        public GoapGoalId goal;
         /// <summary>
         ///  Number of actions of the current plan, the ones done included (0 without a plan).
         /// </summary>
@@ -2458,7 +2691,7 @@ namespace Goap.Native
         /// <summary>
         ///  The action that reached it (0 for the start).
         /// </summary>
-        public ulong action;
+        public GoapActionId action;
         /// <summary>
         ///  The node it was reached from (an index into the node array); UINT32_MAX for the
         ///  start.
@@ -2620,7 +2853,8 @@ namespace Goap.Native
         /// </summary>
         UnknownAgent = 18,
         /// <summary>
-        ///  The agent has no goal with this index.
+        ///  The goal id is null, not a goal id, or names no live goal of the agent (removed, or
+        ///  never added).
         /// </summary>
         UnknownGoal = 19,
         /// <summary>

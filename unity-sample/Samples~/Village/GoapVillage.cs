@@ -178,7 +178,7 @@ namespace Goap.Samples.Village
             try
             {
                 goalNames = new string[probe.GetInfo().GoalCount];
-                for (int i = 0; i < goalNames.Length; i++) goalNames[i] = probe.GoalName(new GoalId(i));
+                for (int i = 0; i < goalNames.Length; i++) goalNames[i] = probe.GoalName(probe.GoalAt(i));
             }
             finally { probe.Destroy(); }
         }

@@ -154,6 +154,7 @@ namespace Goap.Tests.Runtime
             var domain = world.LoadDomain(json);
             var agent = CreateVillager(world, domain, "bake", 5.0);
             Assert.AreEqual(StepKind.Start, agent.Step(Dt).Kind);
+            var goal = agent.GoalAt(0);
             world.Dispose();
 
             Assert.IsTrue(world.IsDisposed);
@@ -162,7 +163,7 @@ namespace Goap.Tests.Runtime
             Assert.Throws<ObjectDisposedException>(() => agent.Report(ActionReport.Succeeded));
             Assert.Throws<ObjectDisposedException>(() => agent.SetFact(new FactId(1), true));
             Assert.Throws<ObjectDisposedException>(() => agent.GetInfo());
-            Assert.Throws<ObjectDisposedException>(() => agent.Explain(new GoalId(0)));
+            Assert.Throws<ObjectDisposedException>(() => agent.Explain(goal));
             Assert.Throws<ObjectDisposedException>(() => agent.Destroy());
             Assert.Throws<ObjectDisposedException>(() => domain.FindAction("go_mill"));
             Assert.Throws<ObjectDisposedException>(() => world.LoadDomain(json));

@@ -125,9 +125,25 @@ void UGoapAgentComponent::CreateAgent()
 		return;
 	}
 
+	// Resolve the goal names to this agent's goal ids once (they are per agent).
+	TArray<goap::GoalId> Goals;
+	Goals.Reserve(Loaded->GoalNames.Num());
+	for (int32 Index = 0; Index < Loaded->GoalNames.Num(); ++Index)
+	{
+		const goap::Result<goap::GoalId> Goal = Agent.value().goal_at(static_cast<uint32_t>(Index));
+		if (!Goal.ok())
+		{
+			LogError(TEXT("BeginPlay"), Goal.error());
+			(void)Agent.value().destroy();
+			return;
+		}
+		Goals.Add(Goal.value());
+	}
+
 	Subsystem = Goap;
 	Binding = Loaded;
 	AgentId = Agent.value().id();
+	GoalIds = MoveTemp(Goals);
 	if (!bPlanInStep)
 	{
 		Goap->AddBatchAgent();
@@ -154,6 +170,7 @@ void UGoapAgentComponent::DestroyAgent()
 	Subsystem.Reset();
 	Binding.Reset();
 	AgentId = goap::AgentId();
+	GoalIds.Empty();
 	bRegisteredForBatch = false;
 	CurrentAction = NAME_None;
 	LastKind = EGoapStepKind::None;
@@ -197,13 +214,19 @@ bool UGoapAgentComponent::FindAction(const TCHAR* Function, FName Action, goap::
 
 bool UGoapAgentComponent::FindGoal(const TCHAR* Function, FName Goal, goap::GoalId& OutId) const
 {
-	OutId = Binding.IsValid() ? Binding->FindGoal(Goal) : goap::GoalId();
-	if (!OutId)
+	const int32 Index = Binding.IsValid() ? Binding->FindGoal(Goal) : -1;
+	OutId = GoalIds.IsValidIndex(Index) ? GoalIds[Index] : goap::GoalId();
+	if (OutId.is_null())
 	{
 		UE_LOG(LogGoap, Warning, TEXT("%s.%s: the domain has no goal \"%s\" (goals are the \"goals\" entries of its file)"), *GetPathName(), Function, *Goal.ToString());
 		return false;
 	}
 	return true;
+}
+
+FName UGoapAgentComponent::GoalName(goap::GoalId Goal) const
+{
+	return Goal.is_null() || !Binding.IsValid() ? NAME_None : Binding->GoalName(GoalIds.IndexOfByKey(Goal));
 }
 
 void UGoapAgentComponent::LogError(const TCHAR* Function, const goap::Error& Error) const
@@ -323,7 +346,7 @@ bool UGoapAgentComponent::Step(float DeltaSeconds, FGoapStepResult& OutResult)
 	OutResult.Kind = ToStepKind(Native.kind);
 	OutResult.bReplanned = Native.replanned;
 	OutResult.Action = Binding->ActionName(Native.action);
-	OutResult.Goal = Binding->GoalName(Native.goal);
+	OutResult.Goal = GoalName(Native.goal);
 	OutResult.PlanIndex = static_cast<int32>(Native.plan_index);
 
 	// A batch replans outside any step, so agents planned by batches compare replan counts.

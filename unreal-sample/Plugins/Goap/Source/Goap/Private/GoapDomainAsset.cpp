@@ -130,7 +130,8 @@ bool GoapReadNames(const goap::World& World, const goap::Domain& Domain, FGoapDo
 		OutNames.Actions.Add(GoapStrings::ToFString(Name.value()));
 	}
 	// The file's goals are the ones every agent of the domain starts with, in file order:
-	// a short-lived agent names them (indices match an agent's goal indices).
+	// a short-lived agent names them (goal_at(Index) of any agent of the domain is the
+	// same goal).
 	goap::Result<goap::Agent> Probe = World.create_agent(Domain);
 	if (!Probe.ok()) return Fail(Probe.error());
 	struct FDestroyProbe
@@ -142,7 +143,9 @@ bool GoapReadNames(const goap::World& World, const goap::Domain& Domain, FGoapDo
 	if (!Info.ok()) return Fail(Info.error());
 	for (uint32_t Index = 0; Index < Info.value().goal_count; ++Index)
 	{
-		const goap::Result<std::string> Name = Probe.value().goal_name(goap::GoalId{static_cast<int32_t>(Index)});
+		const goap::Result<goap::GoalId> Goal = Probe.value().goal_at(Index);
+		if (!Goal.ok()) return Fail(Goal.error());
+		const goap::Result<std::string> Name = Probe.value().goal_name(Goal.value());
 		if (!Name.ok()) return Fail(Name.error());
 		OutNames.Goals.Add(GoapStrings::ToFString(Name.value()));
 	}

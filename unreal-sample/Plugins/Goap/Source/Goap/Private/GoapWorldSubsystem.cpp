@@ -63,20 +63,18 @@ namespace
 
 FName FGoapDomainBinding::ActionName(goap::ActionId Action) const
 {
-	const FName* Name = ActionNames.Find(Action.value);
+	const FName* Name = ActionNames.Find(Action.bits());
 	return Name ? *Name : NAME_None;
 }
 
-FName FGoapDomainBinding::GoalName(goap::GoalId Goal) const
+FName FGoapDomainBinding::GoalName(int32 Index) const
 {
-	return GoalNames.IsValidIndex(Goal.index) ? GoalNames[Goal.index] : NAME_None;
+	return GoalNames.IsValidIndex(Index) ? GoalNames[Index] : NAME_None;
 }
 
-goap::GoalId FGoapDomainBinding::FindGoal(FName Goal) const
+int32 FGoapDomainBinding::FindGoal(FName Goal) const
 {
-	goap::GoalId Id;
-	Id.index = GoalNames.IndexOfByKey(Goal);
-	return Id;
+	return GoalNames.IndexOfByKey(Goal);
 }
 
 void UGoapWorldSubsystem::Initialize(FSubsystemCollectionBase& Collection)
@@ -233,7 +231,7 @@ TSharedPtr<const FGoapDomainBinding> UGoapWorldSubsystem::FindOrLoadDomain(const
 		[&Native](std::string_view Name) { return Native.find_var(Name); });
 	BindNames(Binding->Actions, Names.Actions, TEXT("action"), Asset,
 		[&Native](std::string_view Name) { return Native.find_action(Name); },
-		[&Binding](const FString& Name, goap::ActionId Id) { Binding->ActionNames.Add(Id.value, FName(*Name)); });
+		[&Binding](const FString& Name, goap::ActionId Id) { Binding->ActionNames.Add(Id.bits(), FName(*Name)); });
 	for (const FString& Name : Names.Goals)
 	{
 		Binding->GoalNames.Add(FName(*Name));

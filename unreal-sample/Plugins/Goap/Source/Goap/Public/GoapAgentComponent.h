@@ -150,12 +150,20 @@ private:
 	bool FindVar(const TCHAR* Function, FName Var, goap::VarId& OutId) const;
 	bool FindAction(const TCHAR* Function, FName Action, goap::ActionId& OutId) const;
 	bool FindGoal(const TCHAR* Function, FName Goal, goap::GoalId& OutId) const;
+	/** The name of one of this agent's goals (from a step), or None for the null id. */
+	FName GoalName(goap::GoalId Goal) const;
 	bool Succeeded(const TCHAR* Function, const goap::Result<void>& Result) const;
 	void LogError(const TCHAR* Function, const goap::Error& Error) const;
 
 	TWeakObjectPtr<UGoapWorldSubsystem> Subsystem;
 	TSharedPtr<const FGoapDomainBinding> Binding;
 	goap::AgentId AgentId;
+	/**
+	 * The agent's goal ids by index into Binding->GoalNames (the domain file's goals, which
+	 * the agent starts with in that order; goal ids are generational and per agent). The
+	 * component adds and removes no goals, so these stay valid for the agent's life.
+	 */
+	TArray<goap::GoalId> GoalIds;
 	bool bRegisteredForBatch = false;
 
 	FName CurrentAction;

@@ -4,7 +4,7 @@
 #include "Engine/DataAsset.h"
 #include "GoapDomainAsset.generated.h"
 
-/** The names a domain declares, in id order (goals: their indices in an agent), as the library reads them back. */
+/** The names a domain declares, in id order (goals: in file order, the order of goap::Agent::goal_at), as the library reads them back. */
 struct GOAP_API FGoapDomainNames
 {
 	TArray<FString> Facts;

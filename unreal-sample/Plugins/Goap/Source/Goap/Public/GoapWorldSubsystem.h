@@ -20,15 +20,20 @@ struct GOAP_API FGoapDomainBinding
 	TMap<FName, goap::FactId> Facts;
 	TMap<FName, goap::VarId> Vars;
 	TMap<FName, goap::ActionId> Actions;
-	/** Action names by raw id, to name the actions that steps hand out. */
+	/** Action names by id bits (goap::ActionId::bits()), to name the actions that steps hand out. */
 	TMap<uint64, FName> ActionNames;
-	/** The domain file's goals by index (an agent's goal indices; agents add none here). */
+	/**
+	 * The domain file's goals in file order: every agent of the domain starts with them in
+	 * this order, so goap::Agent::goal_at(Index) is the agent's id of GoalNames[Index]
+	 * (goal ids are per agent; UGoapAgentComponent keeps its agent's).
+	 */
 	TArray<FName> GoalNames;
 
 	FName ActionName(goap::ActionId Action) const;
-	FName GoalName(goap::GoalId Goal) const;
-	/** The index of the first goal with this name, or none. */
-	goap::GoalId FindGoal(FName Goal) const;
+	/** The name of the goal at Index, or None when Index is not one. */
+	FName GoalName(int32 Index) const;
+	/** The index of the first goal with this name, or -1 (INDEX_NONE) when none has it. */
+	int32 FindGoal(FName Goal) const;
 };
 
 /**
