@@ -1400,15 +1400,17 @@ GoapStatus goap_set_allocator(const struct GoapAllocator *allocator);
 //
 // What stays allocated with no world alive: the panic hook goap installs on its first call
 // (a few bytes), the last error message of each thread on which a call failed (freed when
-// that thread exits), and, once a world with worker threads of its own has lived (no
-// enqueue_task), process-wide state of the thread libraries: a table of parked threads
-// sized by the most threads alive at once, and memory of the workers' queues whose free
-// the work-stealing library defers (some tens of KiB, freed or reused by later worlds, not
-// growing with each world). Everything else a world holds, its threads included, is freed
-// by goap_world_destroy: after destroying a world that has no threads of its own
-// (worker_threads 1, or the engine's job system), the value is back to what it was before
-// the world was created, unless a call failed meanwhile on a thread that had no last
-// error yet.
+// that thread exits), and process-wide state of the thread libraries: once goap calls or
+// tasks have waited for each other on several threads (a world's own workers, or the
+// engine's job threads), a table of waiting threads that grows with the most threads that
+// ever waited at once; and after a world with worker threads of its own (no
+// enqueue_task), memory of the workers' queues whose free the work-stealing library
+// defers. Together some tens of KiB, freed or reused later, not growing with each world.
+// Everything else a world holds, its threads included, is freed by goap_world_destroy:
+// after destroying a world used from one thread only (worker_threads 1, no job system),
+// the value is back to what it was before the world was created, unless a call failed
+// meanwhile on a thread that had no last error yet. While a world's own workers live,
+// they may free memory just after a batch returns.
 //
 // Thread safety: any thread, any time.
 uint64_t goap_allocated_bytes(void);
