@@ -9,10 +9,11 @@
 use std::path::{Path, PathBuf};
 
 /// FFI sources in header order.
-const FFI_FILES: [&str; 18] = [
+const FFI_FILES: [&str; 19] = [
     "version.rs",
     "status.rs",
     "error.rs",
+    "alloc.rs",
     "log.rs",
     "ids.rs",
     "world.rs",

@@ -102,6 +102,9 @@
  *   returns memory you must free except the world itself.
  *
  * MEMORY
+ *   Every allocation goes through the system allocator, or through the host's when
+ *   goap_set_allocator is called before any other goap function; goap_allocated_bytes
+ *   tells how many bytes goap holds.
  *   A world keeps up to GoapWorldDef.max_idle_planners idle planners for reuse by later
  *   plan calls. Each keeps its search buffers at the size the largest search it ran grew
  *   them to, and the goal-only part of its last 8 searches' setup (which actions can
@@ -323,6 +326,10 @@ enum GoapStatus
     // the call that panicked, without doing anything. goap_world_destroy still works and
     // frees everything; create a new world to go on.
     GOAP_STATUS_POISONED = 24,
+    // goap_set_allocator came too late: goap had already allocated memory with the system
+    // allocator (any earlier goap call does), or an allocator was set already. Nothing
+    // changed.
+    GOAP_STATUS_TOO_LATE = 25,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -618,6 +625,42 @@ typedef enum GoapTraceEnd {
 // goap_world_create, freed by goap_world_destroy. Opaque; every function on it is
 // thread-safe (see THREADING at the top), and no call holds its locks for long.
 typedef struct GoapWorld GoapWorld;
+
+// Allocates `size` bytes (never 0) aligned to `align` (a power of two) for goap; returns
+// NULL when it cannot. `user_data` is GoapAllocator.user_data.
+typedef void *(*GoapAllocFn)(uint64_t size, uint64_t align, void *user_data);
+
+// Resizes the block `ptr` (of `old_size` bytes, aligned to `align`) to `new_size` bytes
+// (never 0) with the same alignment, keeping its first min(old_size, new_size) bytes;
+// returns the new block, or NULL (leaving `ptr` untouched) when it cannot.
+typedef void *(*GoapReallocFn)(void *ptr,
+                               uint64_t old_size,
+                               uint64_t align,
+                               uint64_t new_size,
+                               void *user_data);
+
+// Frees the block `ptr` that alloc or realloc returned with this `size` and `align`.
+typedef void (*GoapFreeFn)(void *ptr, uint64_t size, uint64_t align, void *user_data);
+
+// The host's allocator for goap (goap_set_allocator), in the model of Box2D's
+// b2SetAllocator. Sizes and alignments are in bytes; an alignment is a power of two (often
+// above 16: pass it to an aligned allocation such as aligned_alloc or _aligned_malloc).
+// Every call may come from any thread, several at once: the functions must be thread-safe.
+// They must not call goap.
+typedef struct GoapAllocator {
+    // Required: allocates (see GoapAllocFn). NULL, or memory that is not aligned to
+    // `align`, is treated as out of memory: a planner table goap reserves fallibly fails
+    // with GOAP_STATUS_OUT_OF_MEMORY, any other allocation aborts the process (as Rust's
+    // allocation failure does).
+    GoapAllocFn alloc;
+    // Optional: resizes (see GoapReallocFn); NULL makes goap allocate, copy and free.
+    GoapReallocFn realloc;
+    // Required: frees (see GoapFreeFn). Receives the same size and align the block was
+    // allocated (or last resized) with.
+    GoapFreeFn free;
+    // Passed to the three functions unchanged; never dereferenced by goap.
+    void *user_data;
+} GoapAllocator;
 
 // Receives a log message: its GoapLogLevel value, the UTF-8 text (`message_len` bytes,
 // followed by a NUL terminator, valid during the call only) and the user_data given to
@@ -1357,6 +1400,52 @@ uint32_t goap_last_error_length(void);
 // # Safety
 // `buf` must be valid for `capacity` bytes of writes; `out_len` must be valid for a write.
 GoapStatus goap_last_error_message(char *buf, uint32_t capacity, uint32_t *out_len);
+
+// Routes every allocation goap makes, in the whole process, through `allocator` (in the
+// model of Box2D's b2SetAllocator); goap_allocated_bytes counts them either way. Call it
+// once, before any other goap function: only while goap has allocated nothing yet can it
+// take over (every block must be freed by the allocator that made it), and once set it
+// cannot be changed or removed. The functions are copied from `*allocator` during the
+// call and must stay callable, with user_data valid, until the process exits: goap frees
+// per-thread state (a thread's last error message) when each thread that called it exits,
+// and keeps a little process-wide state for good (see goap_allocated_bytes).
+//
+// Without it goap uses the system allocator (malloc). Allocation failure: see
+// GoapAllocator.alloc.
+//
+// Errors: GOAP_STATUS_NULL_POINTER (allocator, alloc or free NULL), GOAP_STATUS_TOO_LATE
+// (goap has allocated already: the message says how many bytes; or an allocator was set
+// already). A failed call records its message, which allocates, so after any failure goap
+// stays on the system allocator or the one set before.
+// Thread safety: any thread; the first call that wins against goap's first allocation
+// (another goap call on another thread) takes effect.
+//
+// # Safety
+// `allocator` must be NULL or readable; its functions must behave as GoapAllocFn,
+// GoapReallocFn and GoapFreeFn document and be safe to call from any thread with
+// `user_data` until the process exits.
+GoapStatus goap_set_allocator(const struct GoapAllocator *allocator);
+
+// Bytes goap currently has allocated (the sum of its live blocks' sizes), through the
+// host's allocator (goap_set_allocator) or the system's. Counted with relaxed atomics:
+// while other threads call goap the value is a moment's snapshot.
+//
+// What stays allocated with no world alive: the panic hook goap installs on its first call
+// (a few bytes), the last error message of each thread on which a call failed (freed when
+// that thread exits), and process-wide state of the thread libraries: once goap calls or
+// tasks have waited for each other on several threads (a world's own workers, or the
+// engine's job threads), a table of waiting threads that grows with the most threads that
+// ever waited at once; and after a world with worker threads of its own (no
+// enqueue_task), memory of the workers' queues whose free the work-stealing library
+// defers. Together some tens of KiB, freed or reused later, not growing with each world.
+// Everything else a world holds, its threads included, is freed by goap_world_destroy:
+// after destroying a world used from one thread only (worker_threads 1, no job system),
+// the value is back to what it was before the world was created, unless a call failed
+// meanwhile on a thread that had no last error yet. While a world's own workers live,
+// they may free memory just after a batch returns.
+//
+// Thread safety: any thread, any time.
+uint64_t goap_allocated_bytes(void);
 
 // Installs the log callback for the whole process (every world and every thread), in
 // place of the one before. `callback` is read during the call only; NULL, or a NULL

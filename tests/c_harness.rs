@@ -1,5 +1,6 @@
-//! Builds `tests/c/harness.c` against `include/goap.h` and the static library, as C99 and
-//! as C++17 with `-Wall -Wextra -Wpedantic -Werror`, runs both, and runs the C build under
+//! Builds `tests/c/harness.c` and `tests/c/alloc_hook.c` (the allocator hook, its own
+//! program) against `include/goap.h` and the static library, as C99 and as C++17 with
+//! `-Wall -Wextra -Wpedantic -Werror`, runs both builds, and runs the C builds under
 //! valgrind with its default leak settings, requiring zero errors and zero definite,
 //! indirect or possible leaks.
 //!
@@ -80,8 +81,8 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-/// Compiles the harness; `cpp` builds it as C++17 instead of C99.
-fn compile(lib: &Path, out: &Path, cpp: bool) {
+/// Compiles `tests/c/<source>`; `cpp` builds it as C++17 instead of C99.
+fn compile(lib: &Path, source: &str, out: &Path, cpp: bool) {
     let root = manifest_dir();
     let mut cmd = Command::new(if cpp { "g++" } else { "gcc" });
     if cpp {
@@ -93,7 +94,7 @@ fn compile(lib: &Path, out: &Path, cpp: bool) {
         .arg("-g")
         .arg("-I")
         .arg(root.join("include"))
-        .arg(root.join("tests/c/harness.c"));
+        .arg(root.join("tests/c").join(source));
     if cpp {
         cmd.args(["-x", "none"]); // the library is not C++ source
     }
@@ -103,7 +104,7 @@ fn compile(lib: &Path, out: &Path, cpp: bool) {
     let result = run(&mut cmd);
     assert!(
         result.status.success(),
-        "compiling the harness as {} failed:\n{}",
+        "compiling {source} as {} failed:\n{}",
         if cpp { "C++17" } else { "C99" },
         text(&result.stderr)
     );
@@ -148,32 +149,70 @@ fn c_and_cpp_harness_pass_and_c_is_clean_under_valgrind() {
 
     let c_exe = dir.join("harness_c");
     let cpp_exe = dir.join("harness_cpp");
-    compile(&lib, &c_exe, false);
-    compile(&lib, &cpp_exe, true);
+    compile(&lib, "harness.c", &c_exe, false);
+    compile(&lib, "harness.c", &cpp_exe, true);
 
     for exe in [&c_exe, &cpp_exe] {
         let out = run(Command::new(exe).args(&args).env("RUST_BACKTRACE", "0"));
         check_summary(&exe.display().to_string(), &out);
     }
 
+    check_valgrind("harness_c", &c_exe, &args);
+}
+
+/// Runs `exe` under valgrind (default leak settings) and requires its checks to pass with
+/// no error and no definite, indirect or possible leak.
+fn check_valgrind(name: &str, exe: &Path, args: &[String]) {
     let out = run(Command::new("valgrind")
         // valgrind's default leak settings (definite and possible leaks are errors), as a
         // host's leak check runs it: a thread handle left behind shows as "possibly lost".
         .args(["--leak-check=full", "--error-exitcode=99"])
-        .arg(&c_exe)
-        .args(&args)
+        .arg(exe)
+        .args(args)
         .env("RUST_BACKTRACE", "0"));
-    check_summary("harness_c under valgrind", &out);
+    check_summary(&format!("{name} under valgrind"), &out);
     let report = text(&out.stderr);
     assert!(
         report.contains("ERROR SUMMARY: 0 errors"),
-        "valgrind found errors:\n{report}"
+        "valgrind found errors in {name}:\n{report}"
     );
     let no_leaks = report.contains("All heap blocks were freed")
         || (report.contains("definitely lost: 0 bytes")
             && report.contains("indirectly lost: 0 bytes")
             && report.contains("possibly lost: 0 bytes"));
-    assert!(no_leaks, "valgrind found leaks:\n{report}");
+    assert!(no_leaks, "valgrind found leaks in {name}:\n{report}");
+}
+
+/// The allocator hook: `tests/c/alloc_hook.c` sets a counting allocator before anything
+/// else and checks every allocation and free goap makes (with the host's realloc and
+/// without, when goap allocates, copies and frees), the byte count, and that worlds give
+/// their memory back; as C99 and C++17, and the C build under valgrind.
+#[test]
+fn alloc_hook_counts_every_allocation_in_c_and_cpp_and_is_clean_under_valgrind() {
+    require("gcc");
+    require("g++");
+    require("valgrind");
+    let lib = build_static_lib();
+    let dir = build_dir();
+    let json = manifest_dir()
+        .join("examples/domains/village.json")
+        .display()
+        .to_string();
+
+    let c_exe = dir.join("alloc_hook_c");
+    let cpp_exe = dir.join("alloc_hook_cpp");
+    compile(&lib, "alloc_hook.c", &c_exe, false);
+    compile(&lib, "alloc_hook.c", &cpp_exe, true);
+    for exe in [&c_exe, &cpp_exe] {
+        for mode in [None, Some("no-realloc")] {
+            let out = run(Command::new(exe)
+                .arg(&json)
+                .args(mode)
+                .env("RUST_BACKTRACE", "0"));
+            check_summary(&format!("{} {mode:?}", exe.display()), &out);
+        }
+    }
+    check_valgrind("alloc_hook_c", &c_exe, std::slice::from_ref(&json));
 }
 
 /// The function every id-mixup source defines: it takes one id of each kind (and a raw

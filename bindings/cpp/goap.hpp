@@ -138,6 +138,7 @@ enum class Status : int32_t {
   Busy = GOAP_STATUS_BUSY,
   OutOfMemory = GOAP_STATUS_OUT_OF_MEMORY,
   Poisoned = GOAP_STATUS_POISONED,
+  TooLate = GOAP_STATUS_TOO_LATE,
   /// The linked library's version is not this header's (from World::create; never
   /// returned by the library itself).
   VersionMismatch = -1,
@@ -649,6 +650,22 @@ const C* c_array(Span<T> span) noexcept {
   return reinterpret_cast<const C*>(span.data());
 }
 }  // namespace detail
+
+// ---------------------------------------------------------------------------------------
+// Memory.
+
+/// Routes every allocation of the goap library, in the whole process, through the host's
+/// allocator (goap.h's GoapAllocator: alloc, optional realloc, free, user_data; in the model
+/// of Box2D's b2SetAllocator). Call it once, before any other goap call (a World, or even
+/// goap::status_name): Status::TooLate when goap has allocated already or an allocator was
+/// set. The functions must be thread-safe and stay callable until the process exits.
+inline Returns<void> set_allocator(const GoapAllocator& allocator) {
+  return detail::finish(goap_set_allocator(&allocator));
+}
+
+/// Bytes the goap library currently has allocated (through the host's allocator or the
+/// system's); see goap_allocated_bytes for what stays allocated with no World alive.
+inline uint64_t allocated_bytes() noexcept { return goap_allocated_bytes(); }
 
 // ---------------------------------------------------------------------------------------
 // Settings and results.

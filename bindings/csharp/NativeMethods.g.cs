@@ -102,6 +102,58 @@ namespace Goap.Native
         public static extern GoapStatus goap_last_error_message(byte* buf, uint capacity, uint* out_len);
 
         /// <summary>
+        ///  Routes every allocation goap makes, in the whole process, through `allocator` (in the
+        ///  model of Box2D's b2SetAllocator); goap_allocated_bytes counts them either way. Call it
+        ///  once, before any other goap function: only while goap has allocated nothing yet can it
+        ///  take over (every block must be freed by the allocator that made it), and once set it
+        ///  cannot be changed or removed. The functions are copied from `*allocator` during the
+        ///  call and must stay callable, with user_data valid, until the process exits: goap frees
+        ///  per-thread state (a thread's last error message) when each thread that called it exits,
+        ///  and keeps a little process-wide state for good (see goap_allocated_bytes).
+        ///
+        ///  Without it goap uses the system allocator (malloc). Allocation failure: see
+        ///  GoapAllocator.alloc.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER (allocator, alloc or free NULL), GOAP_STATUS_TOO_LATE
+        ///  (goap has allocated already: the message says how many bytes; or an allocator was set
+        ///  already). A failed call records its message, which allocates, so after any failure goap
+        ///  stays on the system allocator or the one set before.
+        ///  Thread safety: any thread; the first call that wins against goap's first allocation
+        ///  (another goap call on another thread) takes effect.
+        ///
+        ///  # Safety
+        ///  `allocator` must be NULL or readable; its functions must behave as GoapAllocFn,
+        ///  GoapReallocFn and GoapFreeFn document and be safe to call from any thread with
+        ///  `user_data` until the process exits.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_set_allocator", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_set_allocator(GoapAllocator* allocator);
+
+        /// <summary>
+        ///  Bytes goap currently has allocated (the sum of its live blocks' sizes), through the
+        ///  host's allocator (goap_set_allocator) or the system's. Counted with relaxed atomics:
+        ///  while other threads call goap the value is a moment's snapshot.
+        ///
+        ///  What stays allocated with no world alive: the panic hook goap installs on its first call
+        ///  (a few bytes), the last error message of each thread on which a call failed (freed when
+        ///  that thread exits), and process-wide state of the thread libraries: once goap calls or
+        ///  tasks have waited for each other on several threads (a world's own workers, or the
+        ///  engine's job threads), a table of waiting threads that grows with the most threads that
+        ///  ever waited at once; and after a world with worker threads of its own (no
+        ///  enqueue_task), memory of the workers' queues whose free the work-stealing library
+        ///  defers. Together some tens of KiB, freed or reused later, not growing with each world.
+        ///  Everything else a world holds, its threads included, is freed by goap_world_destroy:
+        ///  after destroying a world used from one thread only (worker_threads 1, no job system),
+        ///  the value is back to what it was before the world was created, unless a call failed
+        ///  meanwhile on a thread that had no last error yet. While a world's own workers live,
+        ///  they may free memory just after a batch returns.
+        ///
+        ///  Thread safety: any thread, any time.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_allocated_bytes", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern ulong goap_allocated_bytes();
+
+        /// <summary>
         ///  Installs the log callback for the whole process (every world and every thread), in
         ///  place of the one before. `callback` is read during the call only; NULL, or a NULL
         ///  `callback-&gt;log`, restores the default, which writes each message to stderr as one line
@@ -1636,6 +1688,38 @@ namespace Goap.Native
     }
 
     /// <summary>
+    ///  The host's allocator for goap (goap_set_allocator), in the model of Box2D's
+    ///  b2SetAllocator. Sizes and alignments are in bytes; an alignment is a power of two (often
+    ///  above 16: pass it to an aligned allocation such as aligned_alloc or _aligned_malloc).
+    ///  Every call may come from any thread, several at once: the functions must be thread-safe.
+    ///  They must not call goap.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct GoapAllocator
+    {
+        /// <summary>
+        ///  Required: allocates (see GoapAllocFn). NULL, or memory that is not aligned to
+        ///  `align`, is treated as out of memory: a planner table goap reserves fallibly fails
+        ///  with GOAP_STATUS_OUT_OF_MEMORY, any other allocation aborts the process (as Rust's
+        ///  allocation failure does).
+        /// </summary>
+        public void* alloc;
+        /// <summary>
+        ///  Optional: resizes (see GoapReallocFn); NULL makes goap allocate, copy and free.
+        /// </summary>
+        public void* realloc;
+        /// <summary>
+        ///  Required: frees (see GoapFreeFn). Receives the same size and align the block was
+        ///  allocated (or last resized) with.
+        /// </summary>
+        public void* free;
+        /// <summary>
+        ///  Passed to the three functions unchanged; never dereferenced by goap.
+        /// </summary>
+        public void* user_data;
+    }
+
+    /// <summary>
     ///  A log callback and its user data (goap_set_log_callback).
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
@@ -2886,6 +2970,12 @@ namespace Goap.Native
         ///  frees everything; create a new world to go on.
         /// </summary>
         Poisoned = 24,
+        /// <summary>
+        ///  goap_set_allocator came too late: goap had already allocated memory with the system
+        ///  allocator (any earlier goap call does), or an allocator was set already. Nothing
+        ///  changed.
+        /// </summary>
+        TooLate = 25,
     }
 
     /// <summary>

@@ -2,12 +2,13 @@
 //!
 //! Every exported function runs its body under `guard!` (null checks,
 //! `catch_unwind`, status + thread-local last error). Files, in header order: version,
-//! status, error (last error), log, ids, world, domain, fact, var, action, plan, then the
+//! status, error (last error), alloc (the allocator hook and byte count: the crate's
+//! global allocator), log, ids, world, domain, fact, var, action, plan, then the
 //! agents: agent (lifecycle and believed state), goal, context (action settings and
 //! callbacks), protocol (step, report and what an agent tells), batch (batch planning and
 //! the plan cache); inspect (introspection and the search trace), domain_goals (a
-//! domain's agent goals); guard (debug hook) last. `args` holds the argument conversions shared
-//! by all of them.
+//! domain's agent goals); guard (debug hook) last. `args` holds the argument conversions
+//! shared by all of them.
 //!
 //! The rules every function follows (stated once at the top of the header, see
 //! `cbindgen.toml`): outputs are written only on success (the one exception is
@@ -20,6 +21,7 @@ mod args;
 
 pub mod action;
 pub mod agent;
+pub mod alloc;
 pub mod batch;
 pub mod context;
 pub mod domain;
@@ -39,6 +41,7 @@ pub mod world;
 
 pub use action::*;
 pub use agent::*;
+pub use alloc::*;
 pub use batch::*;
 pub use context::*;
 pub use domain::*;

@@ -90,10 +90,14 @@ pub enum GoapStatus {
     /// the call that panicked, without doing anything. goap_world_destroy still works and
     /// frees everything; create a new world to go on.
     Poisoned = 24,
+    /// goap_set_allocator came too late: goap had already allocated memory with the system
+    /// allocator (any earlier goap call does), or an allocator was set already. Nothing
+    /// changed.
+    TooLate = 25,
 }
 
 /// Every status, in value order.
-const ALL: [GoapStatus; 25] = [
+const ALL: [GoapStatus; 26] = [
     GoapStatus::Ok,
     GoapStatus::NullPointer,
     GoapStatus::InvalidUtf8,
@@ -119,6 +123,7 @@ const ALL: [GoapStatus; 25] = [
     GoapStatus::Busy,
     GoapStatus::OutOfMemory,
     GoapStatus::Poisoned,
+    GoapStatus::TooLate,
 ];
 
 impl GoapStatus {
@@ -155,6 +160,7 @@ impl GoapStatus {
             GoapStatus::Busy => "GOAP_STATUS_BUSY\0",
             GoapStatus::OutOfMemory => "GOAP_STATUS_OUT_OF_MEMORY\0",
             GoapStatus::Poisoned => "GOAP_STATUS_POISONED\0",
+            GoapStatus::TooLate => "GOAP_STATUS_TOO_LATE\0",
         }
     }
 

@@ -43,6 +43,25 @@ namespace Goap
         }
 
         /// <summary>
+        /// Bytes the native library currently has allocated (goap_allocated_bytes), through
+        /// the system allocator or the host's: a memory budget check. With no world alive it
+        /// comes back to what it was before the world, but for small process-wide state (see
+        /// goap_allocated_bytes in goap.h).
+        /// </summary>
+        /// <remarks>
+        /// The allocator hook itself (goap_set_allocator) is not wrapped: it must be set before
+        /// the library's first allocation, which any call makes (this wrapper's load check
+        /// included), and its functions must be callable from any native thread (goap's own
+        /// workers) until the process exits, which a managed delegate cannot promise (IL2CPP,
+        /// domain reloads). A Unity or engine host sets it from native code before any C#
+        /// code touches goap, such as a native plugin's UnityPluginLoad.
+        /// </remarks>
+        public static long AllocatedBytes
+        {
+            get { EnsureLoaded(); return (long)NativeMethods.goap_allocated_bytes(); }
+        }
+
+        /// <summary>
         /// Raised on the thread that stepped or batch-planned an agent, for every exception an
         /// <see cref="IAgentContext"/> threw (the search is abandoned: see
         /// <see cref="Agent.SetContext"/>). Exceptions thrown by a handler are ignored.
