@@ -87,10 +87,10 @@ bool UGoapDomainAsset::ReadNames(FGoapDomainNames& OutNames, FString& OutError) 
 		OutError = FString::Printf(TEXT("%s: %s"), *GetPathName(), *GoapStrings::Message(Domain.error()));
 		return false;
 	}
-	return GoapReadNames(World.value(), Domain.value(), OutNames, OutError);
+	return GoapReadNames(Domain.value(), OutNames, OutError);
 }
 
-bool GoapReadNames(const goap::World& World, const goap::Domain& Domain, FGoapDomainNames& OutNames, FString& OutError)
+bool GoapReadNames(const goap::Domain& Domain, FGoapDomainNames& OutNames, FString& OutError)
 {
 	OutNames = FGoapDomainNames();
 	// Every name is read back from the library (the introspection calls): nothing parses
@@ -129,23 +129,12 @@ bool GoapReadNames(const goap::World& World, const goap::Domain& Domain, FGoapDo
 		if (!Name.ok()) return Fail(Name.error());
 		OutNames.Actions.Add(GoapStrings::ToFString(Name.value()));
 	}
-	// The file's goals are the ones every agent of the domain starts with, in file order:
-	// a short-lived agent names them (goal_at(Index) of any agent of the domain is the
-	// same goal).
-	goap::Result<goap::Agent> Probe = World.create_agent(Domain);
-	if (!Probe.ok()) return Fail(Probe.error());
-	struct FDestroyProbe
+	// The file's goals: the ones every agent of the domain starts with, in file order.
+	const goap::Result<uint32_t> Goals = Domain.agent_goal_count();
+	if (!Goals.ok()) return Fail(Goals.error());
+	for (uint32_t Index = 0; Index < Goals.value(); ++Index)
 	{
-		const goap::Agent& Agent;
-		~FDestroyProbe() { (void)Agent.destroy(); }
-	} DestroyProbe{Probe.value()};
-	const goap::Result<goap::AgentInfo> Info = Probe.value().info();
-	if (!Info.ok()) return Fail(Info.error());
-	for (uint32_t Index = 0; Index < Info.value().goal_count; ++Index)
-	{
-		const goap::Result<goap::GoalId> Goal = Probe.value().goal_at(Index);
-		if (!Goal.ok()) return Fail(Goal.error());
-		const goap::Result<std::string> Name = Probe.value().goal_name(Goal.value());
+		const goap::Result<std::string> Name = Domain.agent_goal_name(Index);
 		if (!Name.ok()) return Fail(Name.error());
 		OutNames.Goals.Add(GoapStrings::ToFString(Name.value()));
 	}
