@@ -1464,6 +1464,95 @@ static void test_goal_ids(const char *path) {
     goap_world_destroy(world);
 }
 
+/* A domain's agent goals: a file's goals read back by index, one added from C reaching only
+   agents created afterwards, and the error paths (nothing written, nothing added). */
+static void test_domain_agent_goals(void) {
+    static const char *json =
+        "{\"vars\": {\"ammo\": {\"min\": 0, \"max\": 5, \"default\": 2}},"
+        " \"actions\": ["
+        "  {\"name\": \"arm\", \"pre\": {\"ammo\": {\">=\": 1}}, \"effects\": {\"armed\": true}},"
+        "  {\"name\": \"hide\", \"pre\": {\"armed\": true}, \"effects\": {\"safe\": true}}],"
+        " \"start\": {},"
+        " \"goals\": [{\"name\": \"stay safe\", \"priority\": 3,"
+        "              \"conditions\": {\"safe\": true, \"ammo\": {\">\": 0}}}]}";
+    GoapWorldDef wdef = goap_world_def_default();
+    GoapWorld *world = NULL;
+    GoapDomainId d = GOAP_NULL_DOMAIN_ID;
+    GoapFactId safe = GOAP_NULL_FACT_ID, armed = GOAP_NULL_FACT_ID;
+    GoapVarId ammo = GOAP_NULL_VAR_ID;
+    GoapAgentDef adef = goap_agent_def_default();
+    GoapAgentId before = GOAP_NULL_AGENT_ID, after = GOAP_NULL_AGENT_ID;
+    GoapGoalInfo ginfo;
+    GoapAgentInfo info;
+    GoapFactValue facts[2];
+    GoapVarCondition vars[2];
+    GoapGoalDef def = goap_goal_def_default();
+    GoapFactValue want;
+    char name[32];
+    uint32_t count = 99, len = 99;
+    ginfo.size = (uint32_t)sizeof ginfo;
+    info.size = (uint32_t)sizeof info;
+    CHECK_STATUS(goap_world_create(&wdef, &world), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_domain_load_json(world, json, len32(json), &d), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_domain_find_fact(world, d, "safe", 4, &safe), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_domain_find_fact(world, d, "armed", 5, &armed), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_domain_find_var(world, d, "ammo", 4, &ammo), GOAP_STATUS_OK);
+
+    CHECK_STATUS(goap_domain_agent_goal_count(world, d, &count), GOAP_STATUS_OK);
+    CHECK(count == 1);
+    CHECK_STATUS(goap_domain_agent_goal_name(world, d, 0, name, sizeof name, &len), GOAP_STATUS_OK);
+    CHECK(len == 9 && strcmp(name, "stay safe") == 0);
+    CHECK_STATUS(goap_domain_agent_goal_info(world, d, 0, &ginfo), GOAP_STATUS_OK);
+    CHECK(ginfo.priority == 3.0 && ginfo.fact_count == 1 && ginfo.var_count == 1);
+    CHECK(ginfo.satisfied == 0 && ginfo.current == 0);
+    CHECK_STATUS(goap_domain_agent_goal_conditions(world, d, 0, facts, 2, &count), GOAP_STATUS_OK);
+    CHECK(count == 1 && goap_fact_id_equals(facts[0].fact, safe) && facts[0].value == 1);
+    CHECK_STATUS(goap_domain_agent_goal_var_conditions(world, d, 0, vars, 2, &count), GOAP_STATUS_OK);
+    CHECK(count == 1 && goap_var_id_equals(vars[0].var, ammo));
+    CHECK(vars[0].op == GOAP_COMPARE_GT && vars[0].value == 0);
+
+    /* Errors: out of range, too small, NULL, the null domain; nothing written. */
+    count = 99;
+    CHECK_STATUS(goap_domain_agent_goal_name(world, d, 1, name, sizeof name, &len), GOAP_STATUS_INVALID_ARGUMENT);
+    CHECK_MESSAGE("index 1 is not below");
+    CHECK_STATUS(goap_domain_agent_goal_name(world, d, 0, name, 4, &len), GOAP_STATUS_BUFFER_TOO_SMALL);
+    CHECK(len == 9);
+    CHECK_STATUS(goap_domain_agent_goal_conditions(world, d, 0, facts, 0, &count), GOAP_STATUS_BUFFER_TOO_SMALL);
+    CHECK(count == 1);
+    count = 99;
+    CHECK_STATUS(goap_domain_agent_goal_count(world, GOAP_NULL_DOMAIN_ID, &count), GOAP_STATUS_UNKNOWN_DOMAIN);
+    CHECK(count == 99);
+    CHECK_STATUS(goap_domain_agent_goal_count(NULL, d, &count), GOAP_STATUS_NULL_POINTER);
+    CHECK_STATUS(goap_domain_agent_goal_info(world, d, 0, NULL), GOAP_STATUS_NULL_POINTER);
+    CHECK_STATUS(goap_domain_agent_goal_var_conditions(world, d, 5, vars, 2, &count), GOAP_STATUS_INVALID_ARGUMENT);
+
+    /* Adding: agents created before keep their goals; agents created after get it. */
+    adef.domain = d;
+    CHECK_STATUS(goap_agent_create(world, &adef, &before), GOAP_STATUS_OK);
+    want.fact = armed;
+    want.value = 1;
+    def.name = "be armed";
+    def.name_len = 8;
+    def.facts = &want;
+    def.fact_count = 1;
+    def.priority = 2.0;
+    CHECK_STATUS(goap_domain_add_agent_goal(world, d, &def), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_domain_agent_goal_count(world, d, &count), GOAP_STATUS_OK);
+    CHECK(count == 2);
+    CHECK_STATUS(goap_agent_create(world, &adef, &after), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_agent_info(world, before, &info), GOAP_STATUS_OK);
+    CHECK(info.goal_count == 1);
+    CHECK_STATUS(goap_agent_info(world, after, &info), GOAP_STATUS_OK);
+    CHECK(info.goal_count == 2);
+    def.priority = NAN;
+    CHECK_STATUS(goap_domain_add_agent_goal(world, d, &def), GOAP_STATUS_INVALID_ARGUMENT);
+    CHECK_MESSAGE("priority");
+    CHECK_STATUS(goap_domain_add_agent_goal(world, d, NULL), GOAP_STATUS_NULL_POINTER);
+    CHECK_STATUS(goap_domain_agent_goal_count(world, d, &count), GOAP_STATUS_OK);
+    CHECK(count == 2);
+    goap_world_destroy(world);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: %s KITCHEN_JSON\n", argv[0]);
@@ -1484,6 +1573,7 @@ int main(int argc, char **argv) {
     test_introspection();
     test_id_helpers();
     test_goal_ids(argv[1]);
+    test_domain_agent_goals();
 
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
