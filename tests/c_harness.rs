@@ -204,7 +204,7 @@ fn alloc_hook_counts_every_allocation_in_c_and_cpp_and_is_clean_under_valgrind()
     compile(&lib, "alloc_hook.c", &c_exe, false);
     compile(&lib, "alloc_hook.c", &cpp_exe, true);
     for exe in [&c_exe, &cpp_exe] {
-        for mode in [None, Some("no-realloc")] {
+        for mode in [None, Some("no-realloc"), Some("misaligned-realloc")] {
             let out = run(Command::new(exe)
                 .arg(&json)
                 .args(mode)

@@ -183,6 +183,9 @@ fn header_has_the_abi_conventions() {
     }
 }
 
+/// Exported functions that do not run under the guard, because they must not allocate.
+const UNGUARDED: [&str; 1] = ["goap_allocated_bytes"];
+
 /// Every `extern "C"` function in src/ffi runs its body under the guard (`guard!` or
 /// `run_value`), passing its own name (which prefixes its last-error messages).
 #[test]
@@ -198,6 +201,18 @@ fn every_exported_function_runs_under_the_guard_with_its_name() {
             let name = &rest[..rest.find('(').expect("fn signature")];
             let body_end = rest.find("\n}\n").expect("fn body ends");
             let body = &rest[..body_end];
+            if UNGUARDED.contains(&name) {
+                // One atomic load that cannot panic; under the guard, a first call would
+                // install the panic hook (which allocates) and so close the window in which
+                // goap_set_allocator can still be called.
+                let code = body.lines().filter(|l| !l.trim_start().starts_with("//"));
+                assert!(
+                    !body.contains("guard!(") && code.count() <= 4,
+                    "{name} is on the unguarded list: keep its body one trivial expression"
+                );
+                exported += 1;
+                continue;
+            }
             let called = ["guard!(", "run_value("].iter().find_map(|open| {
                 let s = body[body.find(open)? + open.len()..].trim_start();
                 let s = s.strip_prefix("keep_last_error,").unwrap_or(s).trim_start();

@@ -93,8 +93,12 @@ static HOST_ALLOCATOR: HostCell = HostCell(UnsafeCell::new(Host {
     user_data: std::ptr::null_mut(),
 }));
 
-/// Bytes currently allocated through goap (the sum of the live blocks' sizes).
-static ALLOCATED: AtomicU64 = AtomicU64::new(0);
+/// Bytes currently allocated through goap (the sum of the live blocks' sizes), on a cache
+/// line of its own: every allocation writes it, and reads `STATE` and the host cell.
+#[repr(align(64))]
+struct Counter(AtomicU64);
+
+static ALLOCATED: Counter = Counter(AtomicU64::new(0));
 
 /// The host's allocator once `HOST`; `None` for the system's. The first allocation of the
 /// process (`UNSET`) settles on the system's; one racing goap_set_allocator waits for it.
@@ -190,7 +194,9 @@ unsafe impl GlobalAlloc for GoapGlobalAlloc {
             None => unsafe { System.alloc(layout) },
         };
         if !p.is_null() {
-            ALLOCATED.fetch_add(usize_to_u64(layout.size()), Ordering::Relaxed);
+            ALLOCATED
+                .0
+                .fetch_add(usize_to_u64(layout.size()), Ordering::Relaxed);
         }
         p
     }
@@ -211,14 +217,18 @@ unsafe impl GlobalAlloc for GoapGlobalAlloc {
             None => unsafe { System.alloc_zeroed(layout) },
         };
         if !p.is_null() {
-            ALLOCATED.fetch_add(usize_to_u64(layout.size()), Ordering::Relaxed);
+            ALLOCATED
+                .0
+                .fetch_add(usize_to_u64(layout.size()), Ordering::Relaxed);
         }
         p
     }
 
     #[inline]
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        ALLOCATED.fetch_sub(usize_to_u64(layout.size()), Ordering::Relaxed);
+        ALLOCATED
+            .0
+            .fetch_sub(usize_to_u64(layout.size()), Ordering::Relaxed);
         match route(false) {
             // SAFETY: ptr came from this allocator (the host's) with layout.
             Some(host) => unsafe { Self::host_free(&host, ptr, layout) },
@@ -243,12 +253,29 @@ unsafe impl GlobalAlloc for GoapGlobalAlloc {
                         )
                     }
                     .cast::<u8>();
-                    if !p.is_null() && (p as usize) & (layout.align() - 1) != 0 {
-                        // Misaligned: the old block is gone and this one cannot be used, so
-                        // there is nothing to return (NULL would mean the old block lives).
-                        std::alloc::handle_alloc_error(layout);
+                    if p.is_null() || (p as usize) & (layout.align() - 1) == 0 {
+                        p
+                    } else {
+                        // Misaligned (a host realloc that ignores alignment): move the
+                        // contents into an aligned block from the host's alloc. When that
+                        // fails too, the old contents live only in the misaligned block,
+                        // which cannot be returned: that is an allocation failure.
+                        // SAFETY: the GlobalAlloc contract makes this layout valid.
+                        let new_layout =
+                            unsafe { Layout::from_size_align_unchecked(new_size, layout.align()) };
+                        // SAFETY: new_layout has a non-zero size (the caller's contract).
+                        let q = unsafe { Self::host_alloc(&host, new_layout) };
+                        if q.is_null() {
+                            std::alloc::handle_alloc_error(new_layout);
+                        }
+                        // SAFETY: both blocks are live and distinct; new_size bytes fit both;
+                        // the misaligned block is freed with the layout it now has.
+                        unsafe {
+                            std::ptr::copy_nonoverlapping(p, q, new_size);
+                            Self::host_free(&host, p, new_layout);
+                        }
+                        q
                     }
-                    p
                 }
                 None => {
                     // SAFETY: the GlobalAlloc contract makes this layout valid.
@@ -270,8 +297,12 @@ unsafe impl GlobalAlloc for GoapGlobalAlloc {
             None => unsafe { System.realloc(ptr, layout, new_size) },
         };
         if !p.is_null() {
-            ALLOCATED.fetch_add(usize_to_u64(new_size), Ordering::Relaxed);
-            ALLOCATED.fetch_sub(usize_to_u64(layout.size()), Ordering::Relaxed);
+            ALLOCATED
+                .0
+                .fetch_add(usize_to_u64(new_size), Ordering::Relaxed);
+            ALLOCATED
+                .0
+                .fetch_sub(usize_to_u64(layout.size()), Ordering::Relaxed);
         }
         p
     }
@@ -361,8 +392,9 @@ pub unsafe extern "C" fn goap_set_allocator(allocator: *const GoapAllocator) -> 
             Refused::TooLate { host: false } => FfiError::new(
                 GoapStatus::TooLate,
                 format!(
-                    "goap_set_allocator must be called before any other goap function: {} \
-                     bytes were already allocated with the system allocator",
+                    "goap_set_allocator must be called before goap allocates anything (before \
+                     any other goap function, and in a Rust program before the Rust runtime \
+                     starts main): {} bytes were already allocated with the system allocator",
                     allocated()
                 ),
             ),
@@ -385,15 +417,17 @@ pub unsafe extern "C" fn goap_set_allocator(allocator: *const GoapAllocator) -> 
 /// Everything else a world holds, its threads included, is freed by goap_world_destroy:
 /// after destroying a world used from one thread only (worker_threads 1, no job system),
 /// the value is back to what it was before the world was created, unless a call failed
-/// meanwhile on a thread that had no last error yet. While a world's own workers live,
+/// meanwhile (the thread's stored last error message changed size). While a world's own workers live,
 /// they may free memory just after a batch returns.
 ///
 /// Thread safety: any thread, any time.
 #[no_mangle]
 pub extern "C" fn goap_allocated_bytes() -> u64 {
-    super::guard::run_value("goap_allocated_bytes", 0, allocated)
+    // Not under the guard (one atomic load, which cannot panic): the guard's first call
+    // allocates, so a host may read the count before goap_set_allocator.
+    allocated()
 }
 
 fn allocated() -> u64 {
-    ALLOCATED.load(Ordering::Relaxed)
+    ALLOCATED.0.load(Ordering::Relaxed)
 }

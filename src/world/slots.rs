@@ -2,12 +2,30 @@
 //! (slot index and generation, see [`AgentId`]) is documented and stable, not another
 //! crate's internal key layout.
 //!
-//! A slot's generation starts at 1 with its first agent and grows by one each time the
-//! slot is given to a new agent, so the id of a destroyed agent never names a later one. A
-//! slot whose generation reached `u32::MAX` is retired (never reused). Free slots are
-//! reused last freed first; iteration runs in slot order.
+//! A slot's generation starts at the table's first generation with its first agent and
+//! grows by one each time the slot is given to a new agent, so the id of a destroyed agent
+//! never names a later one of the same table. The first generation differs from table to
+//! table (one per world): the n-th table made in the process starts at a value spread over
+//! the 32 bits by a multiplicative hash of n, so an id kept from a destroyed world is
+//! unlikely to name an agent of a later world even where the C ABI's world tags repeat. A
+//! slot whose generation reached `u32::MAX` is retired (never reused). Free slots are reused
+//! last freed first; iteration runs in slot order. Everything is deterministic: the same
+//! calls in the same order give the same ids.
+
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use crate::agent::AgentId;
+
+/// Tables made so far in the process.
+static TABLES: AtomicU32 = AtomicU32::new(0);
+
+/// The first generation of the `n`-th table: Fibonacci hashing spreads consecutive tables
+/// over the 32 bits; never 0, and at most `u32::MAX - 2^16` so every slot serves at least
+/// 65,536 agents before it retires.
+fn first_generation(n: u32) -> u32 {
+    let spread = n.wrapping_mul(0x9E37_79B9) >> 1;
+    spread.clamp(1, u32::MAX - (1 << 16))
+}
 
 #[derive(Debug)]
 struct Entry<T> {
@@ -24,19 +42,27 @@ pub(crate) struct Slots<T> {
     /// Vacant slots that can be reused, the last freed at the end.
     free: Vec<u32>,
     len: usize,
+    /// The generation of a slot's first value.
+    first: u32,
 }
 
 impl<T> Default for Slots<T> {
     fn default() -> Self {
-        Slots {
-            entries: Vec::new(),
-            free: Vec::new(),
-            len: 0,
-        }
+        Slots::starting_at(first_generation(TABLES.fetch_add(1, Ordering::Relaxed)))
     }
 }
 
 impl<T> Slots<T> {
+    /// An empty table whose slots' first generation is `first` (at least 1).
+    pub(crate) fn starting_at(first: u32) -> Self {
+        Slots {
+            entries: Vec::new(),
+            free: Vec::new(),
+            len: 0,
+            first: first.max(1),
+        }
+    }
+
     /// Live values.
     pub(crate) fn len(&self) -> usize {
         self.len
@@ -58,7 +84,7 @@ impl<T> Slots<T> {
         let generation = self
             .entries
             .get(index as usize)
-            .map_or(1, |e| e.generation + 1);
+            .map_or(self.first, |e| e.generation + 1);
         let id = AgentId::from_parts(index, generation);
         let value = make(id)?;
         match self.entries.get_mut(index as usize) {
@@ -117,7 +143,7 @@ mod tests {
 
     #[test]
     fn a_removed_id_is_stale_and_its_slot_is_reused_with_a_new_generation() {
-        let mut s = Slots::default();
+        let mut s = Slots::starting_at(1);
         let a = insert(&mut s, 1);
         let b = insert(&mut s, 2);
         assert_eq!((a.index(), a.generation()), (0, 1));
@@ -136,7 +162,7 @@ mod tests {
 
     #[test]
     fn a_failed_insert_changes_nothing() {
-        let mut s = Slots::<u32>::default();
+        let mut s = Slots::<u32>::starting_at(1);
         let a = insert(&mut s, 1);
         s.remove(a);
         assert_eq!(s.try_insert_with_key(|_| Err::<u32, _>("no")), Err("no"));
@@ -146,8 +172,22 @@ mod tests {
     }
 
     #[test]
+    fn tables_start_at_spread_generations() {
+        let firsts: Vec<u32> = (0..300).map(first_generation).collect();
+        assert!(firsts.iter().all(|g| (1..=u32::MAX - (1 << 16)).contains(g)));
+        // Tables 255 apart (worlds that get the same C ABI tag) start far apart.
+        for n in 0..45 {
+            let (a, b) = (firsts[n], firsts[n + 255]);
+            assert!(a.abs_diff(b) > 1 << 20, "{n}: {a} and {b}");
+        }
+        let fresh = Slots::<u32>::default().first;
+        let next = Slots::<u32>::default().first;
+        assert_ne!(fresh, next);
+    }
+
+    #[test]
     fn a_slot_at_the_last_generation_is_retired() {
-        let mut s = Slots::<u32>::default();
+        let mut s = Slots::<u32>::starting_at(1);
         let a = insert(&mut s, 1);
         s.entries[0].generation = u32::MAX;
         let last = AgentId::from_parts(a.index(), u32::MAX);

@@ -5,7 +5,7 @@
  *
  *   gcc -std=c99 -Wall -Wextra -Wpedantic -Werror -Iinclude tests/c/alloc_hook.c \
  *       target/debug/libgoap.a -lpthread -ldl -lm -o alloc_hook
- *   ./alloc_hook examples/domains/village.json [no-realloc]
+ *   ./alloc_hook examples/domains/village.json [no-realloc | misaligned-realloc]
  *
  * Sets a counting allocator first thing: it records every live block (pointer, size,
  * alignment) in a table, and checks that every block goap frees or resizes is a live one
@@ -14,7 +14,9 @@
  * at every point, that the hook cannot be set again, and that worlds (loaded domain, plan,
  * agents stepped, batches on the engine's job system and on the world's own threads) give
  * back all they allocated when destroyed. With "no-realloc" the allocator has no realloc
- * function, so goap resizes by alloc, copy and free.
+ * function, so goap resizes by alloc, copy and free. With "misaligned-realloc" its realloc
+ * ignores alignment and returns blocks one byte off: goap must move each into an aligned
+ * block from alloc (and free the misaligned one with its size and alignment).
  *
  * Prints "N passed, M failed" last; exits 1 when any check failed.
  */
@@ -74,6 +76,7 @@ static void check_message(const char *needle, int line) {
 /* Every live block goap holds, in a chained hash table keyed by address. */
 typedef struct Block {
     void *ptr;
+    void *base; /* what malloc returned: ptr, or ptr - 1 for a misaligned realloc */
     uint64_t size, align;
     struct Block *next;
 } Block;
@@ -83,11 +86,14 @@ typedef struct Block {
 typedef struct Counter {
     pthread_mutex_t lock;
     Block *buckets[BUCKETS];
-    uint64_t bytes, blocks, allocs, reallocs, frees;
+    uint64_t bytes, blocks, allocs, reallocs, frees, misaligned;
     int errors; /* calls that broke the contract: reported by the checks below */
 } Counter;
 
 static Counter counter;
+
+/* "misaligned-realloc": host_realloc returns blocks one byte off their alignment. */
+static int misaligned_realloc = 0;
 
 static size_t bucket_of(const void *ptr) {
     return (size_t)(((uintptr_t)ptr >> 4) % BUCKETS);
@@ -99,12 +105,13 @@ static void contract_error(const char *what, const void *ptr, uint64_t size, uin
             (unsigned long long)size, (unsigned long long)align);
 }
 
-/* Under counter.lock: records a block. */
-static void insert(void *ptr, uint64_t size, uint64_t align) {
+/* Under counter.lock: records a block (base: what to pass to free). */
+static void insert(void *ptr, void *base, uint64_t size, uint64_t align) {
     Block *b = (Block *)malloc(sizeof *b);
     size_t i = bucket_of(ptr);
     if (b == NULL) abort();
     b->ptr = ptr;
+    b->base = base;
     b->size = size;
     b->align = align;
     b->next = counter.buckets[i];
@@ -114,27 +121,28 @@ static void insert(void *ptr, uint64_t size, uint64_t align) {
 }
 
 /* Under counter.lock: removes a block, which must be live with this size and alignment.
-   Returns 0 (and leaves it) when it is not. */
-static int remove_block(void *ptr, uint64_t size, uint64_t align) {
+   Returns what to pass to free, or NULL (and leaves it) when it is not live so. */
+static void *remove_block(void *ptr, uint64_t size, uint64_t align) {
     Block **at = &counter.buckets[bucket_of(ptr)];
     while (*at != NULL && (*at)->ptr != ptr) at = &(*at)->next;
     if (*at == NULL) {
         contract_error("goap freed or resized a block that is not live", ptr, size, align);
-        return 0;
+        return NULL;
     }
     if ((*at)->size != size || (*at)->align != align) {
         contract_error("goap freed or resized a block with another size or alignment", ptr, size,
                        align);
-        return 0;
+        return NULL;
     }
     {
         Block *b = *at;
+        void *base = b->base;
         *at = b->next;
         free(b);
+        counter.bytes -= size;
+        counter.blocks--;
+        return base;
     }
-    counter.bytes -= size;
-    counter.blocks--;
-    return 1;
 }
 
 static int valid_layout(uint64_t size, uint64_t align, void *user_data) {
@@ -161,41 +169,42 @@ static void *host_alloc(uint64_t size, uint64_t align, void *user_data) {
     pthread_mutex_lock(&counter.lock);
     if ((uintptr_t)p % align != 0) contract_error("misaligned block", p, size, align);
     counter.allocs++;
-    insert(p, size, align);
+    insert(p, p, size, align);
     pthread_mutex_unlock(&counter.lock);
     return p;
 }
 
 static void *host_realloc(void *ptr, uint64_t old_size, uint64_t align, uint64_t new_size,
                           void *user_data) {
-    void *p;
-    int live;
+    void *p, *base, *old_base;
     if (!valid_layout(new_size, align, user_data) || old_size == 0) {
         pthread_mutex_lock(&counter.lock);
         contract_error("realloc with a bad size, alignment or user_data", ptr, new_size, align);
         pthread_mutex_unlock(&counter.lock);
         return NULL;
     }
-    p = raw_alloc(new_size, align);
-    if (p == NULL) return NULL;
+    base = raw_alloc(new_size + (misaligned_realloc ? 1 : 0), align);
+    if (base == NULL) return NULL;
+    p = misaligned_realloc ? (void *)((char *)base + 1) : base;
     memcpy(p, ptr, (size_t)(old_size < new_size ? old_size : new_size));
     pthread_mutex_lock(&counter.lock);
-    live = remove_block(ptr, old_size, align);
+    old_base = remove_block(ptr, old_size, align);
     counter.reallocs++;
-    insert(p, new_size, align);
+    if (misaligned_realloc) counter.misaligned++;
+    insert(p, base, new_size, align);
     pthread_mutex_unlock(&counter.lock);
-    if (live) free(ptr);
+    free(old_base); /* NULL (nothing) when goap passed a block that was not live */
     return p;
 }
 
 static void host_free(void *ptr, uint64_t size, uint64_t align, void *user_data) {
-    int live;
+    void *base;
     pthread_mutex_lock(&counter.lock);
     if (user_data != &counter) contract_error("free with another user_data", ptr, size, align);
-    live = remove_block(ptr, size, align);
+    base = remove_block(ptr, size, align);
     counter.frees++;
     pthread_mutex_unlock(&counter.lock);
-    if (live) free(ptr);
+    free(base);
 }
 
 static uint64_t host_bytes(void) {
@@ -372,9 +381,10 @@ int main(int argc, char **argv) {
     uint64_t baseline, most = 0;
     int i, with_realloc = !(argc >= 3 && strcmp(argv[2], "no-realloc") == 0);
     if (argc < 2) {
-        fprintf(stderr, "usage: %s VILLAGE_JSON [no-realloc]\n", argv[0]);
+        fprintf(stderr, "usage: %s VILLAGE_JSON [no-realloc | misaligned-realloc]\n", argv[0]);
         return 2;
     }
+    misaligned_realloc = argc >= 3 && strcmp(argv[2], "misaligned-realloc") == 0;
     pthread_mutex_init(&counter.lock, NULL);
 
     /* First thing: no goap call has allocated yet. */
@@ -430,6 +440,9 @@ int main(int argc, char **argv) {
 
     CHECK(counter.errors == 0);
     CHECK(counter.frees > 0 && (with_realloc ? counter.reallocs > 0 : counter.reallocs == 0));
+    /* Every misaligned block was moved and freed: none is live, and goap still counts
+       exactly what the host holds. */
+    CHECK(misaligned_realloc ? counter.misaligned > 0 : counter.misaligned == 0);
     CHECK_SAME();
     fprintf(stderr,
             "alloc_hook.c: %llu allocs, %llu reallocs, %llu frees through the host; %llu blocks "

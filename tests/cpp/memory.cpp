@@ -19,7 +19,7 @@ TEST(set_allocator_after_goap_allocated_is_too_late_and_changes_nothing) {
   allocator.alloc = never_alloc;
   allocator.free = never_free;
   CHECK_FAILS(goap::set_allocator(allocator), Status::TooLate,
-              "goap_set_allocator must be called before any other goap function");
+              "goap_set_allocator must be called before goap allocates anything");
   CHECK_EQ(std::string(goap::status_name(Status::TooLate)), std::string("GOAP_STATUS_TOO_LATE"));
   allocator.free = nullptr;
   CHECK_FAILS(goap::set_allocator(allocator), Status::NullPointer, "`allocator->free` is NULL");
