@@ -233,6 +233,7 @@ fn world_with_threads(
                             name: (*name).to_owned(),
                             conditions: conditions.clone(),
                             priority,
+                            ..GoalDef::default()
                         })?;
                     }
                     Ok(())

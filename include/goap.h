@@ -32,10 +32,14 @@
  *   8-bit tag of its world (1 to 255, each held by one live world at a time), so an agent
  *   id passed to another world is GOAP_STATUS_UNKNOWN_AGENT ("foreign") too, with one
  *   exception: only while more than 255 worlds are alive at once do two of them share a
- *   tag, and then an agent id of one may name an agent of the other. A world holds at most
+ *   tag, and then an agent id of one may name an agent of the other. (An id kept from a
+ *   destroyed world is told apart from a later world's agents by its generation, whose
+ *   start differs per world.) A world holds at most
  *   2^24 - 1 agents. An agent's goals are named by a GoapGoalId, generational too: the id
- *   of a removed goal (goap_agent_remove_goal) never names a later goal
- *   (GOAP_STATUS_UNKNOWN_GOAL).
+ *   of a removed goal (goap_agent_remove_goal) never names a later goal of its agent
+ *   (GOAP_STATUS_UNKNOWN_GOAL). Goal ids are per agent: agents number their goals alike, so
+ *   an id of one agent's goal usually names a goal of another agent too; keep a goal id
+ *   with its agent id.
  *   The fact, variable and action ids passed to agent functions are those of the agent's
  *   domain as it was when the agent was created (the agent keeps that copy: ids added to
  *   the domain later are GOAP_STATUS_UNKNOWN_FACT/VAR/ACTION for it, and it lives on when
@@ -122,7 +126,11 @@
  *   sparse, so 300,000 actions over 300,000 facts load and plan. A search over the
  *   limit, or an allocation the system refuses, returns
  *   GOAP_STATUS_OUT_OF_MEMORY with a message naming the table and its size (load, plan,
- *   step, explain), or is counted in GoapBatchStats.out_of_memory.
+ *   step, explain), or is counted in GoapBatchStats.out_of_memory. Only those tables fail
+ *   softly: any other allocation that fails (small ones, error messages among them) aborts
+ *   the process, as Rust's allocation failure does. The system allocator practically never
+ *   refuses those; a host allocator (goap_set_allocator) that runs dry and returns NULL
+ *   will almost always abort, so give goap one that does not.
  *
  * AGENTS
  *   An agent (goap_agent_create) is an NPC's goals, believed world state and plan queue.
@@ -147,6 +155,17 @@
  *   returns GOAP_STEP_KIND_PLANNING and the next step continues it where it stopped, so a
  *   long search is spread over frames and ends with the plan an unlimited step finds. A
  *   goal with a condition that fails and that no action can change is never searched.
+ *
+ * RECURRING GOALS
+ *   A goal with a reset (GoapGoalDef.reset, reset_vars) or a cooldown recurs: when the
+ *   agent finds the goal it pursues satisfied (after a report of success, or facts the
+ *   engine set), it counts it (GoapGoalInfo.achieved), sets the reset facts and variables
+ *   in its beliefs, drops the plan, and does not choose the goal again for `cooldown`
+ *   seconds of its clock (the sum of the dt passed to goap_agent_step;
+ *   GoapGoalInfo.ready_in tells what is left). The next plan for the goal is a fresh one
+ *   (GOAP_REPLAN_CAUSE_NO_PLAN). So a patrol (reset "at_gate" to 0) or a daily delivery
+ *   (reset "bread_delivered" to 0, cooldown one game day) loops without engine code. A
+ *   domain file writes them as "reset": {...} (values as in "start") and "cooldown": n.
  *
  * PLANS AND COSTS
  *   A plan found is a minimum-cost plan; its cost is the sum of its actions' costs in plan
@@ -1027,8 +1046,9 @@ typedef struct GoapAgentDef {
 // another world (foreign) is GOAP_STATUS_UNKNOWN_AGENT too, with one exception: the tag
 // has 255 values, each given to one live world at a time, so only when more than 255
 // worlds are alive at once do two of them share a tag, and then an agent id of one may
-// name an agent of the other. Ids stay valid until goap_agent_destroy or
-// goap_world_destroy.
+// name an agent of the other. (An id kept from a destroyed world is told apart from a
+// later world's agents by its generation, whose start differs per world.) Ids stay valid
+// until goap_agent_destroy or goap_world_destroy.
 typedef struct GoapAgentId {
     // The encoded id (opaque; see OBJECTS AND IDS at the top of the header).
     uint64_t bits;
@@ -1059,6 +1079,19 @@ typedef struct GoapGoalDef {
     uint32_t var_count;
     // Priority: larger wins; 0 or less disables the goal. Any finite number. Default 1.
     double priority;
+    // Recurrence (see RECURRING GOALS at the top): facts set in the agent's beliefs when
+    // it achieves the goal. May be NULL when `reset_count` is 0 (the default: none).
+    const struct GoapFactValue *reset;
+    // Number of `reset` facts.
+    uint32_t reset_count;
+    // Variables set (each to a value in its range) when the agent achieves the goal. May
+    // be NULL when `reset_var_count` is 0 (the default).
+    const struct GoapVarValue *reset_vars;
+    // Number of `reset_vars`.
+    uint32_t reset_var_count;
+    // Seconds of the agent's clock after it achieved the goal before it may choose it
+    // again: finite, 0 or more. Default 0.
+    double cooldown;
 } GoapGoalDef;
 
 // Id of a goal of one agent, passed by value. Opaque: compare ids with
@@ -1066,8 +1099,8 @@ typedef struct GoapGoalDef {
 // valid, and is what the library writes where there is no goal (GoapStep.goal when none
 // is pursued). Ids are generational: the id of a removed goal (goap_agent_remove_goal) is
 // stale and never names a later goal of the agent (GOAP_STATUS_UNKNOWN_GOAL). A goal id
-// names a goal of one agent: passed to another agent it is GOAP_STATUS_UNKNOWN_GOAL unless
-// that agent happens to have a goal with the same id.
+// is per agent: agents number their goals alike, so an id of one agent's goal usually
+// names a goal of another agent too (keep a goal id with its agent id).
 typedef struct GoapGoalId {
     // The encoded id (opaque; see OBJECTS AND IDS at the top of the header).
     uint64_t bits;
@@ -1308,6 +1341,12 @@ typedef struct GoapGoalInfo {
     uint32_t satisfied;
     // 1 when it is the goal the agent pursues (or last chose), else 0.
     uint32_t current;
+    // Times the agent achieved it (found it satisfied while pursuing it; saturates at
+    // UINT32_MAX). 0 for a domain's agent goal.
+    uint32_t achieved;
+    // For a recurring goal in its cooldown, the seconds of the agent's clock left before it
+    // may be chosen again; else 0.
+    double ready_in;
 } GoapGoalInfo;
 
 // One state of a search trace (goap_domain_trace).
@@ -1441,7 +1480,7 @@ GoapStatus goap_set_allocator(const struct GoapAllocator *allocator);
 // Everything else a world holds, its threads included, is freed by goap_world_destroy:
 // after destroying a world used from one thread only (worker_threads 1, no job system),
 // the value is back to what it was before the world was created, unless a call failed
-// meanwhile on a thread that had no last error yet. While a world's own workers live,
+// meanwhile (the thread's stored last error message changed size). While a world's own workers live,
 // they may free memory just after a batch returns.
 //
 // Thread safety: any thread, any time.
@@ -2139,10 +2178,12 @@ struct GoapGoalDef goap_goal_def_default(void);
 // non-zero count), GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY (from this agent's own
 // callback), GOAP_STATUS_INVALID_ARGUMENT (def not from goap_goal_def_default(), a name
 // containing a NUL byte, a fact value not 0 or 1, an op that is not a GoapCompare value, a
-// priority that is NaN or infinite), GOAP_STATUS_INVALID_UTF8 (def->name),
-// GOAP_STATUS_UNKNOWN_FACT, GOAP_STATUS_UNKNOWN_VAR (ids not of the agent's domain as it
-// was when the agent was created), GOAP_STATUS_OUT_OF_RANGE (a constant outside its
-// variable's range), GOAP_STATUS_CONTRADICTION (a fact listed as both 1 and 0, or
+// priority that is NaN or infinite, a cooldown that is negative, NaN or infinite, a reset
+// that sets one fact or variable two ways), GOAP_STATUS_INVALID_UTF8 (def->name),
+// GOAP_STATUS_UNKNOWN_FACT, GOAP_STATUS_UNKNOWN_VAR (ids, in the conditions or the reset,
+// not of the agent's domain as it was when the agent was created),
+// GOAP_STATUS_OUT_OF_RANGE (a constant or reset value outside its variable's range),
+// GOAP_STATUS_CONTRADICTION (a fact listed as both 1 and 0, or
 // conditions on one variable that can never hold together), GOAP_STATUS_TOO_MANY (the
 // agent has 2^30 - 2 goals). Nothing changes on error; `*out_goal` is written only on
 // success.
@@ -2195,9 +2236,11 @@ GoapStatus goap_agent_set_goal_priority(struct GoapWorld *world,
 // Removes a goal from an agent. Its id becomes stale: it never names a later goal of the
 // agent (GOAP_STATUS_UNKNOWN_GOAL), and goap_agent_goal_at no longer lists it. Removing the
 // goal being pursued works as disabling it (priority 0): the next step chooses another
-// goal (GOAP_REPLAN_CAUSE_GOAL_CHANGED), or, when none is left to pursue, clears the plan;
-// until that step, goap_agent_info still shows the removed goal's (stale) id and its plan,
-// and the action in progress may still be reported.
+// goal (GOAP_REPLAN_CAUSE_GOAL_CHANGED), or, when none is left to pursue, clears the plan.
+// Until a replan for another goal is applied (the next step, or with plan_in_step 0 the
+// batch that plans the agent, or the end of a search spread over steps), GoapStep.goal
+// and GoapAgentInfo.goal may still hold the removed goal's stale id, and the action in
+// progress may still be reported.
 // Goals from the domain file can be removed like added ones.
 //
 // Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY (from this
@@ -2761,8 +2804,9 @@ GoapStatus goap_agent_goal_name(const struct GoapWorld *world,
                                 uint32_t *out_len);
 
 // On success `*out` receives what the agent's goal `goal` (an id) is now: its priority,
-// its list lengths, whether the believed state satisfies it and whether it is the goal
-// pursued.
+// its list lengths, whether the believed state satisfies it, whether it is the goal
+// pursued, how often it was achieved and (for a recurring goal) how long its cooldown
+// still runs.
 //
 // Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
 // GOAP_STATUS_UNKNOWN_GOAL. Written only on success.
@@ -2969,7 +3013,8 @@ GoapStatus goap_debug_poison_world(struct GoapWorld *world);
 #endif  /* GOAP_H */
 
 /* Null ids and equality helpers (see OBJECTS AND IDS at the top). Guarded on their own:
-   cbindgen writes this part after the include guard's #endif. */
+   cbindgen writes this part after the include guard's #endif. To initialise a static or
+   global id in C, write = {0} (a const object is not a constant expression in C). */
 #ifndef GOAP_H_IDS
 #define GOAP_H_IDS
 static const GoapDomainId GOAP_NULL_DOMAIN_ID = {0};

@@ -49,14 +49,15 @@ use std::collections::VecDeque;
 use std::fmt;
 use std::sync::Arc;
 
-use crate::domain::{ActionId, Domain, DomainError, DomainId, FactId, Goal, VarId, VarOp};
+use crate::domain::{ActionId, Domain, DomainError, DomainId, FactId, VarId, VarOp};
 use crate::planner::{ActionContext, OutOfMemory, SearchBudget};
 use crate::state::WorldState;
 
 /// Generational id of an agent in a [`crate::World`]: a slot index and the slot's
-/// generation. A slot's generation starts at 1 and grows by one each time the slot is given
-/// to a new agent, so a destroyed agent's id never finds another agent. The default id
-/// (generation 0) names no agent.
+/// generation. A slot's generation starts at its world's first generation (never 0; it
+/// differs from world to world) and grows by one each time the slot is given to a new
+/// agent, so a destroyed agent's id never finds another agent. The default id (generation
+/// 0) names no agent.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct AgentId {
     index: u32,
@@ -101,6 +102,11 @@ struct GoalSlot {
     live: bool,
     /// When it was added: ties between goals of one priority go to the one added first.
     order: u64,
+    /// Times the agent achieved it (found it satisfied while pursuing it).
+    achieved: u64,
+    /// The agent's clock time before which a recurring goal is not chosen again (its
+    /// cooldown after being achieved); 0 when it never was.
+    ready_at: f64,
 }
 /// An NPC: believed state, goals, plan queue and the protocol state.
 pub struct Agent {
@@ -115,8 +121,11 @@ pub struct Agent {
     free_goals: Vec<usize>,
     /// Goals added so far (the next goal's `order`).
     goals_added: u64,
-    /// Live goals (slots in `goals` not removed).
-    live_goals: usize,
+    /// The slots of the live goals, in the order added.
+    goal_order: Vec<usize>,
+    /// The earliest `ready_at` still ahead of the clock (infinity when none): when the
+    /// clock reaches it, a goal may be chosen again.
+    next_ready: f64,
     context: ActionContext,
     /// Actions that failed, with the clock time until which they are avoided.
     cooldowns: Vec<(ActionId, f64)>,
@@ -183,7 +192,8 @@ impl Agent {
             goals: Vec::new(),
             free_goals: Vec::new(),
             goals_added: 0,
-            live_goals: 0,
+            goal_order: Vec::new(),
+            next_ready: f64::INFINITY,
             context: ActionContext::new(),
             cooldowns: Vec::new(),
             callbacks: None,
@@ -296,16 +306,9 @@ impl Agent {
     /// Adds a goal; returns its id. Its conditions must belong to the agent's domain
     /// (build them with [`Domain::conditions_with`] on [`Agent::domain`]).
     pub fn add_goal(&mut self, def: GoalDef) -> Result<GoalId, AgentError> {
-        check_priority(def.priority)?;
-        for c in def.conditions.entries() {
-            self.domain.check_fact(c.fact)?;
-        }
-        for c in def.conditions.var_conditions() {
-            self.domain.check_var(c.var)?;
-        }
+        check_goal(&self.domain, &def)?;
         let order = self.goals_added;
         self.goals_added += 1;
-        self.live_goals += 1;
         // The slot of the goal being pursued is not reused while the agent still names it.
         let reuse = self.free_goals.iter().rposition(|&g| Some(g) != self.goal);
         let slot = match reuse {
@@ -318,6 +321,8 @@ impl Agent {
                     generation,
                     live: true,
                     order,
+                    achieved: 0,
+                    ready_at: 0.0,
                 };
                 g
             }
@@ -328,10 +333,13 @@ impl Agent {
                     generation: 1,
                     live: true,
                     order,
+                    achieved: 0,
+                    ready_at: 0.0,
                 });
                 self.goals.len() - 1
             }
         };
+        self.goal_order.push(slot);
         self.changed(true);
         Ok(self.goal_id(slot))
     }
@@ -341,15 +349,16 @@ impl Agent {
     /// ([`ReplanCause::GoalChanged`]) or, with none left, clears the plan.
     pub fn remove_goal(&mut self, id: GoalId) -> Result<GoalDef, AgentError> {
         let slot = self.goal_slot(id)?;
-        self.live_goals -= 1;
+        if let Some(pos) = self.goal_order.iter().position(|&g| g == slot) {
+            self.goal_order.remove(pos);
+        }
         let g = &mut self.goals[slot];
         g.live = false;
         let def = std::mem::replace(
             &mut g.def,
             GoalDef {
-                name: String::new(),
-                conditions: Goal::default(),
                 priority: 0.0,
+                ..GoalDef::default()
             },
         );
         g.no_plan_at = None;
@@ -377,22 +386,32 @@ impl Agent {
 
     /// The live goals with their ids, in the order added.
     pub fn goals(&self) -> impl ExactSizeIterator<Item = (GoalId, &GoalDef)> {
-        let mut live: Vec<usize> = (0..self.goals.len())
-            .filter(|&g| self.goals[g].live)
-            .collect();
-        live.sort_by_key(|&g| self.goals[g].order);
-        live.into_iter()
-            .map(|g| (self.goal_id(g), &self.goals[g].def))
+        self.goal_order
+            .iter()
+            .map(|&g| (self.goal_id(g), &self.goals[g].def))
+    }
+
+    /// The live goal added `index`-th (removed goals left out), if there is one.
+    pub fn goal_at(&self, index: usize) -> Option<GoalId> {
+        self.goal_order.get(index).map(|&g| self.goal_id(g))
     }
 
     /// How many live goals the agent has.
     pub fn goal_count(&self) -> usize {
-        self.live_goals
+        self.goal_order.len()
     }
 
     /// The goal `id`.
     pub fn goal(&self, id: GoalId) -> Result<&GoalDef, AgentError> {
         Ok(&self.goals[self.goal_slot(id)?].def)
+    }
+
+    /// How often the agent achieved goal `id` (found it satisfied while pursuing it), and
+    /// for a recurring goal the seconds of its clock left before it may be chosen again (0
+    /// when it may be now).
+    pub fn goal_progress(&self, id: GoalId) -> Result<(u64, f64), AgentError> {
+        let g = &self.goals[self.goal_slot(id)?];
+        Ok((g.achieved, (g.ready_at - self.clock).max(0.0)))
     }
 
     /// The first goal added (of those still there) named `name`.
@@ -665,6 +684,16 @@ impl Agent {
 
     fn advance(&mut self, dt: f64) {
         self.clock += dt;
+        if self.clock >= self.next_ready {
+            // A recurring goal's cooldown ended: it may be chosen again.
+            self.next_ready = self
+                .goals
+                .iter()
+                .map(|g| g.ready_at)
+                .filter(|&t| t > self.clock)
+                .fold(f64::INFINITY, f64::min);
+            self.dirty = true;
+        }
         if !self.cooldowns.is_empty() {
             let now = self.clock;
             let before = self.cooldowns.len();
@@ -747,6 +776,56 @@ fn check_setting(name: &str, x: f64) -> Result<(), AgentError> {
             "{name} must be a finite number >= 0, not {x}"
         )))
     }
+}
+
+/// Checks a goal's conditions, reset and numbers against the agent's domain.
+fn check_goal(domain: &Domain, def: &GoalDef) -> Result<(), AgentError> {
+    check_priority(def.priority)?;
+    for c in def.conditions.entries() {
+        domain.check_fact(c.fact)?;
+    }
+    for c in def.conditions.var_conditions() {
+        domain.check_var(c.var)?;
+    }
+    for (i, r) in def.reset.iter().enumerate() {
+        domain.check_fact(r.fact)?;
+        if def.reset[..i]
+            .iter()
+            .any(|o| o.fact == r.fact && o.value != r.value)
+        {
+            return Err(AgentError::InvalidArgument(format!(
+                "the goal's reset sets fact \"{}\" both true and false",
+                domain.fact_name(r.fact)
+            )));
+        }
+    }
+    for (i, &(var, value)) in def.reset_vars.iter().enumerate() {
+        let v = domain.var(var).ok_or(DomainError::UnknownVar(var))?;
+        if let Some(detail) = crate::domain::start_error(v.min(), v.max(), value) {
+            return Err(DomainError::ConstantOutOfRange {
+                var: v.name().to_owned(),
+                context: "a goal's reset".into(),
+                detail: format!("value {detail}"),
+            }
+            .into());
+        }
+        if def.reset_vars[..i]
+            .iter()
+            .any(|&(o, k)| o == var && k != value)
+        {
+            return Err(AgentError::InvalidArgument(format!(
+                "the goal's reset sets variable \"{}\" to two values",
+                v.name()
+            )));
+        }
+    }
+    if !(def.cooldown.is_finite() && def.cooldown >= 0.0) {
+        return Err(AgentError::InvalidArgument(format!(
+            "a goal cooldown must be a finite number of seconds >= 0, not {}",
+            def.cooldown
+        )));
+    }
+    Ok(())
 }
 
 fn check_priority(p: f64) -> Result<(), AgentError> {

@@ -70,7 +70,9 @@ use std::path::Path;
 
 use serde::de::DeserializeSeed;
 
-use crate::domain::{ActionDef, Domain, DomainError, FactValue, Goal, VarCondition, VarEffect};
+use crate::domain::{
+    ActionDef, Domain, DomainError, FactValue, Goal, VarCondition, VarEffect, VarId,
+};
 use crate::state::WorldState;
 use errors::describe;
 use vars::{Declarations, Declared, VarValue};
@@ -102,6 +104,12 @@ pub struct NamedGoal {
     pub priority: f64,
     /// Conditions.
     pub conditions: Goal,
+    /// `reset`: facts set when the goal is achieved (see [`crate::agent::GoalDef`]).
+    pub reset: Vec<FactValue>,
+    /// `reset`'s variables, with the values they are set to.
+    pub reset_vars: Vec<(VarId, i32)>,
+    /// `cooldown` in seconds (0 when absent).
+    pub cooldown: f64,
 }
 
 /// A domain file error: where and what.
@@ -212,7 +220,11 @@ fn build(raw: RawDocument) -> Result<DomainFile, FormatError> {
         .flat_map(|a| a.pre.facts.iter().chain(&a.effects.facts))
         .chain(&raw.start.facts)
         .chain(raw.goal.iter().flat_map(|g| &g.facts))
-        .chain(raw.goals.iter().flat_map(|g| &g.conditions.facts));
+        .chain(
+            raw.goals
+                .iter()
+                .flat_map(|g| g.conditions.facts.iter().chain(&g.reset.facts)),
+        );
     for (name, _) in fact_lists {
         domain.add_fact(name).map_err(unplaced)?;
     }
@@ -264,10 +276,17 @@ fn build(raw: RawDocument) -> Result<DomainFile, FormatError> {
     let goal = raw.goal.as_ref().map(conditions).transpose()?;
     let mut goals = Vec::with_capacity(raw.goals.len());
     for g in &raw.goals {
+        let reset_vars = g.reset.vars.iter().filter_map(|(name, v)| match *v {
+            VarValue::Start(k) => Some((var(&domain, name), k)),
+            _ => None,
+        });
         goals.push(NamedGoal {
             name: g.name.clone(),
             priority: g.priority,
             conditions: conditions(&g.conditions)?,
+            reset: values(&domain, &g.reset),
+            reset_vars: reset_vars.collect(),
+            cooldown: g.cooldown,
         });
     }
     Ok(DomainFile {
@@ -294,6 +313,53 @@ mod tests {
     }
 
     const KITCHEN: &str = include_str!("../examples/domains/kitchen.json");
+
+    const PATROL: &str = r#"{
+  "vars": {"round": {"min": 0, "max": 9}},
+  "actions": [
+    {"name": "walk", "effects": {"at_gate": true, "round": {"+=": 1}}}
+  ],
+  "goals": [
+    {"name": "patrol", "priority": 1, "conditions": {"at_gate": true},
+     "reset": {"at_gate": false, "seen": true, "round": 0}, "cooldown": 2.5}
+  ]
+}"#;
+
+    #[test]
+    fn goals_read_their_reset_and_cooldown() {
+        let f = parse_domain(PATROL).unwrap();
+        let g = &f.goals[0];
+        let (gate, seen) = (
+            f.domain.fact_id("at_gate").unwrap(),
+            f.domain.fact_id("seen"),
+        );
+        let seen = seen.expect("a fact named only in a reset is declared");
+        assert_eq!(
+            g.reset,
+            [FactValue::new(gate, false), FactValue::new(seen, true)]
+        );
+        assert_eq!(g.reset_vars, [(f.domain.var_id("round").unwrap(), 0)]);
+        assert_eq!(g.cooldown, 2.5);
+        let plain = parse_domain(KITCHEN).unwrap();
+        assert!(plain
+            .goals
+            .iter()
+            .all(|g| g.reset.is_empty() && g.cooldown == 0.0));
+    }
+
+    #[test]
+    fn bad_resets_and_cooldowns_are_errors_with_positions() {
+        let e = err(&PATROL.replace("\"cooldown\": 2.5", "\"cooldown\": -1"));
+        has(&e, "cooldown");
+        has(&e, "0 or more");
+        assert_eq!(e.line, 8);
+        let e = err(&PATROL.replace("\"round\": 0}", "\"round\": 10}"));
+        has(&e, "round");
+        let e = err(&PATROL.replace("\"round\": 0}", "\"round\": {\">=\": 1}}"));
+        has(&e, "an integer");
+        let e = err(&PATROL.replace("\"seen\": true", "\"seen\": 1"));
+        has(&e, "seen");
+    }
 
     #[test]
     fn parses_kitchen_in_document_order() {

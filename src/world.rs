@@ -307,6 +307,9 @@ impl World {
                 name: g.name,
                 conditions: g.conditions,
                 priority: g.priority,
+                reset: g.reset,
+                reset_vars: g.reset_vars,
+                cooldown: g.cooldown,
             })
             .collect();
         self.insert("", file.domain, file.start, file.goal, goals)

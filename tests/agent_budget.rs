@@ -57,6 +57,7 @@ fn agent_with(world: &World, domain: DomainId, def: AgentDef) -> AgentId {
                 name: "deliver".into(),
                 conditions: goal,
                 priority: 1.0,
+                ..GoalDef::default()
             },
         )
         .unwrap();
@@ -206,6 +207,7 @@ fn a_goal_change_between_slices_starts_the_search_over() {
                 name: "grab".into(),
                 conditions: goal,
                 priority: 5.0,
+                ..GoalDef::default()
             },
         )
         .unwrap();
@@ -245,6 +247,7 @@ fn the_action_in_progress_goes_on_and_may_fail_while_planning() {
                 name: "three".into(),
                 conditions: goal,
                 priority: 9.0,
+                ..GoalDef::default()
             })
             .map(|_| ())
         })

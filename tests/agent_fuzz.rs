@@ -766,6 +766,7 @@ impl<'a> Runner<'a> {
                             name: format!("g{g}"),
                             conditions,
                             priority: goal.priority,
+                            ..GoalDef::default()
                         },
                     )
                     .unwrap();

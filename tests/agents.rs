@@ -142,6 +142,7 @@ impl Farm {
                         name: name.into(),
                         conditions,
                         priority: p,
+                        ..GoalDef::default()
                     },
                 )
                 .unwrap();
@@ -473,6 +474,7 @@ fn a_goal_without_plan_falls_through_and_is_not_retried_until_something_changes(
                 name: "unicorn".into(),
                 conditions: impossible,
                 priority: 9.0,
+                ..GoalDef::default()
             },
         )
         .unwrap();
@@ -483,6 +485,7 @@ fn a_goal_without_plan_falls_through_and_is_not_retried_until_something_changes(
                 name: "eat".into(),
                 conditions: eat,
                 priority: 1.0,
+                ..GoalDef::default()
             },
         )
         .unwrap();
@@ -950,6 +953,7 @@ fn a_replan_that_keeps_the_action_in_progress_continues_it() {
                 name: "unicorn".into(),
                 conditions: impossible,
                 priority: 0.0,
+                ..GoalDef::default()
             },
         )
         .unwrap();
@@ -999,6 +1003,7 @@ fn stickiness_holds_when_a_better_goal_has_no_plan() {
                 name: "unicorn".into(),
                 conditions: impossible,
                 priority: 10.0,
+                ..GoalDef::default()
             },
         )
         .unwrap();
@@ -1094,6 +1099,7 @@ fn a_plan_still_valid_is_kept_when_the_goals_above_have_none() {
                 name: "unicorn".into(),
                 conditions: impossible,
                 priority: 9.0,
+                ..GoalDef::default()
             },
         )
         .unwrap();
@@ -1178,6 +1184,7 @@ fn twenty_thousand_hopeless_goals_are_not_searched_after_changes() {
             name: format!("need{i}"),
             conditions: conditions(f),
             priority: 2.0,
+            ..GoalDef::default()
         };
         world.add_goal(a, goal).unwrap();
     }
@@ -1185,6 +1192,7 @@ fn twenty_thousand_hopeless_goals_are_not_searched_after_changes() {
         name: "door".into(),
         conditions: conditions(door),
         priority: 1.0,
+        ..GoalDef::default()
     };
     world.add_goal(a, goal).unwrap();
     let step = world.step_agent(a, 0.1).unwrap();
@@ -1410,4 +1418,154 @@ fn a_removed_goals_slot_is_reused_with_a_new_generation_and_ties_keep_the_order_
         .with_agent(id, |ag| Ok(ag.goals().map(|(id, _)| id).collect()))
         .unwrap();
     assert_eq!(order, [g(1), GoalId::from_parts(0, 2)]);
+}
+
+/// An agent whose only enabled goal is `work`, recurring with `reset` and `cooldown`.
+fn worker(farm: &Farm, reset: Vec<FactValue>, cooldown: f64) -> (AgentId, GoalId) {
+    let id = farm
+        .world
+        .create_agent(farm.domain, AgentDef::default())
+        .unwrap();
+    let goal = farm
+        .world
+        .add_goal(
+            id,
+            GoalDef {
+                name: "work".into(),
+                conditions: farm.goal(&[(farm.f.work_done, true)]),
+                reset,
+                cooldown,
+                ..GoalDef::default()
+            },
+        )
+        .unwrap();
+    (id, goal)
+}
+
+#[test]
+fn a_recurring_goal_resets_its_facts_waits_its_cooldown_and_is_pursued_again() {
+    let farm = farm();
+    let a = farm.a;
+    let (id, work) = worker(&farm, vec![FactValue::new(farm.f.work_done, false)], 1.0);
+    let progress = |farm: &Farm| {
+        farm.world
+            .with_agent(id, |x| x.goal_progress(work))
+            .unwrap()
+    };
+    assert_eq!(farm.step(id), StepKind::Start(a.get_tool));
+    farm.report(id, Report::Succeeded);
+    assert_eq!(farm.step(id), StepKind::Start(a.work));
+    farm.report(id, Report::Succeeded);
+    assert_eq!(
+        progress(&farm),
+        (0, 0.0),
+        "counted when the agent finds it satisfied"
+    );
+    // The step finds the goal achieved: work_done goes back to false and the goal rests
+    // for 1 s from this step's clock.
+    let s = farm.world.step_agent(id, 0.25).unwrap();
+    assert_eq!((s.kind, s.goal), (StepKind::Idle, None));
+    assert!(!farm
+        .world
+        .with_agent(id, |x| x.fact(farm.f.work_done))
+        .unwrap());
+    let (achieved, ready_in) = progress(&farm);
+    assert_eq!(achieved, 1);
+    assert!(
+        (ready_in - 1.0).abs() < 1e-9,
+        "{ready_in}: the cooldown starts at this step"
+    );
+    assert_eq!(
+        farm.step(id),
+        StepKind::Idle,
+        "still cooling down 0.1 s later"
+    );
+    // 1 s after it was achieved it is chosen again: the tool is still at hand.
+    let s = farm.world.step_agent(id, 1.0).unwrap();
+    assert_eq!((s.kind, s.goal), (StepKind::Start(a.work), Some(work)));
+    assert_eq!(farm.causes(id).last(), Some(&ReplanCause::NoPlan));
+    farm.report(id, Report::Succeeded);
+    assert_eq!(farm.step(id), StepKind::Idle);
+    assert_eq!(progress(&farm).0, 2);
+}
+
+#[test]
+fn a_recurring_goal_without_cooldown_loops_at_once_and_a_plain_goal_only_counts() {
+    let farm = farm();
+    let a = farm.a;
+    // Reset both the result and the tool: every round fetches the tool again.
+    let reset = vec![
+        FactValue::new(farm.f.work_done, false),
+        FactValue::new(farm.f.has_tool, false),
+    ];
+    let (id, work) = worker(&farm, reset, 0.0);
+    for round in 1..=3u64 {
+        assert_eq!(farm.step(id), StepKind::Start(a.get_tool), "round {round}");
+        farm.report(id, Report::Succeeded);
+        assert_eq!(farm.step(id), StepKind::Start(a.work));
+        farm.report(id, Report::Succeeded);
+        let achieved = farm
+            .world
+            .with_agent(id, |x| x.goal_progress(work))
+            .unwrap()
+            .0;
+        assert_eq!(achieved, round - 1);
+    }
+    // A goal without reset or cooldown is counted and then simply stays satisfied.
+    let (plain, goal) = worker(&farm, vec![], 0.0);
+    assert_eq!(farm.step(plain), StepKind::Start(a.get_tool));
+    farm.report(plain, Report::Succeeded);
+    farm.step(plain);
+    farm.report(plain, Report::Succeeded);
+    assert_eq!(farm.step(plain), StepKind::Idle);
+    assert_eq!(farm.step(plain), StepKind::Idle);
+    let (achieved, ready_in) = farm
+        .world
+        .with_agent(plain, |x| x.goal_progress(goal))
+        .unwrap();
+    assert_eq!((achieved, ready_in), (1, 0.0));
+    assert!(farm
+        .world
+        .with_agent(plain, |x| x.fact(farm.f.work_done))
+        .unwrap());
+}
+
+#[test]
+fn bad_recurrences_are_refused() {
+    let farm = farm();
+    let id = farm
+        .world
+        .create_agent(farm.domain, AgentDef::default())
+        .unwrap();
+    let add = |def: GoalDef| farm.world.with_agent(id, |x| x.add_goal(def).map(|_| ()));
+    for cooldown in [f64::NAN, -1.0, f64::INFINITY] {
+        let e = add(GoalDef {
+            cooldown,
+            ..GoalDef::default()
+        });
+        assert!(
+            matches!(&e, Err(WorldError::Agent(AgentError::InvalidArgument(m))) if m.contains("cooldown")),
+            "{e:?}"
+        );
+    }
+    let both = add(GoalDef {
+        reset: vec![
+            FactValue::new(farm.f.fed, true),
+            FactValue::new(farm.f.fed, false),
+        ],
+        ..GoalDef::default()
+    });
+    assert!(
+        matches!(&both, Err(WorldError::Agent(AgentError::InvalidArgument(m))) if m.contains("both true and false")),
+        "{both:?}"
+    );
+    let unknown = add(GoalDef {
+        reset: vec![FactValue::new(FactId(999), false)],
+        ..GoalDef::default()
+    });
+    assert!(matches!(unknown, Err(WorldError::Domain(_))), "{unknown:?}");
+    assert_eq!(
+        farm.world.with_agent(id, |x| Ok(x.goal_count())).unwrap(),
+        0
+    );
 }

@@ -1862,6 +1862,7 @@ fn a_stale_batch_job_is_not_applied_over_a_steps_replan() {
             name: "g".into(),
             conditions: goal,
             priority: 1.0,
+            ..GoalDef::default()
         })
         .unwrap();
     assert!(agent.needs_plan());

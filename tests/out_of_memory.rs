@@ -267,6 +267,7 @@ fn a_search_that_outgrows_the_limit_stops_cleanly() {
         name: "deliver".into(),
         conditions: goal.clone(),
         priority: 1.0,
+        ..GoalDef::default()
     };
     world.add_goal(agent, goal_def.clone()).unwrap();
     match world.step_agent(agent, 0.1) {

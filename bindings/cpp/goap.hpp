@@ -808,6 +808,13 @@ struct GoalDef {
   std::vector<VarCondition> vars;
   /// Larger wins; 0 or less disables the goal. Default 1.
   double priority = 1;
+  /// Recurrence (goap.h's RECURRING GOALS): facts set in the agent's beliefs when it
+  /// achieves the goal.
+  std::vector<FactValue> reset;
+  /// Variables set when it achieves the goal.
+  std::vector<VarValue> reset_vars;
+  /// Seconds before an achieved goal may be chosen again. Default 0.
+  double cooldown = 0;
 };
 
 /// What one Agent::step decided (goap.h's GoapStep).
@@ -864,6 +871,10 @@ struct GoalInfo {
   bool satisfied = false;
   /// It is the goal the agent pursues (or last chose).
   bool current = false;
+  /// Times the agent achieved it (0 for a domain's agent goal).
+  uint32_t achieved = 0;
+  /// Seconds left of a recurring goal's cooldown (0 when it may be chosen).
+  double ready_in = 0;
 };
 
 /// How a search trace ended (goap.h's GoapTraceEnd).
@@ -1109,7 +1120,9 @@ inline bool c_goal_def(const GoalDef& def, GoapGoalDef& c) noexcept {
   auto n = len32(def.name.size());
   auto f = len32(def.facts.size());
   auto v = len32(def.vars.size());
-  if (!n || !f || !v) return false;
+  auto r = len32(def.reset.size());
+  auto rv = len32(def.reset_vars.size());
+  if (!n || !f || !v || !r || !rv) return false;
   c.name = def.name.data();
   c.name_len = *n;
   c.facts = reinterpret_cast<const GoapFactValue*>(def.facts.data());
@@ -1117,6 +1130,11 @@ inline bool c_goal_def(const GoalDef& def, GoapGoalDef& c) noexcept {
   c.vars = reinterpret_cast<const GoapVarCondition*>(def.vars.data());
   c.var_count = *v;
   c.priority = def.priority;
+  c.reset = reinterpret_cast<const GoapFactValue*>(def.reset.data());
+  c.reset_count = *r;
+  c.reset_vars = reinterpret_cast<const GoapVarValue*>(def.reset_vars.data());
+  c.reset_var_count = *rv;
+  c.cooldown = def.cooldown;
   return true;
 }
 
@@ -1127,6 +1145,8 @@ inline GoalInfo goal_info_of(const GoapGoalInfo& c) noexcept {
   info.var_count = c.var_count;
   info.satisfied = c.satisfied != 0;
   info.current = c.current != 0;
+  info.achieved = c.achieved;
+  info.ready_in = c.ready_in;
   return info;
 }
 }  // namespace detail

@@ -19,6 +19,7 @@ impl Agent {
     pub(super) fn candidate(&self, goal: usize) -> bool {
         let g = &self.goals[goal];
         g.def.priority > 0.0
+            && g.ready_at <= self.clock
             && !self.known_without_plan(goal)
             && !self.satisfied(goal)
             && !self.hopeless(goal)
@@ -98,10 +99,48 @@ impl Agent {
         order
     }
 
+    /// The goal pursued, `g`, is satisfied: count it and, for a recurring goal, reset its
+    /// facts and variables in the beliefs, start its cooldown and drop the plan (the next
+    /// plan for it is a fresh one, cause `NoPlan`).
+    fn achieved(&mut self, g: usize) {
+        let slot = &mut self.goals[g];
+        slot.achieved += 1;
+        if !slot.def.recurs() {
+            return;
+        }
+        slot.ready_at = self.clock + slot.def.cooldown;
+        let ready_at = slot.ready_at;
+        let mut changed = false;
+        for r in &self.goals[g].def.reset {
+            changed |= self.state.get(r.fact) != r.value;
+            self.state.set(r.fact, r.value);
+        }
+        for &(var, value) in &self.goals[g].def.reset_vars {
+            changed |= self.domain.value(&self.state, var) != value;
+            self.state.set_var(var, value);
+        }
+        if ready_at > self.clock {
+            self.next_ready = self.next_ready.min(ready_at);
+        }
+        // A fresh plan, never the rest of the old one (which reached the goal).
+        self.clear_plan();
+        self.goal = None;
+        self.pending = None;
+        self.stamp += 1;
+        if changed {
+            self.epoch += 1;
+        }
+    }
+
     /// Re-checks the goal choice and the plan after a change. Returns true when it
     /// repaired the plan (skipped steps).
     pub(super) fn review(&mut self) -> bool {
         self.dirty = false;
+        if let Some(g) = self.goal {
+            if self.goals[g].live && self.satisfied(g) {
+                self.achieved(g);
+            }
+        }
         if self.pending == Some(ReplanCause::ActionFailed)
             && (0..self.goals.len()).any(|g| self.candidate(g))
         {

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::AgentId;
-use crate::domain::{ActionId, DomainError, Goal};
+use crate::domain::{ActionId, DomainError, FactValue, Goal, VarId};
 use crate::planner::{OutOfMemory, PlanOptions, SearchBudget};
 
 /// How many replan events an agent keeps (the oldest is dropped first).
@@ -36,6 +36,13 @@ impl GoalId {
 }
 
 /// One goal of an agent.
+///
+/// A goal with a `reset` or a `cooldown` **recurs**: when the agent finds the goal it was
+/// pursuing satisfied, it sets the `reset` facts and variables in its beliefs (a patrol's
+/// "at the gate" back to false, a delivery's "bread delivered" back to false), clears the
+/// plan, and does not choose the goal again for `cooldown` seconds of its clock. The next
+/// plan for it is a fresh one ([`ReplanCause::NoPlan`]), so a patrol or a daily delivery
+/// loops without engine code.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GoalDef {
     /// Name, for reports and lookups (may be empty; need not be unique).
@@ -44,6 +51,33 @@ pub struct GoalDef {
     pub conditions: Goal,
     /// Priority: larger wins; ≤ 0 disables the goal. Finite.
     pub priority: f64,
+    /// Facts set in the agent's beliefs when the goal is achieved (see above).
+    pub reset: Vec<FactValue>,
+    /// Variables set (to a value in their range) when the goal is achieved.
+    pub reset_vars: Vec<(VarId, i32)>,
+    /// Seconds after the goal was achieved before it may be chosen again. Finite, ≥ 0.
+    pub cooldown: f64,
+}
+
+impl Default for GoalDef {
+    /// No name, no conditions (always satisfied), priority 1, no recurrence.
+    fn default() -> Self {
+        GoalDef {
+            name: String::new(),
+            conditions: Goal::default(),
+            priority: 1.0,
+            reset: Vec::new(),
+            reset_vars: Vec::new(),
+            cooldown: 0.0,
+        }
+    }
+}
+
+impl GoalDef {
+    /// True when the goal recurs (it has a reset or a cooldown).
+    pub fn recurs(&self) -> bool {
+        !self.reset.is_empty() || !self.reset_vars.is_empty() || self.cooldown > 0.0
+    }
 }
 
 /// Settings of an agent.

@@ -3,16 +3,14 @@
 
 use std::ffi::c_char;
 
-use super::args::{
-    grown_size, read_def, read_str, write_grown, write_out, write_slice, write_string,
-};
+use super::args::{grown_size, write_grown, write_out, write_slice, write_string};
 use super::error::FfiError;
-use super::fact::{read_fact_values, GoapFactValue};
-use super::goal::{GoapGoalDef, GOAL_DEF_COOKIE};
+use super::fact::GoapFactValue;
+use super::goal::{read_goal_def, GoapGoalDef};
 use super::ids::{edit_domain, read_domain, GoapDomainId};
 use super::inspect::{count_u32, fact_values, item_at, var_conditions, GoapGoalInfo};
 use super::status::GoapStatus;
-use super::var::{read_var_conditions, GoapVarCondition};
+use super::var::GoapVarCondition;
 use super::world::{world_ref, GoapWorld};
 use crate::agent::GoalDef;
 use crate::world::DomainEntry;
@@ -46,40 +44,11 @@ pub unsafe extern "C" fn goap_domain_add_agent_goal(
     def: *const GoapGoalDef,
 ) -> GoapStatus {
     guard!("goap_domain_add_agent_goal", [world, def], {
-        // SAFETY: def is non-NULL (guard) and readable; its name valid for name_len bytes.
-        let (def, name) = unsafe {
-            let def = read_def(
-                "def",
-                def,
-                |d| d.cookie,
-                GOAL_DEF_COOKIE,
-                "goap_goal_def_default",
-            )?;
-            (def, read_str("def->name", def.name, def.name_len)?)
-        };
-        if name.contains('\0') {
-            return Err(FfiError::invalid(format!(
-                "def->name {name:?} contains a NUL character"
-            )));
-        }
         // SAFETY: world is non-NULL and live.
         edit_domain(unsafe { world_ref(world) }, domain, |e| {
-            // SAFETY: the arrays of def are valid for their counts.
-            let (facts, vars) = unsafe {
-                (
-                    read_fact_values(&*e, "def->facts", def.facts, def.fact_count)?,
-                    read_var_conditions(&*e, "def->vars", def.vars, def.var_count)?,
-                )
-            };
-            let conditions = e
-                .domain()
-                .conditions_with(facts, vars)
-                .map_err(FfiError::from)?;
-            e.add_goal(GoalDef {
-                name: name.to_owned(),
-                conditions,
-                priority: def.priority,
-            })?;
+            // SAFETY: def is non-NULL (guard), readable, its arrays valid for their counts.
+            let goal = unsafe { read_goal_def(&*e, def) }?;
+            e.add_goal(goal)?;
             Ok(())
         })
     })
@@ -166,6 +135,8 @@ pub unsafe extern "C" fn goap_domain_agent_goal_info(
             var_count: count_u32(g.conditions.var_conditions().len()),
             satisfied: u32::from(entry.domain().satisfies(entry.start(), &g.conditions)),
             current: 0,
+            achieved: 0,
+            ready_in: 0.0,
         };
         // SAFETY: out is non-NULL and writable.
         unsafe { write_grown(out, out_size, info) };

@@ -7,9 +7,10 @@ use super::args::{read_def, read_str, write_out};
 use super::error::FfiError;
 use super::fact::{list_error, read_fact_values, GoapFactValue};
 use super::guard::run_value;
+use super::ids::IdScope;
 use super::ids::{decode_goal, encode_goal, GoapAgentId, GoapGoalId, MAX_ITEMS};
 use super::status::GoapStatus;
-use super::var::{read_var_conditions, GoapVarCondition};
+use super::var::{read_var_conditions, read_var_values, GoapVarCondition, GoapVarValue};
 use super::world::{goap_world_ref, GoapWorld};
 use crate::agent::GoalDef;
 
@@ -46,6 +47,19 @@ pub struct GoapGoalDef {
     pub var_count: u32,
     /// Priority: larger wins; 0 or less disables the goal. Any finite number. Default 1.
     pub priority: f64,
+    /// Recurrence (see RECURRING GOALS at the top): facts set in the agent's beliefs when
+    /// it achieves the goal. May be NULL when `reset_count` is 0 (the default: none).
+    pub reset: *const GoapFactValue,
+    /// Number of `reset` facts.
+    pub reset_count: u32,
+    /// Variables set (each to a value in its range) when the agent achieves the goal. May
+    /// be NULL when `reset_var_count` is 0 (the default).
+    pub reset_vars: *const GoapVarValue,
+    /// Number of `reset_vars`.
+    pub reset_var_count: u32,
+    /// Seconds of the agent's clock after it achieved the goal before it may choose it
+    /// again: finite, 0 or more. Default 0.
+    pub cooldown: f64,
 }
 
 /// The default goal definition: no name, no conditions, priority 1. Always use it to
@@ -68,7 +82,65 @@ const GOAL_DEF_DEFAULT: GoapGoalDef = GoapGoalDef {
     vars: std::ptr::null(),
     var_count: 0,
     priority: 1.0,
+    reset: std::ptr::null(),
+    reset_count: 0,
+    reset_vars: std::ptr::null(),
+    reset_var_count: 0,
+    cooldown: 0.0,
 };
+
+/// Reads a goal definition's name and lists against `scope` (an agent's domain or a
+/// domain): the goal it defines, checked except for what the core checks when it is added.
+///
+/// # Safety
+/// `def` must be non-NULL and readable, with its arrays valid for their counts.
+pub(super) unsafe fn read_goal_def(
+    scope: &(impl IdScope + ?Sized),
+    def: *const GoapGoalDef,
+) -> Result<GoalDef, FfiError> {
+    // SAFETY: def is non-NULL and readable; its name valid for name_len bytes.
+    let (def, name) = unsafe {
+        let def = read_def(
+            "def",
+            def,
+            |d| d.cookie,
+            GOAL_DEF_COOKIE,
+            "goap_goal_def_default",
+        )?;
+        (def, read_str("def->name", def.name, def.name_len)?)
+    };
+    if name.contains('\0') {
+        return Err(FfiError::invalid(format!(
+            "def->name {name:?} contains a NUL character"
+        )));
+    }
+    // SAFETY: the arrays of def are valid for their counts.
+    let (facts, vars, reset, reset_vars) = unsafe {
+        (
+            read_fact_values(scope, "def->facts", def.facts, def.fact_count)?,
+            read_var_conditions(scope, "def->vars", def.vars, def.var_count)?,
+            read_fact_values(scope, "def->reset", def.reset, def.reset_count)?,
+            read_var_values(
+                scope,
+                "def->reset_vars",
+                def.reset_vars,
+                def.reset_var_count,
+            )?,
+        )
+    };
+    let conditions = scope
+        .items()
+        .conditions_with(facts, vars)
+        .map_err(|e| list_error(scope, "def->facts", e))?;
+    Ok(GoalDef {
+        name: name.to_owned(),
+        conditions,
+        priority: def.priority,
+        reset,
+        reset_vars,
+        cooldown: def.cooldown,
+    })
+}
 
 /// Adds a goal to an agent; on success `*out_goal` receives its id. An agent's goals are
 /// kept in the order added (the domain's goals first; goap_agent_goal_at lists them), and
@@ -80,10 +152,12 @@ const GOAL_DEF_DEFAULT: GoapGoalDef = GoapGoalDef {
 /// non-zero count), GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY (from this agent's own
 /// callback), GOAP_STATUS_INVALID_ARGUMENT (def not from goap_goal_def_default(), a name
 /// containing a NUL byte, a fact value not 0 or 1, an op that is not a GoapCompare value, a
-/// priority that is NaN or infinite), GOAP_STATUS_INVALID_UTF8 (def->name),
-/// GOAP_STATUS_UNKNOWN_FACT, GOAP_STATUS_UNKNOWN_VAR (ids not of the agent's domain as it
-/// was when the agent was created), GOAP_STATUS_OUT_OF_RANGE (a constant outside its
-/// variable's range), GOAP_STATUS_CONTRADICTION (a fact listed as both 1 and 0, or
+/// priority that is NaN or infinite, a cooldown that is negative, NaN or infinite, a reset
+/// that sets one fact or variable two ways), GOAP_STATUS_INVALID_UTF8 (def->name),
+/// GOAP_STATUS_UNKNOWN_FACT, GOAP_STATUS_UNKNOWN_VAR (ids, in the conditions or the reset,
+/// not of the agent's domain as it was when the agent was created),
+/// GOAP_STATUS_OUT_OF_RANGE (a constant or reset value outside its variable's range),
+/// GOAP_STATUS_CONTRADICTION (a fact listed as both 1 and 0, or
 /// conditions on one variable that can never hold together), GOAP_STATUS_TOO_MANY (the
 /// agent has 2^30 - 2 goals). Nothing changes on error; `*out_goal` is written only on
 /// success.
@@ -100,46 +174,17 @@ pub unsafe extern "C" fn goap_agent_add_goal(
     out_goal: *mut GoapGoalId,
 ) -> GoapStatus {
     guard!("goap_agent_add_goal", [world, def, out_goal], {
-        // SAFETY: def is non-NULL (guard) and readable; its name valid for name_len bytes.
-        let (def, name) = unsafe {
-            let def = read_def(
-                "def",
-                def,
-                |d| d.cookie,
-                GOAL_DEF_COOKIE,
-                "goap_goal_def_default",
-            )?;
-            (def, read_str("def->name", def.name, def.name_len)?)
-        };
-        if name.contains('\0') {
-            return Err(FfiError::invalid(format!(
-                "def->name {name:?} contains a NUL character"
-            )));
-        }
         // SAFETY: world is non-NULL (guard) and live.
         let goal = with_agent(unsafe { goap_world_ref(world) }, agent, |a| {
-            // SAFETY: the arrays of def are valid for their counts.
-            let (facts, vars) = unsafe {
-                (
-                    read_fact_values(a, "def->facts", def.facts, def.fact_count)?,
-                    read_var_conditions(a, "def->vars", def.vars, def.var_count)?,
-                )
-            };
-            let conditions = a
-                .domain()
-                .conditions_with(facts, vars)
-                .map_err(|e| list_error(a, "def->facts", e))?;
+            // SAFETY: def is non-NULL (guard), readable, its arrays valid for their counts.
+            let goal = unsafe { read_goal_def(a, def) }?;
             if a.goal_count() >= MAX_GOALS {
                 return Err(FfiError::new(
                     GoapStatus::TooMany,
                     format!("the agent has {MAX_GOALS} goals already"),
                 ));
             }
-            Ok(a.add_goal(GoalDef {
-                name: name.to_owned(),
-                conditions,
-                priority: def.priority,
-            })?)
+            Ok(a.add_goal(goal)?)
         })?;
         // SAFETY: out_goal is non-NULL and writable.
         unsafe { write_out(out_goal, encode_goal(goal)) };
@@ -221,9 +266,11 @@ pub unsafe extern "C" fn goap_agent_set_goal_priority(
 /// Removes a goal from an agent. Its id becomes stale: it never names a later goal of the
 /// agent (GOAP_STATUS_UNKNOWN_GOAL), and goap_agent_goal_at no longer lists it. Removing the
 /// goal being pursued works as disabling it (priority 0): the next step chooses another
-/// goal (GOAP_REPLAN_CAUSE_GOAL_CHANGED), or, when none is left to pursue, clears the plan;
-/// until that step, goap_agent_info still shows the removed goal's (stale) id and its plan,
-/// and the action in progress may still be reported.
+/// goal (GOAP_REPLAN_CAUSE_GOAL_CHANGED), or, when none is left to pursue, clears the plan.
+/// Until a replan for another goal is applied (the next step, or with plan_in_step 0 the
+/// batch that plans the agent, or the end of a search spread over steps), GoapStep.goal
+/// and GoapAgentInfo.goal may still hold the removed goal's stale id, and the action in
+/// progress may still be reported.
 /// Goals from the domain file can be removed like added ones.
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY (from this

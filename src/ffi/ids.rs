@@ -15,12 +15,15 @@
 //!   at most 2^30 - 1 facts, 2^30 - 1 actions and 2^30 - 1 variables through the C ABI
 //!   (`ensure_fits`).
 //! - An agent id is `(world tag << 56) | (slot index << 32) | slot generation`: the agent's
-//!   [`AgentId`] (its slot index is below 2^24, see `MAX_AGENTS`; generations start at 1)
-//!   and the tag of its world, 1 ..= 255 (`WorldTag`). Tag 0 is never issued, so no
-//!   domain or item id (whose top byte is 0 while fewer than 2^24 domains were created) is
-//!   taken for an agent id, and zero is never valid. The tag tells an id of another live
-//!   world apart unless the two worlds share a tag (only when more than 255 worlds are
-//!   alive at once).
+//!   [`AgentId`] (its slot index is below 2^24, see `MAX_AGENTS`; generations are never 0,
+//!   and each world's start elsewhere in the 32 bits, see `world::slots`) and the tag of
+//!   its world, 1 ..= 255 (`WorldTag`). Tag 0 is never issued, so no domain or item id
+//!   (whose top byte is 0 while fewer than 2^24 domains were created) is taken for an agent
+//!   id, and zero is never valid. The tag tells an id of another live world apart unless
+//!   the two worlds share a tag (only when more than 255 worlds are alive at once); an id
+//!   kept from a destroyed world whose tag a later world got is told apart by the
+//!   generation, unless it happens to match (the worlds' generations start about 2^24 or
+//!   more apart, so only after that many agents in one slot).
 //! - A goal id is `(slot generation << 32) | 0b11 << 30 | (slot index + 1)`: the goal's
 //!   [`GoalId`] within its agent (generations start at 1, so zero is never valid), with the
 //!   kind tag that item ids never carry, so no fact, action or variable id is taken for a
@@ -91,8 +94,9 @@ pub struct GoapActionId {
 /// another world (foreign) is GOAP_STATUS_UNKNOWN_AGENT too, with one exception: the tag
 /// has 255 values, each given to one live world at a time, so only when more than 255
 /// worlds are alive at once do two of them share a tag, and then an agent id of one may
-/// name an agent of the other. Ids stay valid until goap_agent_destroy or
-/// goap_world_destroy.
+/// name an agent of the other. (An id kept from a destroyed world is told apart from a
+/// later world's agents by its generation, whose start differs per world.) Ids stay valid
+/// until goap_agent_destroy or goap_world_destroy.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct GoapAgentId {
@@ -105,8 +109,8 @@ pub struct GoapAgentId {
 /// valid, and is what the library writes where there is no goal (GoapStep.goal when none
 /// is pursued). Ids are generational: the id of a removed goal (goap_agent_remove_goal) is
 /// stale and never names a later goal of the agent (GOAP_STATUS_UNKNOWN_GOAL). A goal id
-/// names a goal of one agent: passed to another agent it is GOAP_STATUS_UNKNOWN_GOAL unless
-/// that agent happens to have a goal with the same id.
+/// is per agent: agents number their goals alike, so an id of one agent's goal usually
+/// names a goal of another agent too (keep a goal id with its agent id).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct GoapGoalId {

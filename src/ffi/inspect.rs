@@ -111,6 +111,12 @@ pub struct GoapGoalInfo {
     pub satisfied: u32,
     /// 1 when it is the goal the agent pursues (or last chose), else 0.
     pub current: u32,
+    /// Times the agent achieved it (found it satisfied while pursuing it; saturates at
+    /// UINT32_MAX). 0 for a domain's agent goal.
+    pub achieved: u32,
+    /// For a recurring goal in its cooldown, the seconds of the agent's clock left before it
+    /// may be chosen again; else 0.
+    pub ready_in: f64,
 }
 
 impl Default for GoapGoalInfo {
@@ -856,10 +862,7 @@ pub unsafe extern "C" fn goap_agent_goal_at(
         // SAFETY: world is non-NULL (guard) and live.
         let goal = with_agent(unsafe { goap_world_ref(world) }, agent, |a| {
             let i = item_at(index, a.goal_count(), "goal", || "the agent".to_owned())?;
-            Ok(a.goals()
-                .nth(i as usize)
-                .map(|(id, _)| id)
-                .expect("i < goal_count"))
+            Ok(a.goal_at(i as usize).expect("i < goal_count"))
         })?;
         // SAFETY: out_goal is non-NULL and writable.
         unsafe { write_out(out_goal, encode_goal(goal)) };
@@ -898,8 +901,9 @@ pub unsafe extern "C" fn goap_agent_goal_name(
 }
 
 /// On success `*out` receives what the agent's goal `goal` (an id) is now: its priority,
-/// its list lengths, whether the believed state satisfies it and whether it is the goal
-/// pursued.
+/// its list lengths, whether the believed state satisfies it, whether it is the goal
+/// pursued, how often it was achieved and (for a recurring goal) how long its cooldown
+/// still runs.
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
 /// GOAP_STATUS_UNKNOWN_GOAL. Written only on success.
@@ -922,6 +926,7 @@ pub unsafe extern "C" fn goap_agent_goal_info(
             // The agent is checked before the goal id, as for the other ids.
             let goal = decode_goal(goal, "goal")?;
             let g = a.goal(goal)?;
+            let (achieved, ready_in) = a.goal_progress(goal)?;
             Ok(GoapGoalInfo {
                 size: 0,
                 priority: g.priority,
@@ -929,6 +934,8 @@ pub unsafe extern "C" fn goap_agent_goal_info(
                 var_count: count_u32(g.conditions.var_conditions().len()),
                 satisfied: u32::from(a.domain().satisfies(a.state(), &g.conditions)),
                 current: u32::from(a.current_goal() == Some(goal)),
+                achieved: u32::try_from(achieved).unwrap_or(u32::MAX),
+                ready_in,
             })
         })?;
         // SAFETY: out is non-NULL and writable.

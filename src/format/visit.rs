@@ -35,6 +35,10 @@ pub(super) struct RawGoal {
     pub name: String,
     pub priority: f64,
     pub conditions: RawFacts,
+    /// `reset`: facts and variables set when the goal is achieved (values as in `start`).
+    pub reset: RawFacts,
+    /// `cooldown`: seconds before an achieved goal may be chosen again.
+    pub cooldown: f64,
 }
 
 /// The whole document as written, before fact and variable ids are assigned.
@@ -274,6 +278,7 @@ impl Visitor<'_> for BoolSeed {
 enum NumberSeed {
     Cost,
     Priority,
+    Cooldown,
 }
 
 impl<'de> DeserializeSeed<'de> for NumberSeed {
@@ -290,6 +295,7 @@ impl Visitor<'_> for NumberSeed {
         match self {
             NumberSeed::Cost => write!(f, "a number from 0 to {MAX_ACTION_COST:e}"),
             NumberSeed::Priority => f.write_str("a number"),
+            NumberSeed::Cooldown => f.write_str("a number of seconds"),
         }
     }
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<f64, E> {
@@ -302,11 +308,13 @@ impl Visitor<'_> for NumberSeed {
         let valid = match self {
             NumberSeed::Cost => (0.0..=MAX_ACTION_COST).contains(&v),
             NumberSeed::Priority => v.is_finite(),
+            NumberSeed::Cooldown => v.is_finite() && v >= 0.0,
         };
         if !valid {
             let expected = match self {
                 NumberSeed::Cost => format!("a number from 0 to {MAX_ACTION_COST:e}"),
                 NumberSeed::Priority => "a finite number".to_owned(),
+                NumberSeed::Cooldown => "a finite number of seconds, 0 or more".to_owned(),
             };
             return Err(E::custom(format!(
                 "{} is invalid; expected {expected}",
@@ -520,7 +528,7 @@ struct GoalSeed<'p, 'n> {
     index: usize,
 }
 
-const GOAL_KEYS: &[&str] = &["name", "priority", "conditions"];
+const GOAL_KEYS: &[&str] = &["name", "priority", "conditions", "reset", "cooldown"];
 
 impl<'de> DeserializeSeed<'de> for GoalSeed<'_, '_> {
     type Value = RawGoal;
@@ -542,6 +550,7 @@ impl<'de> Visitor<'de> for GoalSeed<'_, '_> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawGoal, A::Error> {
         let trail = self.trail;
         let (mut name, mut priority, mut conditions) = (None, None, None);
+        let (mut reset, mut cooldown) = (None, 0.0);
         let mut seen = HashSet::new();
         while let Some(key) = next_known_key(&mut map, &mut seen, GOAL_KEYS, &[])? {
             match key {
@@ -564,6 +573,20 @@ impl<'de> Visitor<'de> for GoalSeed<'_, '_> {
                     priority = Some(map.next_value_seed(seed)?);
                     trail.pop();
                 }
+                "cooldown" => {
+                    trail.push(Segment::Key("cooldown"));
+                    cooldown = map.next_value_seed(NumberSeed::Cooldown)?;
+                    trail.pop();
+                }
+                "reset" => {
+                    trail.push(Segment::Key("reset"));
+                    reset = Some(map.next_value_seed(FactsSeed {
+                        trail,
+                        declared: self.declared,
+                        role: Role::Start,
+                    })?);
+                    trail.pop();
+                }
                 _ => {
                     trail.push(Segment::Key("conditions"));
                     conditions = Some(map.next_value_seed(FactsSeed {
@@ -583,6 +606,8 @@ impl<'de> Visitor<'de> for GoalSeed<'_, '_> {
             name,
             priority,
             conditions,
+            reset: reset.unwrap_or_default(),
+            cooldown,
         })
     }
 }

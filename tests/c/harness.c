@@ -1553,6 +1553,55 @@ static void test_domain_agent_goals(void) {
     goap_world_destroy(world);
 }
 
+/* Recurring goals: a file goal with a reset and a cooldown loops through step and report,
+   GoapGoalInfo counts it and tells the cooldown left; a bad cooldown is refused. */
+static void test_recurring_goals(void) {
+    static const char *json =
+        "{\"actions\": [{\"name\": \"walk\", \"effects\": {\"at_gate\": true}}],"
+        " \"goals\": [{\"name\": \"patrol\", \"priority\": 1, \"conditions\": {\"at_gate\": true},"
+        "              \"reset\": {\"at_gate\": false}, \"cooldown\": 2}]}";
+    GoapWorldDef wdef = goap_world_def_default();
+    GoapWorld *world = NULL;
+    GoapDomainId d = GOAP_NULL_DOMAIN_ID;
+    GoapFactId gate = GOAP_NULL_FACT_ID;
+    GoapActionId walk = GOAP_NULL_ACTION_ID;
+    GoapAgentDef adef = goap_agent_def_default();
+    GoapAgentId agent = GOAP_NULL_AGENT_ID;
+    GoapGoalId patrol = GOAP_NULL_GOAL_ID, untouched = {77};
+    GoapGoalDef bad = goap_goal_def_default();
+    GoapGoalInfo ginfo;
+    GoapStep step;
+    int32_t at_gate = 1;
+    uint32_t round;
+    ginfo.size = (uint32_t)sizeof ginfo;
+    step.size = (uint32_t)sizeof step;
+    CHECK_STATUS(goap_world_create(&wdef, &world), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_domain_load_json(world, json, len32(json), &d), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_domain_find_fact(world, d, "at_gate", 7, &gate), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_domain_find_action(world, d, "walk", 4, &walk), GOAP_STATUS_OK);
+    adef.domain = d;
+    CHECK_STATUS(goap_agent_create(world, &adef, &agent), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_agent_goal_at(world, agent, 0, &patrol), GOAP_STATUS_OK);
+    for (round = 1; round <= 3; round++) {
+        CHECK_STATUS(goap_agent_step(world, agent, 0.5, &step), GOAP_STATUS_OK);
+        CHECK(step.kind == GOAP_STEP_KIND_START && goap_action_id_equals(step.action, walk));
+        CHECK_STATUS(goap_agent_report(world, agent, GOAP_REPORT_SUCCEEDED), GOAP_STATUS_OK);
+        CHECK_STATUS(goap_agent_step(world, agent, 0.5, &step), GOAP_STATUS_OK);
+        CHECK(step.kind == GOAP_STEP_KIND_IDLE && goap_goal_id_is_null(step.goal));
+        CHECK_STATUS(goap_agent_get_fact(world, agent, gate, &at_gate), GOAP_STATUS_OK);
+        CHECK(at_gate == 0);
+        CHECK_STATUS(goap_agent_goal_info(world, agent, patrol, &ginfo), GOAP_STATUS_OK);
+        CHECK(ginfo.achieved == round && ginfo.ready_in == 2.0);
+        CHECK_STATUS(goap_agent_step(world, agent, 1.5, &step), GOAP_STATUS_OK);
+        CHECK(step.kind == GOAP_STEP_KIND_IDLE);
+    }
+    bad.cooldown = -1.0;
+    CHECK_STATUS(goap_agent_add_goal(world, agent, &bad, &untouched), GOAP_STATUS_INVALID_ARGUMENT);
+    CHECK_MESSAGE("cooldown");
+    CHECK(untouched.bits == 77);
+    goap_world_destroy(world);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: %s KITCHEN_JSON\n", argv[0]);
@@ -1574,6 +1623,7 @@ int main(int argc, char **argv) {
     test_id_helpers();
     test_goal_ids(argv[1]);
     test_domain_agent_goals();
+    test_recurring_goals();
 
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;

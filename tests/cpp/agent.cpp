@@ -710,3 +710,39 @@ TEST(batches_on_an_engine_job_system_equal_single_threaded_ones) {
   half.enqueue_task = enqueue;
   CHECK_FAILS(goap::World::create(half), goap::Status::InvalidArgument, "must be set together");
 }
+
+TEST(a_recurring_goal_resets_rests_and_loops) {
+  goap::World world = OK(goap::World::create());
+  goap::Domain d = OK(world.create_domain("patrol"));
+  const FactId gate = OK(d.add_fact("at_gate"));
+  const ActionId walk = OK(d.add_action("walk", 1, {}, {FactValue(gate, true)}));
+  goap::Agent agent = OK(world.create_agent(d));
+  goap::GoalDef def;
+  def.name = "patrol";
+  def.facts = {FactValue(gate, true)};
+  def.reset = {FactValue(gate, false)};
+  def.cooldown = 2;
+  const GoalId patrol = OK(agent.add_goal(def));
+  for (uint32_t round = 1; round <= 3; ++round) {
+    goap::Step step = OK(agent.step(0.5));
+    CHECK_EQ(step.kind, StepKind::Start);
+    CHECK_EQ(step.action, walk);
+    OK(agent.report(goap::Report::Succeeded));
+    // The next step finds the goal achieved: reset, then a 2 s rest.
+    step = OK(agent.step(0.5));
+    CHECK_EQ(step.kind, StepKind::Idle);
+    CHECK(step.goal.is_null());
+    CHECK(!OK(agent.get_fact(gate)));
+    const goap::GoalInfo info = OK(agent.goal_info(patrol));
+    CHECK_EQ(info.achieved, round);
+    CHECK(info.ready_in > 1.99 && info.ready_in < 2.01);
+    CHECK_EQ(OK(agent.step(1.0)).kind, StepKind::Idle);
+    CHECK_EQ(OK(agent.step(0.5)).kind, StepKind::Idle);
+  }
+  // Bad recurrences are refused.
+  def.cooldown = -1;
+  CHECK_FAILS(agent.add_goal(def), Status::InvalidArgument, "cooldown");
+  def.cooldown = 0;
+  def.reset = {FactValue(gate, false), FactValue(gate, true)};
+  CHECK_FAILS(agent.add_goal(def), Status::InvalidArgument, "both true and false");
+}

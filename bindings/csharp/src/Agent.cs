@@ -243,8 +243,15 @@ namespace Goap
             return v;
         }
 
-        /// <summary>Adds a goal: conditions and a priority (larger wins; 0 or less disables it). Null arrays are empty.</summary>
-        public GoalId AddGoal(string name, double priority, FactValue[] facts, VarCondition[] vars = null)
+        /// <summary>
+        /// Adds a goal: conditions and a priority (larger wins; 0 or less disables it). Null arrays are empty.
+        /// A goal with a <paramref name="reset"/>, <paramref name="resetVars"/> or <paramref name="cooldown"/>
+        /// recurs: when the agent achieves it, it sets those facts and variables in its beliefs and does not
+        /// choose the goal again for <paramref name="cooldown"/> seconds (goap.h RECURRING GOALS), so a patrol
+        /// or a daily delivery loops without engine code.
+        /// </summary>
+        public GoalId AddGoal(string name, double priority, FactValue[] facts, VarCondition[] vars = null,
+            FactValue[] reset = null, VarValue[] resetVars = null, double cooldown = 0)
         {
             var d = NativeMethods.goap_goal_def_default();
             d.priority = priority;
@@ -257,6 +264,8 @@ namespace Goap
                 fixed (byte* p = bytes)
                 fixed (FactValue* f = facts)
                 fixed (VarCondition* v = vars)
+                fixed (FactValue* r = reset)
+                fixed (VarValue* rv = resetVars)
                 {
                     d.name = p;
                     d.name_len = len;
@@ -264,6 +273,11 @@ namespace Goap
                     d.fact_count = facts == null ? 0u : (uint)facts.Length;
                     d.vars = (GoapVarCondition*)v;
                     d.var_count = vars == null ? 0u : (uint)vars.Length;
+                    d.reset = (GoapFactValue*)r;
+                    d.reset_count = reset == null ? 0u : (uint)reset.Length;
+                    d.reset_vars = (GoapVarValue*)rv;
+                    d.reset_var_count = resetVars == null ? 0u : (uint)resetVars.Length;
+                    d.cooldown = cooldown;
                     Errors.Check(NativeMethods.goap_agent_add_goal(w, Id.Native, &d, &goal));
                 }
             }

@@ -57,10 +57,15 @@ namespace Goap
         /// <summary>It is the goal the agent pursues (or last chose).</summary>
         public readonly bool Current;
 
+        /// <summary>Times the agent achieved the goal (0 for a domain's agent goal).</summary>
+        public readonly long Achieved;
+        /// <summary>Seconds left of a recurring goal's cooldown; 0 when it may be chosen.</summary>
+        public readonly double ReadyIn;
         internal GoalInfo(GoapGoalInfo i)
         {
             Priority = i.priority; FactCount = (int)i.fact_count; VarCount = (int)i.var_count;
             Satisfied = i.satisfied != 0; Current = i.current != 0;
+            Achieved = i.achieved; ReadyIn = i.ready_in;
         }
     }
 

@@ -145,7 +145,7 @@ namespace Goap.Native
         ///  Everything else a world holds, its threads included, is freed by goap_world_destroy:
         ///  after destroying a world used from one thread only (worker_threads 1, no job system),
         ///  the value is back to what it was before the world was created, unless a call failed
-        ///  meanwhile on a thread that had no last error yet. While a world's own workers live,
+        ///  meanwhile (the thread's stored last error message changed size). While a world's own workers live,
         ///  they may free memory just after a batch returns.
         ///
         ///  Thread safety: any thread, any time.
@@ -875,10 +875,12 @@ namespace Goap.Native
         ///  non-zero count), GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY (from this agent's own
         ///  callback), GOAP_STATUS_INVALID_ARGUMENT (def not from goap_goal_def_default(), a name
         ///  containing a NUL byte, a fact value not 0 or 1, an op that is not a GoapCompare value, a
-        ///  priority that is NaN or infinite), GOAP_STATUS_INVALID_UTF8 (def-&gt;name),
-        ///  GOAP_STATUS_UNKNOWN_FACT, GOAP_STATUS_UNKNOWN_VAR (ids not of the agent's domain as it
-        ///  was when the agent was created), GOAP_STATUS_OUT_OF_RANGE (a constant outside its
-        ///  variable's range), GOAP_STATUS_CONTRADICTION (a fact listed as both 1 and 0, or
+        ///  priority that is NaN or infinite, a cooldown that is negative, NaN or infinite, a reset
+        ///  that sets one fact or variable two ways), GOAP_STATUS_INVALID_UTF8 (def-&gt;name),
+        ///  GOAP_STATUS_UNKNOWN_FACT, GOAP_STATUS_UNKNOWN_VAR (ids, in the conditions or the reset,
+        ///  not of the agent's domain as it was when the agent was created),
+        ///  GOAP_STATUS_OUT_OF_RANGE (a constant or reset value outside its variable's range),
+        ///  GOAP_STATUS_CONTRADICTION (a fact listed as both 1 and 0, or
         ///  conditions on one variable that can never hold together), GOAP_STATUS_TOO_MANY (the
         ///  agent has 2^30 - 2 goals). Nothing changes on error; `*out_goal` is written only on
         ///  success.
@@ -930,9 +932,11 @@ namespace Goap.Native
         ///  Removes a goal from an agent. Its id becomes stale: it never names a later goal of the
         ///  agent (GOAP_STATUS_UNKNOWN_GOAL), and goap_agent_goal_at no longer lists it. Removing the
         ///  goal being pursued works as disabling it (priority 0): the next step chooses another
-        ///  goal (GOAP_REPLAN_CAUSE_GOAL_CHANGED), or, when none is left to pursue, clears the plan;
-        ///  until that step, goap_agent_info still shows the removed goal's (stale) id and its plan,
-        ///  and the action in progress may still be reported.
+        ///  goal (GOAP_REPLAN_CAUSE_GOAL_CHANGED), or, when none is left to pursue, clears the plan.
+        ///  Until a replan for another goal is applied (the next step, or with plan_in_step 0 the
+        ///  batch that plans the agent, or the end of a search spread over steps), GoapStep.goal
+        ///  and GoapAgentInfo.goal may still hold the removed goal's stale id, and the action in
+        ///  progress may still be reported.
         ///  Goals from the domain file can be removed like added ones.
         ///
         ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY (from this
@@ -1493,8 +1497,9 @@ namespace Goap.Native
 
         /// <summary>
         ///  On success `*out` receives what the agent's goal `goal` (an id) is now: its priority,
-        ///  its list lengths, whether the believed state satisfies it and whether it is the goal
-        ///  pursued.
+        ///  its list lengths, whether the believed state satisfies it, whether it is the goal
+        ///  pursued, how often it was achieved and (for a recurring goal) how long its cooldown
+        ///  still runs.
         ///
         ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
         ///  GOAP_STATUS_UNKNOWN_GOAL. Written only on success.
@@ -1805,8 +1810,9 @@ namespace Goap.Native
     ///  another world (foreign) is GOAP_STATUS_UNKNOWN_AGENT too, with one exception: the tag
     ///  has 255 values, each given to one live world at a time, so only when more than 255
     ///  worlds are alive at once do two of them share a tag, and then an agent id of one may
-    ///  name an agent of the other. Ids stay valid until goap_agent_destroy or
-    ///  goap_world_destroy.
+    ///  name an agent of the other. (An id kept from a destroyed world is told apart from a
+    ///  later world's agents by its generation, whose start differs per world.) Ids stay valid
+    ///  until goap_agent_destroy or goap_world_destroy.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct GoapAgentId
@@ -1823,8 +1829,8 @@ namespace Goap.Native
     ///  valid, and is what the library writes where there is no goal (GoapStep.goal when none
     ///  is pursued). Ids are generational: the id of a removed goal (goap_agent_remove_goal) is
     ///  stale and never names a later goal of the agent (GOAP_STATUS_UNKNOWN_GOAL). A goal id
-    ///  names a goal of one agent: passed to another agent it is GOAP_STATUS_UNKNOWN_GOAL unless
-    ///  that agent happens to have a goal with the same id.
+    ///  is per agent: agents number their goals alike, so an id of one agent's goal usually
+    ///  names a goal of another agent too (keep a goal id with its agent id).
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct GoapGoalId
@@ -2352,6 +2358,29 @@ namespace Goap.Native
         ///  Priority: larger wins; 0 or less disables the goal. Any finite number. Default 1.
         /// </summary>
         public double priority;
+        /// <summary>
+        ///  Recurrence (see RECURRING GOALS at the top): facts set in the agent's beliefs when
+        ///  it achieves the goal. May be NULL when `reset_count` is 0 (the default: none).
+        /// </summary>
+        public GoapFactValue* reset;
+        /// <summary>
+        ///  Number of `reset` facts.
+        /// </summary>
+        public uint reset_count;
+        /// <summary>
+        ///  Variables set (each to a value in its range) when the agent achieves the goal. May
+        ///  be NULL when `reset_var_count` is 0 (the default).
+        /// </summary>
+        public GoapVarValue* reset_vars;
+        /// <summary>
+        ///  Number of `reset_vars`.
+        /// </summary>
+        public uint reset_var_count;
+        /// <summary>
+        ///  Seconds of the agent's clock after it achieved the goal before it may choose it
+        ///  again: finite, 0 or more. Default 0.
+        /// </summary>
+        public double cooldown;
     }
 
     /// <summary>
@@ -2750,6 +2779,16 @@ namespace Goap.Native
         ///  1 when it is the goal the agent pursues (or last chose), else 0.
         /// </summary>
         public uint current;
+        /// <summary>
+        ///  Times the agent achieved it (found it satisfied while pursuing it; saturates at
+        ///  UINT32_MAX). 0 for a domain's agent goal.
+        /// </summary>
+        public uint achieved;
+        /// <summary>
+        ///  For a recurring goal in its cooldown, the seconds of the agent's clock left before it
+        ///  may be chosen again; else 0.
+        /// </summary>
+        public double ready_in;
     }
 
     /// <summary>
