@@ -3930,3 +3930,32 @@ fn a_goal_id_and_a_fact_id_with_the_same_high_word_are_told_apart() {
     ok(unsafe { goap_agent_goal_at(w.0, a, 0, &mut first) });
     assert_eq!(first, goal);
 }
+
+#[test]
+fn clear_last_error_forgets_the_threads_message() {
+    let w = World::new();
+    let mut count = 0;
+    let st = unsafe { goap_domain_fact_count(w.0, GoapDomainId::default(), &mut count) };
+    assert_eq!(st, GoapStatus::UnknownDomain);
+    assert!(goap_last_error_length() > 0);
+    goap_clear_last_error();
+    assert_eq!(goap_last_error_length(), 0);
+    assert_eq!(last_error(), "");
+    // Another thread's message is its own: clearing here leaves it.
+    let other = std::thread::spawn(|| {
+        let st = unsafe {
+            goap_domain_fact_count(
+                std::ptr::null(),
+                GoapDomainId::default(),
+                std::ptr::null_mut(),
+            )
+        };
+        assert_eq!(st, GoapStatus::NullPointer);
+        let before = goap_last_error_length();
+        (before, goap_last_error_length())
+    })
+    .join()
+    .unwrap();
+    assert!(other.0 > 0 && other.0 == other.1);
+    assert_eq!(goap_last_error_length(), 0);
+}

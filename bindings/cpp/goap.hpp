@@ -667,6 +667,11 @@ inline Returns<void> set_allocator(const GoapAllocator& allocator) {
 /// system's); see goap_allocated_bytes for what stays allocated with no World alive.
 inline uint64_t allocated_bytes() noexcept { return goap_allocated_bytes(); }
 
+/// Forgets the calling thread's last error message and frees it (goap_clear_last_error):
+/// call it on a thread before it ends, or before a leak check, when you account for goap's
+/// memory.
+inline void clear_last_error() noexcept { goap_clear_last_error(); }
+
 // ---------------------------------------------------------------------------------------
 // Settings and results.
 

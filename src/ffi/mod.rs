@@ -46,7 +46,9 @@ pub use batch::*;
 pub use context::*;
 pub use domain::*;
 pub use domain_goals::*;
-pub use error::{goap_last_error_length, goap_last_error_message, last_error, FfiError};
+pub use error::{
+    goap_clear_last_error, goap_last_error_length, goap_last_error_message, last_error, FfiError,
+};
 pub use fact::*;
 pub use goal::*;
 pub use guard::{goap_debug_force_panic, goap_debug_poison_world};

@@ -174,7 +174,9 @@ mod tests {
     #[test]
     fn tables_start_at_spread_generations() {
         let firsts: Vec<u32> = (0..300).map(first_generation).collect();
-        assert!(firsts.iter().all(|g| (1..=u32::MAX - (1 << 16)).contains(g)));
+        assert!(firsts
+            .iter()
+            .all(|g| (1..=u32::MAX - (1 << 16)).contains(g)));
         // Tables 255 apart (worlds that get the same C ABI tag) start far apart.
         for n in 0..45 {
             let (a, b) = (firsts[n], firsts[n + 255]);

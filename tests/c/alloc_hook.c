@@ -412,11 +412,34 @@ int main(int argc, char **argv) {
     CHECK(text != NULL);
     if (text == NULL) return 1;
 
-    /* A world used from one thread gives back exactly what it took. */
+    /* The thread's last error message is goap's until goap_clear_last_error frees it. */
+    {
+        uint64_t with_message = CHECK_SAME();
+        CHECK(goap_last_error_length() > 0);
+        goap_clear_last_error();
+        CHECK(goap_last_error_length() == 0);
+        CHECK(CHECK_SAME() < with_message);
+    }
+
+    /* A world used from one thread gives back exactly what it took, also after a failed
+       call once its message is cleared. */
     baseline = CHECK_SAME();
     for (i = 0; i < 3; i++) {
         uint64_t living = world_cycle(text, len, -1);
         CHECK(living > baseline);
+        CHECK(CHECK_SAME() == baseline);
+    }
+    {
+        GoapDomainId none = GOAP_NULL_DOMAIN_ID;
+        GoapWorldDef def = goap_world_def_default();
+        GoapWorld *world = NULL;
+        uint32_t count = 0;
+        def.worker_threads = 1;
+        CHECK_STATUS(goap_world_create(&def, &world), GOAP_STATUS_OK);
+        CHECK_STATUS(goap_domain_fact_count(world, none, &count), GOAP_STATUS_UNKNOWN_DOMAIN);
+        goap_world_destroy(world);
+        CHECK(CHECK_SAME() > baseline);
+        goap_clear_last_error();
         CHECK(CHECK_SAME() == baseline);
     }
     /* Worlds whose batches run on several threads (the engine's job threads, the world's

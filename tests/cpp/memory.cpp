@@ -42,3 +42,14 @@ TEST(allocated_bytes_grow_with_a_world_and_come_back_when_it_is_destroyed) {
   }
   CHECK_EQ(goap::allocated_bytes(), before);
 }
+
+TEST(clear_last_error_frees_the_threads_message) {
+  goap::World world = OK(goap::World::create());
+  CHECK_FAILS(world.create_domain(std::string("nul\0inside", 10)), Status::InvalidArgument,
+              "NUL");
+  CHECK(goap_last_error_length() > 0);
+  const uint64_t with_message = goap::allocated_bytes();
+  goap::clear_last_error();
+  CHECK_EQ(goap_last_error_length(), 0u);
+  CHECK(goap::allocated_bytes() < with_message);
+}

@@ -62,6 +62,16 @@ namespace Goap
         }
 
         /// <summary>
+        /// Forgets the calling thread's last native error message and frees it
+        /// (goap_clear_last_error): for leak checks on <see cref="AllocatedBytes"/>.
+        /// </summary>
+        public static void ClearLastError()
+        {
+            EnsureLoaded();
+            NativeMethods.goap_clear_last_error();
+        }
+
+        /// <summary>
         /// Raised on the thread that stepped or batch-planned an agent, for every exception an
         /// <see cref="IAgentContext"/> threw (the search is abandoned: see
         /// <see cref="Agent.SetContext"/>). Exceptions thrown by a handler are ignored.

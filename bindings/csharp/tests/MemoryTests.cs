@@ -52,5 +52,19 @@ namespace Goap.Tests
             Assert.AreEqual("GOAP_STATUS_TOO_LATE", Library.StatusName(Status.TooLate));
             Assert.AreEqual(GoapStatus.NullPointer, NativeMethods.goap_set_allocator(null));
         }
+
+        [Test]
+        public void ClearLastErrorFreesTheThreadsMessage()
+        {
+            using (var world = new World())
+            {
+                Assert.Throws<GoapException>(() => world.CreateDomain("nul\0inside"));
+                Assert.Greater(NativeMethods.goap_last_error_length(), 0u);
+                long withMessage = Library.AllocatedBytes;
+                Library.ClearLastError();
+                Assert.AreEqual(0u, NativeMethods.goap_last_error_length());
+                Assert.Less(Library.AllocatedBytes, withMessage);
+            }
+        }
     }
 }

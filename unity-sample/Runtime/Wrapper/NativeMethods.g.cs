@@ -78,6 +78,19 @@ namespace Goap.Native
         public static extern uint goap_last_error_length();
 
         /// <summary>
+        ///  Forgets this thread's last error message and frees its memory: afterwards
+        ///  goap_last_error_length is 0. For hosts that account for goap's memory
+        ///  (goap_allocated_bytes, an allocator hook): a thread's message otherwise stays allocated
+        ///  until the next failure on that thread replaces it, or until the thread exits (on some
+        ///  platforms, during process exit, after a host's static objects were destroyed), so call
+        ///  this on a thread before it ends, or before a leak check.
+        ///
+        ///  Thread safety: clears the calling thread's message only.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_clear_last_error", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern void goap_clear_last_error();
+
+        /// <summary>
         ///  Copies this thread's last error message (UTF-8) and a NUL terminator into `buf`.
         ///
         ///  The message describes the latest failed call on this thread and starts with that
