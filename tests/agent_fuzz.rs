@@ -135,6 +135,11 @@ enum Op {
         goal: usize,
         priority: f64,
     },
+    /// Removes a goal (no goal is ever added back, so slots stay the model's indices).
+    RemoveGoal {
+        agent: usize,
+        goal: usize,
+    },
     SetEnabled {
         agent: usize,
         action: usize,
@@ -344,6 +349,12 @@ fn random_case(seed: u64) -> Case {
                 priority: pick(&mut rng, &PRIORITIES),
             });
         }
+        if rng.chance(4) {
+            ops.push(Op::RemoveGoal {
+                agent,
+                goal: rng.range(0, spec.goals.len() - 1),
+            });
+        }
         if rng.chance(10) {
             ops.push(Op::SetEnabled {
                 agent,
@@ -519,6 +530,8 @@ enum Failure {
 struct Model {
     facts: Vec<bool>,
     priorities: Vec<f64>,
+    /// Goals removed: they act as disabled (priority 0), and their ids are stale.
+    removed: BTreeSet<usize>,
     disabled: BTreeSet<usize>,
     costs: BTreeMap<usize, f64>,
     /// (action, clock time until which it is avoided).
@@ -675,6 +688,7 @@ fn describe_op(op: &Op) -> String {
             goal,
             priority,
         } => format!("agent {agent}: priority g{goal} = {priority}"),
+        Op::RemoveGoal { agent, goal } => format!("agent {agent}: remove g{goal}"),
         Op::SetEnabled {
             agent,
             action,
@@ -781,6 +795,7 @@ impl<'a> Runner<'a> {
             models.push(Model {
                 facts: spec.facts.clone(),
                 priorities: spec.goals.iter().map(|g| g.priority).collect(),
+                removed: BTreeSet::new(),
                 disabled: BTreeSet::new(),
                 costs: BTreeMap::new(),
                 cooldowns: Vec::new(),
@@ -843,16 +858,54 @@ impl<'a> Runner<'a> {
                 goal,
                 priority,
             } => {
+                let id = GoalId::from_parts(goal as u32, 1);
+                if self.models[agent].removed.contains(&goal) {
+                    let got = self.agent(agent, |a| a.set_priority(id, priority));
+                    ensure!(
+                        got == Err(AgentError::UnknownGoal(id)),
+                        "agent {agent}: set_priority of removed g{goal} gave {got:?}"
+                    );
+                    return Ok(());
+                }
                 let m = &mut self.models[agent];
                 if m.priorities[goal] != priority {
                     m.priorities[goal] = priority;
                     m.dirty = true;
                     m.costs_only = false;
                 }
-                self.agent(agent, |a| {
-                    a.set_priority(GoalId::from_parts(goal as u32, 1), priority)
-                })
-                .map_err(|e| format!("set_priority failed: {e}"))?;
+                self.agent(agent, |a| a.set_priority(id, priority))
+                    .map_err(|e| format!("set_priority failed: {e}"))?;
+            }
+            Op::RemoveGoal { agent, goal } => {
+                let id = GoalId::from_parts(goal as u32, 1);
+                let (got, pursued) = self.agent(agent, |a| {
+                    let pursued = a.current_goal() == Some(id);
+                    (a.remove_goal(id).map(|_| ()), pursued)
+                });
+                if got.is_ok() {
+                    self.count(if pursued {
+                        "remove the pursued goal"
+                    } else {
+                        "remove a goal"
+                    });
+                } else {
+                    self.count("remove a removed goal: refused");
+                }
+                let m = &mut self.models[agent];
+                if m.removed.insert(goal) {
+                    ensure!(got.is_ok(), "agent {agent}: remove g{goal} failed: {got:?}");
+                    // Removal works as disabling: the arbiter sees priority 0.
+                    if m.priorities[goal] != 0.0 {
+                        m.priorities[goal] = 0.0;
+                    }
+                    m.dirty = true;
+                    m.costs_only = false;
+                } else {
+                    ensure!(
+                        got == Err(AgentError::UnknownGoal(id)),
+                        "agent {agent}: removing g{goal} again gave {got:?}"
+                    );
+                }
             }
             Op::SetEnabled {
                 agent,
@@ -2141,6 +2194,9 @@ fn random_agents_keep_the_documented_contract() {
             "failure with nothing to pursue dropped (batch, node budget true)",
             "cost change: an agent without a plan retried",
             "batch replans",
+            "remove the pursued goal",
+            "remove a goal",
+            "remove a removed goal: refused",
         ]
         .map(String::from)
         .to_vec();
