@@ -48,20 +48,28 @@
 //!   a number or an object, an unknown operator, more than one operator in one object, and
 //!   an unknown key in a declaration are errors, placed like every other.
 //!
-//! Because `vars` may follow the lists that use it, the text is read twice: a first pass
-//! reads only `vars`, then the main pass reads everything with the declarations known, so
+//! # Templates
+//! `objects` declares object sets; an action with `params` over them is a template,
+//! grounded while the file is read into one ordinary action per choice of objects (see
+//! the `templates` module and the README).
+//!
+//! Because `vars` and `objects` may follow the lists that use them, the text is read twice:
+//! a first pass reads only `vars` and `objects`, then the main pass reads everything with
+//! them known, so
 //! every value is checked where serde_json still knows its position. The main pass builds
 //! the raw document; [`Domain`] is built from it afterwards.
 //!
 //! # Ids (deterministic)
 //! Variables get ids in `vars` declaration order (file order). Facts are registered in this
-//! order, whatever the order of the top-level keys: the actions in file order, each
-//! action's `pre` keys then its `effects` keys in file order, then `start`, `goal` and
-//! `goals` (entries in file order), each in file order. Actions get ids in file order. The
+//! order, whatever the order of the top-level keys: the actions in file order (a template's
+//! groundings in their order), each action's `pre` keys then its `effects` keys in file
+//! order, then `start`, `goal` and `goals` (entries in file order; each one's conditions,
+//! then its `reset`), each in file order. Actions get ids in file order. The
 //! same file therefore always yields the same domain, hence the same plans.
 
 mod errors;
 mod lint;
+mod templates;
 mod vars;
 mod visit;
 
@@ -145,9 +153,11 @@ impl std::error::Error for FormatError {}
 /// The error's `file` is `None`; [`load_domain_file`] fills it in.
 pub fn parse_domain(text: &str) -> Result<DomainFile, FormatError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    // First pass: the variable declarations, wherever `vars` is (see `vars`).
+    // First pass: the variable declarations and object sets, wherever `vars` and `objects`
+    // are (see `vars`).
     let trail = Trail::default();
-    let (declared, malformed) = match vars::read_declarations(text, &trail) {
+    let (declarations, objects) = vars::read_declarations(text, &trail);
+    let (declared, malformed) = match declarations {
         Declarations::Read(decls) => (Declared::known(decls), None),
         Declarations::Invalid(e) => return Err(describe(text, &e, &trail.segments())),
         Declarations::Malformed(e, decls) => {
@@ -161,6 +171,7 @@ pub fn parse_domain(text: &str) -> Result<DomainFile, FormatError> {
         DocumentSeed {
             trail: &trail,
             declared: &declared,
+            objects: &objects,
         }
         .deserialize(&mut de)
         .and_then(|raw| de.end().map(|()| raw))
@@ -361,6 +372,113 @@ mod tests {
         has(&e, "seen");
     }
 
+    const ROADS: &str = r#"{
+  "objects": {"place": ["mill", "bakery", "well"]},
+  "actions": [
+    {"name": "go({from},{to})", "params": {"from": "place", "to": "place"},
+     "distinct": ["from", "to"], "cost": 2, "cost_by": {"to": {"well": 5}},
+     "pre": {"at({from})": true}, "effects": {"at({from})": false, "at({to})": true}},
+    {"name": "rest", "effects": {"rested": true}}
+  ],
+  "start": {"at(mill)": true},
+  "goal": {"at(well)": true}
+}"#;
+
+    #[test]
+    fn templates_ground_in_order_with_their_costs() {
+        let f = parse_domain(ROADS).unwrap();
+        let names: Vec<&str> = f.domain.actions().iter().map(|a| a.name()).collect();
+        assert_eq!(
+            names,
+            [
+                "go(mill,bakery)",
+                "go(mill,well)",
+                "go(bakery,mill)",
+                "go(bakery,well)",
+                "go(well,mill)",
+                "go(well,bakery)",
+                "rest"
+            ]
+        );
+        let cost = |n: &str| {
+            f.domain
+                .actions()
+                .iter()
+                .find(|a| a.name() == n)
+                .unwrap()
+                .cost()
+        };
+        assert_eq!((cost("go(mill,bakery)"), cost("go(mill,well)")), (2.0, 5.0));
+        let r = crate::planner::plan(&f.domain, &f.start, f.goal.as_ref().unwrap());
+        assert_eq!(r.plan().unwrap().cost, 5.0);
+    }
+
+    #[test]
+    fn bad_templates_are_errors_naming_the_action() {
+        let cases: [(&str, &str, &str); 10] = [
+            (
+                "\"to\": \"place\"}",
+                "\"to\": \"plaze\"}",
+                "does not declare",
+            ),
+            (
+                "\"distinct\": [\"from\", \"to\"]",
+                "\"distinct\": [\"from\", \"x\"]",
+                "not a parameter",
+            ),
+            (
+                "\"at({from})\": true}",
+                "\"at({frm})\": true}",
+                "\"{frm}\"".trim_matches('"'),
+            ),
+            (
+                "\"at({from})\": true}",
+                "\"at({from)\": true}",
+                "without a \"}\"",
+            ),
+            ("{\"well\": 5}", "{\"river\": 5}", "not an object"),
+            ("{\"well\": 5}", "{\"well\": -5}", "invalid"),
+            (
+                "\"go({from},{to})\"",
+                "\"go({from})\"",
+                "two of its groundings are named \"go(mill)\"",
+            ),
+            (
+                "\"distinct\": [\"from\", \"to\"], ",
+                "",
+                "both true and false",
+            ),
+            (
+                "[\"mill\", \"bakery\", \"well\"]",
+                "[]",
+                "at least one object",
+            ),
+            (
+                "[\"mill\", \"bakery\", \"well\"]",
+                "[\"mill\", \"mill\"]",
+                "listed twice",
+            ),
+        ];
+        for (from, to, needle) in cases {
+            assert!(ROADS.contains(from), "{from}");
+            let e = err(&ROADS.replacen(from, to, 1));
+            has(&e, needle);
+            assert!(e.line > 0, "{e}: has a position");
+        }
+        // A template that would ground to too many actions names itself and the count.
+        let big: Vec<String> = (0..400).map(|i| format!("\"p{i}\"")).collect();
+        let text = ROADS.replace(
+            "[\"mill\", \"bakery\", \"well\"]",
+            &format!("[{}]", big.join(",")),
+        );
+        let e = err(&text.replace("{\"well\": 5}", "{}"));
+        has(&e, "go({from},{to})");
+        has(&e, "160000 actions");
+        // Braces are literal in an action without parameters.
+        let plain = ROADS.replace("\"rest\"", "\"rest{ed}\"");
+        assert!(parse_domain(&plain).is_ok());
+    }
+
     #[test]
     fn parses_kitchen_in_document_order() {
         let f = parse_domain(KITCHEN).unwrap();
@@ -507,7 +625,7 @@ mod tests {
         assert_eq!(
             e.message,
             "unknown key \"actoins\"; expected one of \"actions\", \"start\", \"goal\", \
-             \"goals\", \"vars\", \"meta\""
+             \"goals\", \"vars\", \"objects\", \"meta\""
         );
         assert_eq!((e.line, e.column), (1, 25));
         has(

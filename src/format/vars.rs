@@ -14,6 +14,7 @@ use serde::de::{
     self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Unexpected, Visitor,
 };
 
+use super::templates::{Objects, ObjectsSeed};
 use super::visit::{next_known_key, nul_in_name, Segment, Trail};
 use crate::domain::{
     condition_error, conflict_error, effect_error, range_error, start_error, Compare, Overflow,
@@ -113,6 +114,9 @@ pub(super) type VarDecls = Vec<VarDef>;
 pub(super) struct DeclarationsSeed<'p> {
     pub trail: &'p Trail,
     pub found: &'p RefCell<Option<VarDecls>>,
+    /// The top-level `objects` (for templates, see `super::templates`), read in this pass
+    /// too: actions may come before it.
+    pub objects: &'p RefCell<Option<Objects>>,
 }
 
 impl<'de> DeserializeSeed<'de> for DeclarationsSeed<'_> {
@@ -134,6 +138,11 @@ impl<'de> Visitor<'de> for DeclarationsSeed<'_> {
                 let decls = map.next_value_seed(VarsSeed { trail: self.trail })?;
                 self.trail.pop();
                 *self.found.borrow_mut() = Some(decls);
+            } else if key == "objects" && self.objects.borrow().is_none() {
+                self.trail.push(Segment::Key("objects"));
+                let objects = map.next_value_seed(ObjectsSeed { trail: self.trail })?;
+                self.trail.pop();
+                *self.objects.borrow_mut() = Some(objects);
             } else {
                 map.next_value::<IgnoredAny>()?;
             }
@@ -142,23 +151,27 @@ impl<'de> Visitor<'de> for DeclarationsSeed<'_> {
     }
 }
 
-/// Reads `vars` from `text` (the first pass); `trail` must be empty.
-pub(super) fn read_declarations(text: &str, trail: &Trail) -> Declarations {
+/// Reads `vars` and `objects` from `text` (the first pass); `trail` must be empty.
+pub(super) fn read_declarations(text: &str, trail: &Trail) -> (Declarations, Objects) {
     let found = RefCell::new(None);
+    let objects = RefCell::new(None);
     let result = {
         let mut de = serde_json::Deserializer::from_str(text);
         DeclarationsSeed {
             trail,
             found: &found,
+            objects: &objects,
         }
         .deserialize(&mut de)
         .and_then(|()| de.end())
     };
-    match result {
+    let objects = objects.into_inner().unwrap_or_default();
+    let declarations = match result {
         Ok(()) => Declarations::Read(found.into_inner().unwrap_or_default()),
         Err(e) if !trail.segments().is_empty() => Declarations::Invalid(e),
         Err(e) => Declarations::Malformed(e, found.into_inner()),
-    }
+    };
+    (declarations, objects)
 }
 
 /// `"vars": {name: {"min", "max", "default", "overflow"}, …}`.

@@ -10,6 +10,7 @@ use std::fmt;
 
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
+use super::templates::{self, Objects, ParamsSeed, RawTemplate};
 use super::vars::{Declared, Role, Value, ValueSeed, VarDecls, VarValue};
 use crate::domain::MAX_ACTION_COST;
 
@@ -141,9 +142,13 @@ fn missing<E: de::Error>(key: &str, what: &str) -> E {
 pub(super) struct DocumentSeed<'p> {
     pub trail: &'p Trail,
     pub declared: &'p Declared,
+    /// The object sets, read by the first pass (for templates).
+    pub objects: &'p Objects,
 }
 
-const DOCUMENT_KEYS: &[&str] = &["actions", "start", "goal", "goals", "vars", "meta"];
+const DOCUMENT_KEYS: &[&str] = &[
+    "actions", "start", "goal", "goals", "vars", "objects", "meta",
+];
 
 impl<'de> DeserializeSeed<'de> for DocumentSeed<'_> {
     type Value = RawDocument;
@@ -171,14 +176,21 @@ impl<'de> Visitor<'de> for DocumentSeed<'_> {
             trail.push(Segment::Key(key));
             match key {
                 "actions" => {
-                    doc.actions = map.next_value_seed(ActionsSeed { trail, declared })?;
+                    let objects = self.objects;
+                    let seed = ActionsSeed {
+                        trail,
+                        declared,
+                        objects,
+                    };
+                    doc.actions = map.next_value_seed(seed)?;
                     have_actions = true;
                 }
                 "start" => doc.start = map.next_value_seed(facts(Role::Start))?,
                 "goal" => doc.goal = Some(map.next_value_seed(facts(Role::Condition))?),
                 "goals" => doc.goals = map.next_value_seed(GoalsSeed { trail, declared })?,
                 _ => {
-                    // "vars": read and checked by the first pass. "meta": free-form.
+                    // "vars", "objects": read and checked by the first pass. "meta":
+                    // free-form.
                     map.next_value::<IgnoredAny>()?;
                 }
             }
@@ -365,6 +377,7 @@ pub(super) fn nul_in_name(what: &str, name: &str) -> String {
 struct ActionsSeed<'p> {
     trail: &'p Trail,
     declared: &'p Declared,
+    objects: &'p Objects,
 }
 
 impl<'de> DeserializeSeed<'de> for ActionsSeed<'_> {
@@ -383,17 +396,21 @@ impl<'de> Visitor<'de> for ActionsSeed<'_> {
         let mut actions = Vec::new();
         // Name → 1-based position of the action that has it.
         let mut names: HashMap<String, usize> = HashMap::new();
+        // Entries read: a template's ground actions count as one entry.
+        let mut entries = 0;
         loop {
             let seed = ActionSeed {
                 trail: self.trail,
                 declared: self.declared,
+                objects: self.objects,
                 names: &mut names,
-                index: actions.len(),
+                index: entries,
             };
             match seq.next_element_seed(seed)? {
-                Some(item) => actions.push(item),
+                Some(items) => actions.extend(items),
                 None => return Ok(actions),
             }
+            entries += 1;
         }
     }
 }
@@ -401,15 +418,19 @@ impl<'de> Visitor<'de> for ActionsSeed<'_> {
 struct ActionSeed<'p, 'n> {
     trail: &'p Trail,
     declared: &'p Declared,
+    objects: &'p Objects,
     names: &'n mut HashMap<String, usize>,
     index: usize,
 }
 
-const ACTION_KEYS: &[&str] = &["name", "cost", "pre", "effects"];
+const ACTION_KEYS: &[&str] = &[
+    "name", "cost", "pre", "effects", "params", "distinct", "cost_by",
+];
 
 impl<'de> DeserializeSeed<'de> for ActionSeed<'_, '_> {
-    type Value = RawAction;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<RawAction, D::Error> {
+    /// The action, or a template's ground actions.
+    type Value = Vec<RawAction>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<RawAction>, D::Error> {
         // Pushed here, not in the list's loop: only once an element has begun.
         let trail = self.trail;
         trail.push(Segment::Action(self.index, EntryName::Unread));
@@ -420,13 +441,14 @@ impl<'de> DeserializeSeed<'de> for ActionSeed<'_, '_> {
 }
 
 impl<'de> Visitor<'de> for ActionSeed<'_, '_> {
-    type Value = RawAction;
+    type Value = Vec<RawAction>;
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("an action object {\"name\", \"cost\", \"pre\", \"effects\"}")
+        f.write_str("an action object {\"name\", \"cost\", \"pre\", \"effects\", …}")
     }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawAction, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Vec<RawAction>, A::Error> {
         let trail = self.trail;
         let (mut name, mut cost, mut pre, mut effects) = (None, None, None, None);
+        let mut template: Option<RawTemplate> = None;
         let mut seen = HashSet::new();
         while let Some(key) = next_known_key(&mut map, &mut seen, ACTION_KEYS, &[])? {
             match key {
@@ -440,8 +462,24 @@ impl<'de> Visitor<'de> for ActionSeed<'_, '_> {
                         )));
                     }
                     trail.name_current(EntryName::Named(n.clone()));
-                    self.names.insert(n.clone(), self.index + 1);
                     name = Some(n);
+                }
+                "params" => {
+                    trail.push(Segment::Key("params"));
+                    template.get_or_insert_with(RawTemplate::default).params =
+                        map.next_value_seed(ParamsSeed)?;
+                    trail.pop();
+                }
+                "distinct" => {
+                    trail.push(Segment::Key("distinct"));
+                    template.get_or_insert_with(RawTemplate::default).distinct =
+                        map.next_value()?;
+                    trail.pop();
+                }
+                "cost_by" => {
+                    trail.push(Segment::Key("cost_by"));
+                    template.get_or_insert_with(RawTemplate::default).cost_by = map.next_value()?;
+                    trail.pop();
                 }
                 "cost" => {
                     trail.push(Segment::Key("cost"));
@@ -477,12 +515,39 @@ impl<'de> Visitor<'de> for ActionSeed<'_, '_> {
                 "every action needs a unique, non-empty name",
             ));
         };
-        Ok(RawAction {
+        let action = RawAction {
             name,
             cost: cost.unwrap_or(1.0),
             pre: pre.unwrap_or_default(),
             effects: effects.unwrap_or_default(),
-        })
+        };
+        let template_name = action.name.clone();
+        let actions = match template {
+            None => vec![action],
+            Some(raw) if raw.params.is_empty() => {
+                return Err(de::Error::custom(
+                    "\"distinct\" and \"cost_by\" need \"params\" (the action's parameters)",
+                ))
+            }
+            Some(raw) => {
+                // The trail names the action already.
+                let template = |why: String| de::Error::custom(format!("as a template: {why}"));
+                let t = templates::template(self.objects, raw, &action).map_err(template)?;
+                templates::ground(self.objects, &t, &action).map_err(template)?
+            }
+        };
+        for a in &actions {
+            if let Some(first) = self.names.get(&a.name) {
+                return Err(de::Error::custom(format!(
+                    "duplicate action name \"{}\", a grounding of template action \
+                     \"{template_name}\" (action #{first} has it already); action names must \
+                     be unique",
+                    a.name
+                )));
+            }
+            self.names.insert(a.name.clone(), self.index + 1);
+        }
+        Ok(actions)
     }
 }
 

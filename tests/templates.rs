@@ -1,0 +1,320 @@
+//! Parametric actions (templates) in domain files: a generator writes random template
+//! domains and the same domains written out by hand (grounded by this test's own code), and
+//! both must parse to the same actions, facts and costs and plan alike.
+
+use goap::format::{parse_domain, DomainFile};
+
+mod support;
+use support::{case_seed, scaled, Rng};
+
+const CASES: usize = 300;
+const MASTER_SEED: u64 = 0x7E3F_1A2B_9C4D_0011;
+
+/// One template of a generated case.
+struct Template {
+    name: String,
+    /// (parameter, type index).
+    params: Vec<(String, usize)>,
+    distinct: bool,
+    cost: f64,
+    /// (parameter index, cost per object of its type).
+    cost_by: Option<(usize, Vec<f64>)>,
+    /// (fact pattern, value): patterns use `{p0}`, `{p1}`.
+    pre: Vec<(String, bool)>,
+    effects: Vec<(String, bool)>,
+}
+
+struct Case {
+    /// Each type's objects.
+    types: Vec<Vec<String>>,
+    templates: Vec<Template>,
+    start: Vec<String>,
+    goal: Vec<String>,
+}
+
+fn random_case(seed: u64) -> Case {
+    let mut rng = Rng::new(seed);
+    let types: Vec<Vec<String>> = (0..rng.range(1, 3))
+        .map(|t| (0..rng.range(1, 4)).map(|i| format!("o{t}_{i}")).collect())
+        .collect();
+    let mut templates = Vec::new();
+    for k in 0..rng.range(1, 4) {
+        let arity = rng.range(1, 2);
+        let params: Vec<(String, usize)> = (0..arity)
+            .map(|i| (format!("p{i}"), rng.range(0, types.len() - 1)))
+            .collect();
+        let distinct = arity == 2 && params[0].1 == params[1].1 && rng.chance(60);
+        let pattern = |rng: &mut Rng| -> String {
+            let p = rng.range(0, arity - 1);
+            match rng.range(0, 3) {
+                0 => format!("at({{p{p}}})"),
+                1 => format!("has_{}({{p{p}}})", rng.range(0, 1)),
+                2 if arity == 2 => "link({p0},{p1})".to_owned(),
+                _ => format!("flag{}", rng.range(0, 2)),
+            }
+        };
+        let list = |rng: &mut Rng, n: usize| -> Vec<(String, bool)> {
+            let mut out: Vec<(String, bool)> = Vec::new();
+            for _ in 0..n {
+                let f = pattern(rng);
+                if out.iter().all(|(g, _)| *g != f) {
+                    out.push((f, rng.chance(70)));
+                }
+            }
+            out
+        };
+        let (n_pre, n_effects) = (rng.range(0, 2), rng.range(1, 3));
+        let pre = list(&mut rng, n_pre);
+        let effects = list(&mut rng, n_effects);
+        let cost_by = rng.chance(40).then(|| {
+            let p = rng.range(0, arity - 1);
+            let n = types[params[p].1].len();
+            (p, (0..n).map(|_| rng.range(0, 9) as f64).collect())
+        });
+        let name = if arity == 1 {
+            format!("t{k}({{p0}})")
+        } else {
+            format!("t{k}({{p0}},{{p1}})")
+        };
+        templates.push(Template {
+            name,
+            params,
+            distinct,
+            cost: rng.range(1, 5) as f64,
+            cost_by,
+            pre,
+            effects,
+        });
+    }
+    let ground_fact = |rng: &mut Rng| -> String {
+        let t = rng.range(0, types.len() - 1);
+        let o = &types[t][rng.range(0, types[t].len() - 1)];
+        match rng.range(0, 2) {
+            0 => format!("at({o})"),
+            1 => format!("has_0({o})"),
+            _ => "flag0".to_owned(),
+        }
+    };
+    let start = (0..rng.range(0, 2))
+        .map(|_| ground_fact(&mut rng))
+        .collect();
+    let goal = (0..rng.range(1, 2))
+        .map(|_| ground_fact(&mut rng))
+        .collect();
+    Case {
+        types,
+        templates,
+        start,
+        goal,
+    }
+}
+
+fn json_facts(list: &[(String, bool)]) -> String {
+    let items: Vec<String> = list.iter().map(|(f, v)| format!("\"{f}\": {v}")).collect();
+    format!("{{{}}}", items.join(", "))
+}
+
+fn json_true(list: &[String]) -> String {
+    let mut items: Vec<String> = list.iter().map(|f| format!("\"{f}\": true")).collect();
+    items.dedup();
+    let mut seen = Vec::new();
+    items.retain(|i| {
+        let new = !seen.contains(i);
+        seen.push(i.clone());
+        new
+    });
+    format!("{{{}}}", items.join(", "))
+}
+
+/// The case as a template domain.
+fn template_text(c: &Case) -> String {
+    let objects: Vec<String> = c
+        .types
+        .iter()
+        .enumerate()
+        .map(|(t, objs)| {
+            let names: Vec<String> = objs.iter().map(|o| format!("\"{o}\"")).collect();
+            format!("\"type{t}\": [{}]", names.join(", "))
+        })
+        .collect();
+    let actions: Vec<String> = c
+        .templates
+        .iter()
+        .map(|t| {
+            let params: Vec<String> = t
+                .params
+                .iter()
+                .map(|(p, ty)| format!("\"{p}\": \"type{ty}\""))
+                .collect();
+            let mut a = format!(
+                "{{\"name\": \"{}\", \"params\": {{{}}}, \"cost\": {}, \"pre\": {}, \"effects\": {}",
+                t.name,
+                params.join(", "),
+                t.cost,
+                json_facts(&t.pre),
+                json_facts(&t.effects)
+            );
+            if t.distinct {
+                a.push_str(", \"distinct\": [\"p0\", \"p1\"]");
+            }
+            if let Some((p, costs)) = &t.cost_by {
+                let ty = t.params[*p].1;
+                let table: Vec<String> = c.types[ty]
+                    .iter()
+                    .zip(costs)
+                    .map(|(o, k)| format!("\"{o}\": {k}"))
+                    .collect();
+                a.push_str(&format!(", \"cost_by\": {{\"p{p}\": {{{}}}}}", table.join(", ")));
+            }
+            a.push('}');
+            a
+        })
+        .collect();
+    format!(
+        "{{\"objects\": {{{}}}, \"actions\": [{}], \"start\": {}, \"goal\": {}}}",
+        objects.join(", "),
+        actions.join(", "),
+        json_true(&c.start),
+        json_true(&c.goal)
+    )
+}
+
+/// The case written out by hand: this test's own grounding (first parameter slowest).
+fn ground_text(c: &Case) -> String {
+    let mut actions = Vec::new();
+    for t in &c.templates {
+        let choices: Vec<Vec<usize>> = match t.params.len() {
+            1 => (0..c.types[t.params[0].1].len()).map(|a| vec![a]).collect(),
+            _ => {
+                let (n0, n1) = (c.types[t.params[0].1].len(), c.types[t.params[1].1].len());
+                (0..n0)
+                    .flat_map(|a| (0..n1).map(move |b| vec![a, b]))
+                    .collect()
+            }
+        };
+        for choice in choices {
+            let objs: Vec<&str> = t
+                .params
+                .iter()
+                .zip(&choice)
+                .map(|((_, ty), &i)| c.types[*ty][i].as_str())
+                .collect();
+            if t.distinct && objs[0] == objs[1] {
+                continue;
+            }
+            let fill = |s: &str| {
+                let mut s = s.replace("{p0}", objs[0]);
+                if objs.len() > 1 {
+                    s = s.replace("{p1}", objs[1]);
+                }
+                s
+            };
+            let list = |l: &[(String, bool)]| -> Result<Vec<(String, bool)>, ()> {
+                let mut out: Vec<(String, bool)> = Vec::new();
+                for (f, v) in l {
+                    let f = fill(f);
+                    match out.iter().find(|(g, _)| *g == f) {
+                        Some((_, w)) if w != v => return Err(()),
+                        Some(_) => {}
+                        None => out.push((f, *v)),
+                    }
+                }
+                Ok(out)
+            };
+            let (Ok(pre), Ok(effects)) = (list(&t.pre), list(&t.effects)) else {
+                return String::new(); // a conflicting grounding: the template form must fail too
+            };
+            let cost = match &t.cost_by {
+                Some((p, costs)) => costs[choice[*p]],
+                None => t.cost,
+            };
+            actions.push(format!(
+                "{{\"name\": \"{}\", \"cost\": {cost}, \"pre\": {}, \"effects\": {}}}",
+                fill(&t.name),
+                json_facts(&pre),
+                json_facts(&effects)
+            ));
+        }
+    }
+    format!(
+        "{{\"actions\": [{}], \"start\": {}, \"goal\": {}}}",
+        actions.join(", "),
+        json_true(&c.start),
+        json_true(&c.goal)
+    )
+}
+
+/// Every action with its cost and rules by fact name, in id order.
+fn actions_of(f: &DomainFile) -> Vec<String> {
+    let d = &f.domain;
+    d.actions()
+        .iter()
+        .map(|a| {
+            let names = |l: &goap::Conditions| -> Vec<String> {
+                l.entries()
+                    .iter()
+                    .map(|v| format!("{}={}", d.fact_name(v.fact), v.value))
+                    .collect()
+            };
+            format!(
+                "{} cost {} pre {:?} effects {:?}",
+                a.name(),
+                a.cost(),
+                names(a.pre()),
+                names(a.effects())
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn template_domains_ground_like_the_same_domains_written_out() {
+    let mut grounded_actions = 0;
+    let mut conflicts = 0;
+    for index in 0..scaled(CASES) {
+        let case = random_case(case_seed(MASTER_SEED, index));
+        let (text, by_hand) = (template_text(&case), ground_text(&case));
+        let parsed = parse_domain(&text);
+        if by_hand.is_empty() {
+            let e = parsed.expect_err(&format!("case {index}: a conflicting grounding: {text}"));
+            assert!(
+                e.message.contains("both true and false"),
+                "case {index}: {e}"
+            );
+            conflicts += 1;
+            continue;
+        }
+        let expected = parse_domain(&by_hand);
+        match (parsed, expected) {
+            (Ok(t), Ok(h)) => {
+                assert_eq!(actions_of(&t), actions_of(&h), "case {index}: {text}");
+                let facts = |f: &DomainFile| -> Vec<String> {
+                    (0..f.domain.fact_count())
+                        .map(|i| f.domain.fact_name(goap::FactId(i as u32)).to_owned())
+                        .collect()
+                };
+                assert_eq!(facts(&t), facts(&h), "case {index}: fact ids");
+                let (gt, gh) = (t.goal.clone().unwrap(), h.goal.clone().unwrap());
+                let pt = goap::plan(&t.domain, &t.start, &gt);
+                let ph = goap::plan(&h.domain, &h.start, &gh);
+                assert_eq!(
+                    pt.plan().map(|p| (p.actions.clone(), p.cost)),
+                    ph.plan().map(|p| (p.actions.clone(), p.cost)),
+                    "case {index}: plans"
+                );
+                grounded_actions += t.domain.action_count();
+            }
+            (Err(e), Ok(_)) => panic!("case {index}: the template form failed: {e}\n{text}"),
+            (Ok(_), Err(e)) => panic!("case {index}: the written-out form failed: {e}\n{by_hand}"),
+            (Err(a), Err(b)) => panic!("case {index}: both failed: {a} / {b}"),
+        }
+    }
+    assert!(
+        grounded_actions > scaled(CASES) * 3,
+        "{grounded_actions} actions"
+    );
+    assert!(
+        conflicts > 0,
+        "the generator never made a conflicting grounding"
+    );
+}
