@@ -166,6 +166,10 @@
  *   (GOAP_REPLAN_CAUSE_NO_PLAN). So a patrol (reset "at_gate" to 0) or a daily delivery
  *   (reset "bread_delivered" to 0, cooldown one game day) loops without engine code. A
  *   domain file writes them as "reset": {...} (values as in "start") and "cooldown": n.
+ *   Only the goal being pursued is counted and reset: a recurring goal that becomes true
+ *   while the agent pursues another stays satisfied (so it is not chosen) until something
+ *   makes it false. A goal achieved mid-action (a fact the engine set) drops the plan and
+ *   the action in progress: a report on that action then returns GOAP_STATUS_NO_ACTION.
  *
  * PLANS AND COSTS
  *   A plan found is a minimum-cost plan; its cost is the sum of its actions' costs in plan

@@ -104,6 +104,8 @@ struct GoalSlot {
     order: u64,
     /// Times the agent achieved it (found it satisfied while pursuing it).
     achieved: u64,
+    /// This pursuit of it was counted in `achieved` (cleared when a replan chooses it).
+    counted: bool,
     /// The agent's clock time before which a recurring goal is not chosen again (its
     /// cooldown after being achieved); 0 when it never was.
     ready_at: f64,
@@ -322,6 +324,7 @@ impl Agent {
                     live: true,
                     order,
                     achieved: 0,
+                    counted: false,
                     ready_at: 0.0,
                 };
                 g
@@ -334,6 +337,7 @@ impl Agent {
                     live: true,
                     order,
                     achieved: 0,
+                    counted: false,
                     ready_at: 0.0,
                 });
                 self.goals.len() - 1

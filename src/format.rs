@@ -171,7 +171,7 @@ pub fn parse_domain(text: &str) -> Result<DomainFile, FormatError> {
         DocumentSeed {
             trail: &trail,
             declared: &declared,
-            objects: &objects,
+            objects: objects.as_ref(),
         }
         .deserialize(&mut de)
         .and_then(|raw| de.end().map(|()| raw))
@@ -474,9 +474,51 @@ mod tests {
         let e = err(&text.replace("{\"well\": 5}", "{}"));
         has(&e, "go({from},{to})");
         has(&e, "160000 actions");
-        // Braces are literal in an action without parameters.
+        // Braces are literal in an action without parameters, even one named like a template.
         let plain = ROADS.replace("\"rest\"", "\"rest{ed}\"");
         assert!(parse_domain(&plain).is_ok());
+        let twin = ROADS.replace("{\"name\": \"rest\"", "{\"name\": \"go({from},{to})\"");
+        assert!(
+            parse_domain(&twin).is_ok(),
+            "{:?}",
+            parse_domain(&twin).err()
+        );
+        // Variables: no parameters in their names, and no grounding onto a variable's name.
+        let braced_var = ROADS
+            .replace(
+                "\"objects\"",
+                "\"vars\": {\"stock_{from}\": {\"min\": 0, \"max\": 3}}, \"objects\"",
+            )
+            .replace(
+                "\"pre\": {\"at({from})\": true}",
+                "\"pre\": {\"stock_{from}\": 1}",
+            );
+        has(&err(&braced_var), "cannot contain parameters");
+        let onto_var = ROADS.replace(
+            "\"objects\"",
+            "\"vars\": {\"at(well)\": {\"min\": 0, \"max\": 3}}, \"objects\"",
+        );
+        let e = err(&onto_var);
+        has(&e, "\"at(well)\"");
+        has(&e, "declared variable");
+        assert!(e.line > 0);
+        // cost_by lists each key once.
+        has(
+            &err(&ROADS.replace("{\"well\": 5}", "{\"well\": 5, \"well\": 6}")),
+            "listed twice",
+        );
+        // Object types are named as such.
+        has(
+            &err(&ROADS.replace("[\"mill\", \"bakery\", \"well\"]", "[\"mill\", \"mill\"]")),
+            "type \"place\"",
+        );
+        // A syntax error before `objects` is reported as such, not as a template error.
+        let late = r#"{"actions": [{"name": "go({to})", "params": {"to": "place"}}]
+                      "objects": {"place": ["mill"]}}"#;
+        let e = err(late);
+        assert!(!e.message.contains("template"), "{e}");
+        assert_eq!(e.line, 2, "{e}");
+        assert!(parse_domain(&late.replace("}]\n", "}],\n")).is_ok());
     }
 
     #[test]

@@ -1569,3 +1569,68 @@ fn bad_recurrences_are_refused() {
         0
     );
 }
+
+#[test]
+fn a_plain_goal_is_counted_once_while_a_goal_change_waits_for_the_batch() {
+    let farm = farm();
+    let a = farm.a;
+    let def = AgentDef {
+        plan_in_step: false,
+        ..AgentDef::default()
+    };
+    // work (priority 2) first, eat (priority 1) after.
+    let id = farm.agent(def, 1.0, 2.0);
+    farm.world.plan_agents(&BatchOptions::default());
+    assert_eq!(farm.step(id), StepKind::Start(a.get_tool));
+    farm.report(id, Report::Succeeded);
+    assert_eq!(farm.step(id), StepKind::Start(a.work));
+    farm.report(id, Report::Succeeded);
+    let work = farm
+        .world
+        .with_agent(id, |x| Ok(x.find_goal("work").unwrap()))
+        .unwrap();
+    let count = |farm: &Farm| {
+        farm.world
+            .with_agent(id, |x| x.goal_progress(work))
+            .unwrap()
+            .0
+    };
+    farm.step(id); // Waiting for the batch: eat is next
+    assert_eq!(count(&farm), 1);
+    // A sensor writes an unrelated fact before the batch runs.
+    farm.set(id, farm.f.unicorn, true);
+    farm.step(id);
+    farm.set(id, farm.f.unicorn, false);
+    farm.step(id);
+    assert_eq!(count(&farm), 1, "achieved once, counted {}", count(&farm));
+}
+
+/// After an action failure (ActionFailed keeps the goal named) the same holds.
+#[test]
+fn a_plain_goal_is_counted_once_after_a_failure() {
+    let farm = farm();
+    let def = AgentDef {
+        plan_in_step: false,
+        ..AgentDef::default()
+    };
+    let id = farm.agent(def, 1.0, 2.0);
+    farm.world.plan_agents(&BatchOptions::default());
+    assert_eq!(farm.step(id), StepKind::Start(farm.a.get_tool));
+    farm.report(id, Report::Failed);
+    // the engine learns that work was done after all
+    farm.set(id, farm.f.work_done, true);
+    let work = farm
+        .world
+        .with_agent(id, |x| Ok(x.find_goal("work").unwrap()))
+        .unwrap();
+    let count = |farm: &Farm| {
+        farm.world
+            .with_agent(id, |x| x.goal_progress(work))
+            .unwrap()
+            .0
+    };
+    farm.step(id);
+    farm.set(id, farm.f.unicorn, true);
+    farm.step(id);
+    assert_eq!(count(&farm), 1, "counted {}", count(&farm));
+}

@@ -105,6 +105,7 @@ impl Agent {
     fn achieved(&mut self, g: usize) {
         let slot = &mut self.goals[g];
         slot.achieved += 1;
+        slot.counted = true;
         if !slot.def.recurs() {
             return;
         }
@@ -137,7 +138,9 @@ impl Agent {
     pub(super) fn review(&mut self) -> bool {
         self.dirty = false;
         if let Some(g) = self.goal {
-            if self.goals[g].live && self.satisfied(g) {
+            // Counted once per pursuit: the goal may stay named while a replan for another
+            // goal is pending, and reviews run after every change.
+            if self.goals[g].live && !self.goals[g].counted && self.satisfied(g) {
                 self.achieved(g);
             }
         }
@@ -333,6 +336,7 @@ impl Agent {
                     self.plan = plan.actions;
                     self.plan_cost = plan.cost;
                     self.goal = Some(g);
+                    self.goals[g].counted = false;
                 }
                 Outcome::NoPlan => {}
                 Outcome::LimitReached => limited = true,

@@ -12,11 +12,12 @@
 //! Limits: a template grounds to at most [`MAX_GROUNDINGS`] actions; variable names cannot
 //! contain parameters; in a template, `{` and `}` only enclose parameter names.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 
+use super::vars::Declared;
 use super::visit::{nul_in_name, RawAction, RawFacts, Segment, Trail};
 use crate::domain::MAX_ACTION_COST;
 
@@ -58,7 +59,7 @@ impl<'de> Visitor<'de> for ObjectsSeed<'_> {
                     "object type \"{ty}\" is listed twice in this object"
                 )));
             }
-            self.trail.push(Segment::Fact(ty.clone()));
+            self.trail.push(Segment::ObjectType(ty.clone()));
             let names = map.next_value_seed(ObjectListSeed)?;
             self.trail.pop();
             objects.push((ty, names));
@@ -150,12 +151,74 @@ impl<'de> Visitor<'de> for ParamsSeed {
     }
 }
 
+/// `"cost_by": {param: {object: cost, …}}`, each key once.
+pub(super) struct CostBySeed;
+
+type CostBy = Vec<(String, Vec<(String, f64)>)>;
+
+impl<'de> DeserializeSeed<'de> for CostBySeed {
+    type Value = CostBy;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<CostBy, D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for CostBySeed {
+    type Value = CostBy;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an object of parameter name → {object name: cost}")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<CostBy, A::Error> {
+        let mut out = CostBy::new();
+        while let Some(param) = map.next_key::<String>()? {
+            if out.iter().any(|(p, _)| *p == param) {
+                return Err(de::Error::custom(format!(
+                    "key \"{param}\" is listed twice in this object"
+                )));
+            }
+            let table = map.next_value_seed(CostTableSeed)?;
+            out.push((param, table));
+        }
+        Ok(out)
+    }
+}
+
+/// `{object: cost, …}`, each object once.
+struct CostTableSeed;
+
+impl<'de> DeserializeSeed<'de> for CostTableSeed {
+    type Value = Vec<(String, f64)>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for CostTableSeed {
+    type Value = Vec<(String, f64)>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an object of object name → cost")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut out: Vec<(String, f64)> = Vec::new();
+        while let Some(object) = map.next_key::<String>()? {
+            if out.iter().any(|(o, _)| *o == object) {
+                return Err(de::Error::custom(format!(
+                    "key \"{object}\" is listed twice in this object"
+                )));
+            }
+            let cost: f64 = map.next_value()?;
+            out.push((object, cost));
+        }
+        Ok(out)
+    }
+}
+
 /// A template action's parameters as written, checked against the objects by [`template`].
 #[derive(Default)]
 pub(super) struct RawTemplate {
     pub params: Vec<(String, String)>,
     pub distinct: Vec<String>,
-    pub cost_by: BTreeMap<String, BTreeMap<String, f64>>,
+    pub cost_by: CostBy,
 }
 
 /// A checked template.
@@ -216,7 +279,7 @@ pub(super) fn template(
             let (p, table) = raw.cost_by.into_iter().next().expect("one entry");
             let i = index(&p, "\"cost_by\"")?;
             let of_type = &objects[params[i].1].1;
-            for (object, &cost) in &table {
+            for &(ref object, cost) in &table {
                 if !of_type.contains(object) {
                     return Err(format!(
                         "\"cost_by\" gives a cost for \"{object}\", which is not an object of \
@@ -241,6 +304,12 @@ pub(super) fn template(
             ))
         }
     };
+    let vars = action.pre.vars.iter().chain(&action.effects.vars);
+    if let Some((v, _)) = vars.clone().find(|(v, _)| v.contains(['{', '}'])) {
+        return Err(format!(
+            "variable \"{v}\": variable names cannot contain parameters (yet)"
+        ));
+    }
     let texts = std::iter::once(&action.name)
         .chain(action.pre.facts.iter().map(|(f, _)| f))
         .chain(action.effects.facts.iter().map(|(f, _)| f));
@@ -303,12 +372,19 @@ fn ground_facts(
     list: &RawFacts,
     params: &[(String, usize)],
     choice: &[&str],
-    name: &str,
-    what: &str,
+    (name, what): (&str, &str),
+    declared: &Declared,
 ) -> Result<RawFacts, String> {
     let mut facts: Vec<(String, bool)> = Vec::with_capacity(list.facts.len());
     for (fact, value) in &list.facts {
         let fact = substitute(fact, params, choice);
+        if declared.is_var(&fact) == Some(true) {
+            return Err(format!(
+                "its grounding \"{name}\" has \"{fact}\" in \"{what}\", which is a declared \
+                 variable (variable names cannot contain parameters; facts and variables share \
+                 one namespace)"
+            ));
+        }
         match facts.iter().find(|(f, _)| *f == fact) {
             Some((_, v)) if v != value => {
                 return Err(format!(
@@ -329,6 +405,7 @@ fn ground_facts(
 /// The ground actions of template `action`, in order (first parameter slowest).
 pub(super) fn ground(
     objects: &Objects,
+    declared: &Declared,
     t: &Template,
     action: &RawAction,
 ) -> Result<Vec<RawAction>, String> {
@@ -376,8 +453,14 @@ pub(super) fn ground(
                 None => action.cost,
             };
             out.push(RawAction {
-                pre: ground_facts(&action.pre, &t.params, &choice, &name, "pre")?,
-                effects: ground_facts(&action.effects, &t.params, &choice, &name, "effects")?,
+                pre: ground_facts(&action.pre, &t.params, &choice, (&name, "pre"), declared)?,
+                effects: ground_facts(
+                    &action.effects,
+                    &t.params,
+                    &choice,
+                    (&name, "effects"),
+                    declared,
+                )?,
                 name,
                 cost,
             });

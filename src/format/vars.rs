@@ -151,8 +151,10 @@ impl<'de> Visitor<'de> for DeclarationsSeed<'_> {
     }
 }
 
-/// Reads `vars` and `objects` from `text` (the first pass); `trail` must be empty.
-pub(super) fn read_declarations(text: &str, trail: &Trail) -> (Declarations, Objects) {
+/// Reads `vars` and `objects` from `text` (the first pass); `trail` must be empty. The
+/// objects are `None` when the document is malformed before `objects` was read (they are
+/// unknown then; the main pass reports the error in context).
+pub(super) fn read_declarations(text: &str, trail: &Trail) -> (Declarations, Option<Objects>) {
     let found = RefCell::new(None);
     let objects = RefCell::new(None);
     let result = {
@@ -165,7 +167,10 @@ pub(super) fn read_declarations(text: &str, trail: &Trail) -> (Declarations, Obj
         .deserialize(&mut de)
         .and_then(|()| de.end())
     };
-    let objects = objects.into_inner().unwrap_or_default();
+    let mut objects = objects.into_inner();
+    if result.is_ok() {
+        objects.get_or_insert_with(Objects::new);
+    }
     let declarations = match result {
         Ok(()) => Declarations::Read(found.into_inner().unwrap_or_default()),
         Err(e) if !trail.segments().is_empty() => Declarations::Invalid(e),

@@ -10,7 +10,7 @@ use std::fmt;
 
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
-use super::templates::{self, Objects, ParamsSeed, RawTemplate};
+use super::templates::{self, CostBySeed, Objects, ParamsSeed, RawTemplate};
 use super::vars::{Declared, Role, Value, ValueSeed, VarDecls, VarValue};
 use crate::domain::MAX_ACTION_COST;
 
@@ -65,6 +65,8 @@ pub(super) enum Segment {
     Fact(String),
     /// A declared variable (a value or its declaration).
     Var(String),
+    /// An object type of `objects`.
+    ObjectType(String),
 }
 
 /// How an error names the action or goal entry it is in.
@@ -142,8 +144,10 @@ fn missing<E: de::Error>(key: &str, what: &str) -> E {
 pub(super) struct DocumentSeed<'p> {
     pub trail: &'p Trail,
     pub declared: &'p Declared,
-    /// The object sets, read by the first pass (for templates).
-    pub objects: &'p Objects,
+    /// The object sets, read by the first pass (for templates); `None` when unknown (the
+    /// document is malformed before them: templates are then skipped, and the main pass
+    /// reports the error).
+    pub objects: Option<&'p Objects>,
 }
 
 const DOCUMENT_KEYS: &[&str] = &[
@@ -377,7 +381,7 @@ pub(super) fn nul_in_name(what: &str, name: &str) -> String {
 struct ActionsSeed<'p> {
     trail: &'p Trail,
     declared: &'p Declared,
-    objects: &'p Objects,
+    objects: Option<&'p Objects>,
 }
 
 impl<'de> DeserializeSeed<'de> for ActionsSeed<'_> {
@@ -418,7 +422,7 @@ impl<'de> Visitor<'de> for ActionsSeed<'_> {
 struct ActionSeed<'p, 'n> {
     trail: &'p Trail,
     declared: &'p Declared,
-    objects: &'p Objects,
+    objects: Option<&'p Objects>,
     names: &'n mut HashMap<String, usize>,
     index: usize,
 }
@@ -454,7 +458,8 @@ impl<'de> Visitor<'de> for ActionSeed<'_, '_> {
             match key {
                 "name" => {
                     let n: String = map.next_value_seed(NameSeed { what: "action" })?;
-                    if let Some(first) = self.names.get(&n) {
+                    // A name with braces may be a template's: checked once grounded.
+                    if let Some(first) = self.names.get(&n).filter(|_| !n.contains('{')) {
                         trail.name_current(EntryName::ByIndex);
                         return Err(de::Error::custom(format!(
                             "duplicate action name \"{n}\" (action #{first} has it already); \
@@ -478,7 +483,8 @@ impl<'de> Visitor<'de> for ActionSeed<'_, '_> {
                 }
                 "cost_by" => {
                     trail.push(Segment::Key("cost_by"));
-                    template.get_or_insert_with(RawTemplate::default).cost_by = map.next_value()?;
+                    template.get_or_insert_with(RawTemplate::default).cost_by =
+                        map.next_value_seed(CostBySeed)?;
                     trail.pop();
                 }
                 "cost" => {
@@ -521,27 +527,32 @@ impl<'de> Visitor<'de> for ActionSeed<'_, '_> {
             pre: pre.unwrap_or_default(),
             effects: effects.unwrap_or_default(),
         };
-        let template_name = action.name.clone();
-        let actions = match template {
-            None => vec![action],
-            Some(raw) if raw.params.is_empty() => {
+        let template_name = template.is_some().then(|| action.name.clone());
+        let actions = match (template, self.objects) {
+            (None, _) => vec![action],
+            (Some(raw), _) if raw.params.is_empty() => {
                 return Err(de::Error::custom(
                     "\"distinct\" and \"cost_by\" need \"params\" (the action's parameters)",
                 ))
             }
-            Some(raw) => {
+            // The document is malformed before `objects`: that error is reported.
+            (Some(_), None) => Vec::new(),
+            (Some(raw), Some(objects)) => {
                 // The trail names the action already.
                 let template = |why: String| de::Error::custom(format!("as a template: {why}"));
-                let t = templates::template(self.objects, raw, &action).map_err(template)?;
-                templates::ground(self.objects, &t, &action).map_err(template)?
+                let t = templates::template(objects, raw, &action).map_err(template)?;
+                templates::ground(objects, self.declared, &t, &action).map_err(template)?
             }
         };
         for a in &actions {
             if let Some(first) = self.names.get(&a.name) {
+                let what = match &template_name {
+                    Some(t) => format!(", a grounding of template action \"{t}\""),
+                    None => String::new(),
+                };
                 return Err(de::Error::custom(format!(
-                    "duplicate action name \"{}\", a grounding of template action \
-                     \"{template_name}\" (action #{first} has it already); action names must \
-                     be unique",
+                    "duplicate action name \"{}\"{what} (action #{first} has it already, itself \
+                     or as a grounding of its template); action names must be unique",
                     a.name
                 )));
             }
