@@ -1634,3 +1634,39 @@ fn a_plain_goal_is_counted_once_after_a_failure() {
     farm.step(id);
     assert_eq!(count(&farm), 1, "counted {}", count(&farm));
 }
+
+#[test]
+fn one_call_writes_a_fact_into_several_agents_or_into_none() {
+    let farm = farm();
+    let a = farm.a;
+    let ids: Vec<AgentId> = (0..3)
+        .map(|_| farm.agent(AgentDef::default(), 2.0, 1.0))
+        .collect();
+    for &id in &ids {
+        assert_eq!(farm.step(id), StepKind::Start(a.goto_kitchen));
+    }
+    // Everyone is at the kitchen now: the rest of each plan starts with get_ingredient.
+    farm.world
+        .set_fact_on(&ids, farm.f.at_kitchen, true)
+        .unwrap();
+    for &id in &ids {
+        assert!(farm
+            .world
+            .with_agent(id, |x| x.fact(farm.f.at_kitchen))
+            .unwrap());
+        farm.report(id, Report::Running);
+        assert_eq!(farm.step(id), StepKind::Start(a.get_ingredient));
+    }
+    // A destroyed agent among them: nothing is written, to anyone.
+    let gone = farm.agent(AgentDef::default(), 2.0, 1.0);
+    farm.world.destroy_agent(gone).unwrap();
+    let with_gone = [ids[0], gone, ids[2]];
+    let e = farm.world.set_fact_on(&with_gone, farm.f.unicorn, true);
+    assert_eq!(e, Err(WorldError::UnknownAgent(gone)));
+    for &id in &ids {
+        assert!(!farm
+            .world
+            .with_agent(id, |x| x.fact(farm.f.unicorn))
+            .unwrap());
+    }
+}

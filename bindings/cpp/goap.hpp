@@ -2087,6 +2087,26 @@ class World {
     return detail::finish(s, out);
   }
 
+  /// Writes one fact into the beliefs of several agents (goap_agents_set_fact): all are
+  /// checked first and none is written on error; the message names the entry.
+  Returns<void> set_fact_on(const std::vector<AgentId>& agents, FactId fact, bool value) const {
+    auto n = detail::len32(agents.size());
+    if (!n) return detail::fail<void>(detail::too_long("goap::World::set_fact_on", "agents"));
+    static_assert(sizeof(AgentId) == sizeof(GoapAgentId), "AgentId is a GoapAgentId");
+    return detail::finish(goap_agents_set_fact(get(),
+                                               reinterpret_cast<const GoapAgentId*>(agents.data()),
+                                               *n, fact.raw(), value ? 1 : 0));
+  }
+
+  /// Writes one variable value into the beliefs of several agents (goap_agents_set_var).
+  Returns<void> set_var_on(const std::vector<AgentId>& agents, VarId var, int32_t value) const {
+    auto n = detail::len32(agents.size());
+    if (!n) return detail::fail<void>(detail::too_long("goap::World::set_var_on", "agents"));
+    return detail::finish(goap_agents_set_var(get(),
+                                              reinterpret_cast<const GoapAgentId*>(agents.data()),
+                                              *n, var.raw(), value));
+  }
+
   /// Plans the agents that need a plan, within `options`' budget. Exceptions thrown by
   /// context callbacks are counted in BatchStats::callback_errors and dropped.
   Returns<BatchStats> plan_agents(const BatchOptions& options = {}) const {

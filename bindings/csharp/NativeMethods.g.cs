@@ -840,6 +840,42 @@ namespace Goap.Native
         public static extern GoapStatus goap_agent_set_facts(GoapWorld* world, GoapAgentId agent, GoapFactValue* values, uint count);
 
         /// <summary>
+        ///  Writes one sensed fact into the beliefs of several agents (a door opened, a bell rang),
+        ///  one call instead of one per agent. Every agent is checked first (live, not busy, the
+        ///  fact of its domain), and on any error none is written; an agent destroyed by another
+        ///  thread during the call is skipped. Like goap_agent_set_fact, an agent whose belief does
+        ///  not change is not disturbed. `agents` is read during the call only and may be NULL when
+        ///  `count` is 0; an agent listed twice is written once more, harmlessly.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER (world, or agents NULL with count &gt; 0),
+        ///  GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY, GOAP_STATUS_UNKNOWN_FACT (for an agent of
+        ///  another domain, say), GOAP_STATUS_INVALID_ARGUMENT (value not 0 or 1); the message names
+        ///  the entry (`agents[3]`).
+        ///  Thread safety: locks each agent in turn (never two at once), so other threads may see
+        ///  some agents written and others not yet.
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `agents` valid for `count` reads.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_agents_set_fact", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_agents_set_fact(GoapWorld* world, GoapAgentId* agents, uint count, GoapFactId fact, int value);
+
+        /// <summary>
+        ///  Writes one sensed variable value into the beliefs of several agents, as
+        ///  goap_agents_set_fact does for a fact: all checked first (the value in range for each),
+        ///  none written on error.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
+        ///  GOAP_STATUS_UNKNOWN_VAR, GOAP_STATUS_OUT_OF_RANGE; the message names the entry.
+        ///  Thread safety: as goap_agents_set_fact.
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `agents` valid for `count` reads.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_agents_set_var", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_agents_set_var(GoapWorld* world, GoapAgentId* agents, uint count, GoapVarId var, int value);
+
+        /// <summary>
         ///  Writes a sensed variable value into the agent's believed state. The value must lie in
         ///  the variable's [min, max]. The value it already has changes nothing.
         ///

@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use super::args::{read_def, write_out};
+use super::args::{read_def, read_slice, write_out};
 use super::context::ensure_idle;
 use super::error::FfiError;
 use super::fact::{list_error, read_fact_values, GoapFactValue};
@@ -352,6 +352,121 @@ pub unsafe extern "C" fn goap_agent_set_facts(
             }
             Ok(())
         })
+    })
+}
+
+/// Runs `check` on each agent of `agents` (read from the caller's array), then `write` on
+/// each: nothing is written unless every agent passes. An agent destroyed by another thread
+/// between the two passes is skipped (it is gone). Errors name the entry, `agents[i]`.
+///
+/// # Safety
+/// `agents` must be valid for `count` reads.
+unsafe fn for_each_agent<T>(
+    world: &GoapWorld,
+    agents: *const GoapAgentId,
+    count: u32,
+    check: impl Fn(&mut Agent) -> Result<T, FfiError>,
+    write: impl Fn(&mut Agent, T) -> Result<(), FfiError>,
+) -> Result<(), FfiError> {
+    // SAFETY: forwarded from the caller.
+    let ids = unsafe { read_slice("agents", agents, count) }?;
+    let entry =
+        |i: usize, e: FfiError| FfiError::new(e.status, format!("agents[{i}]: {}", e.message));
+    let mut checked = Vec::with_capacity(ids.len());
+    for (i, &raw) in ids.iter().enumerate() {
+        checked.push(with_agent(world, raw, &check).map_err(|e| entry(i, e))?);
+    }
+    for (i, (&raw, value)) in ids.iter().zip(checked).enumerate() {
+        match with_agent(world, raw, |a| write(a, value)) {
+            Err(e) if e.status == GoapStatus::UnknownAgent => {}
+            other => other.map_err(|e| entry(i, e))?,
+        }
+    }
+    Ok(())
+}
+
+/// Writes one sensed fact into the beliefs of several agents (a door opened, a bell rang),
+/// one call instead of one per agent. Every agent is checked first (live, not busy, the
+/// fact of its domain), and on any error none is written; an agent destroyed by another
+/// thread during the call is skipped. Like goap_agent_set_fact, an agent whose belief does
+/// not change is not disturbed. `agents` is read during the call only and may be NULL when
+/// `count` is 0; an agent listed twice is written once more, harmlessly.
+///
+/// Errors: GOAP_STATUS_NULL_POINTER (world, or agents NULL with count > 0),
+/// GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY, GOAP_STATUS_UNKNOWN_FACT (for an agent of
+/// another domain, say), GOAP_STATUS_INVALID_ARGUMENT (value not 0 or 1); the message names
+/// the entry (`agents[3]`).
+/// Thread safety: locks each agent in turn (never two at once), so other threads may see
+/// some agents written and others not yet.
+///
+/// # Safety
+/// `world` must be a live world; `agents` valid for `count` reads.
+#[no_mangle]
+pub unsafe extern "C" fn goap_agents_set_fact(
+    world: *mut GoapWorld,
+    agents: *const GoapAgentId,
+    count: u32,
+    fact: GoapFactId,
+    value: i32,
+) -> GoapStatus {
+    guard!("goap_agents_set_fact", [world], {
+        let value = flag("value", value)?;
+        // SAFETY: world is non-NULL (guard) and live; agents valid for count reads.
+        unsafe {
+            for_each_agent(
+                goap_world_ref(world),
+                agents,
+                count,
+                |a| decode_fact(a, fact, "fact"),
+                |a, f| Ok(a.set_fact(f, value)?),
+            )
+        }
+    })
+}
+
+/// Writes one sensed variable value into the beliefs of several agents, as
+/// goap_agents_set_fact does for a fact: all checked first (the value in range for each),
+/// none written on error.
+///
+/// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_AGENT, GOAP_STATUS_BUSY,
+/// GOAP_STATUS_UNKNOWN_VAR, GOAP_STATUS_OUT_OF_RANGE; the message names the entry.
+/// Thread safety: as goap_agents_set_fact.
+///
+/// # Safety
+/// `world` must be a live world; `agents` valid for `count` reads.
+#[no_mangle]
+pub unsafe extern "C" fn goap_agents_set_var(
+    world: *mut GoapWorld,
+    agents: *const GoapAgentId,
+    count: u32,
+    var: GoapVarId,
+    value: i32,
+) -> GoapStatus {
+    guard!("goap_agents_set_var", [world], {
+        // SAFETY: world is non-NULL (guard) and live; agents valid for count reads.
+        unsafe {
+            for_each_agent(
+                goap_world_ref(world),
+                agents,
+                count,
+                |a| {
+                    let v = decode_var(a, var, "var")?;
+                    // Checked here so that an out-of-range value writes nothing.
+                    let def = a
+                        .domain()
+                        .var(v)
+                        .ok_or_else(|| FfiError::new(GoapStatus::UnknownVar, "no such variable"))?;
+                    if let Some(detail) = crate::domain::start_error(def.min(), def.max(), value) {
+                        return Err(FfiError::new(
+                            GoapStatus::OutOfRange,
+                            format!("variable \"{}\": value {detail}", def.name()),
+                        ));
+                    }
+                    Ok(v)
+                },
+                |a, v| Ok(a.set_var(v, value)?),
+            )
+        }
     })
 }
 

@@ -33,7 +33,7 @@ use crate::agent::{
     Agent, AgentDef, AgentError, AgentId, GoalDef, GoalId, JobRun, PlanJob, PlanJobResult,
     SearchHost, Step,
 };
-use crate::domain::Goal;
+use crate::domain::{DomainError, FactId, Goal, VarId};
 use crate::planner::{Outcome, PlanResult, Planner, SearchBudget};
 use crate::world::DomainId;
 
@@ -160,6 +160,63 @@ impl World {
         let slot = self.agent_slot(id)?;
         let mut agent = slot.lock();
         Ok(f(&mut agent)?)
+    }
+
+    /// Writes one fact into the beliefs of several agents (a door opened, a bell rang). Every
+    /// agent is checked first (it exists; the fact is of its domain) and on any error none
+    /// is written; an agent destroyed by another thread during the call is skipped. Each
+    /// agent is locked in turn, never two at once.
+    pub fn set_fact_on(
+        &self,
+        agents: &[AgentId],
+        fact: FactId,
+        value: bool,
+    ) -> Result<(), WorldError> {
+        self.on_each(
+            agents,
+            |a| Ok(a.domain().check_fact(fact)?),
+            |a| a.set_fact(fact, value),
+        )
+    }
+
+    /// Writes one variable value into the beliefs of several agents, as
+    /// [`World::set_fact_on`] does for a fact (the value must lie in the variable's range).
+    pub fn set_var_on(&self, agents: &[AgentId], var: VarId, value: i32) -> Result<(), WorldError> {
+        self.on_each(
+            agents,
+            |a| {
+                let v = a.domain().var(var).ok_or(DomainError::UnknownVar(var))?;
+                match crate::domain::start_error(v.min(), v.max(), value) {
+                    None => Ok(()),
+                    Some(detail) => Err(DomainError::ConstantOutOfRange {
+                        var: v.name().to_owned(),
+                        context: "agent state".into(),
+                        detail: format!("value {detail}"),
+                    }
+                    .into()),
+                }
+            },
+            |a| a.set_var(var, value),
+        )
+    }
+
+    /// `check` on every agent, then `write` on every agent still alive.
+    fn on_each(
+        &self,
+        agents: &[AgentId],
+        check: impl Fn(&mut Agent) -> Result<(), AgentError>,
+        write: impl Fn(&mut Agent) -> Result<(), AgentError>,
+    ) -> Result<(), WorldError> {
+        for &id in agents {
+            self.with_agent(id, &check)?;
+        }
+        for &id in agents {
+            match self.with_agent(id, &write) {
+                Err(WorldError::UnknownAgent(_)) => {}
+                other => other?,
+            }
+        }
+        Ok(())
     }
 
     /// Adds a goal to an agent; returns its index.

@@ -1602,6 +1602,45 @@ static void test_recurring_goals(void) {
     goap_world_destroy(world);
 }
 
+/* goap_agents_set_fact / _set_var: one call, several agents, all checked first. */
+static void test_agents_set_many(void) {
+    static const char *json =
+        "{\"vars\": {\"alarm\": {\"min\": 0, \"max\": 3}},"
+        " \"actions\": [{\"name\": \"close\", \"pre\": {\"bell\": true}, \"effects\": {\"closed\": true}}]}";
+    GoapWorldDef wdef = goap_world_def_default();
+    GoapWorld *world = NULL;
+    GoapDomainId d = GOAP_NULL_DOMAIN_ID;
+    GoapFactId bell = GOAP_NULL_FACT_ID;
+    GoapVarId alarm = GOAP_NULL_VAR_ID;
+    GoapAgentDef adef = goap_agent_def_default();
+    GoapAgentId agents[3];
+    int32_t value = -1;
+    int i;
+    CHECK_STATUS(goap_world_create(&wdef, &world), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_domain_load_json(world, json, len32(json), &d), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_domain_find_fact(world, d, "bell", 4, &bell), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_domain_find_var(world, d, "alarm", 5, &alarm), GOAP_STATUS_OK);
+    adef.domain = d;
+    for (i = 0; i < 3; i++) CHECK_STATUS(goap_agent_create(world, &adef, &agents[i]), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_agents_set_fact(world, agents, 3, bell, 1), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_agents_set_var(world, agents, 3, alarm, 2), GOAP_STATUS_OK);
+    for (i = 0; i < 3; i++) {
+        CHECK_STATUS(goap_agent_get_fact(world, agents[i], bell, &value), GOAP_STATUS_OK);
+        CHECK(value == 1);
+        CHECK_STATUS(goap_agent_get_var(world, agents[i], alarm, &value), GOAP_STATUS_OK);
+        CHECK(value == 2);
+    }
+    CHECK_STATUS(goap_agent_destroy(world, agents[1]), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_agents_set_fact(world, agents, 3, bell, 0), GOAP_STATUS_UNKNOWN_AGENT);
+    CHECK_MESSAGE("agents[1]");
+    CHECK_STATUS(goap_agent_get_fact(world, agents[0], bell, &value), GOAP_STATUS_OK);
+    CHECK(value == 1); /* nothing written */
+    CHECK_STATUS(goap_agents_set_var(world, agents, 1, alarm, 9), GOAP_STATUS_OUT_OF_RANGE);
+    CHECK_STATUS(goap_agents_set_fact(world, NULL, 1, bell, 1), GOAP_STATUS_NULL_POINTER);
+    CHECK_STATUS(goap_agents_set_fact(world, NULL, 0, bell, 1), GOAP_STATUS_OK);
+    goap_world_destroy(world);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: %s KITCHEN_JSON\n", argv[0]);
@@ -1624,6 +1663,7 @@ int main(int argc, char **argv) {
     test_goal_ids(argv[1]);
     test_domain_agent_goals();
     test_recurring_goals();
+    test_agents_set_many();
 
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;

@@ -746,3 +746,28 @@ TEST(a_recurring_goal_resets_rests_and_loops) {
   def.reset = {FactValue(gate, false), FactValue(gate, true)};
   CHECK_FAILS(agent.add_goal(def), Status::InvalidArgument, "both true and false");
 }
+
+TEST(one_call_writes_a_fact_into_several_agents_or_into_none) {
+  goap::World world = OK(goap::World::create());
+  goap::Domain d = OK(world.create_domain("guards"));
+  const FactId bell = OK(d.add_fact("bell_rang"));
+  goap::VarDef alarm_def;
+  alarm_def.name = "alarm";
+  alarm_def.max = 3;
+  const goap::VarId alarm = OK(d.add_var(alarm_def));
+  std::vector<goap::AgentId> ids;
+  for (int i = 0; i < 3; ++i) ids.push_back(OK(world.create_agent(d)).id());
+  OK(world.set_fact_on(ids, bell, true));
+  OK(world.set_var_on(ids, alarm, 2));
+  for (goap::AgentId id : ids) {
+    CHECK(OK(world.agent(id).get_fact(bell)));
+    CHECK_EQ(OK(world.agent(id).get_var(alarm)), 2);
+  }
+  goap::Agent gone = OK(world.create_agent(d));
+  OK(gone.destroy());
+  std::vector<goap::AgentId> with_gone = {ids[0], gone.id()};
+  CHECK_FAILS(world.set_fact_on(with_gone, bell, false), Status::UnknownAgent, "agents[1]");
+  CHECK(OK(world.agent(ids[0]).get_fact(bell)));  // nothing written
+  CHECK_FAILS(world.set_var_on(ids, alarm, 9), Status::OutOfRange, "agents[0]");
+  OK(world.set_fact_on({}, bell, false));
+}

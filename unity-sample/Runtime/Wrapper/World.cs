@@ -338,6 +338,36 @@ namespace Goap
         /// <summary>The agent of an id (no check: calls on it fail if it is not an agent of this world).</summary>
         public Agent GetAgent(AgentId id) { return new Agent(this, id); }
 
+        /// <summary>
+        /// Writes one fact into the beliefs of several agents (goap_agents_set_fact): all are
+        /// checked first and none is written on error (the message names the entry).
+        /// Allocates nothing.
+        /// </summary>
+        public void SetFactOn(AgentId[] agents, FactId fact, bool value)
+        {
+            if (agents == null) throw new ArgumentNullException("agents");
+            GoapWorld* w = Enter();
+            try
+            {
+                fixed (AgentId* p = agents)
+                    Errors.Check(NativeMethods.goap_agents_set_fact(w, (GoapAgentId*)p, (uint)agents.Length, fact.Native, value ? 1 : 0));
+            }
+            finally { Exit(); }
+        }
+
+        /// <summary>Writes one variable value into the beliefs of several agents (goap_agents_set_var).</summary>
+        public void SetVarOn(AgentId[] agents, VarId var, int value)
+        {
+            if (agents == null) throw new ArgumentNullException("agents");
+            GoapWorld* w = Enter();
+            try
+            {
+                fixed (AgentId* p = agents)
+                    Errors.Check(NativeMethods.goap_agents_set_var(w, (GoapAgentId*)p, (uint)agents.Length, var.Native, value));
+            }
+            finally { Exit(); }
+        }
+
         /// <summary>Agents alive in this world.</summary>
         public int AgentCount
         {
