@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 
 /// FFI sources in header order.
-const FFI_FILES: [&str; 19] = [
+const FFI_FILES: [&str; 20] = [
     "version.rs",
     "status.rs",
     "error.rs",
@@ -29,6 +29,7 @@ const FFI_FILES: [&str; 19] = [
     "batch.rs",
     "inspect.rs",
     "domain_goals.rs",
+    "templates.rs",
 ];
 
 /// Every file both generators parse: the header's files, then `guard.rs` (its test hook).

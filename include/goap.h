@@ -1395,6 +1395,26 @@ typedef struct GoapTraceResult {
     uint32_t var_value_count;
 } GoapTraceResult;
 
+// What goap_domain_template_info tells about a template.
+typedef struct GoapTemplateInfo {
+    // The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+    // STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+    uint32_t size;
+    // Its parameters (goap_domain_template_param_name).
+    uint32_t param_count;
+    // Its ground actions (goap_domain_template_groundings).
+    uint32_t grounding_count;
+} GoapTemplateInfo;
+
+// A string passed in: UTF-8, `len` bytes at `text` (not NUL-terminated; NULL when `len`
+// is 0).
+typedef struct GoapString {
+    // The bytes.
+    const char *text;
+    // How many.
+    uint32_t len;
+} GoapString;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -3037,6 +3057,105 @@ GoapStatus goap_domain_agent_goal_var_conditions(const struct GoapWorld *world,
                                                  struct GoapVarCondition *out,
                                                  uint32_t capacity,
                                                  uint32_t *out_count);
+
+// On success `*out_count` receives the number of the domain's templates: the parametric
+// actions of its domain file (`"params"`), in file order. Their ground actions are ordinary
+// actions of the domain; a domain built without a file has none.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN. Written only on success.
+// Thread safety: a read (see THREADING).
+//
+// # Safety
+// `world` must be a live world; `out_count` valid for a write.
+GoapStatus goap_domain_template_count(const struct GoapWorld *world,
+                                      struct GoapDomainId domain,
+                                      uint32_t *out_count);
+
+// Copies the name of template `index` (0 to the count - 1) with its parameters, such as
+// `go({from},{to})`, and a NUL terminator into `buf`, with the protocol of
+// goap_domain_fact_name.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN,
+// GOAP_STATUS_INVALID_ARGUMENT (index not below the count), GOAP_STATUS_BUFFER_TOO_SMALL.
+// Thread safety: a read (see THREADING).
+//
+// # Safety
+// `world` must be a live world; `buf` valid for `capacity` bytes; `out_len` for a write.
+GoapStatus goap_domain_template_name(const struct GoapWorld *world,
+                                     struct GoapDomainId domain,
+                                     uint32_t index,
+                                     char *buf,
+                                     uint32_t capacity,
+                                     uint32_t *out_len);
+
+// On success `*out` receives template `index`'s parameter and ground action counts.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN,
+// GOAP_STATUS_INVALID_ARGUMENT (out->size too small, or index not below the count).
+// Thread safety: a read (see THREADING).
+//
+// # Safety
+// `world` must be a live world; `out` valid for a write.
+GoapStatus goap_domain_template_info(const struct GoapWorld *world,
+                                     struct GoapDomainId domain,
+                                     uint32_t index,
+                                     struct GoapTemplateInfo *out);
+
+// Copies the name of parameter `param` of template `index` and a NUL terminator into
+// `buf`, with the protocol of goap_domain_fact_name.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN,
+// GOAP_STATUS_INVALID_ARGUMENT (index or param out of range), GOAP_STATUS_BUFFER_TOO_SMALL.
+// Thread safety: a read (see THREADING).
+//
+// # Safety
+// `world` must be a live world; `buf` valid for `capacity` bytes; `out_len` for a write.
+GoapStatus goap_domain_template_param_name(const struct GoapWorld *world,
+                                           struct GoapDomainId domain,
+                                           uint32_t index,
+                                           uint32_t param,
+                                           char *buf,
+                                           uint32_t capacity,
+                                           uint32_t *out_len);
+
+// Copies the ids of template `index`'s ground actions, in grounding order (the first
+// parameter varies slowest), into `out`, with the buffer protocol of
+// goap_domain_action_pre. Their names are the template's name with the objects filled in
+// (goap_domain_action_name).
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN,
+// GOAP_STATUS_INVALID_ARGUMENT (index not below the count), GOAP_STATUS_BUFFER_TOO_SMALL.
+// Thread safety: a read (see THREADING).
+//
+// # Safety
+// `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
+GoapStatus goap_domain_template_groundings(const struct GoapWorld *world,
+                                           struct GoapDomainId domain,
+                                           uint32_t index,
+                                           struct GoapActionId *out,
+                                           uint32_t capacity,
+                                           uint32_t *out_count);
+
+// On success `*out` receives the ground action of template `index` for the objects `args`
+// (one per parameter, in order: for `go({from},{to})`, {"mill", "well"}).
+//
+// Errors: GOAP_STATUS_NULL_POINTER (world, out, args NULL with arg_count > 0, or an
+// argument's text NULL with a length > 0), GOAP_STATUS_UNKNOWN_DOMAIN,
+// GOAP_STATUS_INVALID_ARGUMENT (index not below the count, or arg_count not the number of
+// parameters), GOAP_STATUS_INVALID_UTF8, GOAP_STATUS_NOT_FOUND (an argument that is not an
+// object of its parameter, or a choice the template's "distinct" left out). Written only
+// on success.
+// Thread safety: a read (see THREADING).
+//
+// # Safety
+// `world` must be a live world; `args` valid for `arg_count` reads, each text for its
+// length; `out` valid for a write.
+GoapStatus goap_domain_template_find(const struct GoapWorld *world,
+                                     struct GoapDomainId domain,
+                                     uint32_t index,
+                                     const struct GoapString *args,
+                                     uint32_t arg_count,
+                                     struct GoapActionId *out);
 
 // Test hook for bindings: panics inside the guard, so it always returns GOAP_STATUS_PANIC
 // and sets the last error to a message containing "goap_debug_force_panic". The panic is

@@ -262,6 +262,39 @@ fn check_name(name: &str) -> Result<(), DomainError> {
     }
 }
 
+/// A parametric action of a domain file, as it was grounded (see [`crate::format`]): its
+/// ground actions are ordinary actions of the domain; this records where they came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionTemplate {
+    /// The name with its parameters, such as `go({from},{to})`.
+    pub name: String,
+    /// Each parameter's name and the objects it ranges over, in order.
+    pub params: Vec<(String, Vec<String>)>,
+    /// Each ground action with, per parameter, the index of its object in `params`.
+    pub groundings: Vec<(ActionId, Vec<u32>)>,
+}
+
+impl ActionTemplate {
+    /// The ground action whose arguments are the objects named `args` (one per parameter,
+    /// in order), if the template has one (`distinct` may have left a choice out).
+    pub fn find(&self, args: &[&str]) -> Option<ActionId> {
+        if args.len() != self.params.len() {
+            return None;
+        }
+        let want: Option<Vec<u32>> = self
+            .params
+            .iter()
+            .zip(args)
+            .map(|((_, objects), a)| objects.iter().position(|o| o == a).map(|i| i as u32))
+            .collect();
+        let want = want?;
+        self.groundings
+            .iter()
+            .find(|(_, g)| *g == want)
+            .map(|&(id, _)| id)
+    }
+}
+
 /// Facts and actions of one planning domain.
 ///
 /// Ids are dense registration indices, so the same registration order gives the same ids
@@ -274,6 +307,8 @@ pub struct Domain {
     var_ids: HashMap<String, VarId>,
     actions: Vec<Action>,
     action_ids: HashMap<String, ActionId>,
+    /// The templates its file's actions were grounded from.
+    templates: Vec<ActionTemplate>,
     /// Shared by clones (they have the same content) and by suspended searches.
     compiled: OnceLock<Arc<CompiledDomain>>,
 }
@@ -287,6 +322,7 @@ impl Clone for Domain {
             var_ids: self.var_ids.clone(),
             actions: self.actions.clone(),
             action_ids: self.action_ids.clone(),
+            templates: self.templates.clone(),
             compiled: self.compiled.clone(),
         }
     }
@@ -296,6 +332,21 @@ impl Domain {
     /// An empty domain.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// The templates the domain's file grounded actions from, in file order (none for a
+    /// domain built without a file).
+    pub fn templates(&self) -> &[ActionTemplate] {
+        &self.templates
+    }
+
+    /// Records a template whose ground actions were added (their ids must exist).
+    pub(crate) fn add_template(&mut self, t: ActionTemplate) {
+        debug_assert!(t
+            .groundings
+            .iter()
+            .all(|(a, _)| a.index() < self.actions.len()));
+        self.templates.push(t);
     }
 
     /// Interns `name` and returns its id; registering a name twice returns the first id.

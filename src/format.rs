@@ -79,7 +79,8 @@ use std::path::Path;
 use serde::de::DeserializeSeed;
 
 use crate::domain::{
-    ActionDef, Domain, DomainError, FactValue, Goal, VarCondition, VarEffect, VarId,
+    ActionDef, ActionId, ActionTemplate, Domain, DomainError, FactValue, Goal, VarCondition,
+    VarEffect, VarId,
 };
 use crate::state::WorldState;
 use errors::describe;
@@ -273,6 +274,19 @@ fn build(raw: RawDocument) -> Result<DomainFile, FormatError> {
         };
         domain.add_action(def).map_err(unplaced)?;
     }
+    for (first, g) in raw.templates {
+        let groundings = g
+            .args
+            .into_iter()
+            .enumerate()
+            .map(|(k, args)| (ActionId((first + k) as u32), args))
+            .collect();
+        domain.add_template(ActionTemplate {
+            name: g.name,
+            params: g.params,
+            groundings,
+        });
+    }
     let mut start = WorldState::from_values(values(&domain, &raw.start));
     for (name, v) in &raw.start.vars {
         if let VarValue::Start(k) = *v {
@@ -411,6 +425,25 @@ mod tests {
         assert_eq!((cost("go(mill,bakery)"), cost("go(mill,well)")), (2.0, 5.0));
         let r = crate::planner::plan(&f.domain, &f.start, f.goal.as_ref().unwrap());
         assert_eq!(r.plan().unwrap().cost, 5.0);
+        // The domain remembers the template: its parameters and each grounding's objects.
+        let [t] = f.domain.templates() else {
+            panic!("one template")
+        };
+        assert_eq!(t.name, "go({from},{to})");
+        let places = vec!["mill".to_owned(), "bakery".to_owned(), "well".to_owned()];
+        assert_eq!(
+            t.params,
+            [
+                ("from".to_owned(), places.clone()),
+                ("to".to_owned(), places)
+            ]
+        );
+        assert_eq!(t.groundings.len(), 6);
+        assert_eq!(t.groundings[1], (ActionId(1), vec![0, 2]));
+        assert_eq!(t.find(&["bakery", "well"]), Some(ActionId(3)));
+        assert_eq!(t.find(&["mill", "mill"]), None, "excluded by distinct");
+        assert_eq!(t.find(&["mill"]), None);
+        assert_eq!(t.find(&["mill", "river"]), None);
     }
 
     #[test]

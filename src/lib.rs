@@ -55,8 +55,8 @@ pub mod ffi;
 
 pub use agent::{Agent, AgentDef, AgentId, GoalDef, ReplanCause, Report, Step, StepKind};
 pub use domain::{
-    Action, ActionDef, ActionId, Compare, Conditions, Domain, DomainError, FactId, FactValue, Goal,
-    Overflow, Var, VarCondition, VarDef, VarEffect, VarId, VarOp, MAX_ACTION_COST,
+    Action, ActionDef, ActionId, ActionTemplate, Compare, Conditions, Domain, DomainError, FactId,
+    FactValue, Goal, Overflow, Var, VarCondition, VarDef, VarEffect, VarId, VarOp, MAX_ACTION_COST,
 };
 pub use planner::{lmcut_estimate, max_table_bytes, set_max_table_bytes};
 pub use planner::{

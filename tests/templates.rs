@@ -303,6 +303,22 @@ fn template_domains_ground_like_the_same_domains_written_out() {
                     "case {index}: plans"
                 );
                 grounded_actions += t.domain.action_count();
+                // The domain records each template with its groundings.
+                let recorded = t.domain.templates();
+                assert_eq!(recorded.len(), case.templates.len(), "case {index}");
+                let total: usize = recorded.iter().map(|r| r.groundings.len()).sum();
+                assert_eq!(total, t.domain.action_count(), "case {index}");
+                for r in recorded {
+                    for (id, args) in &r.groundings {
+                        let names: Vec<&str> = r
+                            .params
+                            .iter()
+                            .zip(args)
+                            .map(|((_, objs), &i)| objs[i as usize].as_str())
+                            .collect();
+                        assert_eq!(r.find(&names), Some(*id), "case {index}");
+                    }
+                }
             }
             (Err(e), Ok(_)) => panic!("case {index}: the template form failed: {e}\n{text}"),
             (Ok(_), Err(e)) => panic!("case {index}: the written-out form failed: {e}\n{by_hand}"),

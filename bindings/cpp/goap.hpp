@@ -1431,6 +1431,57 @@ class Domain {
     return detail::finish(goap_domain_add_agent_goal(world_, id_.raw(), &c));
   }
   Returns<uint32_t> agent_goal_count() const { return count(&goap_domain_agent_goal_count); }
+
+  /// The domain file's action templates (parametric actions), in file order: their count,
+  /// names with parameters (`go({from},{to})`), parameter names, ground actions and the
+  /// ground action for given objects (goap.h's goap_domain_template_*).
+  Returns<uint32_t> template_count() const { return count(&goap_domain_template_count); }
+  Returns<std::string> template_name(uint32_t index) const {
+    std::string out;
+    GoapStatus s = detail::fill(out, [&](char* buf, uint32_t cap, uint32_t* len) {
+      return goap_domain_template_name(world_, id_.raw(), index, buf, cap, len);
+    });
+    return detail::finish(s, std::move(out));
+  }
+  /// {parameter count, ground action count}.
+  Returns<std::pair<uint32_t, uint32_t>> template_info(uint32_t index) const {
+    GoapTemplateInfo c{};
+    c.size = sizeof c;
+    GoapStatus s = goap_domain_template_info(world_, id_.raw(), index, &c);
+    return detail::finish(s, std::make_pair(c.param_count, c.grounding_count));
+  }
+  Returns<std::string> template_param_name(uint32_t index, uint32_t param) const {
+    std::string out;
+    GoapStatus s = detail::fill(out, [&](char* buf, uint32_t cap, uint32_t* len) {
+      return goap_domain_template_param_name(world_, id_.raw(), index, param, buf, cap, len);
+    });
+    return detail::finish(s, std::move(out));
+  }
+  Returns<std::vector<ActionId>> template_groundings(uint32_t index) const {
+    std::vector<ActionId> out;
+    GoapStatus s = detail::fill(out, 8, [&](ActionId* buf, uint32_t cap, uint32_t* n) {
+      return goap_domain_template_groundings(world_, id_.raw(), index,
+                                             reinterpret_cast<GoapActionId*>(buf), cap, n);
+    });
+    return detail::finish(s, std::move(out));
+  }
+  /// The ground action for `args`, one object per parameter (Status::NotFound when there
+  /// is none).
+  Returns<ActionId> template_find(uint32_t index,
+                                  const std::vector<std::string_view>& args) const {
+    std::vector<GoapString> c;
+    c.reserve(args.size());
+    for (std::string_view a : args) {
+      auto n = detail::len32(a.size());
+      if (!n) return detail::fail<ActionId>(detail::too_long("goap::Domain::template_find", "args"));
+      c.push_back(GoapString{a.data(), *n});
+    }
+    auto count = detail::len32(c.size());
+    if (!count) return detail::fail<ActionId>(detail::too_long("goap::Domain::template_find", "args"));
+    GoapActionId out{};
+    GoapStatus s = goap_domain_template_find(world_, id_.raw(), index, c.data(), *count, &out);
+    return detail::finish(s, ActionId{out});
+  }
   /// The name of the agent goal at `index` (Status::InvalidArgument past the end).
   Returns<std::string> agent_goal_name(uint32_t index) const {
     std::string out;

@@ -1713,6 +1713,97 @@ namespace Goap.Native
         public static extern GoapStatus goap_domain_agent_goal_var_conditions(GoapWorld* world, GoapDomainId domain, uint index, GoapVarCondition* @out, uint capacity, uint* out_count);
 
         /// <summary>
+        ///  On success `*out_count` receives the number of the domain's templates: the parametric
+        ///  actions of its domain file (`"params"`), in file order. Their ground actions are ordinary
+        ///  actions of the domain; a domain built without a file has none.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN. Written only on success.
+        ///  Thread safety: a read (see THREADING).
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `out_count` valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_template_count", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_template_count(GoapWorld* world, GoapDomainId domain, uint* out_count);
+
+        /// <summary>
+        ///  Copies the name of template `index` (0 to the count - 1) with its parameters, such as
+        ///  `go({from},{to})`, and a NUL terminator into `buf`, with the protocol of
+        ///  goap_domain_fact_name.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN,
+        ///  GOAP_STATUS_INVALID_ARGUMENT (index not below the count), GOAP_STATUS_BUFFER_TOO_SMALL.
+        ///  Thread safety: a read (see THREADING).
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `buf` valid for `capacity` bytes; `out_len` for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_template_name", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_template_name(GoapWorld* world, GoapDomainId domain, uint index, byte* buf, uint capacity, uint* out_len);
+
+        /// <summary>
+        ///  On success `*out` receives template `index`'s parameter and ground action counts.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN,
+        ///  GOAP_STATUS_INVALID_ARGUMENT (out-&gt;size too small, or index not below the count).
+        ///  Thread safety: a read (see THREADING).
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `out` valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_template_info", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_template_info(GoapWorld* world, GoapDomainId domain, uint index, GoapTemplateInfo* @out);
+
+        /// <summary>
+        ///  Copies the name of parameter `param` of template `index` and a NUL terminator into
+        ///  `buf`, with the protocol of goap_domain_fact_name.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN,
+        ///  GOAP_STATUS_INVALID_ARGUMENT (index or param out of range), GOAP_STATUS_BUFFER_TOO_SMALL.
+        ///  Thread safety: a read (see THREADING).
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `buf` valid for `capacity` bytes; `out_len` for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_template_param_name", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_template_param_name(GoapWorld* world, GoapDomainId domain, uint index, uint param, byte* buf, uint capacity, uint* out_len);
+
+        /// <summary>
+        ///  Copies the ids of template `index`'s ground actions, in grounding order (the first
+        ///  parameter varies slowest), into `out`, with the buffer protocol of
+        ///  goap_domain_action_pre. Their names are the template's name with the objects filled in
+        ///  (goap_domain_action_name).
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN,
+        ///  GOAP_STATUS_INVALID_ARGUMENT (index not below the count), GOAP_STATUS_BUFFER_TOO_SMALL.
+        ///  Thread safety: a read (see THREADING).
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `out` valid for `capacity` writes; `out_count` for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_template_groundings", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_template_groundings(GoapWorld* world, GoapDomainId domain, uint index, GoapActionId* @out, uint capacity, uint* out_count);
+
+        /// <summary>
+        ///  On success `*out` receives the ground action of template `index` for the objects `args`
+        ///  (one per parameter, in order: for `go({from},{to})`, {"mill", "well"}).
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER (world, out, args NULL with arg_count &gt; 0, or an
+        ///  argument's text NULL with a length &gt; 0), GOAP_STATUS_UNKNOWN_DOMAIN,
+        ///  GOAP_STATUS_INVALID_ARGUMENT (index not below the count, or arg_count not the number of
+        ///  parameters), GOAP_STATUS_INVALID_UTF8, GOAP_STATUS_NOT_FOUND (an argument that is not an
+        ///  object of its parameter, or a choice the template's "distinct" left out). Written only
+        ///  on success.
+        ///  Thread safety: a read (see THREADING).
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `args` valid for `arg_count` reads, each text for its
+        ///  length; `out` valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_template_find", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_template_find(GoapWorld* world, GoapDomainId domain, uint index, GoapString* args, uint arg_count, GoapActionId* @out);
+
+        /// <summary>
         ///  Test hook for bindings: panics inside the guard, so it always returns GOAP_STATUS_PANIC
         ///  and sets the last error to a message containing "goap_debug_force_panic". The panic is
         ///  caught, and its message goes to the log (goap_set_log_callback; by default one line on
@@ -2916,6 +3007,44 @@ namespace Goap.Native
         ///  Values written to out_var_values (or needed): node_count × the domain's variables.
         /// </summary>
         public uint var_value_count;
+    }
+
+    /// <summary>
+    ///  A string passed in: UTF-8, `len` bytes at `text` (not NUL-terminated; NULL when `len`
+    ///  is 0).
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct GoapString
+    {
+        /// <summary>
+        ///  The bytes.
+        /// </summary>
+        public byte* text;
+        /// <summary>
+        ///  How many.
+        /// </summary>
+        public uint len;
+    }
+
+    /// <summary>
+    ///  What goap_domain_template_info tells about a template.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct GoapTemplateInfo
+    {
+        /// <summary>
+        ///  The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+        ///  STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+        /// </summary>
+        public uint size;
+        /// <summary>
+        ///  Its parameters (goap_domain_template_param_name).
+        /// </summary>
+        public uint param_count;
+        /// <summary>
+        ///  Its ground actions (goap_domain_template_groundings).
+        /// </summary>
+        public uint grounding_count;
     }
 
 

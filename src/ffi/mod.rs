@@ -7,7 +7,8 @@
 //! agents: agent (lifecycle and believed state), goal, context (action settings and
 //! callbacks), protocol (step, report and what an agent tells), batch (batch planning and
 //! the plan cache); inspect (introspection and the search trace), domain_goals (a
-//! domain's agent goals); guard (debug hook) last. `args` holds the argument conversions
+//! domain's agent goals), templates (a domain's action templates); guard (debug hook)
+//! last. `args` holds the argument conversions
 //! shared by all of them.
 //!
 //! The rules every function follows (stated once at the top of the header, see
@@ -35,6 +36,7 @@ pub mod log;
 pub mod plan;
 pub mod protocol;
 pub mod status;
+pub mod templates;
 pub mod var;
 pub mod version;
 pub mod world;
@@ -58,6 +60,7 @@ pub use log::*;
 pub use plan::*;
 pub use protocol::*;
 pub use status::*;
+pub use templates::*;
 pub use var::*;
 pub use version::*;
 pub use world::*;

@@ -402,13 +402,22 @@ fn ground_facts(
     })
 }
 
-/// The ground actions of template `action`, in order (first parameter slowest).
+/// A template as grounded, for [`crate::ActionTemplate`]: its name, each parameter with
+/// its objects, and per ground action (in order) the object index of each parameter.
+pub(super) struct Grounded {
+    pub name: String,
+    pub params: Vec<(String, Vec<String>)>,
+    pub args: Vec<Vec<u32>>,
+}
+
+/// The ground actions of template `action`, in order (first parameter slowest), and the
+/// record of the grounding.
 pub(super) fn ground(
     objects: &Objects,
     declared: &Declared,
     t: &Template,
     action: &RawAction,
-) -> Result<Vec<RawAction>, String> {
+) -> Result<(Vec<RawAction>, Grounded), String> {
     let sizes: Vec<usize> = t
         .params
         .iter()
@@ -426,6 +435,7 @@ pub(super) fn ground(
         ));
     };
     let mut out = Vec::with_capacity(count);
+    let mut args = Vec::with_capacity(count);
     let mut digits = vec![0usize; sizes.len()];
     let mut seen_names = HashSet::new();
     for _ in 0..count {
@@ -452,6 +462,7 @@ pub(super) fn ground(
                 Some((p, table)) => table.get(choice[*p]).copied().unwrap_or(action.cost),
                 None => action.cost,
             };
+            args.push(digits.iter().map(|&d| d as u32).collect());
             out.push(RawAction {
                 pre: ground_facts(&action.pre, &t.params, &choice, (&name, "pre"), declared)?,
                 effects: ground_facts(
@@ -476,7 +487,17 @@ pub(super) fn ground(
     }
     // `distinct` may exclude every choice (one object for two distinct parameters): then
     // the template grounds to no action, which is legal.
-    Ok(out)
+    let params = t
+        .params
+        .iter()
+        .map(|(p, ty)| (p.clone(), objects[*ty].1.clone()))
+        .collect();
+    let grounded = Grounded {
+        name: action.name.clone(),
+        params,
+        args,
+    };
+    Ok((out, grounded))
 }
 
 #[cfg(test)]

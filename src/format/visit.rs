@@ -10,7 +10,7 @@ use std::fmt;
 
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
-use super::templates::{self, CostBySeed, Objects, ParamsSeed, RawTemplate};
+use super::templates::{self, CostBySeed, Grounded, Objects, ParamsSeed, RawTemplate};
 use super::vars::{Declared, Role, Value, ValueSeed, VarDecls, VarValue};
 use crate::domain::MAX_ACTION_COST;
 
@@ -50,6 +50,8 @@ pub(super) struct RawDocument {
     pub start: RawFacts,
     pub goal: Option<RawFacts>,
     pub goals: Vec<RawGoal>,
+    /// The templates, each with the index in `actions` of its first ground action.
+    pub templates: Vec<(usize, Grounded)>,
 }
 
 // Where the parser is, for error messages. Each seed pushes its segment before it reads and
@@ -186,7 +188,7 @@ impl<'de> Visitor<'de> for DocumentSeed<'_> {
                         declared,
                         objects,
                     };
-                    doc.actions = map.next_value_seed(seed)?;
+                    (doc.actions, doc.templates) = map.next_value_seed(seed)?;
                     have_actions = true;
                 }
                 "start" => doc.start = map.next_value_seed(facts(Role::Start))?,
@@ -384,20 +386,24 @@ struct ActionsSeed<'p> {
     objects: Option<&'p Objects>,
 }
 
+/// The actions (templates grounded) and the templates with their first action's index.
+type ActionList = (Vec<RawAction>, Vec<(usize, Grounded)>);
+
 impl<'de> DeserializeSeed<'de> for ActionsSeed<'_> {
-    type Value = Vec<RawAction>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<RawAction>, D::Error> {
+    type Value = ActionList;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<ActionList, D::Error> {
         d.deserialize_seq(self)
     }
 }
 
 impl<'de> Visitor<'de> for ActionsSeed<'_> {
-    type Value = Vec<RawAction>;
+    type Value = ActionList;
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a list of action objects")
     }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<RawAction>, A::Error> {
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<ActionList, A::Error> {
         let mut actions = Vec::new();
+        let mut templates = Vec::new();
         // Name → 1-based position of the action that has it.
         let mut names: HashMap<String, usize> = HashMap::new();
         // Entries read: a template's ground actions count as one entry.
@@ -411,8 +417,13 @@ impl<'de> Visitor<'de> for ActionsSeed<'_> {
                 index: entries,
             };
             match seq.next_element_seed(seed)? {
-                Some(items) => actions.extend(items),
-                None => return Ok(actions),
+                Some((items, grounded)) => {
+                    if let Some(g) = grounded {
+                        templates.push((actions.len(), g));
+                    }
+                    actions.extend(items);
+                }
+                None => return Ok((actions, templates)),
             }
             entries += 1;
         }
@@ -431,10 +442,12 @@ const ACTION_KEYS: &[&str] = &[
     "name", "cost", "pre", "effects", "params", "distinct", "cost_by",
 ];
 
+/// An entry of `actions`: the action, or a template's ground actions and its record.
+type Entry = (Vec<RawAction>, Option<Grounded>);
+
 impl<'de> DeserializeSeed<'de> for ActionSeed<'_, '_> {
-    /// The action, or a template's ground actions.
-    type Value = Vec<RawAction>;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<RawAction>, D::Error> {
+    type Value = Entry;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Entry, D::Error> {
         // Pushed here, not in the list's loop: only once an element has begun.
         let trail = self.trail;
         trail.push(Segment::Action(self.index, EntryName::Unread));
@@ -445,11 +458,11 @@ impl<'de> DeserializeSeed<'de> for ActionSeed<'_, '_> {
 }
 
 impl<'de> Visitor<'de> for ActionSeed<'_, '_> {
-    type Value = Vec<RawAction>;
+    type Value = Entry;
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("an action object {\"name\", \"cost\", \"pre\", \"effects\", …}")
     }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Vec<RawAction>, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Entry, A::Error> {
         let trail = self.trail;
         let (mut name, mut cost, mut pre, mut effects) = (None, None, None, None);
         let mut template: Option<RawTemplate> = None;
@@ -528,20 +541,22 @@ impl<'de> Visitor<'de> for ActionSeed<'_, '_> {
             effects: effects.unwrap_or_default(),
         };
         let template_name = template.is_some().then(|| action.name.clone());
-        let actions = match (template, self.objects) {
-            (None, _) => vec![action],
+        let (actions, grounded) = match (template, self.objects) {
+            (None, _) => (vec![action], None),
             (Some(raw), _) if raw.params.is_empty() => {
                 return Err(de::Error::custom(
                     "\"distinct\" and \"cost_by\" need \"params\" (the action's parameters)",
                 ))
             }
             // The document is malformed before `objects`: that error is reported.
-            (Some(_), None) => Vec::new(),
+            (Some(_), None) => (Vec::new(), None),
             (Some(raw), Some(objects)) => {
                 // The trail names the action already.
                 let template = |why: String| de::Error::custom(format!("as a template: {why}"));
                 let t = templates::template(objects, raw, &action).map_err(template)?;
-                templates::ground(objects, self.declared, &t, &action).map_err(template)?
+                let (actions, grounded) =
+                    templates::ground(objects, self.declared, &t, &action).map_err(template)?;
+                (actions, Some(grounded))
             }
         };
         for a in &actions {
@@ -558,7 +573,7 @@ impl<'de> Visitor<'de> for ActionSeed<'_, '_> {
             }
             self.names.insert(a.name.clone(), self.index + 1);
         }
-        Ok(actions)
+        Ok((actions, grounded))
     }
 }
 

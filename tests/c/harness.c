@@ -1641,6 +1641,50 @@ static void test_agents_set_many(void) {
     goap_world_destroy(world);
 }
 
+/* A domain file's action templates: names, parameters, groundings, find by arguments. */
+static void test_templates(void) {
+    static const char *json =
+        "{\"objects\": {\"place\": [\"mill\", \"well\"]},"
+        " \"actions\": [{\"name\": \"go({from},{to})\", \"params\": {\"from\": \"place\", \"to\": \"place\"},"
+        "   \"distinct\": [\"from\", \"to\"], \"effects\": {\"at({to})\": true}}]}";
+    GoapWorldDef wdef = goap_world_def_default();
+    GoapWorld *world = NULL;
+    GoapDomainId d = GOAP_NULL_DOMAIN_ID;
+    GoapTemplateInfo info;
+    GoapActionId ids[4], found = {77}, well_mill = GOAP_NULL_ACTION_ID;
+    GoapString args[2];
+    char name[32];
+    uint32_t count = 0, len = 0;
+    info.size = (uint32_t)sizeof info;
+    CHECK_STATUS(goap_world_create(&wdef, &world), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_domain_load_json(world, json, len32(json), &d), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_domain_template_count(world, d, &count), GOAP_STATUS_OK);
+    CHECK(count == 1);
+    CHECK_STATUS(goap_domain_template_name(world, d, 0, name, sizeof name, &len), GOAP_STATUS_OK);
+    CHECK(strcmp(name, "go({from},{to})") == 0);
+    CHECK_STATUS(goap_domain_template_info(world, d, 0, &info), GOAP_STATUS_OK);
+    CHECK(info.param_count == 2 && info.grounding_count == 2);
+    CHECK_STATUS(goap_domain_template_param_name(world, d, 0, 1, name, sizeof name, &len), GOAP_STATUS_OK);
+    CHECK(strcmp(name, "to") == 0);
+    CHECK_STATUS(goap_domain_template_groundings(world, d, 0, ids, 4, &count), GOAP_STATUS_OK);
+    CHECK(count == 2);
+    CHECK_STATUS(goap_domain_find_action(world, d, "go(well,mill)", 13, &well_mill), GOAP_STATUS_OK);
+    CHECK(goap_action_id_equals(ids[1], well_mill));
+    args[0].text = "well";
+    args[0].len = 4;
+    args[1].text = "mill";
+    args[1].len = 4;
+    CHECK_STATUS(goap_domain_template_find(world, d, 0, args, 2, &found), GOAP_STATUS_OK);
+    CHECK(goap_action_id_equals(found, well_mill));
+    args[1].text = "well";
+    found.bits = 77;
+    CHECK_STATUS(goap_domain_template_find(world, d, 0, args, 2, &found), GOAP_STATUS_NOT_FOUND);
+    CHECK(found.bits == 77);
+    CHECK_STATUS(goap_domain_template_find(world, d, 0, args, 1, &found), GOAP_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(goap_domain_template_name(world, d, 1, name, sizeof name, &len), GOAP_STATUS_INVALID_ARGUMENT);
+    goap_world_destroy(world);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: %s KITCHEN_JSON\n", argv[0]);
@@ -1664,6 +1708,7 @@ int main(int argc, char **argv) {
     test_domain_agent_goals();
     test_recurring_goals();
     test_agents_set_many();
+    test_templates();
 
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;

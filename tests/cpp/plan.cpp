@@ -298,3 +298,24 @@ TEST(plan_vector_keeps_its_capacity_and_grows_for_long_plans) {
   CHECK_EQ(small.capacity(), grown);
   CHECK(small.data() == grown_data);
 }
+
+TEST(a_domain_file_template_reads_back) {
+  goap::World world = OK(goap::World::create());
+  const char* json = R"json({
+    "objects": {"place": ["mill", "well"]},
+    "actions": [{"name": "go({from},{to})", "params": {"from": "place", "to": "place"},
+                 "distinct": ["from", "to"],
+                 "pre": {"at({from})": true}, "effects": {"at({to})": true}}]})json";
+  goap::Domain d = OK(world.load_domain(json));
+  CHECK_EQ(OK(d.template_count()), 1u);
+  CHECK_EQ(OK(d.template_name(0)), std::string("go({from},{to})"));
+  CHECK_EQ(OK(d.template_info(0)).first, 2u);
+  CHECK_EQ(OK(d.template_info(0)).second, 2u);
+  CHECK_EQ(OK(d.template_param_name(0, 0)), std::string("from"));
+  const std::vector<goap::ActionId> ids = OK(d.template_groundings(0));
+  CHECK_EQ(ids.size(), size_t{2});
+  CHECK_EQ(OK(d.action_name(ids[0])), std::string("go(mill,well)"));
+  CHECK_EQ(OK(d.template_find(0, {"well", "mill"})), ids[1]);
+  CHECK_FAILS(d.template_find(0, {"mill", "mill"}), goap::Status::NotFound, "distinct");
+  CHECK_FAILS(d.template_name(1), goap::Status::InvalidArgument, "index 1");
+}
