@@ -282,15 +282,7 @@ impl Agent {
 
     /// Writes a sensed variable value (within its range). The same value changes nothing.
     pub fn set_var(&mut self, var: VarId, value: i32) -> Result<(), AgentError> {
-        let v = self.domain.var(var).ok_or(DomainError::UnknownVar(var))?;
-        if let Some(detail) = crate::domain::start_error(v.min(), v.max(), value) {
-            return Err(DomainError::ConstantOutOfRange {
-                var: v.name().to_owned(),
-                context: "agent state".into(),
-                detail: format!("value {detail}"),
-            }
-            .into());
-        }
+        self.domain.check_var_value(var, value, "agent state")?;
         let before = self.domain.value(&self.state, var);
         self.state.set_var(var, value);
         if before != value {
@@ -804,22 +796,14 @@ fn check_goal(domain: &Domain, def: &GoalDef) -> Result<(), AgentError> {
         }
     }
     for (i, &(var, value)) in def.reset_vars.iter().enumerate() {
-        let v = domain.var(var).ok_or(DomainError::UnknownVar(var))?;
-        if let Some(detail) = crate::domain::start_error(v.min(), v.max(), value) {
-            return Err(DomainError::ConstantOutOfRange {
-                var: v.name().to_owned(),
-                context: "a goal's reset".into(),
-                detail: format!("value {detail}"),
-            }
-            .into());
-        }
+        domain.check_var_value(var, value, "a goal's reset")?;
         if def.reset_vars[..i]
             .iter()
             .any(|&(o, k)| o == var && k != value)
         {
             return Err(AgentError::InvalidArgument(format!(
                 "the goal's reset sets variable \"{}\" to two values",
-                v.name()
+                domain.var(var).map_or("", |v| v.name())
             )));
         }
     }

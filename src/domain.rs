@@ -575,6 +575,26 @@ impl Domain {
         self.checked_conditions("goal", entries.into_iter().collect(), vars)
     }
 
+    /// Fails unless `var` belongs to this domain ([`DomainError::UnknownVar`]) and `value`
+    /// lies in its range ([`DomainError::ConstantOutOfRange`], in `context`: "start",
+    /// "agent state", …): the check of a value a state gives the variable.
+    pub fn check_var_value(
+        &self,
+        var: VarId,
+        value: i32,
+        context: &str,
+    ) -> Result<(), DomainError> {
+        let v = self.var(var).ok_or(DomainError::UnknownVar(var))?;
+        match start_error(v.min(), v.max(), value) {
+            None => Ok(()),
+            Some(detail) => Err(DomainError::ConstantOutOfRange {
+                var: v.name().to_owned(),
+                context: context.to_owned(),
+                detail: format!("value {detail}"),
+            }),
+        }
+    }
+
     /// Fails with [`DomainError::UnknownVar`] unless `var` belongs to this domain.
     pub fn check_var(&self, var: VarId) -> Result<(), DomainError> {
         if var.index() < self.vars.len() {

@@ -452,16 +452,7 @@ pub unsafe extern "C" fn goap_agents_set_var(
                 |a| {
                     let v = decode_var(a, var, "var")?;
                     // Checked here so that an out-of-range value writes nothing.
-                    let def = a
-                        .domain()
-                        .var(v)
-                        .ok_or_else(|| FfiError::new(GoapStatus::UnknownVar, "no such variable"))?;
-                    if let Some(detail) = crate::domain::start_error(def.min(), def.max(), value) {
-                        return Err(FfiError::new(
-                            GoapStatus::OutOfRange,
-                            format!("variable \"{}\": value {detail}", def.name()),
-                        ));
-                    }
+                    a.domain().check_var_value(v, value, "agent state")?;
                     Ok(v)
                 },
                 |a, v| Ok(a.set_var(v, value)?),

@@ -33,7 +33,7 @@ use crate::agent::{
     Agent, AgentDef, AgentError, AgentId, GoalDef, GoalId, JobRun, PlanJob, PlanJobResult,
     SearchHost, Step,
 };
-use crate::domain::{DomainError, FactId, Goal, VarId};
+use crate::domain::{FactId, Goal, VarId};
 use crate::planner::{Outcome, PlanResult, Planner, SearchBudget};
 use crate::world::DomainId;
 
@@ -184,18 +184,7 @@ impl World {
     pub fn set_var_on(&self, agents: &[AgentId], var: VarId, value: i32) -> Result<(), WorldError> {
         self.on_each(
             agents,
-            |a| {
-                let v = a.domain().var(var).ok_or(DomainError::UnknownVar(var))?;
-                match crate::domain::start_error(v.min(), v.max(), value) {
-                    None => Ok(()),
-                    Some(detail) => Err(DomainError::ConstantOutOfRange {
-                        var: v.name().to_owned(),
-                        context: "agent state".into(),
-                        detail: format!("value {detail}"),
-                    }
-                    .into()),
-                }
-            },
+            |a| Ok(a.domain().check_var_value(var, value, "agent state")?),
             |a| a.set_var(var, value),
         )
     }

@@ -186,14 +186,7 @@ pub fn start_state_with(
 /// different values (the same value twice is fine).
 fn check_start_vars(domain: &Domain, values: &[(VarId, i32)]) -> Result<(), DomainError> {
     for &(id, x) in values {
-        let var = domain.var(id).ok_or(DomainError::UnknownVar(id))?;
-        if let Some(detail) = crate::domain::start_error(var.min(), var.max(), x) {
-            return Err(DomainError::ConstantOutOfRange {
-                var: var.name().to_owned(),
-                context: "start".into(),
-                detail: format!("value {detail}"),
-            });
-        }
+        domain.check_var_value(id, x, "start")?;
     }
     let mut sorted = values.to_vec();
     sorted.sort_unstable();
