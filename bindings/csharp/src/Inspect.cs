@@ -134,6 +134,22 @@ namespace Goap
                 return items;
             }
         }
+
+        /// <summary>A native string call (buffer, capacity, *length) to status, with the string
+        /// protocol: the buffer needs the length plus a NUL.</summary>
+        internal static string ReadString(Func<IntPtr, uint, IntPtr, GoapStatus> call)
+        {
+            var buf = new byte[64];
+            while (true)
+            {
+                uint n;
+                GoapStatus s;
+                fixed (byte* p = buf) s = call((IntPtr)p, (uint)buf.Length, (IntPtr)(&n));
+                if (s == GoapStatus.BufferTooSmall) { buf = new byte[n + 1]; continue; }
+                Errors.Check(s);
+                return System.Text.Encoding.UTF8.GetString(buf, 0, (int)n);
+            }
+        }
     }
 
     public readonly unsafe partial struct Domain
@@ -347,20 +363,10 @@ namespace Goap
         /// <summary>A goal's name.</summary>
         public string GoalName(GoalId goal)
         {
-            GoapWorld* w = EnterWorld();
-            try
-            {
-                var buf = new byte[64];
-                while (true)
-                {
-                    uint n;
-                    GoapStatus s;
-                    fixed (byte* p = buf) s = NativeMethods.goap_agent_goal_name(w, Id.Native, goal.Native, p, (uint)buf.Length, &n);
-                    if (s == GoapStatus.BufferTooSmall) { buf = new byte[n + 1]; continue; }
-                    Errors.Check(s);
-                    return System.Text.Encoding.UTF8.GetString(buf, 0, (int)n);
-                }
-            }
+            var w = (IntPtr)EnterWorld();
+            GoapAgentId id = Id.Native;
+            GoapGoalId g = goal.Native;
+            try { return NativeList.ReadString((p, cap, n) => NativeMethods.goap_agent_goal_name((GoapWorld*)w, id, g, (byte*)p, cap, (uint*)n)); }
             finally { World.Exit(); }
         }
 

@@ -98,22 +98,13 @@ namespace Goap
         /// <summary>Template <paramref name="index"/>'s name (param &lt; 0) or a parameter's name.</summary>
         string TemplateString(uint index, int param)
         {
-            GoapWorld* w = EnterWorld();
+            var w = (IntPtr)EnterWorld();
+            GoapDomainId d = Id.Native;
             try
             {
-                var buf = new byte[64];
-                while (true)
-                {
-                    uint n;
-                    GoapStatus s;
-                    fixed (byte* p = buf)
-                        s = param < 0
-                            ? NativeMethods.goap_domain_template_name(w, Id.Native, index, p, (uint)buf.Length, &n)
-                            : NativeMethods.goap_domain_template_param_name(w, Id.Native, index, (uint)param, p, (uint)buf.Length, &n);
-                    if (s == GoapStatus.BufferTooSmall) { buf = new byte[n + 1]; continue; }
-                    Errors.Check(s);
-                    return System.Text.Encoding.UTF8.GetString(buf, 0, (int)n);
-                }
+                return NativeList.ReadString((p, cap, n) => param < 0
+                    ? NativeMethods.goap_domain_template_name((GoapWorld*)w, d, index, (byte*)p, cap, (uint*)n)
+                    : NativeMethods.goap_domain_template_param_name((GoapWorld*)w, d, index, (uint)param, (byte*)p, cap, (uint*)n));
             }
             finally { World.Exit(); }
         }

@@ -58,20 +58,9 @@ namespace Goap
         public string AgentGoalName(int index)
         {
             uint i = AgentGoalIndex(index);
-            GoapWorld* w = EnterWorld();
-            try
-            {
-                var buf = new byte[64];
-                while (true)
-                {
-                    uint n;
-                    GoapStatus s;
-                    fixed (byte* p = buf) s = NativeMethods.goap_domain_agent_goal_name(w, Id.Native, i, p, (uint)buf.Length, &n);
-                    if (s == GoapStatus.BufferTooSmall) { buf = new byte[n + 1]; continue; }
-                    Errors.Check(s);
-                    return System.Text.Encoding.UTF8.GetString(buf, 0, (int)n);
-                }
-            }
+            var w = (IntPtr)EnterWorld();
+            GoapDomainId d = Id.Native;
+            try { return NativeList.ReadString((p, cap, n) => NativeMethods.goap_domain_agent_goal_name((GoapWorld*)w, d, i, (byte*)p, cap, (uint*)n)); }
             finally { World.Exit(); }
         }
 
