@@ -52,6 +52,7 @@ use std::sync::Arc;
 use crate::domain::{ActionId, Domain, DomainError, DomainId, FactId, VarId, VarOp};
 use crate::planner::{ActionContext, OutOfMemory, SearchBudget};
 use crate::state::WorldState;
+use crate::world::SharedCell;
 
 /// Generational id of an agent in a [`crate::World`]: a slot index and the slot's
 /// generation. A slot's generation starts at its world's first generation (never 0; it
@@ -82,10 +83,12 @@ impl AgentId {
     }
 }
 
+mod deps;
 mod job;
 mod review;
 mod types;
 
+pub(crate) use deps::Deps;
 pub use job::{JobRun, PlanJob, PlanJobResult, SearchHost};
 pub use types::*;
 
@@ -160,6 +163,13 @@ pub struct Agent {
     run: Option<Box<JobRun>>,
     /// The last replan applied had a search run out of memory.
     out_of_memory: Option<OutOfMemory>,
+    /// The shared values of the agent's world domain (agents of a world only).
+    shared: Option<Arc<SharedCell>>,
+    /// The version of the shared values last taken into `state`.
+    shared_seen: u64,
+    /// What the goal choice and plan depend on, as subscribed with `shared` (`None`: not
+    /// known; the agent is then dirty, and its next review learns it).
+    deps: Option<Arc<Deps>>,
 }
 
 impl fmt::Debug for Agent {
@@ -215,6 +225,9 @@ impl Agent {
             counts: [0; 5],
             run: None,
             out_of_memory: None,
+            shared: None,
+            shared_seen: 0,
+            deps: None,
         })
     }
 
@@ -336,6 +349,7 @@ impl Agent {
             }
         };
         self.goal_order.push(slot);
+        self.deps = None;
         self.changed(true);
         Ok(self.goal_id(slot))
     }
@@ -361,6 +375,7 @@ impl Agent {
         if g.generation != u32::MAX {
             self.free_goals.push(slot);
         }
+        self.deps = None;
         self.stamp += 1;
         self.dirty = true;
         Ok(def)

@@ -33,12 +33,15 @@
 mod agents;
 mod cache;
 mod entry;
+mod shared;
 mod slots;
 mod tasks;
 
 pub use agents::{BatchOptions, BatchStats, BATCH_CHUNK, MAX_AGENTS};
 pub use cache::CacheStats;
 pub use entry::{start_state, start_state_with, DomainEntry};
+pub(crate) use shared::SharedCell;
+pub use shared::SharedChange;
 pub use tasks::{TaskFn, TaskSystem, ThreadPool, WORKER_THREAD_PREFIX};
 
 use std::collections::BTreeMap;
@@ -187,6 +190,8 @@ struct Slot {
     /// The current contents. Locked only to clone or replace the `Arc`, or for an in-place
     /// edit when nothing shares the contents.
     current: Mutex<Arc<DomainEntry>>,
+    /// Shared facts and variables of the domain's agents.
+    shared: Arc<SharedCell>,
 }
 
 /// The root object: domains, their start states and goals, and pooled planners.
@@ -335,6 +340,7 @@ impl World {
         let slot = Arc::new(Slot {
             edit: Mutex::new(()),
             current: Mutex::new(Arc::new(entry)),
+            shared: Arc::default(),
         });
         self.domains.write().insert(id, slot);
         Ok(id)

@@ -1365,6 +1365,15 @@ impl Ctx {
             ("plan_agents", unsafe {
                 goap_world_plan_agents(w, null(), &mut stats)
             }),
+            ("set_shared", unsafe {
+                goap_domain_set_shared_fact(
+                    w,
+                    GoapDomainId { bits: 1 },
+                    GoapFactId { bits: 1 },
+                    1,
+                    null_mut(),
+                )
+            }),
         ];
         if self.other.get() != GoapAgentId::default() {
             statuses.push(("other agent", unsafe {
@@ -1608,6 +1617,7 @@ fn re_entrant_calls_on_the_same_agent_are_busy() {
         "set_callbacks",
         "disable",
         "plan_agents",
+        "set_shared",
     ];
     for (what, status) in &statuses {
         let expected = if busy.contains(what) {

@@ -136,6 +136,10 @@ impl Agent {
     /// Re-checks the goal choice and the plan after a change. Returns true when it
     /// repaired the plan (skipped steps).
     pub(super) fn review(&mut self) -> bool {
+        self.sync_shared();
+        if self.deps.is_none() {
+            self.refresh_deps();
+        }
         self.dirty = false;
         if let Some(g) = self.goal {
             // Counted once per pursuit: the goal may stay named while a replan for another
@@ -225,6 +229,7 @@ impl Agent {
     /// replan is pending. The job is independent of the agent: run it anywhere, then give
     /// the result to [`Agent::finish_replan`].
     pub fn make_job(&mut self) -> Result<Option<PlanJob>, AgentError> {
+        self.sync_shared();
         let Some(cause) = self.pending else {
             return Ok(None);
         };
@@ -337,6 +342,7 @@ impl Agent {
                     self.plan_cost = plan.cost;
                     self.goal = Some(g);
                     self.goals[g].counted = false;
+                    self.plan_deps();
                 }
                 Outcome::NoPlan => {}
                 Outcome::LimitReached => limited = true,

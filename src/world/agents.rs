@@ -110,7 +110,8 @@ impl World {
     /// Creates an agent of a domain. Its believed state starts as the domain's stored start
     /// state, and it gets the domain's `goals` (from its file, if any), in order.
     pub fn create_agent(&self, domain: DomainId, def: AgentDef) -> Result<AgentId, WorldError> {
-        let entry = self.snapshot(domain)?;
+        let domain_slot = self.slot(domain)?;
+        let entry = Arc::clone(&domain_slot.current.lock());
         let mut agents = self.agents.write();
         let max = self.def.max_agents.min(MAX_AGENTS);
         if agents.len() >= max {
@@ -127,6 +128,7 @@ impl World {
             for g in entry.goals() {
                 agent.add_goal(g.clone())?;
             }
+            agent.attach_shared(Arc::clone(&domain_slot.shared));
             Ok::<_, AgentError>(Arc::new(Mutex::new(agent)))
         })?;
         Ok(slot)
@@ -143,7 +145,7 @@ impl World {
         self.agents.read().len()
     }
 
-    fn agent_slot(&self, id: AgentId) -> Result<Arc<Mutex<Agent>>, WorldError> {
+    pub(super) fn agent_slot(&self, id: AgentId) -> Result<Arc<Mutex<Agent>>, WorldError> {
         self.agents
             .read()
             .get(id)
@@ -159,6 +161,7 @@ impl World {
     ) -> Result<T, WorldError> {
         let slot = self.agent_slot(id)?;
         let mut agent = slot.lock();
+        agent.sync_shared();
         Ok(f(&mut agent)?)
     }
 

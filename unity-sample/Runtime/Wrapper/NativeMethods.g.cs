@@ -1804,6 +1804,97 @@ namespace Goap.Native
         public static extern GoapStatus goap_domain_template_find(GoapWorld* world, GoapDomainId domain, uint index, GoapString* args, uint arg_count, GoapActionId* @out);
 
         /// <summary>
+        ///  Writes shared facts and variables of a domain: every agent of the domain reads them when
+        ///  it plans and monitors its plan, without a call per agent. `facts` (`fact_count`
+        ///  entries) and `vars` (`var_count` entries) are read during the call only; either may be
+        ///  NULL when its count is 0. Every entry is checked first, and on any error nothing is
+        ///  written; a fact or variable listed twice takes its last value. Writing the value a
+        ///  shared fact already has changes nothing. `out` may be NULL; otherwise, on success,
+        ///  `*out` receives what the write did (set `out-&gt;size` first).
+        ///
+        ///  Precedence: an agent's belief is the latest write, whichever came last: the world's
+        ///  shared write, or the agent's own (goap_agent_set_fact / _set_var, goap_agents_set_fact,
+        ///  the effects of its finished actions, a recurring goal's resets). So an agent may
+        ///  override a shared value with its own belief, and the next shared write of that value
+        ///  replaces the override. Agents created later start with the shared values.
+        ///
+        ///  Cost: only the agents whose goals or plan depend on a changed value are locked (one at a
+        ///  time) and told to review (GoapSharedChange.reviewed); the others take the new values
+        ///  the next time they plan or are read, and are not disturbed. An agent depends on the
+        ///  facts and variables its goals name and, backwards through the actions that can change
+        ///  them, their preconditions, and on the preconditions of its plan. The first shared write
+        ///  of a domain visits each of its agents once to learn this.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER (world, or an array NULL with a count &gt; 0),
+        ///  GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_FACT / GOAP_STATUS_UNKNOWN_VAR (the
+        ///  message names the entry), GOAP_STATUS_INVALID_ARGUMENT (a fact value not 0 or 1, a bad
+        ///  `out-&gt;size`), GOAP_STATUS_OUT_OF_RANGE (a value outside its variable's range),
+        ///  GOAP_STATUS_BUSY (called from a context callback of an agent of this world; nothing is
+        ///  written).
+        ///  Thread safety: may run concurrently with every call on the world but
+        ///  goap_world_destroy, batches included; an agent stepping meanwhile sees the values
+        ///  either before or after the write, never half of it.
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `facts` and `vars` valid for their counts of reads; `out`
+        ///  NULL or valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_set_shared", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_set_shared(GoapWorld* world, GoapDomainId domain, GoapFactValue* facts, uint fact_count, GoapVarValue* vars, uint var_count, GoapSharedChange* @out);
+
+        /// <summary>
+        ///  goap_domain_set_shared for one fact (`value` 0 or 1).
+        ///
+        ///  Errors: as goap_domain_set_shared.
+        ///  Thread safety: as goap_domain_set_shared.
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `out` NULL or valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_set_shared_fact", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_set_shared_fact(GoapWorld* world, GoapDomainId domain, GoapFactId fact, int value, GoapSharedChange* @out);
+
+        /// <summary>
+        ///  goap_domain_set_shared for one variable.
+        ///
+        ///  Errors: as goap_domain_set_shared.
+        ///  Thread safety: as goap_domain_set_shared.
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `out` NULL or valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_set_shared_var", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_set_shared_var(GoapWorld* world, GoapDomainId domain, GoapVarId var, int value, GoapSharedChange* @out);
+
+        /// <summary>
+        ///  A fact's shared value: on success `*out_shared` receives 1 when the fact was ever
+        ///  written as shared (then `*out_value` receives its value, 0 or 1) and 0 when it was not
+        ///  (then `*out_value` receives 0). What an agent believes is goap_agent_get_fact.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_FACT.
+        ///  Written only on success. Thread safety: a read; any thread.
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; the outputs valid for writes.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_get_shared_fact", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_get_shared_fact(GoapWorld* world, GoapDomainId domain, GoapFactId fact, int* out_shared, int* out_value);
+
+        /// <summary>
+        ///  A variable's shared value: `*out_shared` receives 1 when it was ever written as shared
+        ///  (then `*out_value` receives its value) and 0 when it was not (then `*out_value`
+        ///  receives 0).
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_UNKNOWN_VAR.
+        ///  Written only on success. Thread safety: a read; any thread.
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; the outputs valid for writes.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_get_shared_var", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_get_shared_var(GoapWorld* world, GoapDomainId domain, GoapVarId var, int* out_shared, int* out_value);
+
+        /// <summary>
         ///  Test hook for bindings: panics inside the guard, so it always returns GOAP_STATUS_PANIC
         ///  and sets the last error to a message containing "goap_debug_force_panic". The panic is
         ///  caught, and its message goes to the log (goap_set_log_callback; by default one line on
@@ -3045,6 +3136,29 @@ namespace Goap.Native
         ///  Its ground actions (goap_domain_template_groundings).
         /// </summary>
         public uint grounding_count;
+    }
+
+    /// <summary>
+    ///  What a shared write did, from goap_domain_set_shared and its one-value forms.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct GoapSharedChange
+    {
+        /// <summary>
+        ///  The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+        ///  STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+        /// </summary>
+        public uint size;
+        /// <summary>
+        ///  Shared values that changed (written for the first time, or to another value).
+        /// </summary>
+        public uint changed;
+        /// <summary>
+        ///  Agents whose belief changed in a value their goals or plan depend on: each reviews
+        ///  its goal choice and plan at its next step. Other agents are not counted and not
+        ///  disturbed.
+        /// </summary>
+        public uint reviewed;
     }
 
 

@@ -1,0 +1,358 @@
+//! Shared world facts and variables: values a domain's agents all read, set once by the
+//! engine ([`World::set_shared`]).
+//!
+//! # Precedence: the latest write wins
+//! An agent's belief in a fact is the value last written to it, by whichever came last: the
+//! world (a shared write) or the agent itself (the engine's `set_fact` / `set_var` on it,
+//! the multi-agent setters, the effects of its finished actions, a recurring goal's
+//! resets). So an agent may override a shared value with its own belief (it saw the bridge
+//! repaired before the world was told), and the next shared write of that fact replaces
+//! the override. Facts never written as shared are the agent's own, as before.
+//!
+//! # Only dependent agents review
+//! Each agent knows the facts and variables its goal choice and plans can depend on (see
+//! `agent::deps`). A shared write bumps the domain's version, then locks, one at a time,
+//! only the agents that depend on a changed value: they take the new values into their
+//! beliefs and review their goal choice and plan at their next step (and count in
+//! [`SharedChange::reviewed`] when their belief changed). Every other agent takes the
+//! new values when it next reads or writes its beliefs or plans; its goal choice and plan
+//! cannot depend on them, so it does not review. The first shared write of a domain visits
+//! each of its agents once to learn what it depends on; later writes cost in proportion
+//! to the dependent agents, not to all.
+//!
+//! # Locks
+//! Values sit behind a reader–writer lock (agents read them while taking new values);
+//! the dependency index behind a mutex. An agent holding its own lock may take either; a
+//! shared write never holds either while it locks an agent.
+
+use std::collections::{BTreeSet, HashMap};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+
+use parking_lot::{Mutex, RwLock};
+
+use super::{World, WorldError};
+use crate::agent::{AgentId, Deps};
+use crate::domain::{Domain, DomainId, FactId, FactValue, VarId};
+use crate::state::WorldState;
+
+/// What a [`World::set_shared`] call did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SharedChange {
+    /// Shared values that changed (set for the first time, or to another value).
+    pub changed: u32,
+    /// Agents whose belief changed in a value their goals or plan depend on: they review
+    /// their goal choice and plan at their next step. Agents that do not depend on the
+    /// changed values are neither counted nor disturbed.
+    pub reviewed: u32,
+}
+
+/// The shared values of one domain of a world, and who depends on them.
+#[derive(Debug, Default)]
+pub(crate) struct SharedCell {
+    /// Bumped by every write that changes a value (under the values' write lock).
+    version: AtomicU64,
+    /// Set by the first write: from then on agents keep their dependencies in `subs`.
+    active: AtomicBool,
+    values: RwLock<Values>,
+    subs: Mutex<Subs>,
+}
+
+#[derive(Debug, Default)]
+struct Values {
+    state: WorldState,
+    /// Per fact: the version of its last shared write (0: never shared).
+    fact_at: Vec<u64>,
+    /// Per variable: the same.
+    var_at: Vec<u64>,
+    /// Shared facts and variables, in the order first written.
+    facts: Vec<u32>,
+    vars: Vec<u32>,
+}
+
+#[derive(Debug, Default)]
+struct Subs {
+    /// Each subscribed agent's dependencies.
+    deps: HashMap<AgentId, Arc<Deps>>,
+    /// For facts written as shared since their index was built: the agents that depend on
+    /// them (built from `deps` on a fact's first change).
+    by_fact: HashMap<u32, BTreeSet<AgentId>>,
+    by_var: HashMap<u32, BTreeSet<AgentId>>,
+}
+
+impl SharedCell {
+    /// The version of the values (0 before the first write).
+    pub(crate) fn version(&self) -> u64 {
+        self.version.load(Ordering::Acquire)
+    }
+
+    /// True once a value was written: agents then subscribe their dependencies.
+    pub(crate) fn is_active(&self) -> bool {
+        self.active.load(Ordering::Acquire)
+    }
+
+    /// Writes into `state` (of `domain`) every shared value written after version `seen`.
+    /// Returns the version read and whether a value changed in `state`, and one that
+    /// `deps` holds (all count when `deps` is `None`).
+    pub(crate) fn read_into(
+        &self,
+        state: &mut WorldState,
+        seen: u64,
+        domain: &Domain,
+        deps: Option<&Deps>,
+    ) -> (u64, bool, bool) {
+        let values = self.values.read();
+        let (mut any, mut dep) = (false, false);
+        for &f in &values.facts {
+            if values.fact_at[f as usize] <= seen || f as usize >= domain.fact_count() {
+                continue;
+            }
+            let v = values.state.get(FactId(f));
+            if state.get(FactId(f)) != v {
+                state.set(FactId(f), v);
+                any = true;
+                dep |= deps.is_none_or(|d| d.has_fact(f));
+            }
+        }
+        for &v in &values.vars {
+            let var = VarId(v);
+            if values.var_at[v as usize] <= seen || domain.check_var(var).is_err() {
+                continue;
+            }
+            let x = values.state.var(var).unwrap_or_default();
+            if domain.check_var_value(var, x, "shared").is_err() {
+                continue; // a range of another version of the domain
+            }
+            if domain.value(state, var) != x {
+                any = true;
+                dep |= deps.is_none_or(|d| d.has_var(v));
+            }
+            state.set_var(var, x);
+        }
+        (self.version(), any, dep)
+    }
+
+    /// Records an agent's dependencies (replacing earlier ones).
+    pub(crate) fn subscribe(&self, agent: AgentId, deps: Arc<Deps>) {
+        let mut subs = self.subs.lock();
+        let Subs {
+            deps: all,
+            by_fact,
+            by_var,
+        } = &mut *subs;
+        for (&f, set) in by_fact.iter_mut() {
+            if deps.has_fact(f) {
+                set.insert(agent);
+            } else {
+                set.remove(&agent);
+            }
+        }
+        for (&v, set) in by_var.iter_mut() {
+            if deps.has_var(v) {
+                set.insert(agent);
+            } else {
+                set.remove(&agent);
+            }
+        }
+        all.insert(agent, deps);
+    }
+
+    /// Forgets an agent (destroyed).
+    pub(crate) fn unsubscribe(&self, agent: AgentId) {
+        let mut subs = self.subs.lock();
+        if subs.deps.remove(&agent).is_some() {
+            for set in subs.by_fact.values_mut() {
+                set.remove(&agent);
+            }
+            for set in subs.by_var.values_mut() {
+                set.remove(&agent);
+            }
+        }
+    }
+
+    /// The agents that depend on any of `facts` or `vars`, in id order.
+    fn dependents(&self, facts: &[u32], vars: &[u32]) -> Vec<AgentId> {
+        let mut subs = self.subs.lock();
+        let Subs {
+            deps,
+            by_fact,
+            by_var,
+        } = &mut *subs;
+        let mut out = BTreeSet::new();
+        for &f in facts {
+            let set = by_fact.entry(f).or_insert_with(|| {
+                deps.iter()
+                    .filter(|(_, d)| d.has_fact(f))
+                    .map(|(&id, _)| id)
+                    .collect()
+            });
+            out.extend(set.iter().copied());
+        }
+        for &v in vars {
+            let set = by_var.entry(v).or_insert_with(|| {
+                deps.iter()
+                    .filter(|(_, d)| d.has_var(v))
+                    .map(|(&id, _)| id)
+                    .collect()
+            });
+            out.extend(set.iter().copied());
+        }
+        out.into_iter().collect()
+    }
+
+    /// Writes checked values; returns the facts and variables whose value changed.
+    fn write(&self, facts: &[FactValue], vars: &[(VarId, i32)]) -> (Vec<u32>, Vec<u32>) {
+        let mut values = self.values.write();
+        let version = self.version.load(Ordering::Relaxed) + 1;
+        let (mut cf, mut cv) = (Vec::new(), Vec::new());
+        for k in facts {
+            let f = k.fact.0;
+            let i = f as usize;
+            if values.fact_at.len() <= i {
+                values.fact_at.resize(i + 1, 0);
+            }
+            let first = values.fact_at[i] == 0;
+            if first || values.state.get(k.fact) != k.value {
+                if first {
+                    values.facts.push(f);
+                }
+                values.state.set(k.fact, k.value);
+                values.fact_at[i] = version;
+                if !cf.contains(&f) {
+                    cf.push(f);
+                }
+            }
+        }
+        for &(var, x) in vars {
+            let i = var.index();
+            if values.var_at.len() <= i {
+                values.var_at.resize(i + 1, 0);
+            }
+            let first = values.var_at[i] == 0;
+            if first || values.state.var(var) != Some(x) {
+                if first {
+                    values.vars.push(var.0);
+                }
+                values.state.set_var(var, x);
+                values.var_at[i] = version;
+                if !cv.contains(&var.0) {
+                    cv.push(var.0);
+                }
+            }
+        }
+        if !cf.is_empty() || !cv.is_empty() {
+            self.version.store(version, Ordering::Release);
+        }
+        (cf, cv)
+    }
+
+    fn fact(&self, f: FactId) -> Option<bool> {
+        let values = self.values.read();
+        (values.fact_at.get(f.index()).copied().unwrap_or(0) != 0).then(|| values.state.get(f))
+    }
+
+    fn var(&self, v: VarId) -> Option<i32> {
+        let values = self.values.read();
+        (values.var_at.get(v.index()).copied().unwrap_or(0) != 0)
+            .then(|| values.state.var(v).unwrap_or_default())
+    }
+}
+
+impl World {
+    /// Writes shared facts and variables of a domain: every agent of the domain reads them
+    /// when it plans and monitors its plan (see the module docs for the precedence: the
+    /// latest write, shared or the agent's own, wins). Every value is checked first (the
+    /// fact or variable exists in the domain, the value lies in the variable's range) and
+    /// on any error nothing is written. A fact listed twice takes its last value. Writing
+    /// the value a shared fact already has changes nothing.
+    ///
+    /// Only the agents whose goals or plan depend on a changed value are locked and told
+    /// to review (counted in [`SharedChange::reviewed`]); see the module docs. Not to be
+    /// called from a [`crate::agent::ContextCallbacks`] of an agent of this world: that agent
+    /// is locked while its callbacks run (the C ABI refuses such a call with
+    /// `GOAP_STATUS_BUSY`).
+    pub fn set_shared(
+        &self,
+        domain: DomainId,
+        facts: &[FactValue],
+        vars: &[(VarId, i32)],
+    ) -> Result<SharedChange, WorldError> {
+        let slot = self.slot(domain)?;
+        let entry = Arc::clone(&slot.current.lock());
+        let d = entry.domain();
+        for k in facts {
+            d.check_fact(k.fact)?;
+        }
+        for &(var, x) in vars {
+            d.check_var_value(var, x, "shared state")?;
+        }
+        drop(entry);
+        let cell = &slot.shared;
+        let (cf, cv) = cell.write(facts, vars);
+        let mut change = SharedChange {
+            changed: (cf.len() + cv.len()) as u32,
+            reviewed: 0,
+        };
+        if change.changed == 0 {
+            return Ok(change);
+        }
+        if !cell.active.swap(true, Ordering::AcqRel) {
+            // First write: every agent of the domain learns what it depends on.
+            let agents: Vec<_> = self
+                .agents
+                .read()
+                .iter()
+                .map(|(_, a)| Arc::clone(a))
+                .collect();
+            for a in agents {
+                let mut a = a.lock();
+                if a.shares(cell) {
+                    a.refresh_deps();
+                }
+            }
+        }
+        for id in cell.dependents(&cf, &cv) {
+            let Ok(agent) = self.agent_slot(id) else {
+                continue; // destroyed meanwhile
+            };
+            if agent.lock().sync_shared() {
+                change.reviewed += 1;
+            }
+        }
+        Ok(change)
+    }
+
+    /// [`World::set_shared`] for one fact.
+    pub fn set_shared_fact(
+        &self,
+        domain: DomainId,
+        fact: FactId,
+        value: bool,
+    ) -> Result<SharedChange, WorldError> {
+        self.set_shared(domain, &[FactValue::new(fact, value)], &[])
+    }
+
+    /// [`World::set_shared`] for one variable.
+    pub fn set_shared_var(
+        &self,
+        domain: DomainId,
+        var: VarId,
+        value: i32,
+    ) -> Result<SharedChange, WorldError> {
+        self.set_shared(domain, &[], &[(var, value)])
+    }
+
+    /// A fact's shared value; `None` when it was never written as shared.
+    pub fn shared_fact(&self, domain: DomainId, fact: FactId) -> Result<Option<bool>, WorldError> {
+        let slot = self.slot(domain)?;
+        slot.current.lock().domain().check_fact(fact)?;
+        Ok(slot.shared.fact(fact))
+    }
+
+    /// A variable's shared value; `None` when it was never written as shared.
+    pub fn shared_var(&self, domain: DomainId, var: VarId) -> Result<Option<i32>, WorldError> {
+        let slot = self.slot(domain)?;
+        slot.current.lock().domain().check_var(var)?;
+        Ok(slot.shared.var(var))
+    }
+}
