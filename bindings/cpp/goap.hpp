@@ -946,6 +946,15 @@ struct BatchStats {
   uint32_t out_of_memory = 0;
 };
 
+/// What a shared write did (goap.h's GoapSharedChange).
+struct SharedChange {
+  /// Shared values that changed.
+  uint32_t changed = 0;
+  /// Agents whose belief changed in a value their goals or plan depend on (they review at
+  /// their next step); other agents are not disturbed.
+  uint32_t reviewed = 0;
+};
+
 /// The counters of a world's plan cache (goap.h's GoapCacheStats).
 struct CacheStats {
   uint64_t hits = 0;
@@ -1517,6 +1526,47 @@ class Domain {
   /// Replaces the stored goal's variable conditions (its fact conditions stay).
   Returns<void> set_goal_vars(Span<VarCondition> conditions) const {
     return set_list(&goap_domain_set_goal_vars, conditions, "goap::Domain::set_goal_vars");
+  }
+
+  /// Writes shared facts and variables (goap_domain_set_shared): every agent of the domain
+  /// reads them; the latest write, shared or the agent's own, wins. All checked first,
+  /// nothing written on error. Only agents that depend on a changed value review.
+  Returns<SharedChange> set_shared(Span<FactValue> facts, Span<VarValue> vars = {}) const {
+    auto nf = detail::len32(facts.size());
+    auto nv = detail::len32(vars.size());
+    if (!nf || !nv) return detail::fail<SharedChange>(detail::too_long("goap::Domain::set_shared", "a list"));
+    GoapSharedChange c{};
+    c.size = sizeof c;
+    GoapStatus s = goap_domain_set_shared(world_, id_.raw(),
+                                          detail::c_array<FactValue, GoapFactValue>(facts), *nf,
+                                          detail::c_array<VarValue, GoapVarValue>(vars), *nv, &c);
+    return detail::finish(s, SharedChange{c.changed, c.reviewed});
+  }
+  /// One shared fact (goap_domain_set_shared_fact).
+  Returns<SharedChange> set_shared_fact(FactId fact, bool value) const {
+    GoapSharedChange c{};
+    c.size = sizeof c;
+    GoapStatus s = goap_domain_set_shared_fact(world_, id_.raw(), fact.raw(), value ? 1 : 0, &c);
+    return detail::finish(s, SharedChange{c.changed, c.reviewed});
+  }
+  /// One shared variable (goap_domain_set_shared_var).
+  Returns<SharedChange> set_shared_var(VarId var, int32_t value) const {
+    GoapSharedChange c{};
+    c.size = sizeof c;
+    GoapStatus s = goap_domain_set_shared_var(world_, id_.raw(), var.raw(), value, &c);
+    return detail::finish(s, SharedChange{c.changed, c.reviewed});
+  }
+  /// A fact's shared value; empty when it was never written as shared.
+  Returns<std::optional<bool>> shared_fact(FactId fact) const {
+    int32_t shared = 0, value = 0;
+    GoapStatus s = goap_domain_get_shared_fact(world_, id_.raw(), fact.raw(), &shared, &value);
+    return detail::finish(s, shared ? std::optional<bool>(value == 1) : std::nullopt);
+  }
+  /// A variable's shared value; empty when it was never written as shared.
+  Returns<std::optional<int32_t>> shared_var(VarId var) const {
+    int32_t shared = 0, value = 0;
+    GoapStatus s = goap_domain_get_shared_var(world_, id_.raw(), var.raw(), &shared, &value);
+    return detail::finish(s, shared ? std::optional<int32_t>(value) : std::nullopt);
   }
 
   /// Plans from the stored start state to the stored goal; the plan goes to `out` (empty

@@ -771,3 +771,35 @@ TEST(one_call_writes_a_fact_into_several_agents_or_into_none) {
   CHECK_FAILS(world.set_var_on(ids, alarm, 9), Status::OutOfRange, "agents[0]");
   OK(world.set_fact_on({}, bell, false));
 }
+
+TEST(shared_facts_reach_every_agent_and_only_dependents_review) {
+  goap::World world = OK(goap::World::create());
+  goap::Domain d = OK(world.load_domain(R"({
+    "vars": {"alarm": {"min": 0, "max": 3}},
+    "actions": [{"name": "close_gate", "pre": {"bell_rang": true}, "effects": {"gate_closed": true}},
+                {"name": "harvest", "effects": {"harvested": true}}],
+    "goals": [{"name": "secure", "priority": 1, "conditions": {"gate_closed": true}}]
+  })"));
+  const FactId bell = OK(d.find_fact("bell_rang"));
+  const goap::VarId alarm = OK(d.find_var("alarm"));
+  goap::Agent guard = OK(world.create_agent(d));
+  CHECK_EQ(OK(guard.step(0.1)).kind, StepKind::NoPlan);
+  CHECK(!OK(d.shared_fact(bell)).has_value());
+  const goap::SharedChange change = OK(d.set_shared({FactValue(bell, true)}, {goap::VarValue{alarm, 2}}));
+  CHECK_EQ(change.changed, 2u);
+  CHECK_EQ(change.reviewed, 1u);
+  CHECK(*OK(d.shared_fact(bell)));
+  CHECK_EQ(*OK(d.shared_var(alarm)), 2);
+  CHECK(OK(guard.get_fact(bell)));
+  CHECK_EQ(OK(guard.step(0.1)).kind, StepKind::Start);
+  CHECK_EQ(OK(d.set_shared_fact(bell, true)).changed, 0u);  // the same value: nothing
+  CHECK_EQ(OK(d.set_shared_var(alarm, 3)).reviewed, 0u);    // no goal depends on alarm
+  CHECK_FAILS(d.set_shared_var(alarm, 9), Status::OutOfRange, "alarm");
+  CHECK_EQ(*OK(d.shared_var(alarm)), 3);
+  // The agent's own write overrides until the next shared write.
+  OK(guard.set_fact(bell, false));
+  CHECK(!OK(guard.get_fact(bell)));
+  OK(d.set_shared_fact(bell, false));
+  OK(d.set_shared_fact(bell, true));
+  CHECK(OK(guard.get_fact(bell)));
+}
