@@ -113,7 +113,9 @@ unsafe fn write_shared(
 /// written).
 /// Thread safety: may run concurrently with every call on the world but
 /// goap_world_destroy, batches included; an agent stepping meanwhile sees the values
-/// either before or after the write, never half of it.
+/// either before or after the write, never half of it. It locks the dependent agents one
+/// at a time (the first write of a domain: each of its agents), so it waits for a search
+/// running on one of them (a step's, or a batch's without a node budget).
 ///
 /// # Safety
 /// `world` must be a live world; `facts` and `vars` valid for their counts of reads; `out`

@@ -23,7 +23,8 @@
 //! # Locks
 //! Values sit behind a reader–writer lock (agents read them while taking new values);
 //! the dependency index behind a mutex. An agent holding its own lock may take either; a
-//! shared write never holds either while it locks an agent.
+//! shared write never holds either while it locks an agent. The first write holds the
+//! activation mutex while it visits the agents (writes racing with it wait for it).
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -54,6 +55,9 @@ pub(crate) struct SharedCell {
     version: AtomicU64,
     /// Set by the first write: from then on agents keep their dependencies in `subs`.
     active: AtomicBool,
+    /// Held by the first write while it visits every agent, so that a second write waits
+    /// until every agent's dependencies are known.
+    activation: Mutex<()>,
     values: RwLock<Values>,
     subs: Mutex<Subs>,
 }
@@ -296,18 +300,22 @@ impl World {
         if change.changed == 0 {
             return Ok(change);
         }
-        if !cell.active.swap(true, Ordering::AcqRel) {
-            // First write: every agent of the domain learns what it depends on.
-            let agents: Vec<_> = self
-                .agents
-                .read()
-                .iter()
-                .map(|(_, a)| Arc::clone(a))
-                .collect();
-            for a in agents {
-                let mut a = a.lock();
-                if a.shares(cell) {
-                    a.refresh_deps();
+        if !cell.is_active() {
+            let _first = cell.activation.lock();
+            if !cell.active.swap(true, Ordering::AcqRel) {
+                // First write: every agent of the domain learns what it depends on (agents
+                // made from now on learn it at their first review: they start dirty).
+                let agents: Vec<_> = self
+                    .agents
+                    .read()
+                    .iter()
+                    .map(|(_, a)| Arc::clone(a))
+                    .collect();
+                for a in agents {
+                    let mut a = a.lock();
+                    if a.shares(cell) {
+                        a.refresh_deps();
+                    }
                 }
             }
         }
