@@ -1641,6 +1641,63 @@ static void test_agents_set_many(void) {
     goap_world_destroy(world);
 }
 
+/* Shared world facts: one write every agent of the domain reads; dependents counted. */
+static void test_shared_facts(void) {
+    static const char *json =
+        "{\"vars\": {\"alarm\": {\"min\": 0, \"max\": 3}},"
+        " \"actions\": [{\"name\": \"close\", \"pre\": {\"bell\": true}, \"effects\": {\"closed\": true}},"
+        "               {\"name\": \"harvest\", \"effects\": {\"harvested\": true}}],"
+        " \"goals\": [{\"name\": \"secure\", \"priority\": 1, \"conditions\": {\"closed\": true}}]}";
+    GoapWorldDef wdef = goap_world_def_default();
+    GoapWorld *world = NULL;
+    GoapDomainId d = GOAP_NULL_DOMAIN_ID;
+    GoapFactId bell = GOAP_NULL_FACT_ID;
+    GoapVarId alarm = GOAP_NULL_VAR_ID;
+    GoapAgentDef adef = goap_agent_def_default();
+    GoapAgentId agents[2];
+    GoapStep step;
+    GoapSharedChange change;
+    GoapFactValue facts[1];
+    GoapVarValue vars[1];
+    int32_t shared = -1, value = -1;
+    int i;
+    step.size = (uint32_t)sizeof step;
+    change.size = (uint32_t)sizeof change;
+    CHECK_STATUS(goap_world_create(&wdef, &world), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_domain_load_json(world, json, len32(json), &d), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_domain_find_fact(world, d, "bell", 4, &bell), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_domain_find_var(world, d, "alarm", 5, &alarm), GOAP_STATUS_OK);
+    adef.domain = d;
+    for (i = 0; i < 2; i++) {
+        CHECK_STATUS(goap_agent_create(world, &adef, &agents[i]), GOAP_STATUS_OK);
+        CHECK_STATUS(goap_agent_step(world, agents[i], 0.1, &step), GOAP_STATUS_OK);
+        CHECK(step.kind == GOAP_STEP_KIND_NO_PLAN);
+    }
+    CHECK_STATUS(goap_domain_get_shared_fact(world, d, bell, &shared, &value), GOAP_STATUS_OK);
+    CHECK(shared == 0 && value == 0);
+    facts[0] = fv(bell, 1);
+    vars[0].var = alarm;
+    vars[0].value = 2;
+    CHECK_STATUS(goap_domain_set_shared(world, d, facts, 1, vars, 1, &change), GOAP_STATUS_OK);
+    CHECK(change.changed == 2 && change.reviewed == 2);
+    for (i = 0; i < 2; i++) {
+        CHECK_STATUS(goap_agent_get_fact(world, agents[i], bell, &value), GOAP_STATUS_OK);
+        CHECK(value == 1);
+        CHECK_STATUS(goap_agent_step(world, agents[i], 0.1, &step), GOAP_STATUS_OK);
+        CHECK(step.kind == GOAP_STEP_KIND_START);
+    }
+    CHECK_STATUS(goap_domain_get_shared_var(world, d, alarm, &shared, &value), GOAP_STATUS_OK);
+    CHECK(shared == 1 && value == 2);
+    CHECK_STATUS(goap_domain_set_shared_var(world, d, alarm, 3, &change), GOAP_STATUS_OK);
+    CHECK(change.changed == 1 && change.reviewed == 0); /* no goal depends on alarm */
+    CHECK_STATUS(goap_domain_set_shared_var(world, d, alarm, 9, NULL), GOAP_STATUS_OUT_OF_RANGE);
+    CHECK_MESSAGE("alarm");
+    CHECK_STATUS(goap_domain_set_shared_fact(world, d, bell, 0, NULL), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_agent_step(world, agents[0], 0.1, &step), GOAP_STATUS_OK);
+    CHECK(step.kind == GOAP_STEP_KIND_NO_PLAN); /* the plan needed the bell */
+    goap_world_destroy(world);
+}
+
 /* A domain file's action templates: names, parameters, groundings, find by arguments. */
 static void test_templates(void) {
     static const char *json =
@@ -1708,6 +1765,7 @@ int main(int argc, char **argv) {
     test_domain_agent_goals();
     test_recurring_goals();
     test_agents_set_many();
+    test_shared_facts();
     test_templates();
 
     printf("%d passed, %d failed\n", passed, failed);
