@@ -351,3 +351,110 @@ fn shared_writes_while_batches_run_on_other_threads() {
             .contains(&cross));
     }
 }
+
+/// `buy` subtracts 2 gold and a variable refuses to leave its range (the default
+/// overflow), so `buy` cannot run with gold < 2 although no precondition names gold: the
+/// agent depends on gold (found by a review of this change).
+#[test]
+fn a_variable_an_effect_could_push_out_of_range_is_a_dependency() {
+    let world = World::new(WorldDef {
+        worker_threads: 1,
+        ..WorldDef::default()
+    });
+    let d = world
+        .load_domain(
+            r#"{"vars": {"gold": {"min": 0, "max": 10}},
+                "actions": [{"name": "buy", "cost": 1, "effects": {"fed": true, "gold": {"-=": 2}}},
+                            {"name": "beg", "cost": 10, "effects": {"fed": true}}]}"#,
+        )
+        .unwrap();
+    let s = world.snapshot(d).unwrap();
+    let (gold, fed) = (
+        s.domain().var_id("gold").unwrap(),
+        s.domain().fact_id("fed").unwrap(),
+    );
+    let (buy, beg) = (
+        s.domain().action_id("buy").unwrap(),
+        s.domain().action_id("beg").unwrap(),
+    );
+    drop(s);
+    world.set_shared_var(d, gold, 5).unwrap();
+    let a = world.create_agent(d, AgentDef::default()).unwrap();
+    world
+        .with_agent(a, |x| {
+            let conditions = x.domain().conditions([FactValue::new(fed, true)])?;
+            x.add_goal(GoalDef {
+                name: "fed".into(),
+                conditions,
+                priority: 1.0,
+                ..GoalDef::default()
+            })
+        })
+        .unwrap();
+    assert_eq!(world.step_agent(a, 0.1).unwrap().kind, StepKind::Start(buy));
+    let change = world.set_shared_var(d, gold, 0).unwrap();
+    assert_eq!(change.reviewed, 1, "the agent depends on gold");
+    assert_eq!(world.step_agent(a, 0.1).unwrap().kind, StepKind::Start(beg));
+}
+
+/// A search spread over steps by a step budget is not restarted by shared writes the
+/// agent does not depend on, followed by reads of its beliefs (found by a review).
+#[test]
+fn writes_nobody_depends_on_do_not_restart_a_budgeted_search() {
+    let chain = r#"{
+     "vars": {"hour": {"min": 0, "max": 23}},
+     "actions": [
+      {"name": "a1", "cost": 1, "effects": {"p1": true}},
+      {"name": "a2", "cost": 1, "pre": {"p1": true}, "effects": {"p2": true}},
+      {"name": "a3", "cost": 1, "pre": {"p2": true}, "effects": {"p3": true}},
+      {"name": "a4", "cost": 1, "pre": {"p3": true}, "effects": {"p4": true}},
+      {"name": "a5", "cost": 1, "pre": {"p4": true}, "effects": {"p5": true}}
+     ]
+    }"#;
+    let run = |with_writes: bool| {
+        let world = World::new(WorldDef {
+            worker_threads: 1,
+            ..WorldDef::default()
+        });
+        let d = world.load_domain(chain).unwrap();
+        let s = world.snapshot(d).unwrap();
+        let (hour, p1, p5) = (
+            s.domain().var_id("hour").unwrap(),
+            s.domain().fact_id("p1").unwrap(),
+            s.domain().fact_id("p5").unwrap(),
+        );
+        drop(s);
+        let def = AgentDef {
+            step_budget: goap::SearchBudget::expansions(2),
+            ..AgentDef::default()
+        };
+        let id = world.create_agent(d, def).unwrap();
+        world
+            .with_agent(id, |a| {
+                let conditions = a.domain().conditions([FactValue::new(p5, true)])?;
+                a.add_goal(GoalDef {
+                    name: "p5".into(),
+                    conditions,
+                    priority: 1.0,
+                    ..GoalDef::default()
+                })
+            })
+            .unwrap();
+        for frame in 0..50 {
+            if with_writes {
+                world.set_shared_var(d, hour, frame % 24).unwrap();
+            }
+            world.with_agent(id, |a| a.fact(p1)).unwrap();
+            if let StepKind::Start(_) = world.step_agent(id, 0.1).unwrap().kind {
+                return Some(frame);
+            }
+        }
+        None
+    };
+    let quiet = run(false);
+    assert!(
+        quiet.is_some_and(|f| f > 0),
+        "{quiet:?}: the budget spreads the search"
+    );
+    assert_eq!(run(true), quiet);
+}

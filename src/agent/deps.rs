@@ -87,6 +87,13 @@ impl Deps {
                         vq.push(k.var.0);
                     }
                 }
+                // An effect on a variable can refuse the action at the range's end
+                // (overflow "reject"): the variable's value matters as a precondition's.
+                for e in c.var_eff(a as usize) {
+                    if set(&mut d.vars, e.var.0) {
+                        vq.push(e.var.0);
+                    }
+                }
             };
         for g in goals {
             for k in g.entries() {
@@ -123,7 +130,8 @@ impl Deps {
         d
     }
 
-    /// True when every precondition of `plan`'s actions is in the set.
+    /// True when every precondition of `plan`'s actions, and every variable they change,
+    /// is in the set.
     pub(crate) fn covers_plan(&self, domain: &Domain, plan: &[ActionId]) -> bool {
         self.all
             || plan.iter().all(|a| {
@@ -133,6 +141,7 @@ impl Deps {
                             .var_conditions()
                             .iter()
                             .all(|k| self.has_var(k.var.0))
+                        && a.var_effects().iter().all(|e| self.has_var(e.var.0))
                 })
             })
     }
@@ -154,7 +163,7 @@ impl Agent {
 
     /// Takes the shared values written since it last did into its beliefs. A changed
     /// value the goal choice or plan depends on makes the agent review at its next step
-    /// (returns true); other changes only make older searches stale.
+    /// (returns true); other changes are taken silently.
     pub(crate) fn sync_shared(&mut self) -> bool {
         let Some(cell) = &self.shared else {
             return false;
@@ -162,29 +171,31 @@ impl Agent {
         if cell.version() == self.shared_seen {
             return false;
         }
-        let (seen, any, dep) = cell.read_into(
+        let (seen, _, dep) = cell.read_into(
             &mut self.state,
             self.shared_seen,
             &self.domain,
             self.deps.as_deref(),
         );
         self.shared_seen = seen;
+        // A value outside the dependencies cannot change a search's result or the plan's
+        // validity: a search begun before it goes on (no stamp change).
         if dep {
             self.changed(true);
-        } else if any {
-            self.stamp += 1;
         }
         dep
     }
 
     /// Learns what the goals and the plan depend on and tells the shared values (once they
-    /// are in use; before, nothing needs to know).
-    pub(crate) fn refresh_deps(&mut self) {
+    /// are in use; before, nothing needs to know); then takes the values written meanwhile.
+    /// Subscribing first and syncing after means a write racing with it is seen either by
+    /// the writer (which then visits this agent) or by the sync. Returns the sync's answer.
+    pub(crate) fn refresh_deps(&mut self) -> bool {
         let Some(cell) = &self.shared else {
-            return;
+            return false;
         };
         if !cell.is_active() {
-            return;
+            return false;
         }
         let goals = self
             .goals
@@ -194,6 +205,7 @@ impl Agent {
         let deps = Arc::new(Deps::relevant(&self.domain, goals, &self.plan));
         cell.subscribe(self.id, Arc::clone(&deps));
         self.deps = Some(deps);
+        self.sync_shared()
     }
 
     /// After a new plan: make sure its preconditions are among the dependencies.
@@ -210,8 +222,11 @@ impl Agent {
 
 impl Drop for Agent {
     fn drop(&mut self) {
-        if let (Some(cell), Some(_)) = (&self.shared, &self.deps) {
-            cell.unsubscribe(self.id);
+        // Also when `deps` is unknown now: an earlier subscription may still stand.
+        if let Some(cell) = &self.shared {
+            if cell.is_active() {
+                cell.unsubscribe(self.id);
+            }
         }
     }
 }

@@ -89,7 +89,9 @@ unsafe fn write_shared(
 /// entries) and `vars` (`var_count` entries) are read during the call only; either may be
 /// NULL when its count is 0. Every entry is checked first, and on any error nothing is
 /// written; a fact or variable listed twice takes its last value. Writing the value a
-/// shared fact already has changes nothing. `out` may be NULL; otherwise, on success,
+/// shared fact already has is a write too: agents that overrode it take it again (see
+/// Precedence), agents that believe it are not disturbed, but the fact's dependents are
+/// visited, so write shared values when they change rather than every frame. `out` may be NULL; otherwise, on success,
 /// `*out` receives what the write did (set `out->size` first).
 ///
 /// Precedence: an agent's belief is the latest write, whichever came last: the world's

@@ -7,7 +7,8 @@
 //! the multi-agent setters, the effects of its finished actions, a recurring goal's
 //! resets). So an agent may override a shared value with its own belief (it saw the bridge
 //! repaired before the world was told), and the next shared write of that fact replaces
-//! the override. Facts never written as shared are the agent's own, as before.
+//! the override, also when it writes the value the world already had. Facts never written
+//! as shared are the agent's own, as before.
 //!
 //! # Only dependent agents review
 //! Each agent knows the facts and variables its goal choice and plans can depend on (see
@@ -40,7 +41,9 @@ use crate::state::WorldState;
 /// What a [`World::set_shared`] call did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SharedChange {
-    /// Shared values that changed (set for the first time, or to another value).
+    /// Shared values that changed (written for the first time, or to another value). A
+    /// write of the value a shared fact already has is still a write: it replaces the
+    /// agents' own beliefs written since (see the module docs).
     pub changed: u32,
     /// Agents whose belief changed in a value their goals or plan depend on: they review
     /// their goal choice and plan at their next step. Agents that do not depend on the
@@ -204,50 +207,61 @@ impl SharedCell {
         out.into_iter().collect()
     }
 
-    /// Writes checked values; returns the facts and variables whose value changed.
-    fn write(&self, facts: &[FactValue], vars: &[(VarId, i32)]) -> (Vec<u32>, Vec<u32>) {
+    /// Writes checked values; returns the facts and variables written (each once) and how
+    /// many of them now hold another value than before (or were never shared).
+    fn write(&self, facts: &[FactValue], vars: &[(VarId, i32)]) -> (Vec<u32>, Vec<u32>, u32) {
+        if facts.is_empty() && vars.is_empty() {
+            return (Vec::new(), Vec::new(), 0);
+        }
         let mut values = self.values.write();
         let version = self.version.load(Ordering::Relaxed) + 1;
-        let (mut cf, mut cv) = (Vec::new(), Vec::new());
+        let mut written_facts: Vec<(u32, Option<bool>)> = Vec::new();
         for k in facts {
-            let f = k.fact.0;
-            let i = f as usize;
+            let (f, i) = (k.fact.0, k.fact.index());
             if values.fact_at.len() <= i {
                 values.fact_at.resize(i + 1, 0);
             }
-            let first = values.fact_at[i] == 0;
-            if first || values.state.get(k.fact) != k.value {
-                if first {
-                    values.facts.push(f);
-                }
-                values.state.set(k.fact, k.value);
-                values.fact_at[i] = version;
-                if !cf.contains(&f) {
-                    cf.push(f);
-                }
+            let at = values.fact_at[i];
+            if at == 0 {
+                values.facts.push(f);
             }
+            if at != version {
+                // First in this call: remember the value before it.
+                written_facts.push((f, (at != 0).then(|| values.state.get(k.fact))));
+            }
+            values.state.set(k.fact, k.value);
+            values.fact_at[i] = version;
         }
+        let mut written_vars: Vec<(u32, Option<i32>)> = Vec::new();
         for &(var, x) in vars {
             let i = var.index();
             if values.var_at.len() <= i {
                 values.var_at.resize(i + 1, 0);
             }
-            let first = values.var_at[i] == 0;
-            if first || values.state.var(var) != Some(x) {
-                if first {
-                    values.vars.push(var.0);
-                }
-                values.state.set_var(var, x);
-                values.var_at[i] = version;
-                if !cv.contains(&var.0) {
-                    cv.push(var.0);
-                }
+            let at = values.var_at[i];
+            if at == 0 {
+                values.vars.push(var.0);
             }
+            if at != version {
+                written_vars.push((var.0, (at != 0).then(|| values.state.var(var).unwrap_or(0))));
+            }
+            values.state.set_var(var, x);
+            values.var_at[i] = version;
         }
-        if !cf.is_empty() || !cv.is_empty() {
-            self.version.store(version, Ordering::Release);
-        }
-        (cf, cv)
+        self.version.store(version, Ordering::Release);
+        let changed = written_facts
+            .iter()
+            .filter(|&&(f, before)| before != Some(values.state.get(FactId(f))))
+            .count()
+            + written_vars
+                .iter()
+                .filter(|&&(v, before)| before != values.state.var(VarId(v)))
+                .count();
+        (
+            written_facts.into_iter().map(|(f, _)| f).collect(),
+            written_vars.into_iter().map(|(v, _)| v).collect(),
+            changed as u32,
+        )
     }
 
     fn fact(&self, f: FactId) -> Option<bool> {
@@ -268,13 +282,16 @@ impl World {
     /// latest write, shared or the agent's own, wins). Every value is checked first (the
     /// fact or variable exists in the domain, the value lies in the variable's range) and
     /// on any error nothing is written. A fact listed twice takes its last value. Writing
-    /// the value a shared fact already has changes nothing.
+    /// the value a shared fact already has is a write too: agents that overrode it with
+    /// their own belief take it again (and review if they depend on it); agents that
+    /// already believe it are not disturbed, but the dependents of the fact are visited,
+    /// so write shared values when they change, not every frame.
     ///
     /// Only the agents whose goals or plan depend on a changed value are locked and told
     /// to review (counted in [`SharedChange::reviewed`]); see the module docs. Not to be
-    /// called from a [`crate::agent::ContextCallbacks`] of an agent of this world: that agent
-    /// is locked while its callbacks run (the C ABI refuses such a call with
-    /// `GOAP_STATUS_BUSY`).
+    /// called from a [`crate::agent::ContextCallbacks`] of an agent of this world, nor inside
+    /// [`World::with_agent`]: that agent is locked then, and a write it depends on would
+    /// wait for it forever (the C ABI refuses the callback case with `GOAP_STATUS_BUSY`).
     pub fn set_shared(
         &self,
         domain: DomainId,
@@ -292,12 +309,12 @@ impl World {
         }
         drop(entry);
         let cell = &slot.shared;
-        let (cf, cv) = cell.write(facts, vars);
+        let (cf, cv, changed) = cell.write(facts, vars);
         let mut change = SharedChange {
-            changed: (cf.len() + cv.len()) as u32,
+            changed,
             reviewed: 0,
         };
-        if change.changed == 0 {
+        if cf.is_empty() && cv.is_empty() {
             return Ok(change);
         }
         if !cell.is_active() {
@@ -313,8 +330,8 @@ impl World {
                     .collect();
                 for a in agents {
                     let mut a = a.lock();
-                    if a.shares(cell) {
-                        a.refresh_deps();
+                    if a.shares(cell) && a.refresh_deps() {
+                        change.reviewed += 1;
                     }
                 }
             }
@@ -362,5 +379,61 @@ impl World {
         let slot = self.slot(domain)?;
         slot.current.lock().domain().check_var(var)?;
         Ok(slot.shared.var(var))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agent::{AgentDef, GoalDef};
+    use crate::world::WorldDef;
+
+    /// An agent subscribed, given a goal (its dependencies then unknown) and destroyed is
+    /// forgotten by the index (found by a review: it used to stay for the world's life).
+    #[test]
+    fn destroyed_agents_leave_the_index_whatever_their_state() {
+        let world = World::new(WorldDef {
+            worker_threads: 1,
+            ..WorldDef::default()
+        });
+        let d = world
+            .load_domain(
+                r#"{"actions": [{"name": "a", "pre": {"x": true}, "effects": {"y": true}}]}"#,
+            )
+            .unwrap();
+        let s = world.snapshot(d).unwrap();
+        let (x, y) = (
+            s.domain().fact_id("x").unwrap(),
+            s.domain().fact_id("y").unwrap(),
+        );
+        let goal = GoalDef {
+            name: "y".into(),
+            conditions: s.domain().conditions([FactValue::new(y, true)]).unwrap(),
+            priority: 1.0,
+            ..GoalDef::default()
+        };
+        drop(s);
+        world.set_shared_fact(d, x, true).unwrap();
+        let cell = Arc::clone(&world.slot(d).unwrap().shared);
+        let mut kept = Vec::new();
+        for i in 0..100 {
+            let id = world.create_agent(d, AgentDef::default()).unwrap();
+            world.add_goal(id, goal.clone()).unwrap();
+            world.step_agent(id, 0.1).unwrap(); // reviews: subscribes
+            world.add_goal(id, goal.clone()).unwrap(); // dependencies unknown again
+            if i % 10 == 0 {
+                kept.push(id);
+            } else {
+                world.destroy_agent(id).unwrap();
+            }
+        }
+        world.set_shared_fact(d, x, false).unwrap(); // builds the index of x
+        assert_eq!(cell.subs.lock().deps.len(), kept.len());
+        assert_eq!(cell.subs.lock().by_fact[&x.0].len(), kept.len());
+        for id in kept {
+            world.destroy_agent(id).unwrap();
+        }
+        let subs = cell.subs.lock();
+        assert!(subs.deps.is_empty() && subs.by_fact[&x.0].is_empty());
     }
 }

@@ -1809,7 +1809,9 @@ namespace Goap.Native
         ///  entries) and `vars` (`var_count` entries) are read during the call only; either may be
         ///  NULL when its count is 0. Every entry is checked first, and on any error nothing is
         ///  written; a fact or variable listed twice takes its last value. Writing the value a
-        ///  shared fact already has changes nothing. `out` may be NULL; otherwise, on success,
+        ///  shared fact already has is a write too: agents that overrode it take it again (see
+        ///  Precedence), agents that believe it are not disturbed, but the fact's dependents are
+        ///  visited, so write shared values when they change rather than every frame. `out` may be NULL; otherwise, on success,
         ///  `*out` receives what the write did (set `out-&gt;size` first).
         ///
         ///  Precedence: an agent's belief is the latest write, whichever came last: the world's
@@ -1833,7 +1835,9 @@ namespace Goap.Native
         ///  written).
         ///  Thread safety: may run concurrently with every call on the world but
         ///  goap_world_destroy, batches included; an agent stepping meanwhile sees the values
-        ///  either before or after the write, never half of it.
+        ///  either before or after the write, never half of it. It locks the dependent agents one
+        ///  at a time (the first write of a domain: each of its agents), so it waits for a search
+        ///  running on one of them (a step's, or a batch's without a node budget).
         ///
         ///  # Safety
         ///  `world` must be a live world; `facts` and `vars` valid for their counts of reads; `out`

@@ -240,3 +240,66 @@ TSharedPtr<const FGoapDomainBinding> UGoapWorldSubsystem::FindOrLoadDomain(const
 	Domains.Add(TObjectKey<UGoapDomainAsset>(&Asset), Binding);
 	return Binding;
 }
+
+namespace
+{
+	/** The asset's binding in Subsystem, or null after logging why (Function names the caller). */
+	TSharedPtr<const FGoapDomainBinding> BindingFor(UGoapWorldSubsystem& Subsystem, const TCHAR* Function, UGoapDomainAsset* Asset)
+	{
+		if (!Asset)
+		{
+			UE_LOG(LogGoap, Error, TEXT("%s: no domain asset given"), Function);
+			return nullptr;
+		}
+		FString Error;
+		TSharedPtr<const FGoapDomainBinding> Binding = Subsystem.FindOrLoadDomain(*Asset, Error);
+		if (!Binding.IsValid())
+		{
+			UE_LOG(LogGoap, Error, TEXT("%s: %s"), Function, *Error);
+		}
+		return Binding;
+	}
+
+	bool SharedWritten(const TCHAR* Function, const goap::Result<goap::SharedChange>& Change)
+	{
+		if (!Change.ok())
+		{
+			UE_LOG(LogGoap, Error, TEXT("%s: %s"), Function, *GoapStrings::Message(Change.error()));
+			return false;
+		}
+		UE_LOG(LogGoap, VeryVerbose, TEXT("%s: %u agents review"), Function, Change.value().reviewed);
+		return true;
+	}
+}
+
+bool UGoapWorldSubsystem::SetSharedFact(UGoapDomainAsset* Domain, FName Fact, bool bValue)
+{
+	const TSharedPtr<const FGoapDomainBinding> Binding = BindingFor(*this, TEXT("SetSharedFact"), Domain);
+	if (!Binding.IsValid())
+	{
+		return false;
+	}
+	const goap::FactId* Id = Binding->Facts.Find(Fact);
+	if (!Id)
+	{
+		UE_LOG(LogGoap, Error, TEXT("SetSharedFact: %s has no fact \"%s\""), *Domain->GetPathName(), *Fact.ToString());
+		return false;
+	}
+	return SharedWritten(TEXT("SetSharedFact"), NativeWorld.domain(Binding->Domain).set_shared_fact(*Id, bValue));
+}
+
+bool UGoapWorldSubsystem::SetSharedVar(UGoapDomainAsset* Domain, FName Var, int32 Value)
+{
+	const TSharedPtr<const FGoapDomainBinding> Binding = BindingFor(*this, TEXT("SetSharedVar"), Domain);
+	if (!Binding.IsValid())
+	{
+		return false;
+	}
+	const goap::VarId* Id = Binding->Vars.Find(Var);
+	if (!Id)
+	{
+		UE_LOG(LogGoap, Error, TEXT("SetSharedVar: %s has no variable \"%s\""), *Domain->GetPathName(), *Var.ToString());
+		return false;
+	}
+	return SharedWritten(TEXT("SetSharedVar"), NativeWorld.domain(Binding->Domain).set_shared_var(*Id, Value));
+}

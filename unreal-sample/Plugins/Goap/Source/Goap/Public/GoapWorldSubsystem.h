@@ -63,6 +63,21 @@ public:
 	/** The asset's domain in this world, loading it on first use; null with OutError on failure. */
 	TSharedPtr<const FGoapDomainBinding> FindOrLoadDomain(const UGoapDomainAsset& Asset, FString& OutError);
 
+	/**
+	 * Writes a shared fact of the asset's domain (goap_domain_set_shared_fact): every agent of
+	 * the domain in this world reads it when it plans and checks its plan, without a call per
+	 * agent (a gate blown open, a market that opens). The latest write wins: an agent's own
+	 * SetFact overrides the shared value until the next shared write of it. Only the agents
+	 * whose goals or plan depend on the fact review. Returns false, with a log line, when the
+	 * domain cannot be loaded or has no such fact.
+	 */
+	UFUNCTION(BlueprintCallable, Category = "GOAP")
+	bool SetSharedFact(UGoapDomainAsset* Domain, FName Fact, bool bValue);
+
+	/** As SetSharedFact, for a variable (goap_domain_set_shared_var; the value must lie in its range). */
+	UFUNCTION(BlueprintCallable, Category = "GOAP")
+	bool SetSharedVar(UGoapDomainAsset* Domain, FName Var, int32 Value);
+
 	/** Agents with bPlanInStep off register so that the batch runs only when someone waits for it. */
 	void AddBatchAgent();
 	void RemoveBatchAgent();
