@@ -190,6 +190,11 @@ fn the_latest_write_wins_between_shared_and_own_beliefs() {
     assert_eq!(r.step(a), StepKind::Continue(r.action("swim")));
     r.world.set_shared_fact(r.domain, bridge, false).unwrap();
     assert_eq!(r.step(b), StepKind::Start(r.action("swim")));
+    // Writing the value the world already has is a write too: it replaces an override.
+    r.world.with_agent(b, |x| x.set_fact(bridge, true)).unwrap();
+    let change = r.world.set_shared_fact(r.domain, bridge, false).unwrap();
+    assert_eq!((change.changed, change.reviewed), (0, 1));
+    assert!(!r.believes(b, "bridge_ok"));
     // An action's effects are the agent's own writes too.
     r.world
         .with_agent(a, |x| x.report(Report::Succeeded))
