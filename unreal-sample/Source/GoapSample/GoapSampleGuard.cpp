@@ -3,6 +3,7 @@
 #include "Components/SceneComponent.h"
 #include "GoapAgentComponent.h"
 #include "GoapDomainAsset.h"
+#include "GoapWorldSubsystem.h"
 #include "GoapSample.h"
 #include "TimerManager.h"
 
@@ -73,6 +74,16 @@ void AGoapSampleGuard::HandleIdle()
 void AGoapSampleGuard::BlowGateOpen()
 {
 	UE_LOG(LogGoapSample, Log, TEXT("The wind blows the gate open"));
+	// The gate is the world's, not one guard's belief: one shared write reaches every guard
+	// of the domain, and only those whose goals or plan depend on the gate review.
+	UWorld* World = GetWorld();
+	UGoapWorldSubsystem* Subsystem = World ? World->GetSubsystem<UGoapWorldSubsystem>() : nullptr;
+	if (Subsystem && Subsystem->SetSharedFact(Goap->Domain, TEXT("gate_closed"), false)
+		&& Subsystem->SetSharedFact(Goap->Domain, TEXT("gate_searched"), false))
+	{
+		return;
+	}
+	// No GOAP world (logged): tell this guard alone.
 	Goap->SetFact(TEXT("gate_closed"), false);
 	Goap->SetFact(TEXT("gate_searched"), false);
 }
