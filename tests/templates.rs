@@ -334,3 +334,114 @@ fn template_domains_ground_like_the_same_domains_written_out() {
         "the generator never made a conflicting grounding"
     );
 }
+
+/// The Rust builder grounds with the same code as the file reader: the same template,
+/// defined both ways, gives the same actions, and bad templates leave the domain unchanged.
+#[test]
+fn the_builder_grounds_like_the_file() {
+    use goap::{Compare, Domain, DomainError, TemplateDef, VarDef, VarOp};
+    let text = r#"{
+      "objects": {"place": ["mill", "bakery", "well"], "item": ["flour", "bread"]},
+      "vars": {"stock({item})": {"params": {"item": "item"}, "min": 0, "max": 3}},
+      "actions": [
+        {"name": "go({from},{to})", "params": {"from": "place", "to": "place"},
+         "distinct": ["from", "to"], "where": {"road({from},{to})": false},
+         "cost": 2, "cost_by": {"to": {"well": 5}},
+         "pre": {"at({from})": true}, "effects": {"at({from})": false, "at({to})": true}},
+        {"name": "take({item},{p})", "params": {"item": "item", "p": "place"},
+         "pre": {"at({p})": true, "stock({item})": {"<": 3}},
+         "effects": {"stock({item})": {"+=": 1}}}
+      ],
+      "start": {"road(mill,well)": true}
+    }"#;
+    let file = parse_domain(text).unwrap();
+    let mut d = Domain::new();
+    d.add_objects("place", &["mill", "bakery", "well"]).unwrap();
+    d.add_objects("item", &["flour", "bread"]).unwrap();
+    for item in ["flour", "bread"] {
+        d.add_var(VarDef::new(format!("stock({item})"), 0, 3))
+            .unwrap();
+    }
+    let s = |x: &str| x.to_owned();
+    let go = TemplateDef {
+        name: s("go({from},{to})"),
+        params: vec![(s("from"), s("place")), (s("to"), s("place"))],
+        distinct: vec![s("from"), s("to")],
+        where_facts: vec![(s("road({from},{to})"), false)],
+        holding: vec![s("road(mill,well)")],
+        pre: vec![(s("at({from})"), true)],
+        effects: vec![(s("at({from})"), false), (s("at({to})"), true)],
+        cost: 2.0,
+        cost_by: Some((s("to"), vec![(s("well"), 5.0)])),
+        ..TemplateDef::default()
+    };
+    assert_eq!(d.add_template(go.clone()), Ok(0));
+    let take = TemplateDef {
+        name: s("take({item},{p})"),
+        params: vec![(s("item"), s("item")), (s("p"), s("place"))],
+        pre: vec![(s("at({p})"), true)],
+        var_pre: vec![(s("stock({item})"), Compare::Lt, 3)],
+        var_effects: vec![(s("stock({item})"), VarOp::Add, 1)],
+        cost: 1.0,
+        ..TemplateDef::default()
+    };
+    assert_eq!(d.add_template(take.clone()), Ok(1));
+    let shown = |d: &Domain| -> Vec<String> {
+        d.actions()
+            .iter()
+            .map(|a| format!("{a:?}").replace(char::is_whitespace, ""))
+            .collect()
+    };
+    assert_eq!(shown(&d), shown(&file.domain));
+    assert_eq!(d.templates(), file.domain.templates());
+    // Errors name the template and change nothing.
+    let before = shown(&d);
+    let bad = [
+        (
+            TemplateDef {
+                name: s("go2({from})"),
+                params: vec![(s("from"), s("town"))],
+                ..go.clone()
+            },
+            "does not declare",
+        ),
+        (
+            TemplateDef {
+                name: s("take2({item},{p})"),
+                var_effects: vec![(s("stok({item})"), VarOp::Add, 1)],
+                ..take.clone()
+            },
+            "not declared",
+        ),
+        (go.clone(), "duplicate action name"),
+        (
+            TemplateDef {
+                name: s("fix({from},{to})"),
+                effects: vec![(s("road({from},{to})"), true)],
+                ..go.clone()
+            },
+            "must be static",
+        ),
+        (
+            TemplateDef {
+                name: s("x"),
+                params: vec![],
+                ..go.clone()
+            },
+            "at least one parameter",
+        ),
+    ];
+    for (def, needle) in bad {
+        let e = d.add_template(def).unwrap_err();
+        assert!(e.to_string().contains(needle), "{e}");
+        assert_eq!(shown(&d), before);
+        assert_eq!(d.templates().len(), 2);
+    }
+    assert!(matches!(
+        d.add_objects("place", &["mill"]),
+        Err(DomainError::InvalidObjects(_))
+    ));
+    assert!(d.add_objects("place", &["mill", "bakery", "well"]).is_ok());
+    assert!(d.add_objects("empty", &[]).is_err());
+    assert!(d.add_objects("twice", &["a", "a"]).is_err());
+}
