@@ -87,7 +87,7 @@ use errors::describe;
 use vars::{Declarations, Declared, VarValue};
 use visit::{DocumentSeed, RawDocument, RawFacts, Trail};
 
-pub use lint::{lint, lint_vars, LintWarning, VarLintWarning};
+pub use lint::{lint, lint_templates, lint_vars, LintWarning, TemplateLintWarning, VarLintWarning};
 
 /// A parsed domain file.
 #[derive(Debug, Clone)]
