@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 
 /// FFI sources in header order.
-const FFI_FILES: [&str; 20] = [
+const FFI_FILES: [&str; 21] = [
     "version.rs",
     "status.rs",
     "error.rs",
@@ -30,6 +30,7 @@ const FFI_FILES: [&str; 20] = [
     "inspect.rs",
     "domain_goals.rs",
     "templates.rs",
+    "template_def.rs",
 ];
 
 /// Every file both generators parse: the header's files, then `guard.rs` (its test hook).
