@@ -51,7 +51,12 @@
 //! # Templates
 //! `objects` declares object sets; an action with `params` over them is a template,
 //! grounded while the file is read into one ordinary action per choice of objects (see
-//! the `templates` module and the README).
+//! the `templates` module and the README), by the code behind [`Domain::add_template`].
+//! A `vars` entry with `params`, `"stock({item})": {"params": {"item": "item"}, "min": 0,
+//! "max": 9}`, declares a family: one variable per choice of objects (`stock(flour)`, …),
+//! each with the entry's range, default and overflow rule. A template's `"where":
+//! {"road({from},{to})": true}` keeps the choices whose ground facts have those values in
+//! `start`; no action's effects and no goal's `reset` may set such a fact.
 //!
 //! Because `vars` and `objects` may follow the lists that use them, the text is read twice:
 //! a first pass reads only `vars` and `objects`, then the main pass reads everything with
@@ -60,7 +65,8 @@
 //! the raw document; [`Domain`] is built from it afterwards.
 //!
 //! # Ids (deterministic)
-//! Variables get ids in `vars` declaration order (file order). Facts are registered in this
+//! Variables get ids in `vars` declaration order (file order; a family's variables in
+//! its grounding order, where it is declared). Facts are registered in this
 //! order, whatever the order of the top-level keys: the actions in file order (a template's
 //! groundings in their order), each action's `pre` keys then its `effects` keys in file
 //! order, then `start`, `goal` and `goals` (entries in file order; each one's conditions,

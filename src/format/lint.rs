@@ -491,9 +491,11 @@ mod tests {
                  "where": {"never({t})": true}}],
               "start": {"road(mill,well)": true, "road(well,mill)": true, "at(mill)": true}}"#,
         );
+        // A ground variable's constant is checked against its range when the file is read.
         let e = f.unwrap_err();
         assert!(
-            e.message.contains("\"> 5\"") || e.message.contains("range"),
+            e.message
+                .contains("\"n(mill)\" in \"pre\": > 5 compares with a constant outside"),
             "{e}"
         );
         let f = parse_domain(
