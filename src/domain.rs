@@ -314,6 +314,8 @@ pub struct Domain {
     templates: Vec<ActionTemplate>,
     /// The object types for templates, each with its objects, in declaration order.
     objects: Vec<(String, Vec<String>)>,
+    /// The facts templates' `where` read (they must stay static) → the template's name.
+    static_facts: HashMap<String, String>,
     /// Shared by clones (they have the same content) and by suspended searches.
     compiled: OnceLock<Arc<CompiledDomain>>,
 }
@@ -329,6 +331,7 @@ impl Clone for Domain {
             action_ids: self.action_ids.clone(),
             templates: self.templates.clone(),
             objects: self.objects.clone(),
+            static_facts: self.static_facts.clone(),
             compiled: self.compiled.clone(),
         }
     }
@@ -344,6 +347,16 @@ impl Domain {
     /// added (a domain file's in file order).
     pub fn templates(&self) -> &[ActionTemplate] {
         &self.templates
+    }
+
+    /// Records facts template `template`'s `where` read: no action added later may change
+    /// them (the caller checked the actions so far).
+    pub(crate) fn record_static_facts(&mut self, template: &str, facts: Vec<String>) {
+        for f in facts {
+            self.static_facts
+                .entry(f)
+                .or_insert_with(|| template.to_owned());
+        }
     }
 
     /// Records a template whose ground actions were added (their ids must exist).
@@ -389,7 +402,8 @@ impl Domain {
     /// ground fact that is a variable, and a `where` fact that an action of the domain
     /// (existing or ground here) changes. A ground action rejected by
     /// [`Domain::add_action`] (such as a name taken) fails with that error. On error the
-    /// domain is unchanged. Later actions are not checked against `where` facts.
+    /// domain is unchanged. From then on [`Domain::add_action`] refuses an action whose
+    /// effects change one of its `where` facts.
     pub fn add_template(&mut self, def: TemplateDef) -> Result<usize, DomainError> {
         let err = |detail: String| DomainError::Template {
             template: def.name.clone(),
@@ -454,6 +468,7 @@ impl Domain {
             };
             groundings.push((work.add_action(def)?, a.args));
         }
+        work.record_static_facts(&def.name, grounding.where_facts);
         work.templates.push(ActionTemplate {
             name: def.name,
             params: grounding.params,
@@ -549,6 +564,21 @@ impl Domain {
         }
         for fv in def.pre.iter().chain(def.effects.iter()) {
             self.check_fact(fv.fact)?;
+        }
+        if !self.static_facts.is_empty() {
+            for e in &def.effects {
+                let fact = &self.fact_names[e.fact.index()];
+                if let Some(t) = self.static_facts.get(fact) {
+                    return Err(DomainError::Template {
+                        template: t.clone(),
+                        detail: format!(
+                            "its \"where\" reads fact \"{fact}\", which action \"{}\" would \
+                             change; facts in \"where\" must be static",
+                            def.name
+                        ),
+                    });
+                }
+            }
         }
         let pre = self.action_conditions(&def.name, "pre", def.pre, def.var_pre)?;
         let effects = self.action_conditions(&def.name, "effects", def.effects, [])?;

@@ -285,6 +285,9 @@ fn build(raw: RawDocument, objects: Vec<(String, Vec<String>)>) -> Result<Domain
         };
         domain.add_action(def).map_err(unplaced)?;
     }
+    for (template, facts) in raw.static_facts {
+        domain.record_static_facts(&template, facts);
+    }
     for (first, g) in raw.templates {
         let groundings = g
             .args

@@ -317,6 +317,21 @@ fn a_template_defined_through_the_abi_grounds_like_the_file() {
     expect_err(st, GoapStatus::NullPointer, f, &["def"]);
     assert_eq!(untouched, 77);
     assert_eq!(count(), before);
+    // A later action may not change a fact the template's "where" read.
+    let road = w.fact(d, "road(mill,well)");
+    let effects = [fv(road, false)];
+    let mut action = goap_action_def_default();
+    (action.name, action.name_len) = s("close_road");
+    (action.effects, action.effect_count) = (effects.as_ptr(), 1);
+    let mut id = GoapActionId::default();
+    let st = unsafe { goap_domain_add_action(w.0, d, &action, &mut id) };
+    expect_err(
+        st,
+        GoapStatus::InvalidArgument,
+        "goap_domain_add_action",
+        &["road(mill,well)", "must be static"],
+    );
+    assert_eq!(count(), before);
 
     // Objects: checked, a type redeclared only with the same objects.
     let g = "goap_domain_add_objects";

@@ -590,6 +590,23 @@ fn the_builder_grounds_like_the_file() {
         assert_eq!(shown(&d), before);
         assert_eq!(d.templates().len(), 2);
     }
+    // Later actions may not change a fact a template's `where` read, in a domain built by
+    // calls or read from a file.
+    for domain in [&mut d, &mut file.domain.clone()] {
+        let road = domain.add_fact("road(mill,well)").unwrap();
+        let build = goap::ActionDef {
+            name: s("build"),
+            effects: vec![goap::FactValue::new(road, true)],
+            cost: 1.0,
+            ..goap::ActionDef::default()
+        };
+        let e = domain.add_action(build).unwrap_err();
+        assert!(e.to_string().contains("must be static"), "{e}");
+        assert!(
+            e.to_string().contains("template \"go({from},{to})\""),
+            "{e}"
+        );
+    }
     assert!(matches!(
         d.add_objects("place", &["mill"]),
         Err(DomainError::InvalidObjects(_))

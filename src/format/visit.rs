@@ -52,6 +52,8 @@ pub(super) struct RawDocument {
     pub goals: Vec<RawGoal>,
     /// The templates, each with the index in `actions` of its first ground action.
     pub templates: Vec<(usize, Grounded)>,
+    /// Per template with `where`, its name and the ground facts its `where` read.
+    pub static_facts: Vec<(String, Vec<String>)>,
 }
 
 // Where the parser is, for error messages. Each seed pushes its segment before it reads and
@@ -83,6 +85,15 @@ pub(super) struct Statics {
 }
 
 impl Statics {
+    /// The facts each template's `where` read, by template (in template name order).
+    fn by_template(self) -> Vec<(String, Vec<String>)> {
+        let mut out: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+        for (f, t) in self.read_by {
+            out.entry(t).or_default().push(f);
+        }
+        out.into_iter().collect()
+    }
+
     /// Records that template `template` reads `facts`; an error if something changes one.
     fn read(&mut self, template: &str, facts: Vec<String>) -> Result<(), String> {
         for f in facts {
@@ -265,6 +276,7 @@ impl<'de> Visitor<'de> for DocumentSeed<'_> {
         if !have_actions {
             return Err(missing("actions", "the list of actions is required"));
         }
+        doc.static_facts = statics.into_inner().by_template();
         Ok(doc)
     }
 }
