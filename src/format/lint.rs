@@ -6,7 +6,7 @@
 //! "go({from},{to})" (3 of its 6 groundings)`) instead of each ground action, so a large
 //! template does not flood the output.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 
 use super::DomainFile;
@@ -19,26 +19,49 @@ pub struct LintWarning {
     pub fact: String,
     /// The value that is required but can never hold.
     pub value: bool,
-    /// Who requires it, in file order: `action "…"`, `goal`, `goals entry "…"`.
+    /// Who requires it, in file order: `action "…"`, `goal`, `goals entry "…"`, or
+    /// `template "…" (k of its n groundings)` for several ground actions of one template.
     pub required_by: Vec<String>,
+    /// Further facts with the same finding, all required only by groundings of the one
+    /// template `required_by` names (a pattern such as `hass({item})` that never holds
+    /// gives one warning, not one per object); empty otherwise.
+    pub more_facts: Vec<String>,
 }
 
 impl fmt::Display for LintWarning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let by = self.required_by.join(", ");
+        if self.more_facts.is_empty() {
+            write!(f, "fact \"{}\"", self.fact)?;
+        } else {
+            const SHOWN: usize = 3;
+            let names: Vec<String> = std::iter::once(&self.fact)
+                .chain(&self.more_facts)
+                .take(SHOWN)
+                .map(|n| format!("\"{n}\""))
+                .collect();
+            write!(f, "facts {}", names.join(", "))?;
+            let total = 1 + self.more_facts.len();
+            if total > SHOWN {
+                write!(f, " and {} more", total - SHOWN)?;
+            }
+        }
+        let (one, it) = if self.more_facts.is_empty() {
+            ("it is", "it")
+        } else {
+            ("they are", "them")
+        };
         if self.value {
             write!(
                 f,
-                "fact \"{}\" must be true for {by}, but no action makes it true and \
-                 \"start\" does not set it (a typo?)",
-                self.fact
+                " must be true for {by}, but no action makes {it} true and \"start\" does \
+                 not set {it} (a typo?)"
             )
         } else {
             write!(
                 f,
-                "fact \"{}\" must be false for {by}, but it is true in \"start\" and no \
-                 action makes it false (a typo?)",
-                self.fact
+                " must be false for {by}, but {one} true in \"start\" and no action makes \
+                 {it} false (a typo?)"
             )
         }
     }
@@ -46,8 +69,10 @@ impl fmt::Display for LintWarning {
 
 /// Conditions that can never be met, whatever the plan: a fact required true that neither
 /// `start` nor any effect makes true, or required false that is true in `start` and that no
-/// effect makes false. Ordered by fact id, then value. Cost O(size of the file). Variables
-/// are checked by [`lint_vars`].
+/// effect makes false. Ordered by fact id, then value; facts with the same value needed
+/// only by groundings of one template are gathered into one warning (see
+/// [`LintWarning::more_facts`]), where the first of them is. Cost O(size of the file).
+/// Variables are checked by [`lint_vars`].
 pub fn lint(file: &DomainFile) -> Vec<LintWarning> {
     let d = &file.domain;
     let n = d.fact_count();
@@ -75,15 +100,42 @@ pub fn lint(file: &DomainFile) -> Vec<LintWarning> {
     for (who, conditions) in condition_lists(file) {
         require(&who, conditions);
     }
-    let mut warnings = Vec::new();
+    let mut warnings: Vec<LintWarning> = Vec::new();
     let by_template = Templates::of(file);
+    // (template, value) → index in `warnings` of the warning that gathers its facts, and
+    // the ground actions that need them.
+    type Users = (Vec<String>, HashSet<String>);
+    let mut gathered: HashMap<(&str, bool), (usize, Users)> = HashMap::new();
     for (i, users) in needed_by.into_iter().enumerate() {
-        if !possible[i] && !users.is_empty() {
-            warnings.push(LintWarning {
-                fact: d.fact_name(FactId((i / 2) as u32)).to_owned(),
-                value: i % 2 == 0,
-                required_by: by_template.summarise(users),
-            });
+        if possible[i] || users.is_empty() {
+            continue;
+        }
+        let fact = d.fact_name(FactId((i / 2) as u32)).to_owned();
+        let value = i % 2 == 0;
+        // Needed only by groundings of one template: gathered with the template's others.
+        if let Some(t) = by_template.only_template(&users) {
+            if let Some((at, (all_users, seen))) = gathered.get_mut(&(t, value)) {
+                warnings[*at].more_facts.push(fact);
+                for u in users {
+                    if seen.insert(u.clone()) {
+                        all_users.push(u);
+                    }
+                }
+                continue;
+            }
+            let seen = users.iter().cloned().collect();
+            gathered.insert((t, value), (warnings.len(), (users.clone(), seen)));
+        }
+        warnings.push(LintWarning {
+            fact,
+            value,
+            required_by: by_template.summarise(users),
+            more_facts: Vec::new(),
+        });
+    }
+    for (at, (users, _)) in gathered.into_values() {
+        if !warnings[at].more_facts.is_empty() {
+            warnings[at].required_by = by_template.summarise(users);
         }
     }
     warnings
@@ -233,6 +285,19 @@ impl<'f> Templates<'f> {
             }
         }
         Templates { of_action }
+    }
+
+    /// The template all of `users` are groundings of, if there is one.
+    fn only_template(&self, users: &[String]) -> Option<&'f str> {
+        let mut t = None;
+        for u in users {
+            let (name, _) = self.of_action.get(u)?;
+            if t.is_some_and(|t| t != *name) {
+                return None;
+            }
+            t = Some(*name);
+        }
+        t
     }
 
     /// `users` with the ground actions of each template that has more than one among them
@@ -506,7 +571,7 @@ mod tests {
                  "where": {"road({a},{b})": true},
                  "pre": {"at({a})": true, "has_key": true}, "effects": {"at({b})": true}},
                 {"name": "use({t},{p})", "params": {"t": "tool", "p": "place"},
-                 "pre": {"at({p})": true}},
+                 "pre": {"at({p})": true, "hass({t})": true}},
                 {"name": "none({t})", "params": {"t": "tool"},
                  "where": {"never({t})": true}}],
               "start": {"road(mill,well)": true, "road(well,mill)": true, "at(mill)": true}}"#,
@@ -518,15 +583,22 @@ mod tests {
             [
                 "fact \"has_key\" must be true for template \"go({a},{b})\" (all 2 groundings), \
               but no action makes it true and \"start\" does not set it (a typo?)",
-                "fact \"at(moon)\" must be true for template \"use({t},{p})\" (2 of its 6 \
-              groundings), but no action makes it true and \"start\" does not set it (a typo?)"
+                "facts \"hass(axe)\", \"at(moon)\", \"hass(saw)\" must be true for template \
+                 \"use({t},{p})\" (all 6 groundings), but no action makes them true and \
+                 \"start\" does not set them (a typo?)"
             ]
         );
+        // One warning per template and value, however many objects: the facts are listed.
+        let gathered = &lint(&f)[1];
+        assert_eq!(gathered.fact, "hass(axe)");
+        assert_eq!(gathered.more_facts, ["at(moon)", "hass(saw)"]);
         let t: Vec<String> = lint_templates(&f).iter().map(|w| w.to_string()).collect();
         assert_eq!(
             t,
             [
                 "template \"go({a},{b})\": none of its 2 groundings can ever be used (each \
+                 needs a fact that can never hold; see the warnings about its facts)",
+                "template \"use({t},{p})\": none of its 6 groundings can ever be used (each \
                  needs a fact that can never hold; see the warnings about its facts)",
                 "template \"none({t})\" grounds to no action: \"distinct\" and \"where\" \
                  leave no choice of objects",
