@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 
 /// FFI sources in header order.
-const FFI_FILES: [&str; 21] = [
+const FFI_FILES: [&str; 22] = [
     "version.rs",
     "status.rs",
     "error.rs",
@@ -30,6 +30,7 @@ const FFI_FILES: [&str; 21] = [
     "inspect.rs",
     "domain_goals.rs",
     "templates.rs",
+    "template_def.rs",
     "shared.rs",
 ];
 

@@ -1415,6 +1415,101 @@ typedef struct GoapString {
     uint32_t len;
 } GoapString;
 
+// One parameter of a template: its name (as written in braces, `from`) and its object
+// type (declared by goap_domain_add_objects).
+typedef struct GoapTemplateParam {
+    // The parameter's name: non-empty, without braces or NUL.
+    struct GoapString name;
+    // Its object type.
+    struct GoapString object_type;
+} GoapTemplateParam;
+
+// A fact of a template, its name possibly with parameters (`at({to})`), and a value.
+typedef struct GoapTemplateFact {
+    // The fact's name, with parameters in braces.
+    struct GoapString name;
+    // 1 for true, 0 for false; any other value is GOAP_STATUS_INVALID_ARGUMENT.
+    int32_t value;
+} GoapTemplateFact;
+
+// A variable condition or effect of a template, the variable named with parameters
+// (`stock({item})`); each grounding's variable must be declared.
+typedef struct GoapTemplateVar {
+    // The variable's name, with parameters in braces.
+    struct GoapString name;
+    // In var_pre a GoapCompare value; in var_effects a GoapVarOp value.
+    int32_t op;
+    // The constant (checked against each ground variable's range).
+    int32_t value;
+} GoapTemplateVar;
+
+// The cost of a template's groundings whose cost_by parameter names `object`.
+typedef struct GoapObjectCost {
+    // An object of the cost_by parameter's type.
+    struct GoapString object;
+    // A number from 0 to GOAP_MAX_ACTION_COST (1e12).
+    double cost;
+} GoapObjectCost;
+
+// Definition of a template (a parametric action) for goap_domain_add_template, as a
+// domain file writes one (see the README's "Parametric actions"). Obtain from
+// goap_template_def_default(), then set the fields. Every pointer is read during the call
+// only. The name, fact names and variable names may contain the parameters in braces
+// (`go({from},{to})`, `at({to})`); in a template `{` and `}` only enclose parameter names.
+// Groundings must have distinct names: put every parameter in the name.
+typedef struct GoapTemplateDef {
+    // Internal: set by goap_template_def_default() to detect uninitialised definitions.
+    // Do not change.
+    uint32_t cookie;
+    // The name with its parameters, such as `go({from},{to})`.
+    struct GoapString name;
+    // The parameters, in order (the first varies slowest in the grounding order): at
+    // least one.
+    const struct GoapTemplateParam *params;
+    // Number of parameters.
+    uint32_t param_count;
+    // Parameter names that must name pairwise different objects. May be NULL when
+    // `distinct_count` is 0 (the default).
+    const struct GoapString *distinct;
+    // Number of names in `distinct`.
+    uint32_t distinct_count;
+    // Static facts a choice of objects must satisfy to be grounded (`road({from},{to})`
+    // = 1): looked up in the domain's start state (goap_domain_set_start; a fact not
+    // registered yet is false). No action of the domain may change them. May be NULL when
+    // `where_count` is 0 (the default).
+    const struct GoapTemplateFact *where_facts;
+    // Number of `where_facts`.
+    uint32_t where_count;
+    // Preconditions. May be NULL when `pre_count` is 0.
+    const struct GoapTemplateFact *pre;
+    // Number of preconditions.
+    uint32_t pre_count;
+    // Effects. May be NULL when `effect_count` is 0.
+    const struct GoapTemplateFact *effects;
+    // Number of effects.
+    uint32_t effect_count;
+    // Variable preconditions (op: a GoapCompare value). May be NULL when `var_pre_count`
+    // is 0.
+    const struct GoapTemplateVar *var_pre;
+    // Number of variable preconditions.
+    uint32_t var_pre_count;
+    // Variable effects (op: a GoapVarOp value), at most one per ground variable. May be
+    // NULL when `var_effect_count` is 0.
+    const struct GoapTemplateVar *var_effects;
+    // Number of variable effects.
+    uint32_t var_effect_count;
+    // The cost of each grounding unless cost_by gives one: from 0 to
+    // GOAP_MAX_ACTION_COST. Default 1.
+    double cost;
+    // The parameter `cost_by` gives costs for; empty (the default) for none.
+    struct GoapString cost_by_param;
+    // A cost per object of `cost_by_param` (objects not listed take `cost`). May be NULL
+    // when `cost_by_count` is 0.
+    const struct GoapObjectCost *cost_by;
+    // Number of entries in `cost_by`.
+    uint32_t cost_by_count;
+} GoapTemplateDef;
+
 // What a shared write did, from goap_domain_set_shared and its one-value forms.
 typedef struct GoapSharedChange {
     // The struct's size in bytes, set by the caller to `sizeof` it before the call (see
@@ -1906,7 +2001,8 @@ struct GoapActionDef goap_action_def_default(void);
 // is NULL with a non-zero count), GOAP_STATUS_INVALID_ARGUMENT (def not from
 // goap_action_def_default(), an empty name or one containing a NUL byte, a value not 0 or
 // 1, a variable condition's op not a GoapCompare value or an effect's op not a GoapVarOp
-// value, 0 included), GOAP_STATUS_INVALID_UTF8 (def->name), GOAP_STATUS_UNKNOWN_DOMAIN,
+// value, 0 included; an effect on a fact a template's "where" reads: those stay static),
+// GOAP_STATUS_INVALID_UTF8 (def->name), GOAP_STATUS_UNKNOWN_DOMAIN,
 // GOAP_STATUS_UNKNOWN_FACT (a fact of another domain, not of this one, or an action or
 // variable id), GOAP_STATUS_UNKNOWN_VAR (in var_pre or var_effects: a variable of another
 // domain, not of this one, or a fact or action id), GOAP_STATUS_DUPLICATE_NAME,
@@ -3169,6 +3265,62 @@ GoapStatus goap_domain_template_find(const struct GoapWorld *world,
                                      const struct GoapString *args,
                                      uint32_t arg_count,
                                      struct GoapActionId *out);
+
+// The default template definition: no name, no parameters, no conditions or effects, cost
+// 1, no cost table. Always use it to initialise a GoapTemplateDef.
+//
+// Thread safety: any thread, any time.
+struct GoapTemplateDef goap_template_def_default(void);
+
+// Declares object type `object_type` with its `objects` for templates (as a domain file's
+// `"objects"`): non-empty names without NUL, at least one, each once. Declaring a type
+// again with the same objects does nothing.
+//
+// Errors: GOAP_STATUS_NULL_POINTER (world, or objects NULL with count > 0, or a text NULL
+// with a length > 0), GOAP_STATUS_INVALID_UTF8, GOAP_STATUS_UNKNOWN_DOMAIN,
+// GOAP_STATUS_INVALID_ARGUMENT (an empty or NUL-containing name, no objects, an object
+// listed twice, or the type declared before with other objects). On error the domain is
+// unchanged.
+// Thread safety: an edit (see THREADING).
+//
+// # Safety
+// `world` must be a live world; `object_type.text` valid for its length; `objects` valid
+// for `count` reads, each text for its length.
+GoapStatus goap_domain_add_objects(struct GoapWorld *world,
+                                   struct GoapDomainId domain,
+                                   struct GoapString object_type,
+                                   const struct GoapString *objects,
+                                   uint32_t count);
+
+// Checks and grounds a template (see GoapTemplateDef) into ordinary actions of the domain,
+// added in grounding order (the first parameter varies slowest, objects in their declared
+// order) with their facts registered as they come, exactly as a domain file's template
+// grounds; on success `*out_index` receives the template's index for
+// goap_domain_template_* (its ground actions: goap_domain_template_groundings).
+//
+// Errors: GOAP_STATUS_NULL_POINTER (world, def, out_index, or an array or text in def NULL
+// with a non-zero count or length), GOAP_STATUS_INVALID_ARGUMENT (def not from
+// goap_template_def_default(); an empty name; a NUL byte in a name; a fact value not 0 or
+// 1; an op not a GoapCompare (var_pre) or GoapVarOp (var_effects) value; cost_by without
+// cost_by_param; and every template error: no parameters, an undeclared object type, a
+// `{…}` that is not a parameter, distinct or cost_by naming something else, more than
+// 100000 choices of objects, two groundings with one name, a ground variable not declared,
+// a ground fact that is a variable, a where fact that an action changes),
+// GOAP_STATUS_INVALID_UTF8, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_COST (def->cost
+// not a number from 0 to GOAP_MAX_ACTION_COST), GOAP_STATUS_DUPLICATE_NAME (a grounding's
+// name taken by an action), GOAP_STATUS_OUT_OF_RANGE, GOAP_STATUS_CONTRADICTION (as
+// goap_domain_add_action, for a grounding), GOAP_STATUS_TOO_MANY (the domain could not
+// take 100000 more actions). The message names the template and, for a grounding, the
+// grounding. `*out_index` is written only on success; on error the domain is unchanged.
+// Thread safety: an edit (see THREADING).
+//
+// # Safety
+// `world` must be a live world; `def` readable, with its pointers valid for their counts
+// and lengths; `out_index` valid for a write.
+GoapStatus goap_domain_add_template(struct GoapWorld *world,
+                                    struct GoapDomainId domain,
+                                    const struct GoapTemplateDef *def,
+                                    uint32_t *out_index);
 
 // Writes shared facts and variables of a domain: every agent of the domain reads them when
 // it plans and monitors its plan, without a call per agent. `facts` (`fact_count`

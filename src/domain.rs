@@ -20,9 +20,11 @@ use std::sync::{Arc, OnceLock};
 
 pub(crate) mod compiled;
 mod error;
+pub(crate) mod template;
 mod var;
 
 pub use error::DomainError;
+pub use template::{TemplateDef, MAX_GROUNDINGS};
 pub(crate) use var::{
     condition_error, conflict_error, effect_error, interval, range_error, satisfiable, start_error,
 };
@@ -262,8 +264,9 @@ fn check_name(name: &str) -> Result<(), DomainError> {
     }
 }
 
-/// A parametric action of a domain file, as it was grounded (see [`crate::format`]): its
-/// ground actions are ordinary actions of the domain; this records where they came from.
+/// A parametric action, as it was grounded (by a domain file, see [`crate::format`], or by
+/// [`Domain::add_template`]): its ground actions are ordinary actions of the domain; this
+/// records where they came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ActionTemplate {
     /// The name with its parameters, such as `go({from},{to})`.
@@ -309,6 +312,10 @@ pub struct Domain {
     action_ids: HashMap<String, ActionId>,
     /// The templates its file's actions were grounded from.
     templates: Vec<ActionTemplate>,
+    /// The object types for templates, each with its objects, in declaration order.
+    objects: Vec<(String, Vec<String>)>,
+    /// The facts templates' `where` read (they must stay static) → the template's name.
+    static_facts: HashMap<String, String>,
     /// Shared by clones (they have the same content) and by suspended searches.
     compiled: OnceLock<Arc<CompiledDomain>>,
 }
@@ -323,6 +330,8 @@ impl Clone for Domain {
             actions: self.actions.clone(),
             action_ids: self.action_ids.clone(),
             templates: self.templates.clone(),
+            objects: self.objects.clone(),
+            static_facts: self.static_facts.clone(),
             compiled: self.compiled.clone(),
         }
     }
@@ -334,19 +343,139 @@ impl Domain {
         Self::default()
     }
 
-    /// The templates the domain's file grounded actions from, in file order (none for a
-    /// domain built without a file).
+    /// The templates the domain's actions were grounded from, in the order they were
+    /// added (a domain file's in file order).
     pub fn templates(&self) -> &[ActionTemplate] {
         &self.templates
     }
 
+    /// Records facts template `template`'s `where` read: no action added later may change
+    /// them (the caller checked the actions so far).
+    pub(crate) fn record_static_facts(&mut self, template: &str, facts: Vec<String>) {
+        for f in facts {
+            self.static_facts
+                .entry(f)
+                .or_insert_with(|| template.to_owned());
+        }
+    }
+
     /// Records a template whose ground actions were added (their ids must exist).
-    pub(crate) fn add_template(&mut self, t: ActionTemplate) {
+    pub(crate) fn record_template(&mut self, t: ActionTemplate) {
         debug_assert!(t
             .groundings
             .iter()
             .all(|(a, _)| a.index() < self.actions.len()));
         self.templates.push(t);
+    }
+
+    /// The object types templates range over, each with its objects, in declaration order.
+    pub fn objects(&self) -> &[(String, Vec<String>)] {
+        &self.objects
+    }
+
+    /// Declares object type `ty` with its `objects` (non-empty names without NUL, at least
+    /// one, each once) for templates. Declaring a type again with the same objects does
+    /// nothing; with other objects it is an error ([`DomainError::InvalidObjects`]).
+    pub fn add_objects(&mut self, ty: &str, objects: &[&str]) -> Result<(), DomainError> {
+        let objects: Vec<String> = objects.iter().map(|&o| o.to_owned()).collect();
+        template::check_objects(ty, &objects).map_err(DomainError::InvalidObjects)?;
+        match self.objects.iter().find(|(t, _)| t == ty) {
+            Some((_, old)) if *old == objects => Ok(()),
+            Some(_) => Err(DomainError::InvalidObjects(format!(
+                "object type \"{ty}\" is already declared with other objects"
+            ))),
+            None => {
+                self.objects.push((ty.to_owned(), objects));
+                Ok(())
+            }
+        }
+    }
+
+    /// Checks and grounds a template (see [`TemplateDef`]) into ordinary actions, added in
+    /// grounding order (the first parameter varies slowest), registering their facts as
+    /// they come; records it (see [`Domain::templates`]) and returns its index there.
+    ///
+    /// Rejects ([`DomainError::Template`]) a template without parameters, a parameter of an
+    /// undeclared type, a `{…}` that is not a parameter, `distinct` or `cost_by` naming
+    /// something else, a bad cost, more than [`MAX_GROUNDINGS`] choices, two groundings with
+    /// one name, a ground variable that is not declared or a constant outside its range, a
+    /// ground fact that is a variable, and a `where` fact that an action of the domain
+    /// (existing or ground here) changes. A ground action rejected by
+    /// [`Domain::add_action`] (such as a name taken) fails with that error. On error the
+    /// domain is unchanged. From then on [`Domain::add_action`] refuses an action whose
+    /// effects change one of its `where` facts.
+    pub fn add_template(&mut self, def: TemplateDef) -> Result<usize, DomainError> {
+        let err = |detail: String| DomainError::Template {
+            template: def.name.clone(),
+            detail,
+        };
+        let grounding = {
+            let var_range = |n: &str| self.var_id(n).map(|id| self.vars[id.index()].range());
+            let cx = template::Context {
+                objects: &self.objects,
+                var_range: &var_range,
+            };
+            template::ground(&def, &cx).map_err(err)?
+        };
+        for f in &grounding.where_facts {
+            let changes = |effects: &[(String, bool)]| effects.iter().any(|(e, _)| e == f);
+            let existing = self.fact_id(f).and_then(|id| {
+                self.actions
+                    .iter()
+                    .find(|a| a.effects.get(id).is_some())
+                    .map(|a| a.name.clone())
+            });
+            let ground = grounding
+                .actions
+                .iter()
+                .find(|a| changes(&a.effects))
+                .map(|a| a.name.clone());
+            if let Some(by) = existing.or(ground) {
+                return Err(err(format!(
+                    "action \"{by}\" changes fact \"{f}\", which \"where\" reads; facts in \
+                     \"where\" must be static (no action may change them)"
+                )));
+            }
+        }
+        let mut work = self.clone();
+        let mut groundings = Vec::with_capacity(grounding.actions.len());
+        for a in grounding.actions {
+            let mut fact = |(name, value): (String, bool)| -> Result<FactValue, DomainError> {
+                Ok(FactValue::new(work.add_fact(&name)?, value))
+            };
+            let pre = a.pre.into_iter().map(&mut fact).collect::<Result<_, _>>()?;
+            let effects = a
+                .effects
+                .into_iter()
+                .map(&mut fact)
+                .collect::<Result<_, _>>()?;
+            let var = |n: &str| work.var_id(n).expect("checked by ground");
+            let var_pre = a
+                .var_pre
+                .iter()
+                .map(|(n, op, k)| VarCondition::new(var(n), *op, *k));
+            let var_effects = a
+                .var_effects
+                .iter()
+                .map(|(n, op, k)| VarEffect::new(var(n), *op, *k));
+            let def = ActionDef {
+                name: a.name,
+                pre,
+                effects,
+                cost: a.cost,
+                var_pre: var_pre.collect(),
+                var_effects: var_effects.collect(),
+            };
+            groundings.push((work.add_action(def)?, a.args));
+        }
+        work.record_static_facts(&def.name, grounding.where_facts);
+        work.templates.push(ActionTemplate {
+            name: def.name,
+            params: grounding.params,
+            groundings,
+        });
+        *self = work;
+        Ok(self.templates.len() - 1)
     }
 
     /// Interns `name` and returns its id; registering a name twice returns the first id.
@@ -435,6 +564,21 @@ impl Domain {
         }
         for fv in def.pre.iter().chain(def.effects.iter()) {
             self.check_fact(fv.fact)?;
+        }
+        if !self.static_facts.is_empty() {
+            for e in &def.effects {
+                let fact = &self.fact_names[e.fact.index()];
+                if let Some(t) = self.static_facts.get(fact) {
+                    return Err(DomainError::Template {
+                        template: t.clone(),
+                        detail: format!(
+                            "its \"where\" reads fact \"{fact}\", which action \"{}\" would \
+                             change; facts in \"where\" must be static",
+                            def.name
+                        ),
+                    });
+                }
+            }
         }
         let pre = self.action_conditions(&def.name, "pre", def.pre, def.var_pre)?;
         let effects = self.action_conditions(&def.name, "effects", def.effects, [])?;

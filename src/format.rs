@@ -51,7 +51,12 @@
 //! # Templates
 //! `objects` declares object sets; an action with `params` over them is a template,
 //! grounded while the file is read into one ordinary action per choice of objects (see
-//! the `templates` module and the README).
+//! the `templates` module and the README), by the code behind [`Domain::add_template`].
+//! A `vars` entry with `params`, `"stock({item})": {"params": {"item": "item"}, "min": 0,
+//! "max": 9}`, declares a family: one variable per choice of objects (`stock(flour)`, …),
+//! each with the entry's range, default and overflow rule. A template's `"where":
+//! {"road({from},{to})": true}` keeps the choices whose ground facts have those values in
+//! `start`; no action's effects and no goal's `reset` may set such a fact.
 //!
 //! Because `vars` and `objects` may follow the lists that use them, the text is read twice:
 //! a first pass reads only `vars` and `objects`, then the main pass reads everything with
@@ -60,7 +65,8 @@
 //! the raw document; [`Domain`] is built from it afterwards.
 //!
 //! # Ids (deterministic)
-//! Variables get ids in `vars` declaration order (file order). Facts are registered in this
+//! Variables get ids in `vars` declaration order (file order; a family's variables in
+//! its grounding order, where it is declared). Facts are registered in this
 //! order, whatever the order of the top-level keys: the actions in file order (a template's
 //! groundings in their order), each action's `pre` keys then its `effects` keys in file
 //! order, then `start`, `goal` and `goals` (entries in file order; each one's conditions,
@@ -87,7 +93,7 @@ use errors::describe;
 use vars::{Declarations, Declared, VarValue};
 use visit::{DocumentSeed, RawDocument, RawFacts, Trail};
 
-pub use lint::{lint, lint_vars, LintWarning, VarLintWarning};
+pub use lint::{lint, lint_templates, lint_vars, LintWarning, TemplateLintWarning, VarLintWarning};
 
 /// A parsed domain file.
 #[derive(Debug, Clone)]
@@ -157,7 +163,7 @@ pub fn parse_domain(text: &str) -> Result<DomainFile, FormatError> {
     // First pass: the variable declarations and object sets, wherever `vars` and `objects`
     // are (see `vars`).
     let trail = Trail::default();
-    let (declarations, objects) = vars::read_declarations(text, &trail);
+    let (declarations, objects, holding) = vars::read_declarations(text, &trail);
     let (declared, malformed) = match declarations {
         Declarations::Read(decls) => (Declared::known(decls), None),
         Declarations::Invalid(e) => return Err(describe(text, &e, &trail.segments())),
@@ -173,6 +179,7 @@ pub fn parse_domain(text: &str) -> Result<DomainFile, FormatError> {
             trail: &trail,
             declared: &declared,
             objects: objects.as_ref(),
+            holding: &holding,
         }
         .deserialize(&mut de)
         .and_then(|raw| de.end().map(|()| raw))
@@ -183,7 +190,7 @@ pub fn parse_domain(text: &str) -> Result<DomainFile, FormatError> {
         (Ok(_), Some(e)) => Err(describe(text, &e, &[])),
         (Ok(mut raw), None) => {
             raw.vars = declared.into_decls();
-            build(raw)
+            build(raw, objects.unwrap_or_default())
         }
     }
 }
@@ -213,7 +220,7 @@ pub fn load_domain_file(path: &Path) -> Result<DomainFile, FormatError> {
     parse_domain(&text).map_err(|e| FormatError { file, ..e })
 }
 
-fn build(raw: RawDocument) -> Result<DomainFile, FormatError> {
+fn build(raw: RawDocument, objects: Vec<(String, Vec<String>)>) -> Result<DomainFile, FormatError> {
     let unplaced = |e: DomainError| FormatError {
         file: None,
         line: 0,
@@ -225,6 +232,10 @@ fn build(raw: RawDocument) -> Result<DomainFile, FormatError> {
     // below cannot fail on a parsed file; their errors are still passed on, unplaced.
     for def in raw.vars {
         domain.add_var(def).map_err(unplaced)?;
+    }
+    for (ty, list) in &objects {
+        let list: Vec<&str> = list.iter().map(String::as_str).collect();
+        domain.add_objects(ty, &list).map_err(unplaced)?;
     }
     let fact_lists = raw
         .actions
@@ -274,6 +285,9 @@ fn build(raw: RawDocument) -> Result<DomainFile, FormatError> {
         };
         domain.add_action(def).map_err(unplaced)?;
     }
+    for (template, facts) in raw.static_facts {
+        domain.record_static_facts(&template, facts);
+    }
     for (first, g) in raw.templates {
         let groundings = g
             .args
@@ -281,7 +295,7 @@ fn build(raw: RawDocument) -> Result<DomainFile, FormatError> {
             .enumerate()
             .map(|(k, args)| (ActionId((first + k) as u32), args))
             .collect();
-        domain.add_template(ActionTemplate {
+        domain.record_template(ActionTemplate {
             name: g.name,
             params: g.params,
             groundings,
@@ -516,17 +530,17 @@ mod tests {
             "{:?}",
             parse_domain(&twin).err()
         );
-        // Variables: no parameters in their names, and no grounding onto a variable's name.
-        let braced_var = ROADS
-            .replace(
-                "\"objects\"",
-                "\"vars\": {\"stock_{from}\": {\"min\": 0, \"max\": 3}}, \"objects\"",
-            )
-            .replace(
-                "\"pre\": {\"at({from})\": true}",
-                "\"pre\": {\"stock_{from}\": 1}",
-            );
-        has(&err(&braced_var), "cannot contain parameters");
+        // Variables: a ground variable must be declared; no grounding onto a variable's name.
+        let braced_var = ROADS.replace(
+            "\"pre\": {\"at({from})\": true}",
+            "\"pre\": {\"stock_{from}\": 1}",
+        );
+        let e = err(&braced_var);
+        has(&e, "\"stock_mill\" in \"pre\", which is not declared");
+        assert_eq!(e.line, 6, "{e}");
+        // Braces in a variable of an action without parameters are literal.
+        let plain = r#"{"actions": [{"name": "a", "pre": {"x{y}": 1}}]}"#;
+        has(&err(plain), "\"x{y}\" is not a declared variable");
         let onto_var = ROADS.replace(
             "\"objects\"",
             "\"vars\": {\"at(well)\": {\"min\": 0, \"max\": 3}}, \"objects\"",
@@ -552,6 +566,139 @@ mod tests {
         assert!(!e.message.contains("template"), "{e}");
         assert_eq!(e.line, 2, "{e}");
         assert!(parse_domain(&late.replace("}]\n", "}],\n")).is_ok());
+    }
+
+    const STOCK: &str = r#"{
+  "vars": {"stock({item})": {"params": {"item": "item"}, "min": 0, "max": 3, "default": 1},
+           "gold": {"min": 0, "max": 9}},
+  "objects": {"place": ["mill", "bakery", "well"], "item": ["flour", "bread"]},
+  "actions": [
+    {"name": "go({from},{to})", "params": {"from": "place", "to": "place"},
+     "where": {"road({from},{to})": true},
+     "pre": {"at({from})": true}, "effects": {"at({from})": false, "at({to})": true}},
+    {"name": "take({item},{p})", "params": {"item": "item", "p": "place"},
+     "where": {"sells({p},{item})": true, "closed({p})": false},
+     "pre": {"at({p})": true, "stock({item})": {"<": 3}},
+     "effects": {"stock({item})": {"+=": 1}}}
+  ],
+  "start": {"at(mill)": true, "road(mill,bakery)": true, "road(bakery,well)": true,
+            "sells(mill,flour)": true, "sells(bakery,bread)": true, "sells(well,bread)": true,
+            "closed(well)": true},
+  "goal": {"stock(bread)": 3, "at(well)": true}
+}"#;
+
+    #[test]
+    fn variable_families_and_where_ground_as_written() {
+        let f = parse_domain(STOCK).unwrap();
+        let d = &f.domain;
+        let vars: Vec<&str> = d.vars().iter().map(|v| v.name()).collect();
+        assert_eq!(vars, ["stock(flour)", "stock(bread)", "gold"]);
+        assert_eq!(d.vars()[1].default_value(), 1);
+        let names: Vec<&str> = d.actions().iter().map(|a| a.name()).collect();
+        assert_eq!(
+            names,
+            [
+                "go(mill,bakery)",
+                "go(bakery,well)",
+                "take(flour,mill)",
+                "take(bread,bakery)"
+            ]
+        );
+        let take = &d.actions()[3];
+        let bread = d.var_id("stock(bread)").unwrap();
+        assert_eq!(take.var_effects()[0].var, bread);
+        assert_eq!(take.pre().var_conditions()[0].var, bread);
+        let r = crate::planner::plan(d, &f.start, f.goal.as_ref().unwrap());
+        assert_eq!(r.plan().unwrap().cost, 4.0);
+        assert_eq!(d.objects()[1].0, "item");
+        // Objects before the family read the same.
+        let moved = STOCK.replacen("\"objects\"", "\"objects0\"", 1).replace(
+            "\"vars\"",
+            "\"objects\": {\"place\": [\"mill\", \"bakery\", \"well\"], \"item\": [\"flour\", \"bread\"]},\n  \"vars\"",
+        );
+        let moved = moved.replace("  \"objects0\": {\"place\": [\"mill\", \"bakery\", \"well\"], \"item\": [\"flour\", \"bread\"]},\n", "");
+        let g = parse_domain(&moved).unwrap();
+        assert_eq!(g.domain.action_count(), 4);
+        assert_eq!(g.domain.var_count(), 3);
+    }
+
+    #[test]
+    fn bad_families_and_wheres_are_errors_with_positions() {
+        let cases: [(&str, &str, &str, usize); 8] = [
+            (
+                "\"item\": \"item\"}, \"min\"",
+                "\"item\": \"thing\"}, \"min\"",
+                "type \"thing\"",
+                2,
+            ),
+            (
+                "\"stock({item})\": {\"params\"",
+                "\"stock\": {\"params\"",
+                "not in the name",
+                2,
+            ),
+            (
+                "\"stock({item})\": {\"params\"",
+                "\"stock({it})\": {\"params\"",
+                "not a parameter",
+                2,
+            ),
+            ("\"gold\": {", "\"stock(bread)\": {", "declared twice", 3),
+            (
+                "\"stock({item})\": {\"<\": 3}",
+                "\"stock({item})\": {\"<\": 9}",
+                "stock(flour)",
+                12,
+            ),
+            (
+                "\"stock({item})\": {\"+=\": 1}",
+                "\"stock({p})\": {\"+=\": 1}",
+                "\"stock(mill)\" in \"effects\", which is not declared",
+                12,
+            ),
+            (
+                "\"road({from},{to})\": true}",
+                "\"road({from},{to})\": 1}",
+                "invalid type",
+                7,
+            ),
+            (
+                "\"effects\": {\"stock({item})\": {\"+=\": 1}}",
+                "\"effects\": {\"stock({item})\": {\"+=\": 1}, \"road(mill,bakery)\": false}",
+                "must be static",
+                12,
+            ),
+        ];
+        for (from, to, needle, line) in cases {
+            assert!(STOCK.contains(from), "{from}");
+            let e = err(&STOCK.replacen(from, to, 1));
+            has(&e, needle);
+            assert_eq!(e.line, line, "{e}");
+        }
+        // A goal's reset may not change a "where" fact either, nor an earlier action.
+        let reset = STOCK.replace(
+            "\"goal\":",
+            "\"goals\": [{\"name\": \"g\", \"priority\": 1, \"conditions\": {}, \"reset\": {\"sells(mill,flour)\": false}}],\n  \"goal\":",
+        );
+        has(
+            &err(&reset),
+            "the \"reset\" of goals entry \"g\" changes fact \"sells(mill,flour)\"",
+        );
+        let earlier = STOCK.replace(
+            "\"actions\": [",
+            "\"actions\": [{\"name\": \"build\", \"effects\": {\"road(well,mill)\": true}},",
+        );
+        let e = err(&earlier);
+        has(
+            &e,
+            "its \"where\" reads fact \"road(well,mill)\", which action \"build\" changes",
+        );
+        assert_eq!(e.line, 8, "{e}");
+        // "where" needs "params".
+        has(
+            &err(&STOCK.replace("{\"name\": \"go({from},{to})\", \"params\": {\"from\": \"place\", \"to\": \"place\"},", "{\"name\": \"go\",")),
+            "need \"params\"",
+        );
     }
 
     #[test]

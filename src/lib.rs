@@ -56,7 +56,8 @@ pub mod ffi;
 pub use agent::{Agent, AgentDef, AgentId, GoalDef, ReplanCause, Report, Step, StepKind};
 pub use domain::{
     Action, ActionDef, ActionId, ActionTemplate, Compare, Conditions, Domain, DomainError, FactId,
-    FactValue, Goal, Overflow, Var, VarCondition, VarDef, VarEffect, VarId, VarOp, MAX_ACTION_COST,
+    FactValue, Goal, Overflow, TemplateDef, Var, VarCondition, VarDef, VarEffect, VarId, VarOp,
+    MAX_ACTION_COST, MAX_GROUNDINGS,
 };
 pub use planner::{lmcut_estimate, max_table_bytes, set_max_table_bytes};
 pub use planner::{

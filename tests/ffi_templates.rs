@@ -129,3 +129,224 @@ fn bad_template_calls_are_errors_and_write_nothing() {
         &[],
     );
 }
+
+fn tfact(name: &'static str, value: i32) -> GoapTemplateFact {
+    GoapTemplateFact {
+        name: arg(name),
+        value,
+    }
+}
+
+/// The file's `ROADS` template with `where` and a variable, defined through the ABI: it
+/// grounds to the same actions as the file does.
+#[test]
+fn a_template_defined_through_the_abi_grounds_like_the_file() {
+    let w = World::new();
+    let file = w.load(
+        r#"{
+      "objects": {"place": ["mill", "bakery", "well"]},
+      "vars": {"trips": {"min": 0, "max": 5}},
+      "actions": [
+        {"name": "go({from},{to})", "params": {"from": "place", "to": "place"},
+         "distinct": ["from", "to"], "where": {"road({from},{to})": true},
+         "cost_by": {"to": {"well": 4}},
+         "pre": {"at({from})": true}, "effects": {"at({from})": false, "at({to})": true,
+         "trips": {"+=": 1}}}
+      ],
+      "start": {"road(mill,well)": true, "road(well,bakery)": true}
+    }"#,
+    );
+    // The same by calls: the start's road facts first (where reads the start state).
+    let d = w.load(r#"{"vars": {"trips": {"min": 0, "max": 5}}, "actions": [], "start": {"road(mill,well)": true, "road(well,bakery)": true}}"#);
+    let places = [arg("mill"), arg("bakery"), arg("well")];
+    ok(unsafe { goap_domain_add_objects(w.0, d, arg("place"), places.as_ptr(), 3) });
+    let params = [
+        GoapTemplateParam {
+            name: arg("from"),
+            object_type: arg("place"),
+        },
+        GoapTemplateParam {
+            name: arg("to"),
+            object_type: arg("place"),
+        },
+    ];
+    let distinct = [arg("from"), arg("to")];
+    let where_facts = [tfact("road({from},{to})", 1)];
+    let pre = [tfact("at({from})", 1)];
+    let effects = [tfact("at({from})", 0), tfact("at({to})", 1)];
+    let var_effects = [GoapTemplateVar {
+        name: arg("trips"),
+        op: GoapVarOp::Add as i32,
+        value: 1,
+    }];
+    let costs = [GoapObjectCost {
+        object: arg("well"),
+        cost: 4.0,
+    }];
+    let mut def = goap_template_def_default();
+    def.name = arg("go({from},{to})");
+    (def.params, def.param_count) = (params.as_ptr(), 2);
+    (def.distinct, def.distinct_count) = (distinct.as_ptr(), 2);
+    (def.where_facts, def.where_count) = (where_facts.as_ptr(), 1);
+    (def.pre, def.pre_count) = (pre.as_ptr(), 1);
+    (def.effects, def.effect_count) = (effects.as_ptr(), 2);
+    (def.var_effects, def.var_effect_count) = (var_effects.as_ptr(), 1);
+    def.cost_by_param = arg("to");
+    (def.cost_by, def.cost_by_count) = (costs.as_ptr(), 1);
+    let mut index = 99;
+    ok(unsafe { goap_domain_add_template(w.0, d, &def, &mut index) });
+    assert_eq!(index, 0);
+    let groundings = |dom| {
+        let mut ids = [GoapActionId::default(); 8];
+        let mut n = 0;
+        ok(unsafe { goap_domain_template_groundings(w.0, dom, 0, ids.as_mut_ptr(), 8, &mut n) });
+        ids[..n as usize]
+            .iter()
+            .map(|&a| {
+                let mut info = GoapActionInfo::default();
+                ok(unsafe { goap_domain_action_info(w.0, dom, a, &mut info) });
+                format!(
+                    "{} {} {} {}",
+                    w.action_name(dom, a),
+                    info.cost,
+                    info.pre_count,
+                    info.var_effect_count
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(groundings(d), groundings(file));
+    assert_eq!(
+        groundings(d),
+        ["go(mill,well) 4 1 1", "go(well,bakery) 1 1 1"]
+    );
+    let found = {
+        let args = [arg("well"), arg("bakery")];
+        let mut out = GoapActionId::default();
+        ok(unsafe { goap_domain_template_find(w.0, d, 0, args.as_ptr(), 2, &mut out) });
+        out
+    };
+    assert_eq!(found, w.action(d, "go(well,bakery)"));
+
+    // Errors: named, placed in def, and the domain is unchanged.
+    let count = || {
+        let mut n = 0;
+        ok(unsafe { goap_domain_action_count(w.0, d, &mut n) });
+        n
+    };
+    let before = count();
+    let f = "goap_domain_add_template";
+    let mut untouched = 77;
+    let st = unsafe { goap_domain_add_template(w.0, d, &def, &mut untouched) };
+    expect_err(st, GoapStatus::DuplicateName, f, &["go(mill,well)"]);
+    let mut bad = def;
+    bad.name = arg("go2");
+    let st = unsafe { goap_domain_add_template(w.0, d, &bad, &mut untouched) };
+    expect_err(
+        st,
+        GoapStatus::InvalidArgument,
+        f,
+        &["\"go2\"", "two of its groundings"],
+    );
+    let changes_road = [tfact("road({from},{to})", 1)];
+    let mut bad = def;
+    bad.name = arg("build({from},{to})");
+    (bad.effects, bad.effect_count) = (changes_road.as_ptr(), 1);
+    let st = unsafe { goap_domain_add_template(w.0, d, &bad, &mut untouched) };
+    expect_err(st, GoapStatus::InvalidArgument, f, &["must be static"]);
+    let wrong_type = [GoapTemplateParam {
+        name: arg("from"),
+        object_type: arg("town"),
+    }];
+    let mut bad = def;
+    bad.name = arg("x({from})");
+    (bad.params, bad.param_count) = (wrong_type.as_ptr(), 1);
+    (
+        bad.distinct_count,
+        bad.where_count,
+        bad.effect_count,
+        bad.cost_by_count,
+    ) = (0, 0, 0, 0);
+    bad.cost_by_param = arg("");
+    let st = unsafe { goap_domain_add_template(w.0, d, &bad, &mut untouched) };
+    expect_err(st, GoapStatus::InvalidArgument, f, &["\"town\""]);
+    let mut bad = def;
+    bad.cost = f64::NAN;
+    let st = unsafe { goap_domain_add_template(w.0, d, &bad, &mut untouched) };
+    expect_err(st, GoapStatus::InvalidCost, f, &["def->cost"]);
+    let wrong_op = [GoapTemplateVar {
+        name: arg("trips"),
+        op: 0,
+        value: 1,
+    }];
+    let mut bad = def;
+    (bad.var_effects, bad.var_effect_count) = (wrong_op.as_ptr(), 1);
+    let st = unsafe { goap_domain_add_template(w.0, d, &bad, &mut untouched) };
+    expect_err(
+        st,
+        GoapStatus::InvalidArgument,
+        f,
+        &["def->var_effects[0].op"],
+    );
+    let mut bad = def;
+    bad.pre = null();
+    let st = unsafe { goap_domain_add_template(w.0, d, &bad, &mut untouched) };
+    expect_err(st, GoapStatus::NullPointer, f, &["def->pre"]);
+    let mut bad = def;
+    bad.cookie = 0;
+    let st = unsafe { goap_domain_add_template(w.0, d, &bad, &mut untouched) };
+    expect_err(
+        st,
+        GoapStatus::InvalidArgument,
+        f,
+        &["goap_template_def_default"],
+    );
+    let bad_fact = [tfact("at({from})", 2)];
+    let mut bad = def;
+    (bad.pre, bad.pre_count) = (bad_fact.as_ptr(), 1);
+    let st = unsafe { goap_domain_add_template(w.0, d, &bad, &mut untouched) };
+    expect_err(st, GoapStatus::InvalidArgument, f, &["def->pre[0].value"]);
+    let mut bad = def;
+    bad.name = GoapString {
+        text: b"\xff".as_ptr().cast(),
+        len: 1,
+    };
+    let st = unsafe { goap_domain_add_template(w.0, d, &bad, &mut untouched) };
+    expect_err(st, GoapStatus::InvalidUtf8, f, &["def->name"]);
+    let st = unsafe { goap_domain_add_template(w.0, d, null(), &mut untouched) };
+    expect_err(st, GoapStatus::NullPointer, f, &["def"]);
+    assert_eq!(untouched, 77);
+    assert_eq!(count(), before);
+    // A later action may not change a fact the template's "where" read.
+    let road = w.fact(d, "road(mill,well)");
+    let effects = [fv(road, false)];
+    let mut action = goap_action_def_default();
+    (action.name, action.name_len) = s("close_road");
+    (action.effects, action.effect_count) = (effects.as_ptr(), 1);
+    let mut id = GoapActionId::default();
+    let st = unsafe { goap_domain_add_action(w.0, d, &action, &mut id) };
+    expect_err(
+        st,
+        GoapStatus::InvalidArgument,
+        "goap_domain_add_action",
+        &["road(mill,well)", "must be static"],
+    );
+    assert_eq!(count(), before);
+
+    // Objects: checked, a type redeclared only with the same objects.
+    let g = "goap_domain_add_objects";
+    let st = unsafe { goap_domain_add_objects(w.0, d, arg("place"), places.as_ptr(), 2) };
+    expect_err(st, GoapStatus::InvalidArgument, g, &["other objects"]);
+    ok(unsafe { goap_domain_add_objects(w.0, d, arg("place"), places.as_ptr(), 3) });
+    let st = unsafe { goap_domain_add_objects(w.0, d, arg("empty"), null(), 0) };
+    expect_err(st, GoapStatus::InvalidArgument, g, &["at least one"]);
+    let st = unsafe { goap_domain_add_objects(w.0, d, arg("x"), null(), 1) };
+    expect_err(st, GoapStatus::NullPointer, g, &["objects"]);
+    let twice = [arg("a"), arg("a")];
+    let st = unsafe { goap_domain_add_objects(w.0, d, arg("x"), twice.as_ptr(), 2) };
+    expect_err(st, GoapStatus::InvalidArgument, g, &["twice"]);
+    let st = unsafe {
+        goap_domain_add_objects(w.0, GoapDomainId::default(), arg("x"), twice.as_ptr(), 1)
+    };
+    expect_err(st, GoapStatus::UnknownDomain, g, &[]);
+}

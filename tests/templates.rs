@@ -22,6 +22,12 @@ struct Template {
     /// (fact pattern, value): patterns use `{p0}`, `{p1}`.
     pre: Vec<(String, bool)>,
     effects: Vec<(String, bool)>,
+    /// `where`: (static fact pattern, value).
+    where_facts: Vec<(String, bool)>,
+    /// On the family `cnt({o})` (type 0): (parameter, condition `<` k) and (parameter, `+=`
+    /// step).
+    var_pre: Option<(usize, i32)>,
+    var_effect: Option<(usize, i32)>,
 }
 
 struct Case {
@@ -30,6 +36,12 @@ struct Case {
     templates: Vec<Template>,
     start: Vec<String>,
     goal: Vec<String>,
+    /// The family `cnt({o})` over type 0 is declared (range 0..=3).
+    family: bool,
+    /// A goal `cnt(o0_0) >= k`.
+    goal_var: Option<i32>,
+    /// Static facts true in `start`: `rel(o)` and `pair(o,o)`.
+    statics: Vec<String>,
 }
 
 fn random_case(seed: u64) -> Case {
@@ -71,6 +83,25 @@ fn random_case(seed: u64) -> Case {
             let n = types[params[p].1].len();
             (p, (0..n).map(|_| rng.range(0, 9) as f64).collect())
         });
+        let static_pattern = |rng: &mut Rng| -> String {
+            if arity == 2 && rng.chance(50) {
+                "pair({p0},{p1})".to_owned()
+            } else {
+                format!("rel({{p{}}})", rng.range(0, arity - 1))
+            }
+        };
+        let where_facts: Vec<(String, bool)> = if rng.chance(50) {
+            let f = static_pattern(&mut rng);
+            vec![(f, rng.chance(70))]
+        } else {
+            Vec::new()
+        };
+        let on_type0: Vec<usize> = (0..arity).filter(|&i| params[i].1 == 0).collect();
+        let var_param = |rng: &mut Rng| on_type0[rng.range(0, on_type0.len() - 1)];
+        let var_pre = (!on_type0.is_empty() && rng.chance(50))
+            .then(|| (var_param(&mut rng), rng.range(1, 3) as i32));
+        let var_effect = (!on_type0.is_empty() && rng.chance(60))
+            .then(|| (var_param(&mut rng), rng.range(1, 2) as i32));
         let name = if arity == 1 {
             format!("t{k}({{p0}})")
         } else {
@@ -84,6 +115,9 @@ fn random_case(seed: u64) -> Case {
             cost_by,
             pre,
             effects,
+            where_facts,
+            var_pre,
+            var_effect,
         });
     }
     let ground_fact = |rng: &mut Rng| -> String {
@@ -101,11 +135,32 @@ fn random_case(seed: u64) -> Case {
     let goal = (0..rng.range(1, 2))
         .map(|_| ground_fact(&mut rng))
         .collect();
+    let family = templates
+        .iter()
+        .any(|t| t.var_pre.is_some() || t.var_effect.is_some())
+        || rng.chance(20);
+    let goal_var = (family && rng.chance(50)).then(|| rng.range(1, 3) as i32);
+    let mut statics = Vec::new();
+    for t in &types {
+        for a in t {
+            if rng.chance(50) {
+                statics.push(format!("rel({a})"));
+            }
+            for u in types.iter().flatten() {
+                if rng.chance(30) {
+                    statics.push(format!("pair({a},{u})"));
+                }
+            }
+        }
+    }
     Case {
         types,
         templates,
         start,
         goal,
+        family,
+        goal_var,
+        statics,
     }
 }
 
@@ -124,6 +179,18 @@ fn json_true(list: &[String]) -> String {
         new
     });
     format!("{{{}}}", items.join(", "))
+}
+
+/// `start` (its facts, then the static facts) and `goal` (with the variable goal).
+fn start_and_goal(c: &Case) -> String {
+    let mut start = c.start.clone();
+    start.extend(c.statics.iter().cloned());
+    let mut goal = json_true(&c.goal);
+    if let Some(k) = c.goal_var {
+        goal.pop();
+        goal.push_str(&format!(", \"cnt(o0_0)\": {{\">=\": {k}}}}}"));
+    }
+    format!("\"start\": {}, \"goal\": {goal}", json_true(&start))
 }
 
 /// The case as a template domain.
@@ -146,14 +213,23 @@ fn template_text(c: &Case) -> String {
                 .iter()
                 .map(|(p, ty)| format!("\"{p}\": \"type{ty}\""))
                 .collect();
+            let mut pre = json_facts(&t.pre);
+            if let Some((p, k)) = t.var_pre {
+                with_entry(&mut pre, &format!("\"cnt({{p{p}}})\": {{\"<\": {k}}}"));
+            }
+            let mut effects = json_facts(&t.effects);
+            if let Some((p, k)) = t.var_effect {
+                with_entry(&mut effects, &format!("\"cnt({{p{p}}})\": {{\"+=\": {k}}}"));
+            }
             let mut a = format!(
-                "{{\"name\": \"{}\", \"params\": {{{}}}, \"cost\": {}, \"pre\": {}, \"effects\": {}",
+                "{{\"name\": \"{}\", \"params\": {{{}}}, \"cost\": {}, \"pre\": {pre}, \"effects\": {effects}",
                 t.name,
                 params.join(", "),
                 t.cost,
-                json_facts(&t.pre),
-                json_facts(&t.effects)
             );
+            if !t.where_facts.is_empty() {
+                a.push_str(&format!(", \"where\": {}", json_facts(&t.where_facts)));
+            }
             if t.distinct {
                 a.push_str(", \"distinct\": [\"p0\", \"p1\"]");
             }
@@ -170,13 +246,27 @@ fn template_text(c: &Case) -> String {
             a
         })
         .collect();
+    let vars = if c.family {
+        "\"vars\": {\"cnt({o})\": {\"params\": {\"o\": \"type0\"}, \"min\": 0, \"max\": 3}}, "
+    } else {
+        ""
+    };
     format!(
-        "{{\"objects\": {{{}}}, \"actions\": [{}], \"start\": {}, \"goal\": {}}}",
+        "{{{vars}\"objects\": {{{}}}, \"actions\": [{}], {}}}",
         objects.join(", "),
         actions.join(", "),
-        json_true(&c.start),
-        json_true(&c.goal)
+        start_and_goal(c)
     )
+}
+
+/// Adds `entry` to the JSON object `object`.
+fn with_entry(object: &mut String, entry: &str) {
+    object.pop();
+    if object.len() > 1 {
+        object.push_str(", ");
+    }
+    object.push_str(entry);
+    object.push('}');
 }
 
 /// The case written out by hand: this test's own grounding (first parameter slowest).
@@ -200,6 +290,16 @@ fn ground_text(c: &Case) -> String {
                 .map(|((_, ty), &i)| c.types[*ty][i].as_str())
                 .collect();
             if t.distinct && objs[0] == objs[1] {
+                continue;
+            }
+            let statics_ok = t.where_facts.iter().all(|(f, v)| {
+                let mut f = f.replace("{p0}", objs[0]);
+                if objs.len() > 1 {
+                    f = f.replace("{p1}", objs[1]);
+                }
+                c.statics.contains(&f) == *v
+            });
+            if !statics_ok {
                 continue;
             }
             let fill = |s: &str| {
@@ -228,19 +328,36 @@ fn ground_text(c: &Case) -> String {
                 Some((p, costs)) => costs[choice[*p]],
                 None => t.cost,
             };
+            let mut pre = json_facts(&pre);
+            if let Some((p, k)) = t.var_pre {
+                with_entry(&mut pre, &format!("\"cnt({})\": {{\"<\": {k}}}", objs[p]));
+            }
+            let mut effects = json_facts(&effects);
+            if let Some((p, k)) = t.var_effect {
+                with_entry(
+                    &mut effects,
+                    &format!("\"cnt({})\": {{\"+=\": {k}}}", objs[p]),
+                );
+            }
             actions.push(format!(
-                "{{\"name\": \"{}\", \"cost\": {cost}, \"pre\": {}, \"effects\": {}}}",
+                "{{\"name\": \"{}\", \"cost\": {cost}, \"pre\": {pre}, \"effects\": {effects}}}",
                 fill(&t.name),
-                json_facts(&pre),
-                json_facts(&effects)
             ));
         }
     }
+    let vars = if c.family {
+        let decls: Vec<String> = c.types[0]
+            .iter()
+            .map(|o| format!("\"cnt({o})\": {{\"min\": 0, \"max\": 3}}"))
+            .collect();
+        format!("\"vars\": {{{}}}, ", decls.join(", "))
+    } else {
+        String::new()
+    };
     format!(
-        "{{\"actions\": [{}], \"start\": {}, \"goal\": {}}}",
+        "{{{vars}\"actions\": [{}], {}}}",
         actions.join(", "),
-        json_true(&c.start),
-        json_true(&c.goal)
+        start_and_goal(c)
     )
 }
 
@@ -256,8 +373,20 @@ fn actions_of(f: &DomainFile) -> Vec<String> {
                     .map(|v| format!("{}={}", d.fact_name(v.fact), v.value))
                     .collect()
             };
+            let var = |v: goap::VarId| d.vars()[v.index()].name().to_owned();
+            let var_pre: Vec<String> = a
+                .pre()
+                .var_conditions()
+                .iter()
+                .map(|c| format!("{} {:?} {}", var(c.var), c.op, c.value))
+                .collect();
+            let var_effects: Vec<String> = a
+                .var_effects()
+                .iter()
+                .map(|e| format!("{} {:?} {}", var(e.var), e.op, e.value))
+                .collect();
             format!(
-                "{} cost {} pre {:?} effects {:?}",
+                "{} cost {} pre {:?} {var_pre:?} effects {:?} {var_effects:?}",
                 a.name(),
                 a.cost(),
                 names(a.pre()),
@@ -271,6 +400,7 @@ fn actions_of(f: &DomainFile) -> Vec<String> {
 fn template_domains_ground_like_the_same_domains_written_out() {
     let mut grounded_actions = 0;
     let mut conflicts = 0;
+    let (mut with_where, mut with_vars) = (0, 0);
     for index in 0..scaled(CASES) {
         let case = random_case(case_seed(MASTER_SEED, index));
         let (text, by_hand) = (template_text(&case), ground_text(&case));
@@ -303,6 +433,21 @@ fn template_domains_ground_like_the_same_domains_written_out() {
                     "case {index}: plans"
                 );
                 grounded_actions += t.domain.action_count();
+                with_where += usize::from(case.templates.iter().any(|t| !t.where_facts.is_empty()));
+                with_vars += usize::from(
+                    t.domain
+                        .actions()
+                        .iter()
+                        .any(|a| !a.var_effects().is_empty()),
+                );
+                let vars = |f: &DomainFile| -> Vec<String> {
+                    f.domain
+                        .vars()
+                        .iter()
+                        .map(|v| v.name().to_owned())
+                        .collect()
+                };
+                assert_eq!(vars(&t), vars(&h), "case {index}: variables");
                 // The domain records each template with its groundings.
                 let recorded = t.domain.templates();
                 assert_eq!(recorded.len(), case.templates.len(), "case {index}");
@@ -333,4 +478,140 @@ fn template_domains_ground_like_the_same_domains_written_out() {
         conflicts > 0,
         "the generator never made a conflicting grounding"
     );
+    assert!(
+        with_where > scaled(CASES) / 4,
+        "{with_where} cases with \"where\""
+    );
+    assert!(
+        with_vars > scaled(CASES) / 4,
+        "{with_vars} cases with variables"
+    );
+}
+
+/// The Rust builder grounds with the same code as the file reader: the same template,
+/// defined both ways, gives the same actions, and bad templates leave the domain unchanged.
+#[test]
+fn the_builder_grounds_like_the_file() {
+    use goap::{Compare, Domain, DomainError, TemplateDef, VarDef, VarOp};
+    let text = r#"{
+      "objects": {"place": ["mill", "bakery", "well"], "item": ["flour", "bread"]},
+      "vars": {"stock({item})": {"params": {"item": "item"}, "min": 0, "max": 3}},
+      "actions": [
+        {"name": "go({from},{to})", "params": {"from": "place", "to": "place"},
+         "distinct": ["from", "to"], "where": {"road({from},{to})": false},
+         "cost": 2, "cost_by": {"to": {"well": 5}},
+         "pre": {"at({from})": true}, "effects": {"at({from})": false, "at({to})": true}},
+        {"name": "take({item},{p})", "params": {"item": "item", "p": "place"},
+         "pre": {"at({p})": true, "stock({item})": {"<": 3}},
+         "effects": {"stock({item})": {"+=": 1}}}
+      ],
+      "start": {"road(mill,well)": true}
+    }"#;
+    let file = parse_domain(text).unwrap();
+    let mut d = Domain::new();
+    d.add_objects("place", &["mill", "bakery", "well"]).unwrap();
+    d.add_objects("item", &["flour", "bread"]).unwrap();
+    for item in ["flour", "bread"] {
+        d.add_var(VarDef::new(format!("stock({item})"), 0, 3))
+            .unwrap();
+    }
+    let s = |x: &str| x.to_owned();
+    let go = TemplateDef {
+        name: s("go({from},{to})"),
+        params: vec![(s("from"), s("place")), (s("to"), s("place"))],
+        distinct: vec![s("from"), s("to")],
+        where_facts: vec![(s("road({from},{to})"), false)],
+        holding: vec![s("road(mill,well)")],
+        pre: vec![(s("at({from})"), true)],
+        effects: vec![(s("at({from})"), false), (s("at({to})"), true)],
+        cost: 2.0,
+        cost_by: Some((s("to"), vec![(s("well"), 5.0)])),
+        ..TemplateDef::default()
+    };
+    assert_eq!(d.add_template(go.clone()), Ok(0));
+    let take = TemplateDef {
+        name: s("take({item},{p})"),
+        params: vec![(s("item"), s("item")), (s("p"), s("place"))],
+        pre: vec![(s("at({p})"), true)],
+        var_pre: vec![(s("stock({item})"), Compare::Lt, 3)],
+        var_effects: vec![(s("stock({item})"), VarOp::Add, 1)],
+        cost: 1.0,
+        ..TemplateDef::default()
+    };
+    assert_eq!(d.add_template(take.clone()), Ok(1));
+    let shown = |d: &Domain| -> Vec<String> {
+        d.actions()
+            .iter()
+            .map(|a| format!("{a:?}").replace(char::is_whitespace, ""))
+            .collect()
+    };
+    assert_eq!(shown(&d), shown(&file.domain));
+    assert_eq!(d.templates(), file.domain.templates());
+    // Errors name the template and change nothing.
+    let before = shown(&d);
+    let bad = [
+        (
+            TemplateDef {
+                name: s("go2({from})"),
+                params: vec![(s("from"), s("town"))],
+                ..go.clone()
+            },
+            "does not declare",
+        ),
+        (
+            TemplateDef {
+                name: s("take2({item},{p})"),
+                var_effects: vec![(s("stok({item})"), VarOp::Add, 1)],
+                ..take.clone()
+            },
+            "not declared",
+        ),
+        (go.clone(), "duplicate action name"),
+        (
+            TemplateDef {
+                name: s("fix({from},{to})"),
+                effects: vec![(s("road({from},{to})"), true)],
+                ..go.clone()
+            },
+            "must be static",
+        ),
+        (
+            TemplateDef {
+                name: s("x"),
+                params: vec![],
+                ..go.clone()
+            },
+            "at least one parameter",
+        ),
+    ];
+    for (def, needle) in bad {
+        let e = d.add_template(def).unwrap_err();
+        assert!(e.to_string().contains(needle), "{e}");
+        assert_eq!(shown(&d), before);
+        assert_eq!(d.templates().len(), 2);
+    }
+    // Later actions may not change a fact a template's `where` read, in a domain built by
+    // calls or read from a file.
+    for domain in [&mut d, &mut file.domain.clone()] {
+        let road = domain.add_fact("road(mill,well)").unwrap();
+        let build = goap::ActionDef {
+            name: s("build"),
+            effects: vec![goap::FactValue::new(road, true)],
+            cost: 1.0,
+            ..goap::ActionDef::default()
+        };
+        let e = domain.add_action(build).unwrap_err();
+        assert!(e.to_string().contains("must be static"), "{e}");
+        assert!(
+            e.to_string().contains("template \"go({from},{to})\""),
+            "{e}"
+        );
+    }
+    assert!(matches!(
+        d.add_objects("place", &["mill"]),
+        Err(DomainError::InvalidObjects(_))
+    ));
+    assert!(d.add_objects("place", &["mill", "bakery", "well"]).is_ok());
+    assert!(d.add_objects("empty", &[]).is_err());
+    assert!(d.add_objects("twice", &["a", "a"]).is_err());
 }

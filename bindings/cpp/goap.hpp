@@ -758,6 +758,39 @@ struct ActionDef {
   std::vector<VarEffect> var_effects;
 };
 
+/// A template (parametric action) for Domain::add_template (goap.h's GoapTemplateDef):
+/// the name, fact names and variable names may contain the parameters in braces
+/// (`go({from},{to})`, `at({to})`, `stock({item})`).
+struct TemplateDef {
+  std::string name;
+  /// {parameter, object type} in order; the types come from Domain::add_objects.
+  std::vector<std::pair<std::string, std::string>> params;
+  /// Parameters that must name pairwise different objects.
+  std::vector<std::string> distinct;
+  /// Static facts a choice must satisfy ({"road({from},{to})", true}), read in the
+  /// domain's start state; no action may change them.
+  std::vector<std::pair<std::string, bool>> where;
+  std::vector<std::pair<std::string, bool>> pre;
+  std::vector<std::pair<std::string, bool>> effects;
+  struct VarCondition {
+    std::string var;
+    Compare op;
+    int32_t value;
+  };
+  struct VarEffect {
+    std::string var;
+    VarOp op;
+    int32_t value;
+  };
+  std::vector<VarCondition> var_pre;
+  std::vector<VarEffect> var_effects;
+  /// 0 to GOAP_MAX_ACTION_COST (1e12), for groundings cost_by does not price.
+  double cost = 1;
+  /// The parameter cost_by prices (empty: none) and its {object, cost} table.
+  std::string cost_by_param;
+  std::vector<std::pair<std::string, double>> cost_by;
+};
+
 /// An explicit start and goal for Domain::plan_problem (goap.h's GoapProblem).
 struct Problem {
   /// Exactly the facts listed true are true.
@@ -1273,6 +1306,86 @@ class Domain {
     GoapActionId out{};
     GoapStatus s = goap_domain_add_action(world_, id_.raw(), &c, &out);
     return detail::finish(s, ActionId{out});
+  }
+
+  /// Declares an object type with its objects for templates (goap_domain_add_objects).
+  Returns<void> add_objects(std::string_view type,
+                            const std::vector<std::string_view>& objects) const {
+    std::vector<GoapString> c;
+    c.reserve(objects.size());
+    bool fits = detail::len32(type.size()).has_value() && detail::len32(objects.size());
+    for (std::string_view o : objects) {
+      auto n = detail::len32(o.size());
+      fits = fits && n;
+      c.push_back(GoapString{o.data(), n.value_or(0)});
+    }
+    if (!fits) {
+      return detail::fail<void>(detail::too_long("goap::Domain::add_objects", "a name or the list"));
+    }
+    GoapString t{type.data(), static_cast<uint32_t>(type.size())};
+    return detail::finish(goap_domain_add_objects(world_, id_.raw(), t, c.data(),
+                                                  static_cast<uint32_t>(c.size())));
+  }
+
+  /// Grounds a template into ordinary actions (goap_domain_add_template); returns its
+  /// index for template_name, template_groundings, template_find...
+  Returns<uint32_t> add_template(const TemplateDef& def) const {
+    bool fits = true;
+    auto str = [&fits](std::string_view v) {
+      auto n = detail::len32(v.size());
+      fits = fits && n;
+      return GoapString{v.data(), n.value_or(0)};
+    };
+    auto count = [&fits](std::size_t n) {
+      auto c = detail::len32(n);
+      fits = fits && c;
+      return c.value_or(0);
+    };
+    auto facts = [&](const std::vector<std::pair<std::string, bool>>& list) {
+      std::vector<GoapTemplateFact> out;
+      out.reserve(list.size());
+      for (const auto& f : list) out.push_back(GoapTemplateFact{str(f.first), f.second ? 1 : 0});
+      return out;
+    };
+    std::vector<GoapTemplateParam> params;
+    for (const auto& p : def.params) params.push_back(GoapTemplateParam{str(p.first), str(p.second)});
+    std::vector<GoapString> distinct;
+    for (const auto& p : def.distinct) distinct.push_back(str(p));
+    std::vector<GoapTemplateFact> where = facts(def.where), pre = facts(def.pre),
+                                  effects = facts(def.effects);
+    std::vector<GoapTemplateVar> var_pre, var_effects;
+    for (const auto& v : def.var_pre)
+      var_pre.push_back(GoapTemplateVar{str(v.var), static_cast<int32_t>(v.op), v.value});
+    for (const auto& v : def.var_effects)
+      var_effects.push_back(GoapTemplateVar{str(v.var), static_cast<int32_t>(v.op), v.value});
+    std::vector<GoapObjectCost> costs;
+    for (const auto& c : def.cost_by) costs.push_back(GoapObjectCost{str(c.first), c.second});
+    GoapTemplateDef c = goap_template_def_default();
+    c.name = str(def.name);
+    c.params = params.data();
+    c.param_count = count(params.size());
+    c.distinct = distinct.data();
+    c.distinct_count = count(distinct.size());
+    c.where_facts = where.data();
+    c.where_count = count(where.size());
+    c.pre = pre.data();
+    c.pre_count = count(pre.size());
+    c.effects = effects.data();
+    c.effect_count = count(effects.size());
+    c.var_pre = var_pre.data();
+    c.var_pre_count = count(var_pre.size());
+    c.var_effects = var_effects.data();
+    c.var_effect_count = count(var_effects.size());
+    c.cost = def.cost;
+    c.cost_by_param = str(def.cost_by_param);
+    c.cost_by = costs.data();
+    c.cost_by_count = count(costs.size());
+    if (!fits) {
+      return detail::fail<uint32_t>(detail::too_long("goap::Domain::add_template", "a name or a list"));
+    }
+    uint32_t out = 0;
+    GoapStatus s = goap_domain_add_template(world_, id_.raw(), &c, &out);
+    return detail::finish(s, out);
   }
 
   Returns<ActionId> find_action(std::string_view name) const {

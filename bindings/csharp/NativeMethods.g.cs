@@ -563,7 +563,8 @@ namespace Goap.Native
         ///  is NULL with a non-zero count), GOAP_STATUS_INVALID_ARGUMENT (def not from
         ///  goap_action_def_default(), an empty name or one containing a NUL byte, a value not 0 or
         ///  1, a variable condition's op not a GoapCompare value or an effect's op not a GoapVarOp
-        ///  value, 0 included), GOAP_STATUS_INVALID_UTF8 (def-&gt;name), GOAP_STATUS_UNKNOWN_DOMAIN,
+        ///  value, 0 included; an effect on a fact a template's "where" reads: those stay static),
+        ///  GOAP_STATUS_INVALID_UTF8 (def-&gt;name), GOAP_STATUS_UNKNOWN_DOMAIN,
         ///  GOAP_STATUS_UNKNOWN_FACT (a fact of another domain, not of this one, or an action or
         ///  variable id), GOAP_STATUS_UNKNOWN_VAR (in var_pre or var_effects: a variable of another
         ///  domain, not of this one, or a fact or action id), GOAP_STATUS_DUPLICATE_NAME,
@@ -1802,6 +1803,64 @@ namespace Goap.Native
         /// </summary>
         [DllImport(__DllName, EntryPoint = "goap_domain_template_find", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         public static extern GoapStatus goap_domain_template_find(GoapWorld* world, GoapDomainId domain, uint index, GoapString* args, uint arg_count, GoapActionId* @out);
+
+        /// <summary>
+        ///  The default template definition: no name, no parameters, no conditions or effects, cost
+        ///  1, no cost table. Always use it to initialise a GoapTemplateDef.
+        ///
+        ///  Thread safety: any thread, any time.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_template_def_default", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapTemplateDef goap_template_def_default();
+
+        /// <summary>
+        ///  Declares object type `object_type` with its `objects` for templates (as a domain file's
+        ///  `"objects"`): non-empty names without NUL, at least one, each once. Declaring a type
+        ///  again with the same objects does nothing.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER (world, or objects NULL with count &gt; 0, or a text NULL
+        ///  with a length &gt; 0), GOAP_STATUS_INVALID_UTF8, GOAP_STATUS_UNKNOWN_DOMAIN,
+        ///  GOAP_STATUS_INVALID_ARGUMENT (an empty or NUL-containing name, no objects, an object
+        ///  listed twice, or the type declared before with other objects). On error the domain is
+        ///  unchanged.
+        ///  Thread safety: an edit (see THREADING).
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `object_type.text` valid for its length; `objects` valid
+        ///  for `count` reads, each text for its length.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_add_objects", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_add_objects(GoapWorld* world, GoapDomainId domain, GoapString object_type, GoapString* objects, uint count);
+
+        /// <summary>
+        ///  Checks and grounds a template (see GoapTemplateDef) into ordinary actions of the domain,
+        ///  added in grounding order (the first parameter varies slowest, objects in their declared
+        ///  order) with their facts registered as they come, exactly as a domain file's template
+        ///  grounds; on success `*out_index` receives the template's index for
+        ///  goap_domain_template_* (its ground actions: goap_domain_template_groundings).
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER (world, def, out_index, or an array or text in def NULL
+        ///  with a non-zero count or length), GOAP_STATUS_INVALID_ARGUMENT (def not from
+        ///  goap_template_def_default(); an empty name; a NUL byte in a name; a fact value not 0 or
+        ///  1; an op not a GoapCompare (var_pre) or GoapVarOp (var_effects) value; cost_by without
+        ///  cost_by_param; and every template error: no parameters, an undeclared object type, a
+        ///  `{…}` that is not a parameter, distinct or cost_by naming something else, more than
+        ///  100000 choices of objects, two groundings with one name, a ground variable not declared,
+        ///  a ground fact that is a variable, a where fact that an action changes),
+        ///  GOAP_STATUS_INVALID_UTF8, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_COST (def-&gt;cost
+        ///  not a number from 0 to GOAP_MAX_ACTION_COST), GOAP_STATUS_DUPLICATE_NAME (a grounding's
+        ///  name taken by an action), GOAP_STATUS_OUT_OF_RANGE, GOAP_STATUS_CONTRADICTION (as
+        ///  goap_domain_add_action, for a grounding), GOAP_STATUS_TOO_MANY (the domain could not
+        ///  take 100000 more actions). The message names the template and, for a grounding, the
+        ///  grounding. `*out_index` is written only on success; on error the domain is unchanged.
+        ///  Thread safety: an edit (see THREADING).
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `def` readable, with its pointers valid for their counts
+        ///  and lengths; `out_index` valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_domain_add_template", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_domain_add_template(GoapWorld* world, GoapDomainId domain, GoapTemplateDef* def, uint* out_index);
 
         /// <summary>
         ///  Writes shared facts and variables of a domain: every agent of the domain reads them when
@@ -3140,6 +3199,179 @@ namespace Goap.Native
         ///  Its ground actions (goap_domain_template_groundings).
         /// </summary>
         public uint grounding_count;
+    }
+
+    /// <summary>
+    ///  One parameter of a template: its name (as written in braces, `from`) and its object
+    ///  type (declared by goap_domain_add_objects).
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct GoapTemplateParam
+    {
+        /// <summary>
+        ///  The parameter's name: non-empty, without braces or NUL.
+        /// </summary>
+        public GoapString name;
+        /// <summary>
+        ///  Its object type.
+        /// </summary>
+        public GoapString object_type;
+    }
+
+    /// <summary>
+    ///  A fact of a template, its name possibly with parameters (`at({to})`), and a value.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct GoapTemplateFact
+    {
+        /// <summary>
+        ///  The fact's name, with parameters in braces.
+        /// </summary>
+        public GoapString name;
+        /// <summary>
+        ///  1 for true, 0 for false; any other value is GOAP_STATUS_INVALID_ARGUMENT.
+        /// </summary>
+        public int value;
+    }
+
+    /// <summary>
+    ///  A variable condition or effect of a template, the variable named with parameters
+    ///  (`stock({item})`); each grounding's variable must be declared.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct GoapTemplateVar
+    {
+        /// <summary>
+        ///  The variable's name, with parameters in braces.
+        /// </summary>
+        public GoapString name;
+        /// <summary>
+        ///  In var_pre a GoapCompare value; in var_effects a GoapVarOp value.
+        /// </summary>
+        public int op;
+        /// <summary>
+        ///  The constant (checked against each ground variable's range).
+        /// </summary>
+        public int value;
+    }
+
+    /// <summary>
+    ///  The cost of a template's groundings whose cost_by parameter names `object`.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct GoapObjectCost
+    {
+        /// <summary>
+        ///  An object of the cost_by parameter's type.
+        /// </summary>
+        public GoapString @object;
+        /// <summary>
+        ///  A number from 0 to GOAP_MAX_ACTION_COST (1e12).
+        /// </summary>
+        public double cost;
+    }
+
+    /// <summary>
+    ///  Definition of a template (a parametric action) for goap_domain_add_template, as a
+    ///  domain file writes one (see the README's "Parametric actions"). Obtain from
+    ///  goap_template_def_default(), then set the fields. Every pointer is read during the call
+    ///  only. The name, fact names and variable names may contain the parameters in braces
+    ///  (`go({from},{to})`, `at({to})`); in a template `{` and `}` only enclose parameter names.
+    ///  Groundings must have distinct names: put every parameter in the name.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct GoapTemplateDef
+    {
+        /// <summary>
+        ///  Internal: set by goap_template_def_default() to detect uninitialised definitions.
+        ///  Do not change.
+        /// </summary>
+        public uint cookie;
+        /// <summary>
+        ///  The name with its parameters, such as `go({from},{to})`.
+        /// </summary>
+        public GoapString name;
+        /// <summary>
+        ///  The parameters, in order (the first varies slowest in the grounding order): at
+        ///  least one.
+        /// </summary>
+        public GoapTemplateParam* @params;
+        /// <summary>
+        ///  Number of parameters.
+        /// </summary>
+        public uint param_count;
+        /// <summary>
+        ///  Parameter names that must name pairwise different objects. May be NULL when
+        ///  `distinct_count` is 0 (the default).
+        /// </summary>
+        public GoapString* distinct;
+        /// <summary>
+        ///  Number of names in `distinct`.
+        /// </summary>
+        public uint distinct_count;
+        /// <summary>
+        ///  Static facts a choice of objects must satisfy to be grounded (`road({from},{to})`
+        ///  = 1): looked up in the domain's start state (goap_domain_set_start; a fact not
+        ///  registered yet is false). No action of the domain may change them. May be NULL when
+        ///  `where_count` is 0 (the default).
+        /// </summary>
+        public GoapTemplateFact* where_facts;
+        /// <summary>
+        ///  Number of `where_facts`.
+        /// </summary>
+        public uint where_count;
+        /// <summary>
+        ///  Preconditions. May be NULL when `pre_count` is 0.
+        /// </summary>
+        public GoapTemplateFact* pre;
+        /// <summary>
+        ///  Number of preconditions.
+        /// </summary>
+        public uint pre_count;
+        /// <summary>
+        ///  Effects. May be NULL when `effect_count` is 0.
+        /// </summary>
+        public GoapTemplateFact* effects;
+        /// <summary>
+        ///  Number of effects.
+        /// </summary>
+        public uint effect_count;
+        /// <summary>
+        ///  Variable preconditions (op: a GoapCompare value). May be NULL when `var_pre_count`
+        ///  is 0.
+        /// </summary>
+        public GoapTemplateVar* var_pre;
+        /// <summary>
+        ///  Number of variable preconditions.
+        /// </summary>
+        public uint var_pre_count;
+        /// <summary>
+        ///  Variable effects (op: a GoapVarOp value), at most one per ground variable. May be
+        ///  NULL when `var_effect_count` is 0.
+        /// </summary>
+        public GoapTemplateVar* var_effects;
+        /// <summary>
+        ///  Number of variable effects.
+        /// </summary>
+        public uint var_effect_count;
+        /// <summary>
+        ///  The cost of each grounding unless cost_by gives one: from 0 to
+        ///  GOAP_MAX_ACTION_COST. Default 1.
+        /// </summary>
+        public double cost;
+        /// <summary>
+        ///  The parameter `cost_by` gives costs for; empty (the default) for none.
+        /// </summary>
+        public GoapString cost_by_param;
+        /// <summary>
+        ///  A cost per object of `cost_by_param` (objects not listed take `cost`). May be NULL
+        ///  when `cost_by_count` is 0.
+        /// </summary>
+        public GoapObjectCost* cost_by;
+        /// <summary>
+        ///  Number of entries in `cost_by`.
+        /// </summary>
+        public uint cost_by_count;
     }
 
     /// <summary>

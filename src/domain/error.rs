@@ -85,6 +85,15 @@ pub enum DomainError {
         /// What is wrong.
         detail: String,
     },
+    /// An object type declaration was rejected (what is wrong, naming the type).
+    InvalidObjects(String),
+    /// A template was rejected.
+    Template {
+        /// The template's name.
+        template: String,
+        /// What is wrong.
+        detail: String,
+    },
 }
 
 impl fmt::Display for DomainError {
@@ -143,6 +152,10 @@ impl fmt::Display for DomainError {
                 var,
                 detail,
             } => write!(f, "{context}: variable \"{var}\": {detail}"),
+            DomainError::InvalidObjects(detail) => f.write_str(detail),
+            DomainError::Template { template, detail } => {
+                write!(f, "template \"{template}\": {detail}")
+            }
         }
     }
 }

@@ -144,6 +144,10 @@ pub struct Var {
 }
 
 impl Var {
+    /// `(min, max)`.
+    pub(crate) fn range(&self) -> (i32, i32) {
+        (self.min, self.max)
+    }
     /// The unique name.
     pub fn name(&self) -> &str {
         &self.name

@@ -100,7 +100,8 @@ const ACTION_DEF_DEFAULT: GoapActionDef = GoapActionDef {
 /// is NULL with a non-zero count), GOAP_STATUS_INVALID_ARGUMENT (def not from
 /// goap_action_def_default(), an empty name or one containing a NUL byte, a value not 0 or
 /// 1, a variable condition's op not a GoapCompare value or an effect's op not a GoapVarOp
-/// value, 0 included), GOAP_STATUS_INVALID_UTF8 (def->name), GOAP_STATUS_UNKNOWN_DOMAIN,
+/// value, 0 included; an effect on a fact a template's "where" reads: those stay static),
+/// GOAP_STATUS_INVALID_UTF8 (def->name), GOAP_STATUS_UNKNOWN_DOMAIN,
 /// GOAP_STATUS_UNKNOWN_FACT (a fact of another domain, not of this one, or an action or
 /// variable id), GOAP_STATUS_UNKNOWN_VAR (in var_pre or var_effects: a variable of another
 /// domain, not of this one, or a fact or action id), GOAP_STATUS_DUPLICATE_NAME,

@@ -56,7 +56,9 @@ impl From<DomainError> for FfiError {
             DomainError::NameInUse { .. } | DomainError::VarRedefined(_) => {
                 GoapStatus::DuplicateName
             }
-            DomainError::InvalidRange { .. } => GoapStatus::InvalidArgument,
+            DomainError::InvalidRange { .. }
+            | DomainError::InvalidObjects(_)
+            | DomainError::Template { .. } => GoapStatus::InvalidArgument,
             DomainError::ConstantOutOfRange { .. } => GoapStatus::OutOfRange,
             DomainError::VarContradiction { .. } | DomainError::VarConflict { .. } => {
                 GoapStatus::Contradiction

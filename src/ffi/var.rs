@@ -146,7 +146,7 @@ pub struct GoapVarValue {
     pub value: i32,
 }
 
-fn compare_of(op: i32) -> Option<Compare> {
+pub(crate) fn compare_of(op: i32) -> Option<Compare> {
     Some(match op {
         1 => Compare::Eq,
         2 => Compare::Ne,
@@ -158,7 +158,7 @@ fn compare_of(op: i32) -> Option<Compare> {
     })
 }
 
-fn var_op_of(op: i32) -> Option<VarOp> {
+pub(crate) fn var_op_of(op: i32) -> Option<VarOp> {
     Some(match op {
         1 => VarOp::Set,
         2 => VarOp::Add,

@@ -27,6 +27,7 @@ pub(super) fn describe(text: &str, e: &serde_json::Error, path: &[Segment]) -> F
             Segment::Fact(f) => context.push(format!("fact \"{f}\"")),
             Segment::Var(v) => context.push(format!("variable \"{v}\"")),
             Segment::ObjectType(t) => context.push(format!("type \"{t}\"")),
+            Segment::Pattern(p) => context.push(format!("\"{p}\"")),
         }
     }
     let mut detail = detail.to_owned();

@@ -14,8 +14,9 @@ use serde::de::{
     self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Unexpected, Visitor,
 };
 
-use super::templates::{Objects, ObjectsSeed};
+use super::templates::{Objects, ObjectsSeed, ParamsSeed};
 use super::visit::{next_known_key, nul_in_name, Segment, Trail};
+use crate::domain::template;
 use crate::domain::{
     condition_error, conflict_error, effect_error, range_error, start_error, Compare, Overflow,
     VarCondition, VarDef, VarId, VarOp,
@@ -76,6 +77,11 @@ impl Declared {
         self.get(name).map(|d| d.is_some())
     }
 
+    /// The range of declared variable `name` (`None`: not one, or unknown).
+    pub fn range(&self, name: &str) -> Option<(i32, i32)> {
+        self.get(name).flatten().map(|d| (d.min, d.max))
+    }
+
     /// The declaration of `name` (`None`: unknown).
     fn get(&self, name: &str) -> Option<Option<&VarDef>> {
         match self {
@@ -117,6 +123,12 @@ pub(super) struct DeclarationsSeed<'p> {
     /// The top-level `objects` (for templates, see `super::templates`), read in this pass
     /// too: actions may come before it.
     pub objects: &'p RefCell<Option<Objects>>,
+    /// The facts the top-level `start` lists as true (for templates' `where`), read in
+    /// this pass too; its values are checked by the main pass.
+    pub holding: &'p RefCell<Option<Vec<String>>>,
+    /// Set when `vars` declares a family before `objects` is read (it is then left out;
+    /// the pass is run again with the objects known).
+    pub families: &'p std::cell::Cell<bool>,
 }
 
 impl<'de> DeserializeSeed<'de> for DeclarationsSeed<'_> {
@@ -135,7 +147,13 @@ impl<'de> Visitor<'de> for DeclarationsSeed<'_> {
         while let Some(key) = map.next_key::<String>()? {
             if key == "vars" && self.found.borrow().is_none() {
                 self.trail.push(Segment::Key("vars"));
-                let decls = map.next_value_seed(VarsSeed { trail: self.trail })?;
+                let objects = self.objects.borrow();
+                let seed = VarsSeed {
+                    trail: self.trail,
+                    objects: objects.as_ref(),
+                    families: self.families,
+                };
+                let decls = map.next_value_seed(seed)?;
                 self.trail.pop();
                 *self.found.borrow_mut() = Some(decls);
             } else if key == "objects" && self.objects.borrow().is_none() {
@@ -143,6 +161,15 @@ impl<'de> Visitor<'de> for DeclarationsSeed<'_> {
                 let objects = map.next_value_seed(ObjectsSeed { trail: self.trail })?;
                 self.trail.pop();
                 *self.objects.borrow_mut() = Some(objects);
+            } else if key == "start" && self.holding.borrow().is_none() {
+                let start: HashMap<String, serde_json::Value> = map.next_value()?;
+                let mut holding: Vec<String> = start
+                    .into_iter()
+                    .filter(|(_, v)| *v == serde_json::Value::Bool(true))
+                    .map(|(k, _)| k)
+                    .collect();
+                holding.sort();
+                *self.holding.borrow_mut() = Some(holding);
             } else {
                 map.next_value::<IgnoredAny>()?;
             }
@@ -154,19 +181,34 @@ impl<'de> Visitor<'de> for DeclarationsSeed<'_> {
 /// Reads `vars` and `objects` from `text` (the first pass); `trail` must be empty. The
 /// objects are `None` when the document is malformed before `objects` was read (they are
 /// unknown then; the main pass reports the error in context).
-pub(super) fn read_declarations(text: &str, trail: &Trail) -> (Declarations, Option<Objects>) {
+pub(super) fn read_declarations(
+    text: &str,
+    trail: &Trail,
+) -> (Declarations, Option<Objects>, Vec<String>) {
     let found = RefCell::new(None);
     let objects = RefCell::new(None);
-    let result = {
+    let holding = RefCell::new(None);
+    let families = std::cell::Cell::new(false);
+    let run = |found: &RefCell<_>, objects: &RefCell<_>, holding: &RefCell<_>| {
         let mut de = serde_json::Deserializer::from_str(text);
         DeclarationsSeed {
             trail,
-            found: &found,
-            objects: &objects,
+            found,
+            objects,
+            holding,
+            families: &families,
         }
         .deserialize(&mut de)
         .and_then(|()| de.end())
     };
+    let mut result = run(&found, &objects, &holding);
+    if result.is_ok() && families.get() && objects.borrow().is_some() {
+        // `vars` declared a family before `objects`: read again with the objects known,
+        // so that the family is expanded (or its error placed) where it is written.
+        let (again, known) = (RefCell::new(None), RefCell::new(objects.borrow().clone()));
+        result = run(&again, &known, &RefCell::new(None));
+        *found.borrow_mut() = again.into_inner();
+    }
     let mut objects = objects.into_inner();
     if result.is_ok() {
         objects.get_or_insert_with(Objects::new);
@@ -176,12 +218,19 @@ pub(super) fn read_declarations(text: &str, trail: &Trail) -> (Declarations, Opt
         Err(e) if !trail.segments().is_empty() => Declarations::Invalid(e),
         Err(e) => Declarations::Malformed(e, found.into_inner()),
     };
-    (declarations, objects)
+    (
+        declarations,
+        objects,
+        holding.into_inner().unwrap_or_default(),
+    )
 }
 
 /// `"vars": {name: {"min", "max", "default", "overflow"}, …}`.
 struct VarsSeed<'p> {
     trail: &'p Trail,
+    /// The objects, when read already (for families).
+    objects: Option<&'p Objects>,
+    families: &'p std::cell::Cell<bool>,
 }
 
 impl<'de> DeserializeSeed<'de> for VarsSeed<'_> {
@@ -214,43 +263,106 @@ impl<'de> Visitor<'de> for VarsSeed<'_> {
                 )));
             }
             self.trail.push(Segment::Var(name.clone()));
-            let def = map.next_value_seed(DeclarationSeed { name })?;
+            let (def, params) = map.next_value_seed(DeclarationSeed { name })?;
+            match (params, self.objects) {
+                (None, _) => decls.push(def),
+                (Some(_), None) => self.families.set(true),
+                (Some(params), Some(objects)) => {
+                    let family = expand(&def, &params, objects).map_err(de::Error::custom)?;
+                    for ground in family {
+                        if !seen.insert(ground.name.clone()) {
+                            return Err(de::Error::custom(format!(
+                                "its variable \"{}\" is declared twice",
+                                ground.name
+                            )));
+                        }
+                        decls.push(ground);
+                    }
+                }
+            }
             self.trail.pop();
-            decls.push(def);
         }
         Ok(decls)
     }
 }
 
-/// One declaration `{"min": n, "max": n, "default": n, "overflow": "reject"|"saturate"}`.
+/// A family of variables, `"stock({item})": {"params": {"item": "item"}, …}`: one variable
+/// per choice of objects, in order (the first parameter varies slowest), each with the
+/// family's range, default and overflow rule.
+fn expand(
+    def: &VarDef,
+    params: &[(String, String)],
+    objects: &Objects,
+) -> Result<Vec<VarDef>, String> {
+    let names: Vec<&str> = params.iter().map(|(p, _)| p.as_str()).collect();
+    template::check_placeholders([def.name.as_str()], &names)?;
+    let used = template::placeholders(&def.name)?;
+    let mut lists = Vec::with_capacity(params.len());
+    for (p, ty) in params {
+        if !used.contains(&p.as_str()) {
+            return Err(format!(
+                "parameter \"{p}\" is not in the name; put every parameter in it as \"{{{p}}}\""
+            ));
+        }
+        let Some((_, list)) = objects.iter().find(|(t, _)| t == ty) else {
+            return Err(format!(
+                "parameter \"{p}\" has type \"{ty}\", which \"objects\" does not declare"
+            ));
+        };
+        lists.push(list);
+    }
+    let sizes: Vec<usize> = lists.iter().map(|l| l.len()).collect();
+    let choices = template::choices(&sizes).map_err(|e| e.replace("actions", "variables"))?;
+    Ok(choices
+        .into_iter()
+        .map(|digits| {
+            let choice: Vec<&str> = lists
+                .iter()
+                .zip(&digits)
+                .map(|(l, &d)| l[d].as_str())
+                .collect();
+            VarDef {
+                name: template::substitute(&def.name, &names, &choice),
+                ..def.clone()
+            }
+        })
+        .collect())
+}
+
+/// One declaration `{"min": n, "max": n, "default": n, "overflow": "reject"|"saturate"}`,
+/// with `"params"` for a family.
 struct DeclarationSeed {
     name: String,
 }
 
-const DECLARATION_KEYS: &[&str] = &["min", "max", "default", "overflow"];
+const DECLARATION_KEYS: &[&str] = &["min", "max", "default", "overflow", "params"];
+
+type Declaration = (VarDef, Option<Vec<(String, String)>>);
 
 impl<'de> DeserializeSeed<'de> for DeclarationSeed {
-    type Value = VarDef;
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<VarDef, D::Error> {
+    type Value = Declaration;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Declaration, D::Error> {
         d.deserialize_map(self)
     }
 }
 
 impl<'de> Visitor<'de> for DeclarationSeed {
-    type Value = VarDef;
+    type Value = Declaration;
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(
             "a variable declaration {\"min\": n, \"max\": n} (optional \"default\", \"overflow\")",
         )
     }
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<VarDef, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Declaration, A::Error> {
         let (mut min, mut max, mut default, mut overflow) = (None, None, None, None);
+        let mut params = None;
         let mut seen = HashSet::new();
         while let Some(key) = next_known_key(&mut map, &mut seen, DECLARATION_KEYS, &[])? {
             match key {
                 "min" => min = Some(map.next_value_seed(IntSeed)?),
                 "max" => max = Some(map.next_value_seed(IntSeed)?),
                 "default" => default = Some(map.next_value_seed(IntSeed)?),
+                "params" => params = Some(map.next_value_seed(ParamsSeed)?),
                 _ => overflow = Some(map.next_value_seed(OverflowSeed)?),
             }
         }
@@ -259,13 +371,14 @@ impl<'de> Visitor<'de> for DeclarationSeed {
         if let Some(detail) = range_error(min, max, default) {
             return Err(de::Error::custom(detail));
         }
-        Ok(VarDef {
+        let def = VarDef {
             name: self.name,
             min,
             max,
             default,
             overflow: overflow.unwrap_or_default(),
-        })
+        };
+        Ok((def, params))
     }
 }
 
@@ -382,6 +495,9 @@ pub(super) struct ValueSeed<'v> {
     pub name: &'v str,
     pub role: Role,
     pub declared: &'v Declared,
+    /// `name` is a template's pattern: a fact or a variable, its value checked once
+    /// grounded.
+    pub pattern: bool,
 }
 
 impl<'de> DeserializeSeed<'de> for ValueSeed<'_> {
@@ -459,6 +575,10 @@ impl ValueSeed<'_> {
 
     fn wrong<E: de::Error>(&self, found: Unexpected<'_>) -> E {
         match self.declared {
+            Declared::Known { .. } if self.pattern => E::custom(format!(
+                "expected true or false (a fact) or a variable's value ({}), not {found}",
+                self.var_expected()
+            )),
             Declared::Known { .. } => E::custom(format!(
                 "\"{}\" is a variable: expected {}, not {found}",
                 self.name,

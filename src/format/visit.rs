@@ -10,7 +10,7 @@ use std::fmt;
 
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
-use super::templates::{self, CostBySeed, Grounded, Objects, ParamsSeed, RawTemplate};
+use super::templates::{self, CostBySeed, Grounded, Objects, ParamsSeed, RawTemplate, WhereSeed};
 use super::vars::{Declared, Role, Value, ValueSeed, VarDecls, VarValue};
 use crate::domain::MAX_ACTION_COST;
 
@@ -52,6 +52,8 @@ pub(super) struct RawDocument {
     pub goals: Vec<RawGoal>,
     /// The templates, each with the index in `actions` of its first ground action.
     pub templates: Vec<(usize, Grounded)>,
+    /// Per template with `where`, its name and the ground facts its `where` read.
+    pub static_facts: Vec<(String, Vec<String>)>,
 }
 
 // Where the parser is, for error messages. Each seed pushes its segment before it reads and
@@ -69,6 +71,62 @@ pub(super) enum Segment {
     Var(String),
     /// An object type of `objects`.
     ObjectType(String),
+    /// A name with parameters in a template's `pre` or `effects` (a fact or a variable).
+    Pattern(String),
+}
+
+/// Who reads and who changes the facts of templates' `where` (they must be static).
+#[derive(Default)]
+pub(super) struct Statics {
+    /// A ground `where` fact → the template that reads it.
+    read_by: HashMap<String, String>,
+    /// A fact some action's effects or goal's `reset` sets → who.
+    changed: HashMap<String, String>,
+}
+
+impl Statics {
+    /// The facts each template's `where` read, by template (in template name order).
+    fn by_template(self) -> Vec<(String, Vec<String>)> {
+        let mut out: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+        for (f, t) in self.read_by {
+            out.entry(t).or_default().push(f);
+        }
+        out.into_iter().collect()
+    }
+
+    /// Records that template `template` reads `facts`; an error if something changes one.
+    fn read(&mut self, template: &str, facts: Vec<String>) -> Result<(), String> {
+        for f in facts {
+            if let Some(who) = self.changed.get(&f) {
+                return Err(format!(
+                    "as a template: its \"where\" reads fact \"{f}\", which {who} changes; \
+                     facts in \"where\" must be static (set only by \"start\")"
+                ));
+            }
+            self.read_by.entry(f).or_insert_with(|| template.to_owned());
+        }
+        Ok(())
+    }
+
+    /// Records that `who` sets `facts`; an error if a template's `where` reads one.
+    fn change<'f>(
+        &mut self,
+        who: &str,
+        facts: impl IntoIterator<Item = &'f str>,
+    ) -> Result<(), String> {
+        for f in facts {
+            if let Some(t) = self.read_by.get(f) {
+                return Err(format!(
+                    "{who} changes fact \"{f}\", which the \"where\" of template \"{t}\" \
+                     reads; facts in \"where\" must be static (set only by \"start\")"
+                ));
+            }
+            self.changed
+                .entry(f.to_owned())
+                .or_insert_with(|| who.to_owned());
+        }
+        Ok(())
+    }
 }
 
 /// How an error names the action or goal entry it is in.
@@ -150,6 +208,8 @@ pub(super) struct DocumentSeed<'p> {
     /// document is malformed before them: templates are then skipped, and the main pass
     /// reports the error).
     pub objects: Option<&'p Objects>,
+    /// The facts `start` makes true (read by the first pass, for templates' `where`).
+    pub holding: &'p [String],
 }
 
 const DOCUMENT_KEYS: &[&str] = &[
@@ -174,8 +234,10 @@ impl<'de> Visitor<'de> for DocumentSeed<'_> {
             trail,
             declared,
             role,
+            patterns: false,
         };
         let mut doc = RawDocument::default();
+        let statics = RefCell::new(Statics::default());
         let mut have_actions = false;
         let mut seen = HashSet::new();
         while let Some(key) = next_known_key(&mut map, &mut seen, DOCUMENT_KEYS, &[])? {
@@ -187,13 +249,22 @@ impl<'de> Visitor<'de> for DocumentSeed<'_> {
                         trail,
                         declared,
                         objects,
+                        holding: self.holding,
+                        statics: &statics,
                     };
                     (doc.actions, doc.templates) = map.next_value_seed(seed)?;
                     have_actions = true;
                 }
                 "start" => doc.start = map.next_value_seed(facts(Role::Start))?,
                 "goal" => doc.goal = Some(map.next_value_seed(facts(Role::Condition))?),
-                "goals" => doc.goals = map.next_value_seed(GoalsSeed { trail, declared })?,
+                "goals" => {
+                    let seed = GoalsSeed {
+                        trail,
+                        declared,
+                        statics: &statics,
+                    };
+                    doc.goals = map.next_value_seed(seed)?;
+                }
                 _ => {
                     // "vars", "objects": read and checked by the first pass. "meta":
                     // free-form.
@@ -205,6 +276,7 @@ impl<'de> Visitor<'de> for DocumentSeed<'_> {
         if !have_actions {
             return Err(missing("actions", "the list of actions is required"));
         }
+        doc.static_facts = statics.into_inner().by_template();
         Ok(doc)
     }
 }
@@ -214,6 +286,10 @@ struct FactsSeed<'p> {
     trail: &'p Trail,
     declared: &'p Declared,
     role: Role,
+    /// An action's `pre` or `effects`: a name with braces that is not a declared variable
+    /// may be a template's variable pattern, its value read as either kind (checked once
+    /// grounded).
+    patterns: bool,
 }
 
 impl<'de> DeserializeSeed<'de> for FactsSeed<'_> {
@@ -245,13 +321,17 @@ impl<'de> Visitor<'de> for FactsSeed<'_> {
                     "fact \"{name}\" is listed twice in this object"
                 )));
             }
-            let segment = if self.declared.is_var(&name) == Some(true) {
+            let is_var = self.declared.is_var(&name);
+            let pattern = self.patterns && is_var == Some(false) && name.contains('{');
+            let segment = if is_var == Some(true) {
                 Segment::Var(name.clone())
+            } else if pattern {
+                Segment::Pattern(name.clone())
             } else {
                 Segment::Fact(name.clone())
             };
             self.trail.push(segment);
-            let value = if self.declared.is_var(&name) == Some(false) {
+            let value = if is_var == Some(false) && !pattern {
                 // A fact. An integer or object here gets a hint in `describe` (format.rs).
                 Value::Fact(map.next_value_seed(BoolSeed)?)
             } else {
@@ -259,6 +339,7 @@ impl<'de> Visitor<'de> for FactsSeed<'_> {
                     name: &name,
                     role: self.role,
                     declared: self.declared,
+                    pattern,
                 })?
             };
             self.trail.pop();
@@ -384,6 +465,8 @@ struct ActionsSeed<'p> {
     trail: &'p Trail,
     declared: &'p Declared,
     objects: Option<&'p Objects>,
+    holding: &'p [String],
+    statics: &'p RefCell<Statics>,
 }
 
 /// The actions (templates grounded) and the templates with their first action's index.
@@ -413,6 +496,8 @@ impl<'de> Visitor<'de> for ActionsSeed<'_> {
                 trail: self.trail,
                 declared: self.declared,
                 objects: self.objects,
+                holding: self.holding,
+                statics: self.statics,
                 names: &mut names,
                 index: entries,
             };
@@ -434,12 +519,14 @@ struct ActionSeed<'p, 'n> {
     trail: &'p Trail,
     declared: &'p Declared,
     objects: Option<&'p Objects>,
+    holding: &'p [String],
+    statics: &'p RefCell<Statics>,
     names: &'n mut HashMap<String, usize>,
     index: usize,
 }
 
 const ACTION_KEYS: &[&str] = &[
-    "name", "cost", "pre", "effects", "params", "distinct", "cost_by",
+    "name", "cost", "pre", "effects", "params", "distinct", "cost_by", "where",
 ];
 
 /// An entry of `actions`: the action, or a template's ground actions and its record.
@@ -494,6 +581,13 @@ impl<'de> Visitor<'de> for ActionSeed<'_, '_> {
                         map.next_value()?;
                     trail.pop();
                 }
+                "where" => {
+                    trail.push(Segment::Key("where"));
+                    template
+                        .get_or_insert_with(RawTemplate::default)
+                        .where_facts = map.next_value_seed(WhereSeed)?;
+                    trail.pop();
+                }
                 "cost_by" => {
                     trail.push(Segment::Key("cost_by"));
                     template.get_or_insert_with(RawTemplate::default).cost_by =
@@ -518,6 +612,7 @@ impl<'de> Visitor<'de> for ActionSeed<'_, '_> {
                         trail,
                         declared,
                         role,
+                        patterns: true,
                     })?;
                     trail.pop();
                     if list == "pre" {
@@ -542,23 +637,48 @@ impl<'de> Visitor<'de> for ActionSeed<'_, '_> {
         };
         let template_name = template.is_some().then(|| action.name.clone());
         let (actions, grounded) = match (template, self.objects) {
-            (None, _) => (vec![action], None),
+            (None, _) => {
+                let vars = action.pre.vars.iter().chain(&action.effects.vars);
+                let undeclared =
+                    |v: &&(String, VarValue)| self.declared.is_var(&v.0) == Some(false);
+                if let Some((v, _)) = vars.clone().find(undeclared) {
+                    return Err(de::Error::custom(format!(
+                        "\"{v}\" is not a declared variable (not in \"vars\"); braces name \
+                         parameters only in an action with \"params\""
+                    )));
+                }
+                (vec![action], None)
+            }
             (Some(raw), _) if raw.params.is_empty() => {
                 return Err(de::Error::custom(
-                    "\"distinct\" and \"cost_by\" need \"params\" (the action's parameters)",
+                    "\"distinct\", \"where\" and \"cost_by\" need \"params\" (the action's \
+                     parameters)",
                 ))
             }
             // The document is malformed before `objects`: that error is reported.
             (Some(_), None) => (Vec::new(), None),
+            (Some(_), _) if matches!(self.declared, Declared::Unknown) => (Vec::new(), None),
             (Some(raw), Some(objects)) => {
                 // The trail names the action already.
                 let template = |why: String| de::Error::custom(format!("as a template: {why}"));
-                let t = templates::template(objects, raw, &action).map_err(template)?;
-                let (actions, grounded) =
-                    templates::ground(objects, self.declared, &t, &action).map_err(template)?;
-                (actions, Some(grounded))
+                let g = templates::ground(objects, self.declared, raw, &action, self.holding)
+                    .map_err(template)?;
+                let name = &g.grounded.name;
+                self.statics
+                    .borrow_mut()
+                    .read(name, g.where_facts)
+                    .map_err(de::Error::custom)?;
+                (g.actions, Some(g.grounded))
             }
         };
+        for a in &actions {
+            let who = format!("action \"{}\"", a.name);
+            let facts = a.effects.facts.iter().map(|(f, _)| f.as_str());
+            self.statics
+                .borrow_mut()
+                .change(&who, facts)
+                .map_err(de::Error::custom)?;
+        }
         for a in &actions {
             if let Some(first) = self.names.get(&a.name) {
                 let what = match &template_name {
@@ -580,6 +700,7 @@ impl<'de> Visitor<'de> for ActionSeed<'_, '_> {
 struct GoalsSeed<'p> {
     trail: &'p Trail,
     declared: &'p Declared,
+    statics: &'p RefCell<Statics>,
 }
 
 impl<'de> DeserializeSeed<'de> for GoalsSeed<'_> {
@@ -601,6 +722,7 @@ impl<'de> Visitor<'de> for GoalsSeed<'_> {
             let seed = GoalSeed {
                 trail: self.trail,
                 declared: self.declared,
+                statics: self.statics,
                 names: &mut names,
                 index: goals.len(),
             };
@@ -615,6 +737,7 @@ impl<'de> Visitor<'de> for GoalsSeed<'_> {
 struct GoalSeed<'p, 'n> {
     trail: &'p Trail,
     declared: &'p Declared,
+    statics: &'p RefCell<Statics>,
     names: &'n mut HashMap<String, usize>,
     index: usize,
 }
@@ -671,11 +794,22 @@ impl<'de> Visitor<'de> for GoalSeed<'_, '_> {
                 }
                 "reset" => {
                     trail.push(Segment::Key("reset"));
-                    reset = Some(map.next_value_seed(FactsSeed {
+                    let r = map.next_value_seed(FactsSeed {
                         trail,
                         declared: self.declared,
                         role: Role::Start,
-                    })?);
+                        patterns: false,
+                    })?;
+                    let who = match &name {
+                        Some(n) => format!("the \"reset\" of goals entry \"{n}\""),
+                        None => format!("the \"reset\" of goals entry #{}", self.index + 1),
+                    };
+                    let facts = r.facts.iter().map(|(f, _)| f.as_str());
+                    self.statics
+                        .borrow_mut()
+                        .change(&who, facts)
+                        .map_err(de::Error::custom)?;
+                    reset = Some(r);
                     trail.pop();
                 }
                 _ => {
@@ -684,6 +818,7 @@ impl<'de> Visitor<'de> for GoalSeed<'_, '_> {
                         trail,
                         declared: self.declared,
                         role: Role::Condition,
+                        patterns: false,
                     })?);
                     trail.pop();
                 }

@@ -1742,6 +1742,70 @@ static void test_templates(void) {
     goap_world_destroy(world);
 }
 
+static GoapString str(const char *text) {
+    GoapString s;
+    s.text = text;
+    s.len = len32(text);
+    return s;
+}
+
+/* A template defined by calls: objects, then a template with "where" and a cost table. */
+static void test_template_def(void) {
+    static const char *json = "{\"actions\": [], \"start\": {\"road(mill,well)\": true}}";
+    GoapWorldDef wdef = goap_world_def_default();
+    GoapWorld *world = NULL;
+    GoapDomainId d = GOAP_NULL_DOMAIN_ID;
+    GoapString places[3], distinct[2];
+    GoapTemplateParam params[2];
+    GoapTemplateFact where[1], effects[1];
+    GoapObjectCost cost[1];
+    GoapTemplateDef def = goap_template_def_default();
+    GoapActionId ids[4];
+    char name[32];
+    uint32_t index = 77, count = 0, len = 0;
+    places[0] = str("mill");
+    places[1] = str("bakery");
+    places[2] = str("well");
+    params[0].name = str("from");
+    params[0].object_type = str("place");
+    params[1].name = str("to");
+    params[1].object_type = str("place");
+    distinct[0] = str("from");
+    distinct[1] = str("to");
+    where[0].name = str("road({from},{to})");
+    where[0].value = 1;
+    effects[0].name = str("at({to})");
+    effects[0].value = 1;
+    cost[0].object = str("well");
+    cost[0].cost = 3.0;
+    def.name = str("go({from},{to})");
+    def.params = params;
+    def.param_count = 2;
+    def.distinct = distinct;
+    def.distinct_count = 2;
+    def.where_facts = where;
+    def.where_count = 1;
+    def.effects = effects;
+    def.effect_count = 1;
+    def.cost_by_param = str("to");
+    def.cost_by = cost;
+    def.cost_by_count = 1;
+    CHECK_STATUS(goap_world_create(&wdef, &world), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_domain_load_json(world, json, len32(json), &d), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_domain_add_template(world, d, &def, &index), GOAP_STATUS_INVALID_ARGUMENT);
+    CHECK(index == 77);
+    CHECK_STATUS(goap_domain_add_objects(world, d, str("place"), places, 3), GOAP_STATUS_OK);
+    CHECK_STATUS(goap_domain_add_template(world, d, &def, &index), GOAP_STATUS_OK);
+    CHECK(index == 0);
+    CHECK_STATUS(goap_domain_template_groundings(world, d, 0, ids, 4, &count), GOAP_STATUS_OK);
+    CHECK(count == 1);
+    CHECK_STATUS(goap_domain_action_name(world, d, ids[0], name, sizeof name, &len), GOAP_STATUS_OK);
+    CHECK(strcmp(name, "go(mill,well)") == 0);
+    CHECK_STATUS(goap_domain_add_template(world, d, &def, &index), GOAP_STATUS_DUPLICATE_NAME);
+    CHECK_STATUS(goap_domain_add_template(world, d, NULL, &index), GOAP_STATUS_NULL_POINTER);
+    goap_world_destroy(world);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: %s KITCHEN_JSON\n", argv[0]);
@@ -1767,6 +1831,7 @@ int main(int argc, char **argv) {
     test_agents_set_many();
     test_shared_facts();
     test_templates();
+    test_template_def();
 
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;

@@ -319,3 +319,36 @@ TEST(a_domain_file_template_reads_back) {
   CHECK_FAILS(d.template_find(0, {"mill", "mill"}), goap::Status::NotFound, "distinct");
   CHECK_FAILS(d.template_name(1), goap::Status::InvalidArgument, "index 1");
 }
+
+TEST(a_template_defined_by_calls_grounds_like_the_file) {
+  goap::World world = OK(goap::World::create());
+  goap::Domain d = OK(world.load_domain(
+      R"json({"vars": {"trips": {"min": 0, "max": 5}}, "actions": [],
+              "start": {"road(mill,well)": true, "at(mill)": true}})json"));
+  OK(d.add_objects("place", {"mill", "bakery", "well"}));
+  goap::TemplateDef t;
+  t.name = "go({from},{to})";
+  t.params = {{"from", "place"}, {"to", "place"}};
+  t.distinct = {"from", "to"};
+  t.where = {{"road({from},{to})", true}};
+  t.pre = {{"at({from})", true}};
+  t.effects = {{"at({from})", false}, {"at({to})", true}};
+  t.var_effects = {{"trips", goap::VarOp::Add, 1}};
+  t.cost = 2;
+  t.cost_by_param = "to";
+  t.cost_by = {{"well", 3.5}};
+  CHECK_EQ(OK(d.add_template(t)), 0u);
+  const std::vector<goap::ActionId> ids = OK(d.template_groundings(0));
+  CHECK_EQ(ids.size(), size_t{1});
+  CHECK_EQ(OK(d.action_name(ids[0])), std::string("go(mill,well)"));
+  CHECK_EQ(OK(d.template_find(0, {"mill", "well"})), ids[0]);
+  std::vector<goap::ActionId> plan;
+  goap::FactId at_well = OK(d.find_fact("at(well)"));
+  OK(d.set_goal({{at_well, true}}));
+  CHECK_EQ(OK(d.plan(plan)).cost, 3.5);
+  CHECK_FAILS(d.add_template(t), goap::Status::DuplicateName, "go(mill,well)");
+  t.name = "fly({from},{to})";
+  t.params = {{"from", "town"}, {"to", "place"}};
+  CHECK_FAILS(d.add_template(t), goap::Status::InvalidArgument, "\"town\"");
+  CHECK_FAILS(d.add_objects("place", {"mill"}), goap::Status::InvalidArgument, "other objects");
+}

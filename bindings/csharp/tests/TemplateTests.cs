@@ -37,5 +37,35 @@ namespace Goap.Tests
             Assert.Throws<ArgumentOutOfRangeException>(() => d.TemplateName(-1));
             Assert.AreEqual(0, world.CreateDomain("plain").TemplateCount);
         }
+
+        [Test]
+        public void ATemplateDefinedByCallsGroundsLikeTheFile()
+        {
+            var d = world.LoadDomain(@"{""vars"": {""stock(bread)"": {""min"": 0, ""max"": 3}, ""stock(flour)"": {""min"": 0, ""max"": 3}},
+                ""actions"": [], ""start"": {""road(mill,well)"": true, ""at(mill)"": true}}");
+            d.AddObjects("place", "mill", "bakery", "well");
+            d.AddObjects("item", "bread", "flour");
+            var go = new TemplateDef("go({from},{to})")
+                .Param("from", "place").Param("to", "place").Distinct("from", "to")
+                .Where("road({from},{to})", true)
+                .Pre("at({from})", true).Effect("at({from})", false).Effect("at({to})", true)
+                .CostBy("to", "well", 2.5);
+            Assert.AreEqual(0, d.AddTemplate(go));
+            var take = new TemplateDef("take({item})").Param("item", "item")
+                .Pre("at(well)", true).VarPre("stock({item})", Compare.Lt, 3).VarEffect("stock({item})", VarOp.Add, 1);
+            Assert.AreEqual(1, d.AddTemplate(take));
+            var ids = d.TemplateGroundings(0);
+            Assert.AreEqual(1, ids.Length);
+            Assert.AreEqual("go(mill,well)", d.ActionName(ids[0]));
+            Assert.AreEqual(d.FindAction("take(flour)"), d.TemplateFind(1, "flour"));
+            Assert.AreEqual(2, d.TemplateGroundings(1).Length);
+            Expect.Fails(Status.DuplicateName, "go(mill,well)", () => d.AddTemplate(go));
+            Expect.Fails(Status.InvalidArgument, "\"town\"", () => d.AddTemplate(new TemplateDef("fly({x})").Param("x", "town")));
+            Expect.Fails(Status.InvalidArgument, "not declared", () => d.AddTemplate(
+                new TemplateDef("sell({item})").Param("item", "item").VarEffect("stok({item})", VarOp.Add, 1)));
+            Expect.Fails(Status.InvalidArgument, "other objects", () => d.AddObjects("place", "mill"));
+            Assert.Throws<ArgumentNullException>(() => d.AddObjects("place", "mill", null));
+            Assert.AreEqual(2, d.TemplateCount);
+        }
     }
 }

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use serde::{Serialize, Serializer};
 
-use goap::format::{lint, lint_vars, load_domain_file, DomainFile};
+use goap::format::{lint, lint_templates, lint_vars, load_domain_file, DomainFile};
 use goap::{ActionContext, Outcome, PlanOptions, Planner, SearchBudget};
 
 use crate::{heuristic_name, Failure, PlanArgs};
@@ -124,6 +124,9 @@ pub fn validate(path: &str) -> Result<u8, Failure> {
         eprintln!("{path}: warning: {w}");
     }
     for w in lint_vars(&file) {
+        eprintln!("{path}: warning: {w}");
+    }
+    for w in lint_templates(&file) {
         eprintln!("{path}: warning: {w}");
     }
     let d = &file.domain;
