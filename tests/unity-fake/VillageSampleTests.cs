@@ -396,6 +396,28 @@ namespace Goap.Tests.UnityFake
         }
 
         [Test]
+        public void TheBridgeIsASharedFactEveryVillagerSees()
+        {
+            // GoapVillage writes bridge_intact as a shared fact: false at each new day, true when
+            // Wren's repair succeeds. Brom never touches the bridge, yet believes both.
+            var scene = new VillageScene(seed: 1);
+            var wren = scene["Wren"];
+            var brom = scene["Brom"];
+            var bridge = scene.Village.Domain.FindFact("bridge_intact");
+            scene.Run(1);
+            Assert.AreEqual(false, scene.Village.Domain.SharedFact(bridge), "broken on day 0");
+            Assert.IsFalse(brom.Npc.Agent.GetFact(bridge));
+            scene.Run(58);
+            var repairs = wren.Statuses.Where(s => s.Status == "repair_bridge").ToList();
+            Assert.AreEqual(1, repairs.Count, wren.Timeline());
+            Assert.AreEqual(true, scene.Village.Domain.SharedFact(bridge), "repaired on day 1: " + wren.Timeline());
+            Assert.IsTrue(brom.Npc.Agent.GetFact(bridge), "Brom believes the world's bridge");
+            scene.Run(2);
+            Assert.AreEqual(false, scene.Village.Domain.SharedFact(bridge), "broken again on day 2");
+            Assert.IsFalse(brom.Npc.Agent.GetFact(bridge));
+        }
+
+        [Test]
         public void AnotherSeedRollsOtherDice()
         {
             // Seed 1: the traveller's dice are new System.Random(1 * 31 + 3) (README: seeded from

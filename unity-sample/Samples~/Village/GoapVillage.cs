@@ -58,6 +58,9 @@ namespace Goap.Samples.Village
         bool batchRequested;
         BatchStats lastBatch;
         static Font labelFont;
+        FactId bridgeIntact;
+        ActionId repairBridge;
+        int sharedDay = -1;
 
         /// <summary>The world: null before Awake or when the domain failed to load, disposed after OnDestroy.</summary>
         public World World { get { return world; } }
@@ -120,6 +123,8 @@ namespace Goap.Samples.Village
                 world = new World(settings);
                 domain = world.LoadDomain(domainJson.text);
                 CacheNames();
+                bridgeIntact = domain.FindFact("bridge_intact");
+                repairBridge = domain.FindAction("repair_bridge");
             }
             catch (Exception e)
             {
@@ -143,6 +148,23 @@ namespace Goap.Samples.Village
         {
             clock += Time.deltaTime;
             day = (int)(clock / dayLength);
+            if (world != null && day != sharedDay)
+            {
+                // The river breaks the bridge every night: the world's fact, written once for
+                // every villager (Domain.SetSharedFact); only those whose plans or goals
+                // depend on the bridge review.
+                sharedDay = day;
+                domain.SetSharedFact(bridgeIntact, false);
+            }
+        }
+
+        /// <summary>
+        /// A villager finished <paramref name="action"/>: what it changed in the world is
+        /// written as shared facts, so every villager believes it (a repaired bridge).
+        /// </summary>
+        public void ActionDone(ActionId action)
+        {
+            if (world != null && action == repairBridge) domain.SetSharedFact(bridgeIntact, true);
         }
 
         void LateUpdate()
@@ -308,7 +330,7 @@ namespace Goap.Samples.Village
                 {
                     name = "Wren", job = "traveller", startAt = "river", items = new string[0],
                     workGoal = "cross", workPriority = 4f, hunger = 0.5f, hungerPerSecond = 0.05f,
-                    newDayFalse = new[] { "across_river", "bridge_intact" },
+                    newDayFalse = new[] { "across_river" },
                     newDayTrue = new[] { "has_coin" }, color = new Color(0.85f, 0.4f, 0.8f),
                 },
             };

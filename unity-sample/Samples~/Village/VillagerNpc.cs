@@ -316,6 +316,7 @@ namespace Goap.Samples.Village
                 return;
             }
             agent.Report(ActionReport.Succeeded);
+            village.ActionDone(current);
             if (Array.IndexOf(meals, current) >= 0) hunger = 0f;
         }
 
