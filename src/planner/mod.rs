@@ -48,6 +48,7 @@
 //! rounded term per landmark, so two plans whose costs differ by less than that rounding
 //! (a few ulp per landmark: around 1e-14 relative) may be taken for equal.
 
+mod backward;
 mod context;
 mod lmcut;
 mod numeric;
@@ -98,14 +99,36 @@ impl Heuristic {
     ];
 }
 
+/// Which way the search runs. Both directions return minimum-cost plans (equal costs; with
+/// ties they may pick different plans). See the module documentation, "Backward search".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// The default: the planner picks a direction (see [`Direction::auto_picks_backward`]).
+    #[default]
+    Auto,
+    /// Forward A* from the start state (the planner described above).
+    Forward,
+    /// Backward (regression) A* from the goal over partial states. Domains with integer
+    /// variables are searched forward all the same ([`SearchStats::backward`] tells).
+    Backward,
+}
+
+impl Direction {
+    /// Every direction, default first.
+    pub const ALL: [Direction; 3] = [Direction::Auto, Direction::Forward, Direction::Backward];
+}
+
 /// Limits and choices for one search.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PlanOptions {
     /// Maximum number of search nodes (distinct states) stored. When the search needs more
     /// it stops with [`Outcome::LimitReached`]. Default [`PlanOptions::DEFAULT_MAX_NODES`].
     pub max_nodes: u32,
-    /// The heuristic. Default [`Heuristic::Auto`].
+    /// The heuristic. Default [`Heuristic::Auto`]. The backward search uses h_max
+    /// whatever this says, except that [`Heuristic::Blind`] makes it uniform-cost.
     pub heuristic: Heuristic,
+    /// The search direction. Default [`Direction::Auto`].
+    pub direction: Direction,
 }
 
 impl PlanOptions {
@@ -123,6 +146,7 @@ impl Default for PlanOptions {
         PlanOptions {
             max_nodes: Self::DEFAULT_MAX_NODES,
             heuristic: Heuristic::Auto,
+            direction: Direction::Auto,
         }
     }
 }
@@ -203,6 +227,9 @@ pub struct SearchStats {
     pub initial_h: f64,
     /// Wall-clock time of the call.
     pub elapsed: Duration,
+    /// The backward (regression) search ran: asked for with [`Direction::Backward`] or
+    /// picked by [`Direction::Auto`]. Its `stored` counts subgoals (partial states).
+    pub backward: bool,
 }
 
 /// The result of [`Planner::plan`].
