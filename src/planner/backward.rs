@@ -39,9 +39,12 @@
 //!
 //! # Restriction: no integer variables
 //! Regressing variable conditions through `+=`/`-=` with the range rules ([`Overflow`])
-//! and `!=` conditions is not implemented: on a domain with variables the planner runs the
-//! forward search whatever [`Direction`](super::Direction) asks, and says so in
-//! [`SearchStats::backward`](super::SearchStats::backward) (false).
+//! and `!=` conditions is not implemented: when an action's preconditions or effects or
+//! the goal name an integer variable, the planner runs the forward search whatever
+//! [`Direction`](super::Direction) asks, and says so in
+//! [`SearchStats::backward`](super::SearchStats::backward) (false). Variables that are
+//! declared but that no action and not the goal uses never change and are never read, so
+//! they do not stop the backward search.
 //!
 //! [`Overflow`]: crate::Overflow
 

@@ -299,10 +299,12 @@ fn reserve_masks(
     .map_err(Outcome::OutOfMemory)
 }
 
-/// True when the search runs backward: asked for, or picked by [`Direction::Auto`], on a
-/// domain without integer variables (see `backward.rs`).
-fn runs_backward(options: &PlanOptions, c: &CompiledDomain) -> bool {
-    c.vars.is_empty()
+/// True when the search runs backward: asked for, or picked by [`Direction::Auto`], where
+/// no action and not the goal reads or writes an integer variable (see `backward.rs`).
+fn runs_backward(options: &PlanOptions, c: &CompiledDomain, goal: &Goal) -> bool {
+    c.var_pre.is_empty()
+        && c.var_eff.is_empty()
+        && goal.var_conditions().is_empty()
         && match options.direction {
             Direction::Forward => false,
             Direction::Backward => true,
@@ -401,7 +403,7 @@ impl Search {
             self.costed = Some(copy);
         }
         self.relaxed.evaluations = 0;
-        let backward = runs_backward(options, &base);
+        let backward = runs_backward(options, &base, goal);
         stats.backward = backward;
         let probe = !backward
             && matches!(options.heuristic, Heuristic::Auto | Heuristic::Blind)
