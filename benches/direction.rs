@@ -9,7 +9,7 @@
 //!
 //! `cargo bench --bench direction -- FILTER` also runs criterion (short measurements) on
 //! the cases whose name contains FILTER; `GOAP_BENCH_RUNS=n` sets the interleaved runs per
-//! case (default 5).
+//! case (default 5); `GOAP_BENCH_ONLY=text` keeps the cases whose name contains `text`.
 
 #[path = "common/bitset.rs"]
 mod bitset;
@@ -98,8 +98,9 @@ fn main() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(5)
         .max(1);
+    let only = std::env::var("GOAP_BENCH_ONLY").unwrap_or_default();
     let mut rows = Vec::new();
-    for p in cases() {
+    for p in cases().into_iter().filter(|p| p.name.contains(&only)) {
         let mut fwd = Planner::new();
         let mut bwd = Planner::new();
         let mut searcher = BitsetSearcher::new();

@@ -134,6 +134,7 @@ pub(crate) struct Backward {
     count: Vec<u32>,
     stack: Vec<u32>,
     seen: Vec<bool>,
+    relevant: Vec<bool>,
 }
 
 impl Backward {
@@ -283,7 +284,9 @@ impl Backward {
                 self.stack.push(g);
             }
         }
-        let mut relevant = vec![false; c.actions];
+        let mut relevant = std::mem::take(&mut self.relevant);
+        relevant.clear();
+        relevant.resize(c.actions, false);
         while let Some(p) = self.stack.pop() {
             for &a in c.eff_of(p) {
                 let a = a as usize;
@@ -299,9 +302,10 @@ impl Backward {
                 }
             }
         }
-        for (k, r) in self.kept.iter_mut().zip(relevant) {
+        for (k, &r) in self.kept.iter_mut().zip(&relevant) {
             *k &= r;
         }
+        self.relevant = relevant;
     }
 
     /// The at-most-one groups for this search: the domain's action-checked groups (made
@@ -320,20 +324,21 @@ impl Backward {
             .filter(|&&g| g != NONE)
             .max()
             .map_or(0, |&g| g as usize + 1);
-        let mut true_count = vec![0u32; groups];
+        // Count each group's true facts in `group_mark` (reset below).
+        self.group_mark.clear();
+        self.group_mark.resize(groups, 0);
         for f in 0..facts {
             let g = self.group[f];
             if g != NONE && has(&self.start, 2 * f as u32) {
-                true_count[g as usize] += 1;
+                self.group_mark[g as usize] += 1;
             }
         }
         for g in self.group.iter_mut() {
-            if *g != NONE && true_count[*g as usize] > 1 {
+            if *g != NONE && self.group_mark[*g as usize] > 1 {
                 *g = NONE;
             }
         }
-        self.group_mark.clear();
-        self.group_mark.resize(groups, 0);
+        self.group_mark.iter_mut().for_each(|m| *m = 0);
         self.mark = 0;
     }
 
@@ -641,7 +646,12 @@ impl Backward {
 
     /// The plan of node `n`: its actions towards the goal, which is execution order.
     fn extract(&self, mut n: u32, c: &CompiledDomain) -> Plan {
-        let mut actions = Vec::new();
+        let (mut len, mut m) = (0, n);
+        while self.nodes[m as usize].parent != NONE {
+            len += 1;
+            m = self.nodes[m as usize].parent;
+        }
+        let mut actions = Vec::with_capacity(len);
         while self.nodes[n as usize].parent != NONE {
             actions.push(ActionId(self.nodes[n as usize].action));
             n = self.nodes[n as usize].parent;
