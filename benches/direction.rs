@@ -44,6 +44,8 @@ fn cases() -> Vec<Problem> {
         // Controls: single-fact goals on other families.
         first_goal_fact(generators::gripper(10)),
         first_goal_fact(generators::blocksworld(8, 6)),
+        first_goal_fact(generators::blocksworld(24, 6)),
+        first_goal_fact(generators::gripper(40)),
         generators::chain(128),
     ]
 }

@@ -65,11 +65,14 @@
 //!
 //! *When it pays:* on domains with many ground actions of which few can matter for a goal
 //! of one fact, where forward search branches over every truck's moves. In the `direction`
-//! benchmark (logistics, 456 to 101,760 actions) backward was 2 to 180 times faster on
-//! one-package goals from 9,440 actions up (and on a 128-step chain), but 3 to 14 times
-//! slower with two packages, 3 times slower on one 39,240-action one-package case (its
-//! per-search setup), and 26 times slower on a blocksworld goal of one fact: h_max is weak
-//! on conjunctive subgoals. So [`Direction::Auto`] stays forward.
+//! benchmark (logistics, 456 to 101,760 actions; one run, medians) backward was 2 to 82
+//! times faster on every one-package goal (forward hit a 200,000-node limit on the
+//! largest) and 2.3 times on a 128-step chain, but 1.7 to 14 times slower with two
+//! packages and 29 times slower on a blocksworld-8 goal of one fact: h_max is weak on
+//! conjunctive subgoals. The rule the logistics figures suggest (one open goal fact, over
+//! 1,000 actions) fails on blocksworld-24 with one goal fact (1,152 actions): forward
+//! plans in 7 ms, backward stops at the 200,000-node limit. No cheap test seen before
+//! searching separates these cases, so [`Direction::Auto`] stays forward.
 //!
 //! # Costs
 //! Costs are `f64`, finite and ≥ 0; zero and fractional costs are planned optimally.
