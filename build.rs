@@ -115,9 +115,10 @@ fn csharp_builder(ffi: &Path) -> csbindgen::Builder {
 
 /// Enums not named in any signature (fields are int32_t), exported to both languages:
 /// cbindgen's `export.include` and csbindgen's `always_included_types`.
-const EXPORTED_ENUMS: [&str; 12] = [
+const EXPORTED_ENUMS: [&str; 13] = [
     "GoapLogLevel",
     "GoapHeuristic",
+    "GoapDirection",
     "GoapOutcome",
     "GoapCompare",
     "GoapVarOp",

@@ -294,6 +294,7 @@ fn blind_options() -> PlanOptions {
     PlanOptions {
         max_nodes: BLIND_MAX_NODES,
         heuristic: Heuristic::Blind,
+        ..PlanOptions::default()
     }
 }
 

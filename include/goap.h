@@ -278,8 +278,8 @@ enum GoapStatus
     GOAP_STATUS_INVALID_UTF8 = 2,
     // An argument was out of range: a definition not made by its `_default()` function,
     // a fact value other than 0 or 1, an empty name or one containing a NUL byte, an
-    // unknown heuristic, comparison, variable operation or overflow rule, a variable range
-    // with min > max or a default outside it, a misaligned array.
+    // unknown heuristic, direction, comparison, variable operation or overflow rule, a
+    // variable range with min > max or a default outside it, a misaligned array.
     GOAP_STATUS_INVALID_ARGUMENT = 3,
     // An action cost was NaN, infinite, negative or above GOAP_MAX_ACTION_COST (1e12).
     GOAP_STATUS_INVALID_COST = 4,
@@ -399,6 +399,32 @@ enum GoapHeuristic
 typedef enum GoapHeuristic GoapHeuristic;
 #else
 typedef int32_t GoapHeuristic;
+#endif // __STDC_VERSION__ >= 202311L
+#endif // __cplusplus
+
+// Values of GoapPlanOptions.direction and GoapAgentDef.direction (and, FORWARD or
+// BACKWARD, of GoapPlanResult.direction). Both directions return minimum-cost plans.
+enum GoapDirection
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : int32_t
+#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+ {
+    // The default: the library picks (today always forward).
+    GOAP_DIRECTION_AUTO = 0,
+    // Forward A* from the start state.
+    GOAP_DIRECTION_FORWARD = 1,
+    // Backward (regression) A* from the goal over partial states, with an h_max estimate.
+    // It can win on domains with very many actions of which few can matter for the goal,
+    // and loses badly on many others (blocksworld, gripper). Where an action or the goal
+    // uses an integer variable the search runs forward instead (GoapPlanResult.direction
+    // tells).
+    GOAP_DIRECTION_BACKWARD = 2,
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum GoapDirection GoapDirection;
+#else
+typedef int32_t GoapDirection;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
@@ -934,6 +960,9 @@ typedef struct GoapActionId {
 
 // Options of one plan call. Obtain from goap_plan_options_default(), then change fields;
 // or pass NULL for the defaults.
+//
+// Layout: direction was appended with the backward search (the hidden cookie changed);
+// code compiled against an older goap.h must be recompiled.
 typedef struct GoapPlanOptions {
     // Internal: set by goap_plan_options_default() to detect uninitialised options.
     // Do not change.
@@ -945,8 +974,11 @@ typedef struct GoapPlanOptions {
     // that runs before the search proves the goal unreachable (say, a goal fact that no
     // action makes true). Otherwise 0 gives GOAP_OUTCOME_LIMIT without searching.
     uint32_t max_nodes;
-    // A GoapHeuristic value. Default GOAP_HEURISTIC_AUTO.
+    // A GoapHeuristic value. Default GOAP_HEURISTIC_AUTO. The backward search uses h_max
+    // whatever this says, except that GOAP_HEURISTIC_BLIND makes it uniform-cost.
     int32_t heuristic;
+    // A GoapDirection value. Default GOAP_DIRECTION_AUTO.
+    int32_t direction;
 } GoapPlanOptions;
 
 // What a plan call did. All fields are written whenever the status is GOAP_STATUS_OK or
@@ -975,6 +1007,10 @@ typedef struct GoapPlanResult {
     // as with blind search, or when the default search ended within its first 32
     // expansions, which use no heuristic).
     double initial_h;
+    // The direction the search ran: GOAP_DIRECTION_FORWARD or GOAP_DIRECTION_BACKWARD
+    // (what GOAP_DIRECTION_AUTO picked). Appended in a later version: a caller whose
+    // `size` ends before it does not get it.
+    int32_t direction;
 } GoapPlanResult;
 
 // An explicit planning problem for goap_domain_plan_problem: a start state and a goal over
@@ -1006,6 +1042,9 @@ typedef struct GoapProblem {
 
 // Settings for goap_agent_create. Obtain from goap_agent_def_default(), then set `domain`
 // and change other fields.
+//
+// Layout: direction was appended with the backward search (the hidden cookie changed);
+// code compiled against an older goap.h must be recompiled.
 typedef struct GoapAgentDef {
     // Internal: set by goap_agent_def_default() to detect uninitialised definitions.
     // Do not change.
@@ -1041,6 +1080,8 @@ typedef struct GoapAgentDef {
     // 16 expanded nodes, so a step may exceed it slightly; it never changes which plan is
     // found); 0 (the default): no limit.
     uint32_t step_max_micros;
+    // A GoapDirection value for the agent's searches. Default GOAP_DIRECTION_AUTO.
+    int32_t direction;
 } GoapAgentDef;
 
 // Id of an agent of a world, passed by value. Opaque: compare ids with
@@ -2093,7 +2134,7 @@ struct GoapPlanOptions goap_plan_options_default(void);
 //
 // Errors: GOAP_STATUS_NULL_POINTER (world, out_result, or out_actions NULL with capacity >
 // 0), GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_ARGUMENT (options not from
-// goap_plan_options_default(), unknown heuristic), GOAP_STATUS_NO_GOAL (no goal stored),
+// goap_plan_options_default(), unknown heuristic or direction), GOAP_STATUS_NO_GOAL (no goal stored),
 // GOAP_STATUS_BUFFER_TOO_SMALL (see above), GOAP_STATUS_OUT_OF_MEMORY (the domain or the
 // search needs a table over the planner's per-table limit, 1 GiB by default, or the
 // allocator refused one; the last error names it). Nothing is written on other errors.
@@ -2193,9 +2234,9 @@ struct GoapAgentDef goap_agent_def_default(void);
 //
 // Errors: GOAP_STATUS_NULL_POINTER (world, def, out), GOAP_STATUS_INVALID_ARGUMENT (def not
 // from goap_agent_def_default(); switch_margin or failure_cooldown negative, NaN or
-// infinite; plan_in_step not 0 or 1; an unknown heuristic), GOAP_STATUS_UNKNOWN_DOMAIN
-// (def->domain zero, stale or foreign), GOAP_STATUS_TOO_MANY (the world holds 2^24 - 1
-// agents). `*out` is written only on success.
+// infinite; plan_in_step not 0 or 1; an unknown heuristic or direction),
+// GOAP_STATUS_UNKNOWN_DOMAIN (def->domain zero, stale or foreign), GOAP_STATUS_TOO_MANY
+// (the world holds 2^24 - 1 agents). `*out` is written only on success.
 // Thread safety: takes the world's agent map lock only to insert the agent; may be called
 // from a context callback (of another agent or the same one).
 //

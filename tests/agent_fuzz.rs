@@ -258,6 +258,7 @@ fn random_case(seed: u64) -> Case {
                 options: PlanOptions {
                     max_nodes,
                     heuristic: pick(&mut rng, &Heuristic::ALL),
+                    direction: pick(&mut rng, &goap::Direction::ALL),
                 },
                 // Step budgets have their own tests (tests/agents.rs).
                 step_budget: goap::SearchBudget::UNLIMITED,

@@ -224,6 +224,37 @@ fn every_heuristic_flag_is_optimal_on_kitchen() {
 }
 
 #[test]
+fn direction_flag_reports_the_direction_that_ran() {
+    let file = domain("kitchen.json");
+    for (d, ran) in [
+        ("auto", "forward"),
+        ("forward", "forward"),
+        ("backward", "backward"),
+    ] {
+        let (code, v) = plan_json(&[&file, "--direction", d]);
+        assert_eq!(code, 0, "{d}");
+        assert_eq!(v["cost"].as_u64(), Some(17), "{d}: {v}");
+        assert_eq!(v["direction"], ran, "{d}: {v}");
+    }
+    // Sliced backward search: the same plan and counts.
+    let (_, whole) = plan_json(&[&file, "--direction=backward"]);
+    let (_, sliced) = plan_json(&[&file, "--direction=backward", "--slice", "2"]);
+    assert_eq!(
+        (&whole["plan"], &whole["expanded"]),
+        (&sliced["plan"], &sliced["expanded"])
+    );
+    assert!(sliced["slices"].as_u64().unwrap() > 1, "{sliced}");
+    // A domain whose actions use variables is searched forward.
+    let (code, v) = plan_json(&[&domain("ammo.json"), "--direction", "backward"]);
+    assert_eq!((code, &v["direction"]), (0, &Value::from("forward")), "{v}");
+    let r = goap(&["plan", &file, "--direction", "sideways"]);
+    assert_invalid(
+        &r,
+        &["--direction expects auto, forward or backward, not \"sideways\""],
+    );
+}
+
+#[test]
 fn already_satisfied_is_found_with_an_empty_plan_and_cost_0() {
     let f = TempFile::new(
         "satisfied",

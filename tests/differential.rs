@@ -37,14 +37,43 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use goap::planner::AUTO_LAZY_AFTER;
 
 use goap::{
-    ActionDef, ActionId, Domain, FactId, FactValue, Goal, Heuristic, Outcome, PlanOptions,
-    PlanResult, Planner, WorldState,
+    ActionDef, ActionId, Direction, Domain, FactId, FactValue, Goal, Heuristic, Outcome,
+    PlanOptions, PlanResult, Planner, WorldState,
 };
 
 mod support;
 use support::{case_seed, close, minimise, scaled, Rng};
 
-const MODES: [Heuristic; 5] = Heuristic::ALL;
+/// A heuristic and a search direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Mode(Heuristic, Direction);
+
+impl Mode {
+    fn seed(self) -> u64 {
+        self.0 as u64 * 3 + self.1 as u64
+    }
+
+    /// Checks that the direction asked for ran (the cases have no variables).
+    fn check_direction(self, r: &PlanResult) -> Result<(), String> {
+        match self.1 {
+            Direction::Backward if !r.stats.backward => Err("the search ran forward".into()),
+            Direction::Forward if r.stats.backward => Err("the search ran backward".into()),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Every heuristic forward (as `Direction::Auto` picks), then the backward search with its
+/// estimate and blind; the backward one is also compared with the forward one.
+const MODES: [Mode; 7] = [
+    Mode(Heuristic::Auto, Direction::Auto),
+    Mode(Heuristic::LmCut, Direction::Auto),
+    Mode(Heuristic::Landmarks, Direction::Auto),
+    Mode(Heuristic::HMax, Direction::Auto),
+    Mode(Heuristic::Blind, Direction::Auto),
+    Mode(Heuristic::Auto, Direction::Backward),
+    Mode(Heuristic::Blind, Direction::Backward),
+];
 
 /// Master seed of the small-domain suite.
 const SMALL_SEED: u64 = 0x6f61_705f_6469_6666;
@@ -378,7 +407,7 @@ fn check_outcome(case: &Case, expected: Option<f64>, outcome: &Outcome) -> Resul
 fn plan_with(
     planner: &mut Planner,
     case: &Case,
-    mode: Heuristic,
+    mode: Mode,
     max_nodes: u32,
 ) -> Result<PlanResult, String> {
     plan_in(
@@ -394,13 +423,14 @@ fn plan_in(
     planner: &mut Planner,
     case: &Case,
     layout: &Layout,
-    mode: Heuristic,
+    mode: Mode,
     max_nodes: u32,
 ) -> Result<PlanResult, String> {
     let (d, start, goal) = build_in(case, layout);
     let options = PlanOptions {
         max_nodes,
-        heuristic: mode,
+        heuristic: mode.0,
+        direction: mode.1,
     };
     catch_unwind(AssertUnwindSafe(|| {
         planner.plan(&d, &start, &goal, &options)
@@ -416,19 +446,21 @@ fn plan_in(
 }
 
 /// Plans `case` with a fresh planner and default limits and checks the answer.
-fn run_check(case: &Case, mode: Heuristic) -> Result<(), String> {
+fn run_check(case: &Case, mode: Mode) -> Result<(), String> {
     let expected = reference_cost(case);
     let mut planner = Planner::new();
     let r = plan_with(&mut planner, case, mode, PlanOptions::DEFAULT_MAX_NODES)?;
     check_outcome(case, expected, &r.outcome)?;
+    mode.check_direction(&r)?;
     // The same search in slices ends exactly the same way.
     let (d, start, goal) = build(case);
     let options = PlanOptions {
-        heuristic: mode,
+        heuristic: mode.0,
+        direction: mode.1,
         ..PlanOptions::default()
     };
     let budget =
-        support::slice_budget(case.actions.len() as u64 * 31 + case.facts as u64 + mode as u64);
+        support::slice_budget(case.actions.len() as u64 * 31 + case.facts as u64 + mode.seed());
     support::check_sliced(
         &mut planner,
         &d,
@@ -626,11 +658,11 @@ fn simplifications(case: &Case) -> Vec<Case> {
 /// mode is also minimised, when it reproduces alone (fresh planner, plain layout).
 #[derive(Default)]
 struct Failures {
-    list: Vec<(String, Case, Option<Heuristic>)>,
+    list: Vec<(String, Case, Option<Mode>)>,
 }
 
 impl Failures {
-    fn add(&mut self, what: String, case: &Case, mode: Option<Heuristic>) {
+    fn add(&mut self, what: String, case: &Case, mode: Option<Mode>) {
         self.list.push((what, case.clone(), mode));
     }
 
@@ -1162,12 +1194,7 @@ struct Mix {
 
 /// Plans case `i` of a suite (`gen(i)`) in each of `modes` with fresh planners, checks every
 /// answer against the reference, and records what the cases covered.
-fn run_suite(
-    suite: &str,
-    count: usize,
-    modes: &[Heuristic],
-    gen: impl Fn(usize) -> (Case, u64),
-) -> Mix {
+fn run_suite(suite: &str, count: usize, modes: &[Mode], gen: impl Fn(usize) -> (Case, u64)) -> Mix {
     let mut failures = Failures::default();
     let mut mix = Mix::default();
     for i in indices(count) {
@@ -1194,9 +1221,10 @@ fn run_suite(
             )
             .and_then(|r| {
                 check_outcome(&case, expected, &r.outcome)?;
+                mode.check_direction(&r)?;
                 mix.max_expanded = mix.max_expanded.max(r.stats.expanded);
                 mix.reopened += usize::from(r.stats.reopened > 0);
-                if mode == Heuristic::Auto && r.stats.expanded > AUTO_LAZY_AFTER {
+                if mode == MODES[0] && r.stats.expanded > AUTO_LAZY_AFTER {
                     mix.auto_lazy += 1;
                 }
                 searched_no_plan |= r.outcome == Outcome::NoPlan && r.stats.expanded > 1;
@@ -1419,7 +1447,7 @@ fn node_limit_stops_a_big_search_and_a_generous_limit_finds_it() {
 fn larger_random_domains_match_reference() {
     const SEED: u64 = 0x6269_675f_6469_6666;
     let count = if cfg!(debug_assertions) { 6 } else { 40 };
-    let mix = run_suite("large", count, &[Heuristic::Auto, Heuristic::LmCut], |i| {
+    let mix = run_suite("large", count, &[MODES[0], MODES[1], MODES[5]], |i| {
         let seed = case_seed(SEED, i);
         let mut rng = Rng::new(seed);
         let facts = rng.range(16, 20);
@@ -1475,7 +1503,8 @@ fn domain_edits_between_plans_are_seen() {
         let case = small_case(i);
         let mode = MODES[i % MODES.len()];
         let options = PlanOptions {
-            heuristic: mode,
+            heuristic: mode.0,
+            direction: mode.1,
             ..PlanOptions::default()
         };
         let (full, start, goal) = build(&case);
@@ -1559,7 +1588,8 @@ fn goal_entries_on_unknown_facts() {
         let expected = reference_cost(&case);
         for mode in MODES {
             let options = PlanOptions {
-                heuristic: mode,
+                heuristic: mode.0,
+                direction: mode.1,
                 ..PlanOptions::default()
             };
             for (unknown, value) in [
@@ -1638,7 +1668,8 @@ fn domain_without_facts() {
     let (d, start, _) = build_in(&case, &layout);
     for mode in MODES {
         let options = PlanOptions {
-            heuristic: mode,
+            heuristic: mode.0,
+            direction: mode.1,
             ..PlanOptions::default()
         };
         let mut planner = Planner::new();
@@ -1755,11 +1786,14 @@ fn action_contexts_match_reference_in_every_mode() {
         let (d, start, goal) = build(&case);
         for mode in MODES {
             let options = PlanOptions {
-                heuristic: mode,
+                heuristic: mode.0,
+                direction: mode.1,
                 ..PlanOptions::default()
             };
             let r = planner.plan_in(&d, &start, &goal, &options, &context);
-            if let Err(e) = check_outcome(&changed, expected, &r.outcome) {
+            if let Err(e) = check_outcome(&changed, expected, &r.outcome)
+                .and_then(|()| mode.check_direction(&r))
+            {
                 panic!(
                     "case {i} (seed {seed:#x}), {mode:?}, context {context:?}: {e}\n{}",
                     describe(&case)
@@ -1773,7 +1807,7 @@ fn action_contexts_match_reference_in_every_mode() {
                 &options,
                 &context,
                 &r,
-                support::slice_budget(seed ^ mode as u64),
+                support::slice_budget(seed ^ mode.seed()),
             )
             .unwrap_or_else(|e| panic!("case {i} (seed {seed:#x}), {mode:?}, sliced: {e}"));
             // The same planner without the context plans the original costs.
@@ -1831,7 +1865,7 @@ fn thousands_of_actions_with_unread_marks_match_reference_in_every_mode() {
         let blind = plan_with(
             &mut Planner::new(),
             &case,
-            Heuristic::Blind,
+            Mode(Heuristic::Blind, Direction::Forward),
             PlanOptions::DEFAULT_MAX_NODES,
         )
         .unwrap();

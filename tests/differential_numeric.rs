@@ -36,14 +36,57 @@ use std::fmt::Write as _;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use goap::{
-    ActionDef, ActionId, Compare, Domain, FactId, FactValue, Goal, Heuristic, Outcome, Overflow,
-    PlanOptions, PlanResult, Planner, VarCondition, VarDef, VarEffect, VarId, VarOp, WorldState,
+    ActionDef, ActionId, Compare, Direction, Domain, FactId, FactValue, Goal, Heuristic, Outcome,
+    Overflow, PlanOptions, PlanResult, Planner, VarCondition, VarDef, VarEffect, VarId, VarOp,
+    WorldState,
 };
 
 mod support;
 use support::{case_seed, close, minimise, scaled, Rng};
 
-const MODES: [Heuristic; 5] = Heuristic::ALL;
+/// A heuristic and a search direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Mode(Heuristic, Direction);
+
+impl Mode {
+    fn seed(self) -> u64 {
+        self.0 as u64 * 3 + self.1 as u64
+    }
+
+    /// Checks the direction that ran: backward when asked for and no action and not the
+    /// goal uses a variable (the backward search's restriction), else forward.
+    fn check_direction(self, b: &Built, r: &PlanResult) -> Result<(), String> {
+        let uses_vars = !b.goal.var_conditions().is_empty()
+            || b.domain
+                .actions()
+                .iter()
+                .any(|a| !a.pre().var_conditions().is_empty() || !a.var_effects().is_empty());
+        let want = self.1 == Direction::Backward && !uses_vars;
+        if r.stats.backward != want {
+            return Err(format!(
+                "ran {} (variables used: {uses_vars})",
+                if r.stats.backward {
+                    "backward"
+                } else {
+                    "forward"
+                }
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Every heuristic forward (as `Direction::Auto` picks), then the backward search (which
+/// runs forward where variables are used).
+const MODES: [Mode; 7] = [
+    Mode(Heuristic::Auto, Direction::Auto),
+    Mode(Heuristic::LmCut, Direction::Auto),
+    Mode(Heuristic::Landmarks, Direction::Auto),
+    Mode(Heuristic::HMax, Direction::Auto),
+    Mode(Heuristic::Blind, Direction::Auto),
+    Mode(Heuristic::Auto, Direction::Backward),
+    Mode(Heuristic::Blind, Direction::Backward),
+];
 
 const RANDOM_SEED: u64 = 0x6e75_6d5f_6469_6666;
 const RANDOM_CASES: usize = 4_000;
@@ -549,9 +592,10 @@ fn plan_str(case: &Case, plan: &[ActionId]) -> String {
     format!("[{}]", v.join(", "))
 }
 
-fn plan_catching(planner: &mut Planner, b: &Built, mode: Heuristic) -> Result<PlanResult, String> {
+fn plan_catching(planner: &mut Planner, b: &Built, mode: Mode) -> Result<PlanResult, String> {
     let options = PlanOptions {
-        heuristic: mode,
+        heuristic: mode.0,
+        direction: mode.1,
         ..PlanOptions::default()
     };
     catch_unwind(AssertUnwindSafe(|| {
@@ -568,18 +612,20 @@ fn plan_catching(planner: &mut Planner, b: &Built, mode: Heuristic) -> Result<Pl
 }
 
 /// Plans `case` in `mode` with a fresh planner and checks the answer.
-fn run_check(case: &Case, mode: Heuristic) -> Result<(), String> {
+fn run_check(case: &Case, mode: Mode) -> Result<(), String> {
     let b = build(case)?;
     let expected = reference_cost(case);
     let mut planner = Planner::new();
     let r = plan_catching(&mut planner, &b, mode)?;
     check_outcome(case, &b, expected, &r.outcome)?;
+    mode.check_direction(&b, &r)?;
     // The same search in slices ends exactly the same way.
     let options = PlanOptions {
-        heuristic: mode,
+        heuristic: mode.0,
+        direction: mode.1,
         ..PlanOptions::default()
     };
-    let budget = support::slice_budget(case.actions.len() as u64 * 31 + mode as u64);
+    let budget = support::slice_budget(case.actions.len() as u64 * 31 + mode.seed());
     support::check_sliced(
         &mut planner,
         &b.domain,
@@ -855,11 +901,11 @@ fn simplifications(case: &Case) -> Vec<Case> {
 
 #[derive(Default)]
 struct Failures {
-    list: Vec<(String, Case, Option<Heuristic>)>,
+    list: Vec<(String, Case, Option<Mode>)>,
 }
 
 impl Failures {
-    fn add(&mut self, what: String, case: &Case, mode: Option<Heuristic>) {
+    fn add(&mut self, what: String, case: &Case, mode: Option<Mode>) {
         self.list.push((what, case.clone(), mode));
     }
 
@@ -1379,8 +1425,9 @@ fn run_suite(suite: &str, count: usize, gen: impl Fn(usize) -> (Case, u64)) -> M
         for mode in MODES {
             let result = plan_catching(&mut Planner::new(), &b, mode).and_then(|r| {
                 check_outcome(&case, &b, expected, &r.outcome)?;
+                mode.check_direction(&b, &r)?;
                 mix.max_expanded = mix.max_expanded.max(r.stats.expanded);
-                if let (Heuristic::Blind, Some(p)) = (mode, r.plan()) {
+                if let (Heuristic::Blind, Some(p)) = (mode.0, r.plan()) {
                     let mut counts = vec![0usize; case.actions.len()];
                     for a in &p.actions {
                         counts[a.index()] += 1;
@@ -1495,10 +1542,16 @@ fn numeric_reused_planner_matches_fresh_planners() {
                 a.var_pre.clear();
                 a.var_eff.clear();
             }
-            [(c, s), (plain, s)]
+            // Variables declared (and set at the start) but used by no action and not
+            // the goal: the backward search runs there.
+            let mut unused = plain.clone();
+            unused.vars.clone_from(&c.vars);
+            unused.start_vars.clone_from(&c.start_vars);
+            [(c, s), (plain, s), (unused, s)]
         })
         .chain(indices(COUNTER_CASES / 4).into_iter().map(counter_case_at))
         .collect();
+    let mut backward_with_vars = 0;
     for (n, (case, seed)) in cases.iter().enumerate() {
         let b = build(case).unwrap();
         let mode = MODES[n % MODES.len()];
@@ -1507,7 +1560,10 @@ fn numeric_reused_planner_matches_fresh_planners() {
         let again = plan_catching(&mut reused, &b, mode);
         match (fresh, again) {
             (Ok(f), Ok(r)) => {
-                if let Err(e) = check_outcome(case, &b, expected, &r.outcome) {
+                backward_with_vars += usize::from(r.stats.backward && !case.vars.is_empty());
+                if let Err(e) = check_outcome(case, &b, expected, &r.outcome)
+                    .and_then(|()| mode.check_direction(&b, &r))
+                {
                     failures.add(
                         format!("reused case {n} (seed {seed:#x}), {mode:?}: {e}"),
                         case,
@@ -1532,6 +1588,10 @@ fn numeric_reused_planner_matches_fresh_planners() {
         }
     }
     failures.finish("numeric_reused");
+    assert!(
+        backward_with_vars >= 10,
+        "too few backward searches on domains declaring unused variables: {backward_with_vars}"
+    );
 }
 
 /// Two fresh planners return identical action sequences (determinism).
@@ -1541,7 +1601,7 @@ fn numeric_fresh_planners_agree_exactly() {
     for i in indices(RANDOM_CASES / 6) {
         let (case, seed) = random_case_at(i);
         let b = build(&case).unwrap();
-        for mode in [Heuristic::Auto, Heuristic::Blind] {
+        for mode in [MODES[0], MODES[4], MODES[5]] {
             let a = plan_catching(&mut Planner::new(), &b, mode);
             let c = plan_catching(&mut Planner::new(), &b, mode);
             if let (Ok(a), Ok(c)) = (&a, &c) {

@@ -1306,6 +1306,7 @@ fn uninitialised_definitions_are_rejected() {
             cookie: 0,
             max_nodes: 100,
             heuristic: 0,
+            direction: 0,
         };
         let mut r = GoapPlanResult::default();
         expect_err(
@@ -1726,6 +1727,81 @@ fn kitchen_built_by_hand_plans_optimally() {
             "{h:?}"
         );
     }
+}
+
+/// GoapPlanOptions.direction: forward and backward find plans of equal cost, the result
+/// says which ran (AUTO runs forward today), unknown values are rejected with a message
+/// naming the field, and a result of the first version's size (without `direction`) is
+/// accepted and not written past.
+#[test]
+fn plan_options_direction() {
+    let k = kitchen();
+    assert_eq!(
+        goap_plan_options_default().direction,
+        GoapDirection::Auto as i32
+    );
+    for (d, ran) in [
+        (GoapDirection::Auto, GoapDirection::Forward),
+        (GoapDirection::Forward, GoapDirection::Forward),
+        (GoapDirection::Backward, GoapDirection::Backward),
+    ] {
+        for h in [GoapHeuristic::Auto, GoapHeuristic::Blind] {
+            let mut opts = goap_plan_options_default();
+            opts.direction = d as i32;
+            opts.heuristic = h as i32;
+            let mut buf = [GoapActionId::default(); 8];
+            let mut r = GoapPlanResult::default();
+            ok(unsafe { goap_domain_plan(k.w.0, k.d, &opts, buf.as_mut_ptr(), 8, &mut r) });
+            assert_eq!(
+                (r.outcome, r.cost),
+                (GoapOutcome::Found as i32, 17.0),
+                "{d:?}"
+            );
+            assert_eq!(r.direction, ran as i32, "{d:?} {h:?}");
+            let names: Vec<String> = buf[..r.action_count as usize]
+                .iter()
+                .map(|&a| k.w.action_name(k.d, a))
+                .collect();
+            let (state, cost) = replay_kitchen(&names, &["菜已买"]);
+            assert_eq!(cost, 17.0);
+            assert!(state.iter().any(|s| s == "晚餐完成"), "{d:?}: {names:?}");
+        }
+    }
+    for bad in [3, -1, i32::MAX] {
+        let mut opts = goap_plan_options_default();
+        opts.direction = bad;
+        let mut r = GoapPlanResult::default();
+        unsafe {
+            expect_err(
+                goap_domain_plan(k.w.0, k.d, &opts, null_mut(), 0, &mut r),
+                GoapStatus::InvalidArgument,
+                "goap_domain_plan",
+                &[&format!("options->direction is {bad}"), "GOAP_DIRECTION_"],
+            )
+        };
+        assert_eq!(r, GoapPlanResult::default());
+    }
+    // A caller built against the header before `direction`: its size ends before the field.
+    let first = std::mem::offset_of!(GoapPlanResult, direction);
+    let mut r = GoapPlanResult {
+        size: first as u32,
+        direction: -7,
+        ..GoapPlanResult::default()
+    };
+    let mut opts = goap_plan_options_default();
+    opts.direction = GoapDirection::Backward as i32;
+    let mut buf = [GoapActionId::default(); 8];
+    ok(unsafe { goap_domain_plan(k.w.0, k.d, &opts, buf.as_mut_ptr(), 8, &mut r) });
+    assert_eq!((r.cost, r.size, r.direction), (17.0, first as u32, -7));
+    r.size = first as u32 - 8;
+    unsafe {
+        expect_err(
+            goap_domain_plan(k.w.0, k.d, &opts, buf.as_mut_ptr(), 8, &mut r),
+            GoapStatus::InvalidArgument,
+            "goap_domain_plan",
+            &[&format!("at least {first}")],
+        )
+    };
 }
 
 #[test]
@@ -3351,6 +3427,7 @@ fn plan_problem_errors() {
         cookie: 0,
         max_nodes: 1,
         heuristic: 0,
+        direction: 0,
     };
     unsafe {
         expect_err(

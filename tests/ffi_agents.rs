@@ -2604,3 +2604,61 @@ fn ties_go_to_the_goal_added_first_not_the_lower_slot() {
     assert_eq!((step.kind, step.goal), (START, third));
     assert_eq!(w.action_name(d, step.action), "eat");
 }
+
+// ---------------------------------------------------------------- search direction
+
+/// GoapAgentDef.direction: backward agents plan the forward agents' cost (a different
+/// search: other node counts), a step budget spreads a backward search over steps without
+/// changing it, and an unknown direction is rejected naming the field.
+#[test]
+fn backward_agents_plan_like_forward_ones() {
+    const PLANNING: i32 = GoapStepKind::Planning as i32;
+    assert_eq!(
+        goap_agent_def_default().direction,
+        GoapDirection::Auto as i32
+    );
+    let w = World::with(GoapWorldDef {
+        plan_cache_capacity: 0,
+        ..goap_world_def_default()
+    });
+    let d = w.load(include_str!("../examples/domains/gripper-4.json"));
+    let backward = |def: &mut GoapAgentDef| def.direction = GoapDirection::Backward as i32;
+    let fwd = w.agent_with(d, |def| def.direction = GoapDirection::Forward as i32);
+    let bwd = w.agent_with(d, backward);
+    let sliced = w.agent_with(d, |def| {
+        backward(def);
+        def.step_max_expansions = 3;
+    });
+    let facts: Vec<GoapFactValue> = (1..=2)
+        .map(|i| fv(w.fact(d, &format!("at(ball{i},roomb)")), true))
+        .collect();
+    for a in [fwd, bwd, sliced] {
+        w.goal(a, "deliver", &facts, 1.0);
+    }
+    assert_eq!(w.step(fwd, 0.0).kind, START);
+    assert_eq!(w.step(bwd, 0.0).kind, START);
+    let mut planning = 0;
+    while w.step(sliced, 0.0).kind == PLANNING {
+        planning += 1;
+    }
+    let (f, b, s) = (w.replans(fwd), w.replans(bwd), w.replans(sliced));
+    assert!(planning > 0, "the backward search fit in one step");
+    assert_eq!(f[0].plan_cost, b[0].plan_cost);
+    assert_ne!(f[0].expanded, b[0].expanded, "both agents searched forward");
+    assert_eq!(
+        (b[0].expanded, b[0].plan_cost, b[0].plan_len),
+        (s[0].expanded, s[0].plan_cost, s[0].plan_len)
+    );
+    assert_eq!(w.plan(bwd), w.plan(sliced));
+    let mut def = goap_agent_def_default();
+    def.domain = d;
+    def.direction = 3;
+    let mut a = GoapAgentId::default();
+    expect_err(
+        unsafe { goap_agent_create(w.0, &def, &mut a) },
+        GoapStatus::InvalidArgument,
+        "goap_agent_create",
+        &["def->direction is 3 (expected a GOAP_DIRECTION_* value, 0 to 2)"],
+    );
+    assert_eq!(a, GoapAgentId::default());
+}

@@ -251,6 +251,7 @@ impl Case {
             let opts = PlanOptions {
                 heuristic: mode,
                 max_nodes: 2_000_000,
+                ..PlanOptions::default()
             };
             let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 let mut fresh = Planner::new();

@@ -368,3 +368,31 @@ fn a_search_sizes_its_tables_by_the_actions_it_keeps() {
         assert_eq!(r.stats.actions_kept, 1, "{heuristic:?}: {:?}", r.stats);
     }
 }
+
+/// The backward search under a small table limit: `OutOfMemory` naming its table, never an
+/// abort, and the same plan again once the limit is back.
+#[test]
+fn a_backward_search_that_outgrows_the_limit_stops_cleanly() {
+    let _turn = LIMIT.lock().unwrap_or_else(|e| e.into_inner());
+    let file = goap::format::parse_domain(&toggles(14)).unwrap();
+    let goal = file.goal.clone().unwrap();
+    let backward = PlanOptions {
+        heuristic: Heuristic::Blind,
+        direction: goap::Direction::Backward,
+        ..PlanOptions::default()
+    };
+    let whole = Planner::new().plan(&file.domain, &file.start, &goal, &backward);
+    assert!(whole.stats.backward && whole.plan().is_some());
+    assert!(whole.stats.stored > 5_000, "{:?}", whole.stats);
+
+    goap::set_max_table_bytes(64 << 10);
+    let r = Planner::new().plan(&file.domain, &file.start, &goal, &backward);
+    goap::set_max_table_bytes(goap::MAX_TABLE_BYTES);
+    let Outcome::OutOfMemory(e) = &r.outcome else {
+        panic!("{:?}", r.outcome);
+    };
+    assert!(e.what.starts_with("the backward search's "), "{e}");
+    assert!(r.stats.backward && r.stats.expanded > 0);
+    let again = Planner::new().plan(&file.domain, &file.start, &goal, &backward);
+    assert_eq!(again.outcome, whole.outcome);
+}

@@ -204,6 +204,7 @@ fn node_limit_returns_limit_never_a_wrong_plan() {
         let limited = PlanOptions {
             max_nodes: 20,
             heuristic: h,
+            ..PlanOptions::default()
         };
         let r = Planner::new().plan(&d, &WorldState::new(), &g, &limited);
         if h == Heuristic::Blind || h == Heuristic::HMax {

@@ -11,7 +11,8 @@ use std::time::Duration;
 
 use goap::format::load_domain_file;
 use goap::{
-    ActionContext, Domain, Goal, Heuristic, Outcome, PlanOptions, Planner, SearchBudget, WorldState,
+    ActionContext, Direction, Domain, Goal, Heuristic, Outcome, PlanOptions, Planner, SearchBudget,
+    WorldState,
 };
 
 const DOMAINS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/domains");
@@ -44,14 +45,27 @@ fn problems() -> Vec<(String, Domain, WorldState, Goal)> {
 fn sliced_searches_end_as_unsliced_ones() {
     let mut planner = Planner::new();
     let mut evaluated = 0;
+    let mut backward = 0;
     for (name, domain, start, goal) in problems() {
-        for heuristic in Heuristic::ALL {
+        let modes = Heuristic::ALL
+            .map(|h| (h, Direction::Auto))
+            .into_iter()
+            .chain([Heuristic::Auto, Heuristic::Blind].map(|h| (h, Direction::Backward)));
+        for (heuristic, direction) in modes {
             let options = PlanOptions {
                 heuristic,
-                ..PlanOptions::default()
+                direction,
+                // The backward search is slow on gripper and blocksworld: a limit keeps the
+                // test short and checks `LimitReached` in slices too.
+                max_nodes: if direction == Direction::Backward {
+                    5_000
+                } else {
+                    PlanOptions::DEFAULT_MAX_NODES
+                },
             };
             let whole = planner.plan(&domain, &start, &goal, &options);
             evaluated += whole.stats.evaluations;
+            backward += u64::from(whole.stats.backward && whole.stats.expanded > 3);
             for budget in [1, 3, 64, 1000] {
                 support::check_sliced(
                     &mut planner,
@@ -63,7 +77,7 @@ fn sliced_searches_end_as_unsliced_ones() {
                     &whole,
                     budget,
                 )
-                .unwrap_or_else(|e| panic!("{name}, {heuristic:?}: {e}"));
+                .unwrap_or_else(|e| panic!("{name}, {heuristic:?}, {direction:?}: {e}"));
             }
         }
     }
@@ -71,6 +85,7 @@ fn sliced_searches_end_as_unsliced_ones() {
         evaluated > 0,
         "no search evaluated LM-cut: the check is too weak"
     );
+    assert!(backward >= 4, "too few backward searches: {backward}");
 }
 
 /// A node limit reached inside a slice is the same `LimitReached` as without slices.
@@ -78,25 +93,30 @@ fn sliced_searches_end_as_unsliced_ones() {
 fn node_limit_inside_a_slice() {
     let p = generators::gripper(6);
     let mut planner = Planner::new();
-    let options = PlanOptions {
-        max_nodes: 500,
-        heuristic: Heuristic::Blind,
-    };
-    let whole = planner.plan(&p.domain, &p.start, &p.goal, &options);
-    assert_eq!(whole.outcome, Outcome::LimitReached);
-    for budget in [1, 7, 100] {
-        let context = ActionContext::default();
-        support::check_sliced(
-            &mut planner,
-            &p.domain,
-            &p.start,
-            &p.goal,
-            &options,
-            &context,
-            &whole,
-            budget,
-        )
-        .unwrap();
+    for direction in [Direction::Forward, Direction::Backward] {
+        let options = PlanOptions {
+            max_nodes: 500,
+            heuristic: Heuristic::Blind,
+            direction,
+        };
+        let whole = planner.plan(&p.domain, &p.start, &p.goal, &options);
+        assert_eq!(whole.outcome, Outcome::LimitReached, "{direction:?}");
+        assert_eq!(whole.stats.backward, direction == Direction::Backward);
+        assert!(whole.stats.stored <= 500, "{direction:?}");
+        for budget in [1, 7, 100] {
+            let context = ActionContext::default();
+            support::check_sliced(
+                &mut planner,
+                &p.domain,
+                &p.start,
+                &p.goal,
+                &options,
+                &context,
+                &whole,
+                budget,
+            )
+            .unwrap();
+        }
     }
 }
 

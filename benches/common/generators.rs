@@ -69,6 +69,74 @@ impl Builder {
     }
 }
 
+/// Logistics: `trucks` trucks drive between `places` places (every ordered pair, cost 1
+/// to 3 by the pair) and carry `packages` packages (load and unload, cost 1 each); the goal
+/// puts the first `goal_packages` packages at other places. Trucks start at places
+/// `t % places`, packages and their targets are drawn from `seed`. Ground actions:
+/// `trucks · places · (places − 1)` drives plus `2 · packages · trucks · places` loads and
+/// unloads, most of them irrelevant to a goal on few packages. No closed-form optimum.
+pub fn logistics(
+    places: usize,
+    trucks: usize,
+    packages: usize,
+    goal_packages: usize,
+    seed: u64,
+) -> Problem {
+    let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let mut b = Builder::new();
+    let truck_at = |t: usize, p: usize| format!("truck_at(t{t},p{p})");
+    let pkg_at = |k: usize, p: usize| format!("pkg_at(k{k},p{p})");
+    let inside = |k: usize, t: usize| format!("in(k{k},t{t})");
+    for t in 0..trucks {
+        for a in 0..places {
+            for c in 0..places {
+                if a == c {
+                    continue;
+                }
+                let cost = 1.0 + ((a + c) % 3) as f64;
+                b.action(
+                    &format!("drive(t{t},p{a},p{c})"),
+                    cost,
+                    &[(&truck_at(t, a), true)],
+                    &[(&truck_at(t, c), true), (&truck_at(t, a), false)],
+                );
+            }
+        }
+    }
+    for k in 0..packages {
+        for t in 0..trucks {
+            for p in 0..places {
+                b.action(
+                    &format!("load(k{k},t{t},p{p})"),
+                    1.0,
+                    &[(&truck_at(t, p), true), (&pkg_at(k, p), true)],
+                    &[(&inside(k, t), true), (&pkg_at(k, p), false)],
+                );
+                b.action(
+                    &format!("unload(k{k},t{t},p{p})"),
+                    1.0,
+                    &[(&truck_at(t, p), true), (&inside(k, t), true)],
+                    &[(&pkg_at(k, p), true), (&inside(k, t), false)],
+                );
+            }
+        }
+    }
+    let mut start: Vec<String> = (0..trucks).map(|t| truck_at(t, t % places)).collect();
+    let mut goal = Vec::new();
+    for k in 0..packages {
+        let from = rng.below(places);
+        start.push(pkg_at(k, from));
+        if k < goal_packages {
+            let to = (from + 1 + rng.below(places - 1)) % places;
+            goal.push(pkg_at(k, to));
+        }
+    }
+    let start: Vec<&str> = start.iter().map(String::as_str).collect();
+    let goal: Vec<(&str, bool)> = goal.iter().map(|g| (g.as_str(), true)).collect();
+    let name = format!("logistics-{places}x{trucks}x{packages}-g{goal_packages}");
+    b.finish(&name, &start, &goal, None)
+}
+
 /// Classic STRIPS gripper with `balls` balls in room a, to be carried to room b with two
 /// grippers. Optimal cost for an even number of balls: 3·balls − 1 (2 picks, 2 drops and
 /// 2 moves per pair, minus the last move back).

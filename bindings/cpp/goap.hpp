@@ -160,6 +160,14 @@ enum class Heuristic : int32_t {
   Blind = GOAP_HEURISTIC_BLIND,
 };
 
+/// goap.h's GoapDirection: which way a search runs. Both return minimum-cost plans.
+enum class Direction : int32_t {
+  Auto = GOAP_DIRECTION_AUTO,
+  Forward = GOAP_DIRECTION_FORWARD,
+  /// Regression from the goal; domains whose actions or goal use variables run forward.
+  Backward = GOAP_DIRECTION_BACKWARD,
+};
+
 /// goap.h's GoapOutcome: how a plan call ended.
 enum class Outcome : int32_t {
   Found = GOAP_OUTCOME_FOUND,
@@ -707,17 +715,21 @@ struct PlanOptions {
   /// Distinct states the search may store before it gives Outcome::Limit. Default 1000000.
   uint32_t max_nodes;
   Heuristic heuristic;
+  /// Default Direction::Auto.
+  Direction direction;
 
   PlanOptions() noexcept {
     const GoapPlanOptions def = goap_plan_options_default();
     max_nodes = def.max_nodes;
     heuristic = static_cast<Heuristic>(def.heuristic);
+    direction = static_cast<Direction>(def.direction);
   }
 
   GoapPlanOptions to_c() const noexcept {
     GoapPlanOptions c = goap_plan_options_default();
     c.max_nodes = max_nodes;
     c.heuristic = static_cast<int32_t>(heuristic);
+    c.direction = static_cast<int32_t>(direction);
     return c;
   }
 };
@@ -733,6 +745,8 @@ struct PlanResult {
   uint64_t micros = 0;
   /// The heuristic's lower bound at the start state (0 when unknown).
   double initial_h = 0;
+  /// The direction that ran: Direction::Forward or Direction::Backward.
+  Direction direction = Direction::Forward;
 
   bool found() const noexcept { return outcome == Outcome::Found; }
 };
@@ -818,6 +832,8 @@ struct AgentSettings {
   uint32_t step_max_expansions;
   /// The most microseconds one Agent::step may spend searching (0: no limit).
   uint32_t step_max_micros;
+  /// The direction of the agent's searches. Default Direction::Auto.
+  Direction direction;
 
   AgentSettings() noexcept {
     const GoapAgentDef def = goap_agent_def_default();
@@ -828,6 +844,7 @@ struct AgentSettings {
     heuristic = static_cast<Heuristic>(def.heuristic);
     step_max_expansions = def.step_max_expansions;
     step_max_micros = def.step_max_micros;
+    direction = static_cast<Direction>(def.direction);
   }
 
   /// The defaults, for `domain`.
@@ -1843,6 +1860,7 @@ class Domain {
       result.generated = c.generated;
       result.micros = c.micros;
       result.initial_h = c.initial_h;
+      result.direction = static_cast<Direction>(c.direction);
       return result;
     }
   }
@@ -2283,6 +2301,7 @@ class World {
     def.heuristic = static_cast<int32_t>(settings.heuristic);
     def.step_max_expansions = settings.step_max_expansions;
     def.step_max_micros = settings.step_max_micros;
+    def.direction = static_cast<int32_t>(settings.direction);
     GoapAgentId out{};
     GoapStatus s = goap_agent_create(get(), &def, &out);
     return detail::finish(s, Agent(core_.get(), AgentId{out}));

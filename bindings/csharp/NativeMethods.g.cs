@@ -656,7 +656,7 @@ namespace Goap.Native
         ///
         ///  Errors: GOAP_STATUS_NULL_POINTER (world, out_result, or out_actions NULL with capacity &gt;
         ///  0), GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_ARGUMENT (options not from
-        ///  goap_plan_options_default(), unknown heuristic), GOAP_STATUS_NO_GOAL (no goal stored),
+        ///  goap_plan_options_default(), unknown heuristic or direction), GOAP_STATUS_NO_GOAL (no goal stored),
         ///  GOAP_STATUS_BUFFER_TOO_SMALL (see above), GOAP_STATUS_OUT_OF_MEMORY (the domain or the
         ///  search needs a table over the planner's per-table limit, 1 GiB by default, or the
         ///  allocator refused one; the last error names it). Nothing is written on other errors.
@@ -751,9 +751,9 @@ namespace Goap.Native
         ///
         ///  Errors: GOAP_STATUS_NULL_POINTER (world, def, out), GOAP_STATUS_INVALID_ARGUMENT (def not
         ///  from goap_agent_def_default(); switch_margin or failure_cooldown negative, NaN or
-        ///  infinite; plan_in_step not 0 or 1; an unknown heuristic), GOAP_STATUS_UNKNOWN_DOMAIN
-        ///  (def-&gt;domain zero, stale or foreign), GOAP_STATUS_TOO_MANY (the world holds 2^24 - 1
-        ///  agents). `*out` is written only on success.
+        ///  infinite; plan_in_step not 0 or 1; an unknown heuristic or direction),
+        ///  GOAP_STATUS_UNKNOWN_DOMAIN (def-&gt;domain zero, stale or foreign), GOAP_STATUS_TOO_MANY
+        ///  (the world holds 2^24 - 1 agents). `*out` is written only on success.
         ///  Thread safety: takes the world's agent map lock only to insert the agent; may be called
         ///  from a context callback (of another agent or the same one).
         ///
@@ -2425,6 +2425,9 @@ namespace Goap.Native
     /// <summary>
     ///  Options of one plan call. Obtain from goap_plan_options_default(), then change fields;
     ///  or pass NULL for the defaults.
+    ///
+    ///  Layout: direction was appended with the backward search (the hidden cookie changed);
+    ///  code compiled against an older goap.h must be recompiled.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct GoapPlanOptions
@@ -2444,9 +2447,14 @@ namespace Goap.Native
         /// </summary>
         public uint max_nodes;
         /// <summary>
-        ///  A GoapHeuristic value. Default GOAP_HEURISTIC_AUTO.
+        ///  A GoapHeuristic value. Default GOAP_HEURISTIC_AUTO. The backward search uses h_max
+        ///  whatever this says, except that GOAP_HEURISTIC_BLIND makes it uniform-cost.
         /// </summary>
         public int heuristic;
+        /// <summary>
+        ///  A GoapDirection value. Default GOAP_DIRECTION_AUTO.
+        /// </summary>
+        public int direction;
     }
 
     /// <summary>
@@ -2495,6 +2503,12 @@ namespace Goap.Native
         ///  expansions, which use no heuristic).
         /// </summary>
         public double initial_h;
+        /// <summary>
+        ///  The direction the search ran: GOAP_DIRECTION_FORWARD or GOAP_DIRECTION_BACKWARD
+        ///  (what GOAP_DIRECTION_AUTO picked). Appended in a later version: a caller whose
+        ///  `size` ends before it does not get it.
+        /// </summary>
+        public int direction;
     }
 
     /// <summary>
@@ -2549,6 +2563,9 @@ namespace Goap.Native
     /// <summary>
     ///  Settings for goap_agent_create. Obtain from goap_agent_def_default(), then set `domain`
     ///  and change other fields.
+    ///
+    ///  Layout: direction was appended with the backward search (the hidden cookie changed);
+    ///  code compiled against an older goap.h must be recompiled.
     /// </summary>
     [StructLayout(LayoutKind.Sequential)]
     public unsafe partial struct GoapAgentDef
@@ -2605,6 +2622,10 @@ namespace Goap.Native
         ///  found); 0 (the default): no limit.
         /// </summary>
         public uint step_max_micros;
+        /// <summary>
+        ///  A GoapDirection value for the agent's searches. Default GOAP_DIRECTION_AUTO.
+        /// </summary>
+        public int direction;
     }
 
     /// <summary>
@@ -3423,8 +3444,8 @@ namespace Goap.Native
         /// <summary>
         ///  An argument was out of range: a definition not made by its `_default()` function,
         ///  a fact value other than 0 or 1, an empty name or one containing a NUL byte, an
-        ///  unknown heuristic, comparison, variable operation or overflow rule, a variable range
-        ///  with min &gt; max or a default outside it, a misaligned array.
+        ///  unknown heuristic, direction, comparison, variable operation or overflow rule, a
+        ///  variable range with min &gt; max or a default outside it, a misaligned array.
         /// </summary>
         InvalidArgument = 3,
         /// <summary>
@@ -3661,6 +3682,30 @@ namespace Goap.Native
         ///  GOAP_HEURISTIC_AUTO.
         /// </summary>
         Blind = 4,
+    }
+
+    /// <summary>
+    ///  Values of GoapPlanOptions.direction and GoapAgentDef.direction (and, FORWARD or
+    ///  BACKWARD, of GoapPlanResult.direction). Both directions return minimum-cost plans.
+    /// </summary>
+    public enum GoapDirection : int
+    {
+        /// <summary>
+        ///  The default: the library picks (today always forward).
+        /// </summary>
+        Auto = 0,
+        /// <summary>
+        ///  Forward A* from the start state.
+        /// </summary>
+        Forward = 1,
+        /// <summary>
+        ///  Backward (regression) A* from the goal over partial states, with an h_max estimate.
+        ///  It can win on domains with very many actions of which few can matter for the goal,
+        ///  and loses badly on many others (blocksworld, gripper). Where an action or the goal
+        ///  uses an integer variable the search runs forward instead (GoapPlanResult.direction
+        ///  tells).
+        /// </summary>
+        Backward = 2,
     }
 
     /// <summary>

@@ -16,7 +16,7 @@ use super::ids::{
     decode_agent, decode_domain, decode_fact, decode_var, encode_agent, stale_agent, GoapAgentId,
     GoapDomainId, GoapFactId, GoapVarId, IdScope,
 };
-use super::plan::{heuristic_of, GoapHeuristic};
+use super::plan::{direction_of, heuristic_of, GoapDirection, GoapHeuristic};
 use super::status::GoapStatus;
 use super::world::{goap_world_ref, GoapWorld};
 use crate::agent::{Agent, AgentDef, AgentId};
@@ -80,10 +80,13 @@ pub(crate) fn flag(what: &str, value: i32) -> Result<bool, FfiError> {
     }
 }
 
-const AGENT_DEF_COOKIE: u32 = 0x6F61_4701;
+const AGENT_DEF_COOKIE: u32 = 0x6F61_4702;
 
 /// Settings for goap_agent_create. Obtain from goap_agent_def_default(), then set `domain`
 /// and change other fields.
+///
+/// Layout: direction was appended with the backward search (the hidden cookie changed);
+/// code compiled against an older goap.h must be recompiled.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct GoapAgentDef {
@@ -121,6 +124,8 @@ pub struct GoapAgentDef {
     /// 16 expanded nodes, so a step may exceed it slightly; it never changes which plan is
     /// found); 0 (the default): no limit.
     pub step_max_micros: u32,
+    /// A GoapDirection value for the agent's searches. Default GOAP_DIRECTION_AUTO.
+    pub direction: i32,
 }
 
 /// The default agent definition: no domain (set one), margin 0, cooldown 0, planning in
@@ -144,6 +149,7 @@ const AGENT_DEF_DEFAULT: GoapAgentDef = GoapAgentDef {
     heuristic: GoapHeuristic::Auto as i32,
     step_max_expansions: 0,
     step_max_micros: 0,
+    direction: GoapDirection::Auto as i32,
 };
 
 /// Creates an agent in the world; on success `*out` receives its id. The agent believes the
@@ -154,9 +160,9 @@ const AGENT_DEF_DEFAULT: GoapAgentDef = GoapAgentDef {
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER (world, def, out), GOAP_STATUS_INVALID_ARGUMENT (def not
 /// from goap_agent_def_default(); switch_margin or failure_cooldown negative, NaN or
-/// infinite; plan_in_step not 0 or 1; an unknown heuristic), GOAP_STATUS_UNKNOWN_DOMAIN
-/// (def->domain zero, stale or foreign), GOAP_STATUS_TOO_MANY (the world holds 2^24 - 1
-/// agents). `*out` is written only on success.
+/// infinite; plan_in_step not 0 or 1; an unknown heuristic or direction),
+/// GOAP_STATUS_UNKNOWN_DOMAIN (def->domain zero, stale or foreign), GOAP_STATUS_TOO_MANY
+/// (the world holds 2^24 - 1 agents). `*out` is written only on success.
 /// Thread safety: takes the world's agent map lock only to insert the agent; may be called
 /// from a context callback (of another agent or the same one).
 ///
@@ -194,6 +200,7 @@ pub unsafe extern "C" fn goap_agent_create(
             options: PlanOptions {
                 max_nodes: def.max_nodes,
                 heuristic: heuristic_of("def->heuristic", def.heuristic)?,
+                direction: direction_of("def->direction", def.direction)?,
             },
             step_budget: SearchBudget {
                 max_expansions: u64::from(def.step_max_expansions),

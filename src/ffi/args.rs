@@ -94,9 +94,12 @@ pub(crate) unsafe fn write_out<T>(out: *mut T, value: T) {
 
 /// An output struct that the caller allocates and that can grow in later versions: its first
 /// field is `size: u32`, set by the caller to the struct's size as its header declares it.
-/// The library refuses a smaller size than the struct had when it was introduced (today's:
-/// no field has been appended yet) and writes only the bytes the caller's size covers.
-pub(crate) trait Grows: Copy + Default {}
+/// The library refuses a smaller size than the struct had when it was introduced
+/// ([`Grows::FIRST_SIZE`]) and writes only the bytes the caller's size covers.
+pub(crate) trait Grows: Copy + Default {
+    /// The struct's size in its first version (today's size unless fields were appended).
+    const FIRST_SIZE: usize = size_of::<Self>();
+}
 
 /// The size the caller set in the output struct `out` (non-NULL), checked: at least the
 /// struct's first version's size. Checked before a call does anything, so a bad size changes
@@ -112,7 +115,7 @@ pub(crate) unsafe fn grown_size<T: Grows>(out: *const T, what: &str) -> Result<u
     }
     // SAFETY: `size` is the first field (offset 0) of every `Grows` struct; `out` is valid.
     let size = unsafe { out.cast::<u32>().read() };
-    let min = size_of::<T>() as u32;
+    let min = T::FIRST_SIZE as u32;
     if size < min {
         let field = if what.ends_with(']') { "." } else { "->" };
         return Err(FfiError::invalid(format!(

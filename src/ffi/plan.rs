@@ -11,7 +11,7 @@ use super::status::GoapStatus;
 use super::var::{read_var_conditions, read_var_values, GoapVarCondition, GoapVarValue};
 use super::world::{world_ref, GoapWorld};
 use crate::domain::Goal;
-use crate::planner::{Heuristic, Outcome, PlanOptions, PlanResult};
+use crate::planner::{Direction, Heuristic, Outcome, PlanOptions, PlanResult};
 use crate::state::WorldState;
 use crate::world::{start_state, start_state_with, DomainEntry, World, WorldError};
 
@@ -35,6 +35,23 @@ pub enum GoapHeuristic {
     Blind = 4,
 }
 
+/// Values of GoapPlanOptions.direction and GoapAgentDef.direction (and, FORWARD or
+/// BACKWARD, of GoapPlanResult.direction). Both directions return minimum-cost plans.
+#[repr(i32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoapDirection {
+    /// The default: the library picks (today always forward).
+    Auto = 0,
+    /// Forward A* from the start state.
+    Forward = 1,
+    /// Backward (regression) A* from the goal over partial states, with an h_max estimate.
+    /// It can win on domains with very many actions of which few can matter for the goal,
+    /// and loses badly on many others (blocksworld, gripper). Where an action or the goal
+    /// uses an integer variable the search runs forward instead (GoapPlanResult.direction
+    /// tells).
+    Backward = 2,
+}
+
 /// Values of GoapPlanResult.outcome.
 #[repr(i32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,10 +64,13 @@ pub enum GoapOutcome {
     Limit = 2,
 }
 
-const PLAN_OPTIONS_COOKIE: u32 = 0x6F61_5001;
+const PLAN_OPTIONS_COOKIE: u32 = 0x6F61_5002;
 
 /// Options of one plan call. Obtain from goap_plan_options_default(), then change fields;
 /// or pass NULL for the defaults.
+///
+/// Layout: direction was appended with the backward search (the hidden cookie changed);
+/// code compiled against an older goap.h must be recompiled.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct GoapPlanOptions {
@@ -64,8 +84,11 @@ pub struct GoapPlanOptions {
     /// that runs before the search proves the goal unreachable (say, a goal fact that no
     /// action makes true). Otherwise 0 gives GOAP_OUTCOME_LIMIT without searching.
     pub max_nodes: u32,
-    /// A GoapHeuristic value. Default GOAP_HEURISTIC_AUTO.
+    /// A GoapHeuristic value. Default GOAP_HEURISTIC_AUTO. The backward search uses h_max
+    /// whatever this says, except that GOAP_HEURISTIC_BLIND makes it uniform-cost.
     pub heuristic: i32,
+    /// A GoapDirection value. Default GOAP_DIRECTION_AUTO.
+    pub direction: i32,
 }
 
 /// The default plan options. Always use it to initialise a GoapPlanOptions.
@@ -82,6 +105,7 @@ const PLAN_OPTIONS_DEFAULT: GoapPlanOptions = GoapPlanOptions {
     cookie: PLAN_OPTIONS_COOKIE,
     max_nodes: PlanOptions::DEFAULT_MAX_NODES,
     heuristic: GoapHeuristic::Auto as i32,
+    direction: GoapDirection::Auto as i32,
 };
 
 /// What a plan call did. All fields are written whenever the status is GOAP_STATUS_OK or
@@ -112,6 +136,10 @@ pub struct GoapPlanResult {
     /// as with blind search, or when the default search ended within its first 32
     /// expansions, which use no heuristic).
     pub initial_h: f64,
+    /// The direction the search ran: GOAP_DIRECTION_FORWARD or GOAP_DIRECTION_BACKWARD
+    /// (what GOAP_DIRECTION_AUTO picked). Appended in a later version: a caller whose
+    /// `size` ends before it does not get it.
+    pub direction: i32,
 }
 
 impl Default for GoapPlanResult {
@@ -125,7 +153,9 @@ impl Default for GoapPlanResult {
     }
 }
 
-impl super::args::Grows for GoapPlanResult {}
+impl super::args::Grows for GoapPlanResult {
+    const FIRST_SIZE: usize = std::mem::offset_of!(GoapPlanResult, direction);
+}
 
 /// Options from a possibly NULL pointer.
 ///
@@ -148,6 +178,21 @@ unsafe fn read_options(options: *const GoapPlanOptions) -> Result<PlanOptions, F
     Ok(PlanOptions {
         max_nodes: o.max_nodes,
         heuristic: heuristic_of("options->heuristic", o.heuristic)?,
+        direction: direction_of("options->direction", o.direction)?,
+    })
+}
+
+/// The direction a GoapDirection value names; `what` names the field in messages.
+pub(crate) fn direction_of(what: &str, value: i32) -> Result<Direction, FfiError> {
+    Ok(match value {
+        0 => Direction::Auto,
+        1 => Direction::Forward,
+        2 => Direction::Backward,
+        d => {
+            return Err(FfiError::invalid(format!(
+                "{what} is {d} (expected a GOAP_DIRECTION_* value, 0 to 2)"
+            )))
+        }
     })
 }
 
@@ -214,6 +259,11 @@ impl PlanOutputs {
             generated: r.stats.generated,
             micros: u64::try_from(r.stats.elapsed.as_micros()).unwrap_or(u64::MAX),
             initial_h: r.stats.initial_h,
+            direction: if r.stats.backward {
+                GoapDirection::Backward
+            } else {
+                GoapDirection::Forward
+            } as i32,
         };
         // SAFETY: result is non-NULL (guard) and writable for result_size bytes.
         unsafe { write_grown(self.result, self.result_size, summary) };
@@ -302,7 +352,7 @@ unsafe fn plan_and_write(
 ///
 /// Errors: GOAP_STATUS_NULL_POINTER (world, out_result, or out_actions NULL with capacity >
 /// 0), GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_ARGUMENT (options not from
-/// goap_plan_options_default(), unknown heuristic), GOAP_STATUS_NO_GOAL (no goal stored),
+/// goap_plan_options_default(), unknown heuristic or direction), GOAP_STATUS_NO_GOAL (no goal stored),
 /// GOAP_STATUS_BUFFER_TOO_SMALL (see above), GOAP_STATUS_OUT_OF_MEMORY (the domain or the
 /// search needs a table over the planner's per-table limit, 1 GiB by default, or the
 /// allocator refused one; the last error names it). Nothing is written on other errors.

@@ -19,8 +19,8 @@ pub enum GoapStatus {
     InvalidUtf8 = 2,
     /// An argument was out of range: a definition not made by its `_default()` function,
     /// a fact value other than 0 or 1, an empty name or one containing a NUL byte, an
-    /// unknown heuristic, comparison, variable operation or overflow rule, a variable range
-    /// with min > max or a default outside it, a misaligned array.
+    /// unknown heuristic, direction, comparison, variable operation or overflow rule, a
+    /// variable range with min > max or a default outside it, a misaligned array.
     InvalidArgument = 3,
     /// An action cost was NaN, infinite, negative or above GOAP_MAX_ACTION_COST (1e12).
     InvalidCost = 4,

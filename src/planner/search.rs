@@ -8,12 +8,14 @@ use std::collections::BinaryHeap;
 use std::sync::Arc;
 use std::time::Instant;
 
+use super::backward::Backward;
 use super::lmcut::Landmarks;
 use super::numeric::{self, Numeric};
 use super::partition::{Partitions, Stored};
 use super::relaxed::Relaxed;
 use super::{
-    ActionContext, Heuristic, Outcome, Plan, PlanOptions, PlanResult, SearchBudget, SearchStats,
+    ActionContext, Direction, Heuristic, Outcome, Plan, PlanOptions, PlanResult, SearchBudget,
+    SearchStats,
 };
 use crate::domain::compiled::{atom, CompiledDomain};
 use crate::domain::{ActionId, Domain, Goal};
@@ -195,6 +197,8 @@ pub(crate) struct Search {
     /// The tight loop runs on the projection (see [`Projection`]).
     projected: bool,
     proj: Projection,
+    /// The backward search's memory.
+    backward: Backward,
 }
 
 /// The kept actions and the start over the facts the search must tell apart: the goal's
@@ -247,6 +251,8 @@ enum Stage {
     Landmarks(Evaluator),
     /// A* with the heuristic ([`Search::expand`]).
     AStar(Evaluator),
+    /// The backward search ([`Backward::expand`]).
+    Backward,
 }
 
 /// When the loop scores popped nodes with a full heuristic: the evaluator policy and the
@@ -291,6 +297,19 @@ fn reserve_masks(
         format!("the search's action masks ({actions} actions × {facts} facts)")
     })
     .map_err(Outcome::OutOfMemory)
+}
+
+/// True when the search runs backward: asked for, or picked by [`Direction::Auto`], where
+/// no action and not the goal reads or writes an integer variable (see `backward.rs`).
+fn runs_backward(options: &PlanOptions, c: &CompiledDomain, goal: &Goal) -> bool {
+    c.var_pre.is_empty()
+        && c.var_eff.is_empty()
+        && goal.var_conditions().is_empty()
+        && match options.direction {
+            Direction::Forward => false,
+            Direction::Backward => true,
+            Direction::Auto => false,
+        }
 }
 
 /// True when `s` has every bit of `pos` and none of `neg`.
@@ -384,11 +403,27 @@ impl Search {
             self.costed = Some(copy);
         }
         self.relaxed.evaluations = 0;
-        let probe = matches!(options.heuristic, Heuristic::Auto | Heuristic::Blind)
+        let backward = runs_backward(options, &base, goal);
+        stats.backward = backward;
+        let probe = !backward
+            && matches!(options.heuristic, Heuristic::Auto | Heuristic::Blind)
             && base.vars.is_empty()
             && base.actions <= PROBE_MAX_ACTIONS
             && options.max_nodes > 0;
         let setup = self.with_compiled(&base, costed, |search, c| {
+            if backward {
+                search.load_task(c, start, goal)?;
+                search.backward.begin(
+                    c,
+                    &search.start,
+                    &search.goal_atoms,
+                    context.disabled(),
+                    options.heuristic,
+                    options.max_nodes,
+                    &mut stats,
+                )?;
+                return Ok(Stage::Backward);
+            }
             if probe {
                 return search.begin_probe(c, start, goal, context.disabled(), &mut stats);
             }
@@ -629,6 +664,9 @@ impl Search {
                 time: left.max_time,
             };
             match stage {
+                Stage::Backward => {
+                    return self.backward.expand(c, options.max_nodes, &left, stats);
+                }
                 Stage::AStar(ev) => {
                     let outcome = self.expand(c, options, ev, stats, &left);
                     if outcome.is_some() || !ev.demoted {

@@ -230,16 +230,9 @@ impl World {
 
     /// The cache key of a job's goal, when the cache is on.
     fn cache_key(&self, job: &PlanJob, goal: &Goal) -> Option<CacheKey> {
-        self.cache.enabled().then(|| {
-            CacheKey::new(
-                &job.domain,
-                &job.state,
-                goal,
-                &job.context,
-                job.options.max_nodes,
-                job.options.heuristic,
-            )
-        })
+        self.cache
+            .enabled()
+            .then(|| CacheKey::new(&job.domain, &job.state, goal, &job.context, &job.options))
     }
 
     /// Plans every agent that needs a plan, within `options`' budget, on worker threads.

@@ -22,7 +22,7 @@ use std::sync::Arc;
 use parking_lot::Mutex;
 
 use crate::domain::{Domain, Goal};
-use crate::planner::{ActionContext, Heuristic, PlanResult};
+use crate::planner::{ActionContext, Direction, Heuristic, PlanOptions, PlanResult};
 use crate::state::WorldState;
 
 /// Plan cache counters.
@@ -54,6 +54,9 @@ pub(crate) struct CacheKey {
     context: ActionContext,
     max_nodes: u32,
     heuristic: Heuristic,
+    /// The direction asked for: under a node limit, and in which of several optimal plans
+    /// it returns, a search depends on it.
+    direction: Direction,
 }
 
 impl Hash for CacheKey {
@@ -68,8 +71,7 @@ impl CacheKey {
         state: &WorldState,
         goal: &Goal,
         context: &ActionContext,
-        max_nodes: u32,
-        heuristic: Heuristic,
+        options: &PlanOptions,
     ) -> Self {
         let mut key = CacheKey {
             hash: 0,
@@ -77,8 +79,9 @@ impl CacheKey {
             state: state.clone(),
             goal: goal.clone(),
             context: context.clone(),
-            max_nodes,
-            heuristic,
+            max_nodes: options.max_nodes,
+            heuristic: options.heuristic,
+            direction: options.direction,
         };
         // The domain's address is compared but not hashed, so that where an entry goes (its
         // shard, hence eviction) does not depend on addresses and is the same on every run.
@@ -88,6 +91,7 @@ impl CacheKey {
         key.context.hash(&mut h);
         key.max_nodes.hash(&mut h);
         key.heuristic.hash(&mut h);
+        key.direction.hash(&mut h);
         key.hash = h.finish();
         key
     }
@@ -287,8 +291,10 @@ mod tests {
             &state,
             &Goal::default(),
             &ActionContext::new(),
-            10,
-            Heuristic::Auto,
+            &PlanOptions {
+                max_nodes: 10,
+                ..PlanOptions::default()
+            },
         )
     }
 
@@ -300,6 +306,32 @@ mod tests {
             }),
             stats: Default::default(),
         }
+    }
+
+    /// The direction is part of the key: agents asking for different directions do not
+    /// share entries.
+    #[test]
+    fn the_direction_is_part_of_the_key() {
+        let d = Arc::new(Domain::new());
+        let with = |direction| {
+            CacheKey::new(
+                &d,
+                &WorldState::new(),
+                &Goal::default(),
+                &ActionContext::new(),
+                &PlanOptions {
+                    direction,
+                    ..PlanOptions::default()
+                },
+            )
+        };
+        assert_ne!(with(Direction::Forward), with(Direction::Backward));
+        assert_ne!(with(Direction::Auto), with(Direction::Backward));
+        assert_eq!(with(Direction::Backward), with(Direction::Backward));
+        let cache = PlanCache::new(64);
+        cache.insert(with(Direction::Forward), &d, &result(3.0));
+        assert!(cache.get(&with(Direction::Backward)).is_none());
+        assert!(cache.get(&with(Direction::Forward)).is_some());
     }
 
     #[test]

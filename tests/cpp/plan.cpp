@@ -155,6 +155,31 @@ TEST(sample_domains_plan_their_known_optimal_cost) {
   }
 }
 
+TEST(backward_search_plans_the_forward_cost_and_says_it_ran) {
+  goap::World world = OK(goap::World::create());
+  CHECK_EQ(goap::PlanOptions().direction, goap::Direction::Auto);
+  CHECK_EQ(goap::AgentSettings().direction, goap::Direction::Auto);
+  for (const char* file : {"kitchen.json", "gripper-4.json", "village.json", "ammo.json"}) {
+    const std::string text = support::read_domain(file);
+    goap::Domain d = OK(world.load_domain(text));
+    std::vector<ActionId> plan;
+    goap::PlanOptions forward;
+    forward.direction = goap::Direction::Forward;
+    goap::PlanResult f = OK(d.plan(plan, forward));
+    CHECK_EQ(f.direction, goap::Direction::Forward);
+    goap::PlanOptions backward;
+    backward.direction = goap::Direction::Backward;
+    goap::PlanResult b = OK(d.plan(plan, backward));
+    if (!CHECK_EQ(b.outcome, goap::Outcome::Found)) continue;
+    CHECK_EQ(b.cost, f.cost);
+    CHECK_EQ(b.cost, meta_optimal_cost(text));
+    // ammo.json's actions use integer variables: searched forward.
+    const bool vars = std::string(file) == "ammo.json";
+    CHECK_EQ(b.direction, vars ? goap::Direction::Forward : goap::Direction::Backward);
+    OK(d.destroy());
+  }
+}
+
 TEST(integer_variables_plan_with_conditions_effects_and_overflow) {
   goap::World world = OK(goap::World::create());
   for (goap::Overflow overflow : {goap::Overflow::Reject, goap::Overflow::Saturate}) {

@@ -26,6 +26,8 @@ namespace Goap
         public int StepMaxExpansions;
         /// <summary>The most microseconds one <see cref="Agent.Step"/> may spend searching; 0 (default): no limit.</summary>
         public int StepMaxMicros;
+        /// <summary>The search direction. Default <see cref="Goap.Direction.Auto"/>.</summary>
+        public Direction Direction;
 
         /// <summary>The native defaults, for an agent of <paramref name="domain"/>.</summary>
         public static AgentSettings For(Domain domain)
@@ -42,6 +44,7 @@ namespace Goap
                 Heuristic = (Heuristic)d.heuristic,
                 StepMaxExpansions = (int)d.step_max_expansions,
                 StepMaxMicros = (int)d.step_max_micros,
+                Direction = (Direction)d.direction,
             };
         }
 
@@ -61,6 +64,7 @@ namespace Goap
             def.heuristic = (int)Heuristic;
             def.step_max_expansions = World.NonNegative(StepMaxExpansions, "StepMaxExpansions");
             def.step_max_micros = World.NonNegative(StepMaxMicros, "StepMaxMicros");
+            def.direction = (int)Direction;
             return def;
         }
     }

@@ -11,6 +11,8 @@ namespace Goap
         public int MaxNodes;
         /// <summary>The heuristic. Default <see cref="Heuristic.Auto"/>.</summary>
         public Heuristic Heuristic;
+        /// <summary>The search direction. Default <see cref="Direction.Auto"/>.</summary>
+        public Direction Direction;
 
         /// <summary>The native defaults.</summary>
         public static PlanOptions Default
@@ -19,7 +21,12 @@ namespace Goap
             {
                 Library.EnsureLoaded();
                 var d = NativeMethods.goap_plan_options_default();
-                return new PlanOptions { MaxNodes = (int)d.max_nodes, Heuristic = (Heuristic)d.heuristic };
+                return new PlanOptions
+                {
+                    MaxNodes = (int)d.max_nodes,
+                    Heuristic = (Heuristic)d.heuristic,
+                    Direction = (Direction)d.direction,
+                };
             }
         }
 
@@ -33,6 +40,7 @@ namespace Goap
             var o = NativeMethods.goap_plan_options_default();
             o.max_nodes = World.NonNegative(MaxNodes, "MaxNodes");
             o.heuristic = (int)Heuristic;
+            o.direction = (int)Direction;
             return o;
         }
     }
@@ -52,6 +60,8 @@ namespace Goap
         public long Micros;
         /// <summary>The heuristic's estimate of the start state (a lower bound).</summary>
         public double InitialH;
+        /// <summary>The direction the search ran: <see cref="Direction.Forward"/> or <see cref="Direction.Backward"/>.</summary>
+        public Direction Direction;
 
         // The one copy of the native result; action_count is not copied (the actions go to
         // the caller's list). A parity test fills every native field and checks it.
@@ -63,6 +73,7 @@ namespace Goap
             Generated = (long)r.generated;
             Micros = (long)r.micros;
             InitialH = r.initial_h;
+            Direction = (Direction)r.direction;
         }
     }
 

@@ -21,6 +21,12 @@ namespace Goap
     /// <summary>Search heuristic (goap.h GoapHeuristic). Every one but none is admissible: plans are optimal.</summary>
     public enum Heuristic { Auto = 0, LmCut = 1, Landmarks = 2, HMax = 3, Blind = 4 }
 
+    /// <summary>
+    /// Search direction (goap.h GoapDirection). Both directions return minimum-cost plans. Backward
+    /// regresses from the goal; where an action or the goal uses a variable the search runs forward.
+    /// </summary>
+    public enum Direction { Auto = 0, Forward = 1, Backward = 2 }
+
     /// <summary>What a plan call found (goap.h GoapOutcome).</summary>
     public enum Outcome { Found = 0, NoPlan = 1, Limit = 2 }
 

@@ -24,6 +24,7 @@ namespace Goap.Tests
         {
             new object[] { typeof(Status), typeof(GoapStatus) },
             new object[] { typeof(Heuristic), typeof(GoapHeuristic) },
+            new object[] { typeof(Direction), typeof(GoapDirection) },
             new object[] { typeof(Outcome), typeof(GoapOutcome) },
             new object[] { typeof(Compare), typeof(GoapCompare) },
             new object[] { typeof(VarOp), typeof(GoapVarOp) },

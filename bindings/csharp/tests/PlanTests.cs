@@ -114,6 +114,24 @@ namespace Goap.Tests
             Assert.AreEqual(Domains.OptimalCost(text), r.Cost, 1e-9);
         }
 
+        [Test]
+        public void BackwardSearchFindsTheOptimalCostAndSaysItRan([Values(Direction.Auto, Direction.Forward, Direction.Backward)] Direction direction)
+        {
+            Assert.AreEqual(Direction.Auto, PlanOptions.Default.Direction);
+            var text = Domains.Read("kitchen.json");
+            var d = world.LoadDomain(text);
+            var options = PlanOptions.Default;
+            options.Direction = direction;
+            var plan = new List<ActionId>();
+            var r = d.Plan(plan, options);
+            Assert.AreEqual(Outcome.Found, r.Outcome);
+            Assert.AreEqual(Domains.OptimalCost(text), r.Cost, 1e-9);
+            Assert.AreEqual(direction == Direction.Backward ? Direction.Backward : Direction.Forward, r.Direction);
+            options.Direction = (Direction)7;
+            var e = Assert.Throws<GoapException>(() => d.Plan(plan, options));
+            StringAssert.Contains("options->direction is 7", e.Message);
+        }
+
         static IEnumerable<string> FilesWithOptimalCost() { return Domains.WithOptimalCost(); }
 
         [Test, TestCaseSource("FilesWithOptimalCost")]

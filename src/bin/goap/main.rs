@@ -27,7 +27,7 @@ mod plan;
 use std::io::Write;
 use std::process::ExitCode;
 
-use goap::Heuristic;
+use goap::{Direction, Heuristic};
 
 /// Exit code for invalid input or usage.
 const EXIT_INVALID: u8 = 2;
@@ -36,13 +36,16 @@ const USAGE: &str = "\
 goap — Goal-Oriented Action Planning
 
 usage:
-  goap plan FILE [--max-nodes N] [--heuristic H] [--slice N]
+  goap plan FILE [--max-nodes N] [--heuristic H] [--direction D] [--slice N]
         plan from the file's \"start\" to its \"goal\"; prints one JSON object:
         {\"status\": \"found\"|\"no_plan\"|\"limit\", \"plan\": [...], \"cost\": ...,
-         \"expanded\": ..., \"generated\": ..., \"micros\": ..., \"heuristic\": ...}
+         \"expanded\": ..., \"generated\": ..., \"micros\": ..., \"heuristic\": ...,
+         \"direction\": \"forward\"|\"backward\" (the one that ran)}
         exit 0 found, 1 no plan, 3 node limit reached, 2 invalid input or usage
         --max-nodes N   stop after storing N search nodes (default 1000000)
         --heuristic H   auto (default), lmcut, landmarks, hmax or blind (all optimal)
+        --direction D   auto (default), forward or backward (regression; domains
+                        with integer variables are searched forward)
         --slice N       search in slices of at most N expanded nodes, resuming
                         between them (as a game spreads a search over frames); adds
                         \"slices\": k; plan, cost and counts equal the unsliced run
@@ -179,6 +182,8 @@ pub struct PlanArgs {
     pub max_nodes: u32,
     /// The heuristic.
     pub heuristic: Heuristic,
+    /// The search direction.
+    pub direction: Direction,
     /// `--slice N`: expanded nodes per slice.
     pub slice: Option<u64>,
 }
@@ -186,6 +191,7 @@ pub struct PlanArgs {
 fn parse_plan_args(rest: &[String]) -> Result<PlanArgs, Failure> {
     let mut max_nodes = goap::PlanOptions::DEFAULT_MAX_NODES;
     let mut heuristic = Heuristic::Auto;
+    let mut direction = Direction::Auto;
     let mut slice = None;
     let file = parse_command_line("plan", rest, |flag| {
         match flag.name {
@@ -207,6 +213,19 @@ fn parse_plan_args(rest: &[String]) -> Result<PlanArgs, Failure> {
                     ))
                 })?;
             }
+            "--direction" => {
+                let v = flag.value()?;
+                direction = match v.as_str() {
+                    "auto" => Direction::Auto,
+                    "forward" => Direction::Forward,
+                    "backward" => Direction::Backward,
+                    _ => {
+                        return Err(usage_error(format!(
+                            "--direction expects auto, forward or backward, not \"{v}\""
+                        )))
+                    }
+                };
+            }
             _ => return Ok(false),
         }
         Ok(true)
@@ -216,6 +235,7 @@ fn parse_plan_args(rest: &[String]) -> Result<PlanArgs, Failure> {
         file,
         max_nodes,
         heuristic,
+        direction,
         slice,
     })
 }

@@ -26,6 +26,8 @@ struct PlanReport<'a> {
     generated: u64,
     micros: u64,
     heuristic: &'static str,
+    /// The direction that ran: `"forward"` or `"backward"`.
+    direction: &'static str,
     /// `--slice`: how many calls the search took.
     #[serde(skip_serializing_if = "Option::is_none")]
     slices: Option<u64>,
@@ -49,7 +51,7 @@ fn load(file: &str) -> Result<DomainFile, Failure> {
     load_domain_file(Path::new(file)).map_err(|e| Failure::invalid(e.to_string()))
 }
 
-/// `goap plan FILE [--max-nodes N] [--heuristic H] [--slice N]`.
+/// `goap plan FILE [--max-nodes N] [--heuristic H] [--direction D] [--slice N]`.
 pub fn plan(args: PlanArgs) -> Result<u8, Failure> {
     let file = load(&args.file)?;
     let Some(goal) = &file.goal else {
@@ -67,6 +69,7 @@ pub fn plan(args: PlanArgs) -> Result<u8, Failure> {
     let options = PlanOptions {
         max_nodes: args.max_nodes,
         heuristic: args.heuristic,
+        direction: args.direction,
     };
     let mut planner = Planner::new();
     let (result, slices) = match args.slice {
@@ -110,6 +113,11 @@ pub fn plan(args: PlanArgs) -> Result<u8, Failure> {
         generated: result.stats.generated,
         micros: u64::try_from(result.stats.elapsed.as_micros()).unwrap_or(u64::MAX),
         heuristic: heuristic_name(args.heuristic),
+        direction: if result.stats.backward {
+            "backward"
+        } else {
+            "forward"
+        },
         slices,
     };
     let json = serde_json::to_string(&report).expect("a plan report always serializes");
