@@ -101,7 +101,7 @@ fn action_names(text: &str) -> Vec<String> {
 }
 
 fn measure(criterion: &mut Option<Criterion>, id: &str, text: &str) -> Duration {
-    let mut routine = |iters: u64| {
+    let routine = |iters: u64| {
         let start = Instant::now();
         for _ in 0..iters {
             black_box(parse_domain(black_box(text)).unwrap());
