@@ -4036,3 +4036,61 @@ fn clear_last_error_forgets_the_threads_message() {
     assert!(other.0 > 0 && other.0 == other.1);
     assert_eq!(goap_last_error_length(), 0);
 }
+
+/// A GoapPlanOptions of the layout before `direction` (12 bytes: cookie, max_nodes,
+/// heuristic), placed right before an unreadable page, is refused by its old cookie without
+/// a read past its end (found by a review: the whole struct used to be read first).
+#[cfg(target_os = "linux")]
+#[test]
+fn an_older_options_layout_is_refused_without_reading_past_it() {
+    use std::ffi::c_void;
+    extern "C" {
+        fn mmap(
+            addr: *mut c_void,
+            len: usize,
+            prot: i32,
+            flags: i32,
+            fd: i32,
+            off: i64,
+        ) -> *mut c_void;
+        fn mprotect(addr: *mut c_void, len: usize, prot: i32) -> i32;
+        fn munmap(addr: *mut c_void, len: usize) -> i32;
+    }
+    const PROT_READ_WRITE: i32 = 3;
+    const MAP_PRIVATE_ANONYMOUS: i32 = 0x22;
+    unsafe {
+        let page = 4096usize;
+        let p = mmap(
+            std::ptr::null_mut(),
+            2 * page,
+            PROT_READ_WRITE,
+            MAP_PRIVATE_ANONYMOUS,
+            -1,
+            0,
+        ) as *mut u8;
+        assert!(!p.is_null() && p as isize != -1);
+        assert_eq!(mprotect(p.add(page) as *mut c_void, page, 0), 0); // the guard page
+        let old = p.add(page - 12) as *mut u32;
+        old.write(0x6F61_5001); // the cookie of that layout
+        old.add(1).write(1000);
+        old.add(2).write(0);
+        let w = World::new();
+        let d = w.domain();
+        let mut r = GoapPlanResult::default();
+        let st = goap_domain_plan(
+            w.0,
+            d,
+            old as *const GoapPlanOptions,
+            std::ptr::null_mut(),
+            0,
+            &mut r,
+        );
+        expect_err(
+            st,
+            GoapStatus::InvalidArgument,
+            "goap_domain_plan",
+            &["another version of goap.h"],
+        );
+        assert_eq!(munmap(p as *mut c_void, 2 * page), 0);
+    }
+}

@@ -56,10 +56,14 @@ pub(crate) unsafe fn read_slice<'a, T>(
     Ok(unsafe { std::slice::from_raw_parts(ptr, count as usize) })
 }
 
-/// Reads a definition struct after checking the NULL pointer and its cookie.
+/// Reads a definition struct after checking the NULL pointer and its cookie. The cookie
+/// (the first field of every definition struct, checked by a test) is read and compared
+/// before the whole struct, so a struct of an older, smaller layout (its own cookie) is
+/// refused without reading past its end.
 ///
 /// # Safety
-/// A non-NULL `ptr` must be valid for one read of `T`.
+/// A non-NULL `ptr` must be valid for one read of `T`, or be a definition struct of an
+/// older layout (valid for its own size, at least four bytes).
 pub(crate) unsafe fn read_def<T: Copy>(
     what: &str,
     ptr: *const T,
@@ -73,12 +77,20 @@ pub(crate) unsafe fn read_def<T: Copy>(
     if !ptr.is_aligned() {
         return Err(FfiError::invalid(format!("{what} is not aligned")));
     }
-    // SAFETY: non-NULL and aligned; valid by the caller's contract.
+    let refused = || {
+        FfiError::invalid(format!(
+            "{what}: definition not initialised with {default_fn}() (or made with another \
+             version of goap.h)"
+        ))
+    };
+    // SAFETY: non-NULL and aligned; every definition struct starts with its u32 cookie.
+    if unsafe { ptr.cast::<u32>().read() } != expected {
+        return Err(refused());
+    }
+    // SAFETY: the cookie is this layout's: the struct is valid for one read of `T`.
     let def = unsafe { ptr.read() };
     if cookie_of(&def) != expected {
-        return Err(FfiError::invalid(format!(
-            "{what}: definition not initialised with {default_fn}()"
-        )));
+        return Err(refused());
     }
     Ok(def)
 }
@@ -351,6 +363,25 @@ pub(crate) unsafe fn write_slice<T: Copy>(
 
 #[cfg(test)]
 mod tests {
+    /// `read_def` reads the cookie at offset 0 before the whole struct.
+    #[test]
+    fn every_definition_struct_starts_with_its_cookie() {
+        use std::mem::offset_of;
+        let offsets = [
+            offset_of!(super::super::action::GoapActionDef, cookie),
+            offset_of!(super::super::agent::GoapAgentDef, cookie),
+            offset_of!(super::super::batch::GoapBatchOptions, cookie),
+            offset_of!(super::super::domain::GoapDomainDef, cookie),
+            offset_of!(super::super::goal::GoapGoalDef, cookie),
+            offset_of!(super::super::plan::GoapPlanOptions, cookie),
+            offset_of!(super::super::plan::GoapProblem, cookie),
+            offset_of!(super::super::template_def::GoapTemplateDef, cookie),
+            offset_of!(super::super::var::GoapVarDef, cookie),
+            offset_of!(super::super::world::GoapWorldDef, cookie),
+        ];
+        assert_eq!(offsets, [0; 10]);
+    }
+
     use super::*;
 
     #[test]
