@@ -24,7 +24,7 @@ pub(crate) mod template;
 mod var;
 
 pub use error::DomainError;
-pub use template::{TemplateDef, MAX_GROUNDINGS};
+pub use template::{TemplateDef, MAX_GROUNDINGS, MAX_GROUND_NAMES};
 pub(crate) use var::{
     condition_error, conflict_error, effect_error, interval, range_error, satisfiable, start_error,
 };
@@ -417,20 +417,23 @@ impl Domain {
             };
             template::ground(&def, &cx).map_err(err)?
         };
+        // Who changes each fact: one pass over the existing and the ground actions (the
+        // first action in order names it), so the check costs O(actions × effects).
+        let mut changed_by: std::collections::HashMap<&str, &str> = Default::default();
+        for a in &self.actions {
+            for e in a.effects.entries() {
+                changed_by
+                    .entry(self.fact_name(e.fact))
+                    .or_insert(a.name.as_str());
+            }
+        }
+        for a in &grounding.actions {
+            for (e, _) in &a.effects {
+                changed_by.entry(e.as_str()).or_insert(a.name.as_str());
+            }
+        }
         for f in &grounding.where_facts {
-            let changes = |effects: &[(String, bool)]| effects.iter().any(|(e, _)| e == f);
-            let existing = self.fact_id(f).and_then(|id| {
-                self.actions
-                    .iter()
-                    .find(|a| a.effects.get(id).is_some())
-                    .map(|a| a.name.clone())
-            });
-            let ground = grounding
-                .actions
-                .iter()
-                .find(|a| changes(&a.effects))
-                .map(|a| a.name.clone());
-            if let Some(by) = existing.or(ground) {
+            if let Some(by) = changed_by.get(f.as_str()) {
                 return Err(err(format!(
                     "action \"{by}\" changes fact \"{f}\", which \"where\" reads; facts in \
                      \"where\" must be static (no action may change them)"

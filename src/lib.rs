@@ -57,7 +57,7 @@ pub use agent::{Agent, AgentDef, AgentId, GoalDef, ReplanCause, Report, Step, St
 pub use domain::{
     Action, ActionDef, ActionId, ActionTemplate, Compare, Conditions, Domain, DomainError, FactId,
     FactValue, Goal, Overflow, TemplateDef, Var, VarCondition, VarDef, VarEffect, VarId, VarOp,
-    MAX_ACTION_COST, MAX_GROUNDINGS,
+    MAX_ACTION_COST, MAX_GROUNDINGS, MAX_GROUND_NAMES,
 };
 pub use planner::{lmcut_estimate, max_table_bytes, set_max_table_bytes};
 pub use planner::{

@@ -350,3 +350,67 @@ fn a_template_defined_through_the_abi_grounds_like_the_file() {
     };
     expect_err(st, GoapStatus::UnknownDomain, g, &[]);
 }
+
+/// Adds `t({p})` over two places to a fresh domain after `edit`; the status and message
+/// (after a review found the statuses below wrong and an over-estimate refusing a small
+/// template).
+fn add_one(edit: impl FnOnce(&mut GoapTemplateDef)) -> (GoapStatus, String) {
+    let w = World::new();
+    let d = w.load(r#"{"vars": {"n": {"min": 0, "max": 5}}, "actions": []}"#);
+    let places = [arg("mill"), arg("well")];
+    ok(unsafe { goap_domain_add_objects(w.0, d, arg("place"), places.as_ptr(), 2) });
+    let params = [GoapTemplateParam {
+        name: arg("p"),
+        object_type: arg("place"),
+    }];
+    let mut def = goap_template_def_default();
+    def.name = arg("t({p})");
+    (def.params, def.param_count) = (params.as_ptr(), 1);
+    edit(&mut def);
+    let mut index = 0;
+    let st = unsafe { goap_domain_add_template(w.0, d, &def, &mut index) };
+    let message = if st == GoapStatus::Ok {
+        String::new()
+    } else {
+        ffi_support::last_error()
+    };
+    (st, message)
+}
+
+#[test]
+fn template_costs_are_checked_as_action_costs_and_lists_are_not_overestimated() {
+    for cost in [-1.0, 2e12, f64::NAN] {
+        let (st, message) = add_one(|d| d.cost = cost);
+        assert_eq!(st, GoapStatus::InvalidCost, "{cost}: {message}");
+    }
+    let table = [GoapObjectCost {
+        object: arg("mill"),
+        cost: -3.0,
+    }];
+    let (st, message) = add_one(|d| {
+        d.cost_by_param = arg("p");
+        (d.cost_by, d.cost_by_count) = (table.as_ptr(), 1);
+    });
+    assert_eq!(st, GoapStatus::InvalidCost, "{message}");
+    assert!(message.contains("def->cost_by[0].cost"), "{message}");
+    // A grounding's own errors are INVALID_ARGUMENT naming the grounding.
+    let vars = [GoapTemplateVar {
+        name: arg("n"),
+        op: GoapCompare::Eq as i32,
+        value: 99,
+    }];
+    let (st, message) = add_one(|d| (d.var_pre, d.var_pre_count) = (vars.as_ptr(), 1));
+    assert_eq!(st, GoapStatus::InvalidArgument, "{message}");
+    assert!(message.contains("99"), "{message}");
+    // 11,000 preconditions on a template of two groundings fit easily.
+    let names: Vec<String> = (0..11_000).map(|i| format!("f{i}({{p}})")).collect();
+    let pre: Vec<GoapTemplateFact> = names
+        .iter()
+        .map(|n| GoapTemplateFact {
+            name: arg(n),
+            value: 1,
+        })
+        .collect();
+    let (st, message) = add_one(|d| (d.pre, d.pre_count) = (pre.as_ptr(), pre.len() as u32));
+    assert_eq!(st, GoapStatus::Ok, "{message}");
+}

@@ -615,3 +615,32 @@ fn the_builder_grounds_like_the_file() {
     assert!(d.add_objects("empty", &[]).is_err());
     assert!(d.add_objects("twice", &["a", "a"]).is_err());
 }
+
+/// A template whose groundings would write out more names in all than
+/// `goap::MAX_GROUND_NAMES` is refused before any is made (a review found that only the
+/// choice count was limited, so long lists could exhaust memory).
+#[test]
+fn the_total_of_ground_names_is_limited() {
+    let text = |effects: usize| {
+        let a: Vec<String> = (0..400).map(|i| format!("\"a{i}\"")).collect();
+        let b: Vec<String> = (0..250).map(|i| format!("\"b{i}\"")).collect();
+        let eff: Vec<String> = (0..effects)
+            .map(|k| format!("\"e{k}({{x}},{{y}})\": true"))
+            .collect();
+        format!(
+            r#"{{"objects": {{"a": [{}], "b": [{}]}},
+                "actions": [{{"name": "t({{x}},{{y}})", "params": {{"x": "a", "y": "b"}},
+                              "effects": {{{}}}}}]}}"#,
+            a.join(","),
+            b.join(","),
+            eff.join(",")
+        )
+    };
+    // 100,000 groundings of 41 names: 4,100,000.
+    let err = parse_domain(&text(40)).unwrap_err().to_string();
+    assert!(err.contains("4100000 names"), "{err}");
+    assert!(
+        err.contains(&format!("limit of {}", goap::MAX_GROUND_NAMES)),
+        "{err}"
+    );
+}

@@ -16,6 +16,10 @@ use super::{Compare, VarOp, MAX_ACTION_COST};
 /// count).
 pub const MAX_GROUNDINGS: usize = 100_000;
 
+/// The most names (the action's, and its facts' and variables' in `where`, `pre` and
+/// `effects`) all groundings of one template may write out together.
+pub const MAX_GROUND_NAMES: usize = 4_000_000;
+
 /// A template for [`super::Domain::add_template`] (domain files write the same in JSON).
 ///
 /// `name`, the fact names of `where_facts`, `pre` and `effects` and the variable names of
@@ -260,6 +264,25 @@ pub(crate) fn ground(def: &TemplateDef, cx: &Context<'_>) -> Result<Grounding, S
     check_placeholders(texts, &names)?;
     let holding: HashSet<&str> = def.holding.iter().map(String::as_str).collect();
     let sizes: Vec<usize> = types.iter().map(|&t| cx.objects[t].1.len()).collect();
+    // The names a grounding writes out: checked before any is made, so a large template
+    // with long lists fails with an error instead of exhausting memory.
+    let per = 1
+        + def.where_facts.len()
+        + def.pre.len()
+        + def.effects.len()
+        + def.var_pre.len()
+        + def.var_effects.len();
+    let count = sizes
+        .iter()
+        .try_fold(1usize, |a, &n| a.checked_mul(n))
+        .unwrap_or(usize::MAX);
+    if count <= MAX_GROUNDINGS && count.saturating_mul(per) > MAX_GROUND_NAMES {
+        return Err(format!(
+            "it would ground to {count} actions of {per} names each ({} names), more than \
+             the limit of {MAX_GROUND_NAMES}",
+            count.saturating_mul(per)
+        ));
+    }
     let mut actions = Vec::new();
     let mut where_facts = Vec::new();
     let mut seen_where = HashSet::new();
@@ -389,11 +412,12 @@ pub(crate) fn check_objects(ty: &str, objects: &[String]) -> Result<(), String> 
     if objects.is_empty() {
         return Err(format!("object type \"{ty}\" needs at least one object"));
     }
-    for (k, o) in objects.iter().enumerate() {
+    let mut seen = std::collections::HashSet::with_capacity(objects.len());
+    for o in objects {
         if o.is_empty() || o.contains('\0') {
             return Err(format!("object name {o:?} must be non-empty, without NUL"));
         }
-        if objects[..k].contains(o) {
+        if !seen.insert(o.as_str()) {
             return Err(format!("object \"{o}\" is listed twice in type \"{ty}\""));
         }
     }

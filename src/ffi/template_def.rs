@@ -277,6 +277,16 @@ unsafe fn read_template_def(def: &GoapTemplateDef) -> Result<TemplateDef, FfiErr
             .iter()
             .enumerate()
             .map(|(i, c)| {
+                if !(0.0..=crate::MAX_ACTION_COST).contains(&c.cost) {
+                    return Err(FfiError::new(
+                        GoapStatus::InvalidCost,
+                        format!(
+                            "def->cost_by[{i}].cost {} is invalid (expected a number from 0 \
+                             to 1e12)",
+                            c.cost
+                        ),
+                    ));
+                }
                 Ok((
                     read_name(&format!("def->cost_by[{i}].object"), c.object)?,
                     c.cost,
@@ -289,7 +299,7 @@ unsafe fn read_template_def(def: &GoapTemplateDef) -> Result<TemplateDef, FfiErr
                  the costs are for)",
             ));
         }
-        if !def.cost.is_finite() || def.cost.is_nan() {
+        if !(0.0..=crate::MAX_ACTION_COST).contains(&def.cost) {
             return Err(FfiError::new(
                 GoapStatus::InvalidCost,
                 format!(
@@ -377,12 +387,13 @@ pub unsafe extern "C" fn goap_domain_add_objects(
 /// cost_by_param; and every template error: no parameters, an undeclared object type, a
 /// `{…}` that is not a parameter, distinct or cost_by naming something else, more than
 /// 100000 choices of objects, two groundings with one name, a ground variable not declared,
-/// a ground fact that is a variable, a where fact that an action changes),
-/// GOAP_STATUS_INVALID_UTF8, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_COST (def->cost
-/// not a number from 0 to GOAP_MAX_ACTION_COST), GOAP_STATUS_DUPLICATE_NAME (a grounding's
-/// name taken by an action), GOAP_STATUS_OUT_OF_RANGE, GOAP_STATUS_CONTRADICTION (as
-/// goap_domain_add_action, for a grounding), GOAP_STATUS_TOO_MANY (the domain could not
-/// take 100000 more actions). The message names the template and, for a grounding, the
+/// a ground fact that is a variable, a where fact that an action changes, more than
+/// 4000000 ground names in all, and in a grounding a constant outside a variable's range, a
+/// fact both true and false or two effects on one variable), GOAP_STATUS_INVALID_UTF8,
+/// GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_COST (def->cost or a cost_by cost not
+/// a number from 0 to GOAP_MAX_ACTION_COST), GOAP_STATUS_DUPLICATE_NAME (a grounding's
+/// name taken by an action), GOAP_STATUS_TOO_MANY (the domain's ids could not hold the
+/// groundings' actions or facts). The message names the template and, for a grounding, the
 /// grounding. `*out_index` is written only on success; on error the domain is unchanged.
 /// Thread safety: an edit (see THREADING).
 ///
@@ -411,9 +422,22 @@ pub unsafe extern "C" fn goap_domain_add_template(
         // SAFETY: world is non-NULL and live.
         let index = edit_domain(unsafe { world_ref(world) }, domain, |entry| {
             let d = entry.domain();
-            ensure_fits(d.action_count() + MAX_GROUNDINGS, Kind::Action)?;
-            let per_action = t.pre.len() + t.effects.len();
-            ensure_fits(d.fact_count() + MAX_GROUNDINGS * per_action, Kind::Fact)?;
+            // At most this many groundings (fewer with `distinct` or `where`); more than the
+            // limit is the template's own error.
+            let count = t
+                .params
+                .iter()
+                .map(|(_, ty)| {
+                    d.objects()
+                        .iter()
+                        .find(|(name, _)| name == ty)
+                        .map_or(0, |(_, o)| o.len())
+                })
+                .try_fold(1usize, |a, n| a.checked_mul(n))
+                .map_or(MAX_GROUNDINGS, |n| n.min(MAX_GROUNDINGS));
+            ensure_fits(d.action_count() + count, Kind::Action)?;
+            let per_action = t.where_facts.len() + t.pre.len() + t.effects.len();
+            ensure_fits(d.fact_count() + count * per_action, Kind::Fact)?;
             t.holding = (0..d.fact_count() as u32)
                 .map(FactId)
                 .filter(|&f| entry.start().get(f))

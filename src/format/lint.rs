@@ -385,8 +385,10 @@ impl fmt::Display for TemplateLintWarning {
     }
 }
 
-/// Templates of a file that ground to nothing or to nothing usable, then objects no
-/// grounding uses (by type, in declaration order). Cost O(size of the domain).
+/// Templates of a file that ground to nothing or to nothing usable, then objects that no
+/// grounding uses and no variable's name contains (by type, in declaration order). Cost
+/// O(groundings × parameters × object types that share a parameter's objects), plus
+/// unused objects × variables.
 pub fn lint_templates(file: &DomainFile) -> Vec<TemplateLintWarning> {
     let d = &file.domain;
     let n = d.fact_count();
@@ -424,19 +426,34 @@ pub fn lint_templates(file: &DomainFile) -> Vec<TemplateLintWarning> {
                 groundings: t.groundings.len(),
             });
         }
+        // A template records its parameters' objects, not their types: every type with
+        // these objects counts as used (found once per parameter, not per grounding).
+        let types: Vec<Vec<&str>> = t
+            .params
+            .iter()
+            .map(|(_, objects)| {
+                d.objects()
+                    .iter()
+                    .filter(|(_, o)| o == objects)
+                    .map(|(ty, _)| ty.as_str())
+                    .collect()
+            })
+            .collect();
         for (_, args) in &t.groundings {
-            for ((_, objects), &i) in t.params.iter().zip(args) {
-                // A template records its parameters' objects, not their types: every type
-                // with these objects counts as used.
-                for (ty, _) in d.objects().iter().filter(|(_, o)| o == objects) {
-                    used.insert((ty.as_str(), objects[i as usize].as_str()), true);
+            for (((_, objects), types), &i) in t.params.iter().zip(&types).zip(args) {
+                for ty in types {
+                    used.insert((ty, objects[i as usize].as_str()), true);
                 }
             }
         }
     }
+    // An object that a variable's name contains (a family's ground variable, `stock(flour)`)
+    // counts as used too (a plain substring test: it may miss an unused object, never
+    // report a used one).
+    let in_var_names = |o: &str| d.vars().iter().any(|v| v.name().contains(o));
     for (ty, objects) in d.objects() {
         for o in objects {
-            if !used.contains_key(&(ty.as_str(), o.as_str())) {
+            if !used.contains_key(&(ty.as_str(), o.as_str())) && !in_var_names(o) {
                 warnings.push(TemplateLintWarning::UnusedObject {
                     object_type: ty.clone(),
                     object: o.clone(),
@@ -606,5 +623,21 @@ mod tests {
             ]
         );
         assert!(lint_templates(&parse_domain(KITCHEN).unwrap()).is_empty());
+    }
+
+    /// Objects used only by a variable family are used (a review found them reported).
+    #[test]
+    fn objects_of_a_variable_family_are_used() {
+        let f = parse_domain(
+            r#"{"objects": {"item": ["flour", "bread"], "spare": ["x"]},
+                "vars": {"stock({item})": {"params": {"item": "item"}, "min": 0, "max": 3}},
+                "actions": [{"name": "buy", "effects": {"stock(flour)": {"+=": 1}}}]}"#,
+        )
+        .unwrap();
+        let t: Vec<String> = lint_templates(&f).iter().map(|w| w.to_string()).collect();
+        assert_eq!(
+            t,
+            ["object \"x\" of type \"spare\" is in no template's groundings"]
+        );
     }
 }

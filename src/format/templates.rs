@@ -90,6 +90,7 @@ impl<'de> Visitor<'de> for ObjectListSeed {
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<String>, A::Error> {
         let mut names: Vec<String> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
         while let Some(name) = seq.next_element::<String>()? {
             if name.is_empty() {
                 return Err(de::Error::custom(
@@ -99,7 +100,7 @@ impl<'de> Visitor<'de> for ObjectListSeed {
             if name.contains('\0') {
                 return Err(de::Error::custom(nul_in_name("object", &name)));
             }
-            if names.contains(&name) {
+            if !seen.insert(name.clone()) {
                 return Err(de::Error::custom(format!(
                     "object \"{name}\" is listed twice in this type"
                 )));

@@ -51,6 +51,8 @@ namespace Goap.Tests
                 .Pre("at({from})", true).Effect("at({from})", false).Effect("at({to})", true)
                 .CostBy("to", "well", 2.5);
             Assert.AreEqual(0, d.AddTemplate(go));
+            Assert.Throws<ArgumentException>(() => new TemplateDef("x({a},{b})").CostBy("a", "mill", 1).CostBy("b", "well", 2),
+                "costs go by one parameter");
             var take = new TemplateDef("take({item})").Param("item", "item")
                 .Pre("at(well)", true).VarPre("stock({item})", Compare.Lt, 3).VarEffect("stock({item})", VarOp.Add, 1);
             Assert.AreEqual(1, d.AddTemplate(take));

@@ -1846,12 +1846,13 @@ namespace Goap.Native
         ///  cost_by_param; and every template error: no parameters, an undeclared object type, a
         ///  `{…}` that is not a parameter, distinct or cost_by naming something else, more than
         ///  100000 choices of objects, two groundings with one name, a ground variable not declared,
-        ///  a ground fact that is a variable, a where fact that an action changes),
-        ///  GOAP_STATUS_INVALID_UTF8, GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_COST (def-&gt;cost
-        ///  not a number from 0 to GOAP_MAX_ACTION_COST), GOAP_STATUS_DUPLICATE_NAME (a grounding's
-        ///  name taken by an action), GOAP_STATUS_OUT_OF_RANGE, GOAP_STATUS_CONTRADICTION (as
-        ///  goap_domain_add_action, for a grounding), GOAP_STATUS_TOO_MANY (the domain could not
-        ///  take 100000 more actions). The message names the template and, for a grounding, the
+        ///  a ground fact that is a variable, a where fact that an action changes, more than
+        ///  4000000 ground names in all, and in a grounding a constant outside a variable's range, a
+        ///  fact both true and false or two effects on one variable), GOAP_STATUS_INVALID_UTF8,
+        ///  GOAP_STATUS_UNKNOWN_DOMAIN, GOAP_STATUS_INVALID_COST (def-&gt;cost or a cost_by cost not
+        ///  a number from 0 to GOAP_MAX_ACTION_COST), GOAP_STATUS_DUPLICATE_NAME (a grounding's
+        ///  name taken by an action), GOAP_STATUS_TOO_MANY (the domain's ids could not hold the
+        ///  groundings' actions or facts). The message names the template and, for a grounding, the
         ///  grounding. `*out_index` is written only on success; on error the domain is unchanged.
         ///  Thread safety: an edit (see THREADING).
         ///

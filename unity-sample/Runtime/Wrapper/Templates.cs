@@ -51,6 +51,8 @@ namespace Goap
         /// <summary>Groundings whose parameter <paramref name="param"/> names <paramref name="obj"/> cost <paramref name="cost"/> (one parameter per template).</summary>
         public TemplateDef CostBy(string param, string obj, double cost)
         {
+            if (CostByParam.Length > 0 && CostByParam != param)
+                throw new ArgumentException("CostBy: costs are already given by parameter \"" + CostByParam + "\"; a template's costs go by one parameter", "param");
             CostByParam = param;
             Costs.Add(new KeyValuePair<string, double>(obj, cost));
             return this;
