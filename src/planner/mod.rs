@@ -93,7 +93,14 @@
 //! forward search's first) only when both have stopped. In [`SearchStats`], `expanded`,
 //! `generated`, `stored` and `reopened` are both searches' sums, `evaluations` and
 //! `raised` the forward search's, the pruning counts and `initial_h` those of the search
-//! that decided, and `backward` tells whether the backward search decided.
+//! that decided, and `backward` tells whether the backward search decided. In the
+//! `direction` benchmark (three runs, medians) the portfolio took 1.0 to 1.1 times the
+//! forward search's time on the blocksworld, gripper and chain controls and the small
+//! logistics cases that end before it starts, 1.6 times on a two-package case the forward
+//! search decides after it started, and 0.1 and 0.7 times the forward search's on the two
+//! one-package logistics cases where backward wins late (101,760 actions: 14 ms against
+//! 149 ms and a stop at the node limit; backward alone 3 ms). Where both directions stop
+//! at the node limit it does both searches' work.
 //!
 //! # Costs
 //! Costs are `f64`, finite and ≥ 0; zero and fractional costs are planned optimally.
