@@ -197,3 +197,30 @@ fn node_limits_in_the_portfolio() {
     assert_eq!(a.outcome, Outcome::LimitReached);
     assert!(!a.stats.backward && a.stats.stored <= 5_000);
 }
+
+/// Time budgets end slices anywhere, also inside a turn: the result and counts stay.
+#[test]
+fn time_sliced_portfolio_searches_end_as_unsliced_ones() {
+    let p = generators::logistics(20, 8, 20, 1, 5);
+    let o = options(Direction::Auto, Heuristic::Blind);
+    let mut planner = Planner::new();
+    let whole = planner.plan(&p.domain, &p.start, &p.goal, &o);
+    assert!(whole.stats.backward, "{:?}", whole.stats);
+    planner.begin(&p.domain, &p.start, &p.goal, &o, &ActionContext::default());
+    let budget = goap::SearchBudget {
+        max_expansions: 0,
+        max_time: Some(std::time::Duration::ZERO),
+    };
+    let sliced = loop {
+        if let Some(r) = planner.resume(&budget) {
+            break r;
+        }
+        assert!(planner.progress().unwrap().expanded <= whole.stats.expanded);
+    };
+    assert_eq!(sliced.outcome, whole.outcome);
+    let strip = |r: &PlanResult| goap::SearchStats {
+        elapsed: Default::default(),
+        ..r.stats
+    };
+    assert_eq!(strip(&sliced), strip(&whole));
+}
