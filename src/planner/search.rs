@@ -225,6 +225,7 @@ struct Projection {
 
 /// Where the search begun by [`Search::begin`] stands.
 #[derive(Debug, Default)]
+#[allow(clippy::large_enum_variant)] // `Search` is boxed; boxing `Running` would allocate.
 enum Phase {
     /// None begun, or its result was returned.
     #[default]
@@ -251,15 +252,17 @@ struct Running {
 }
 
 /// [`Direction::Auto`]'s portfolio of the forward and the backward search (see
-/// [`AUTO_BACKWARD_AFTER`]).
+/// [`AUTO_BACKWARD_AFTER`]). Not boxed, so that repeated portfolio searches allocate
+/// nothing once the buffers have grown.
 #[derive(Debug)]
+#[allow(clippy::large_enum_variant)]
 enum Portfolio {
     /// Forward only.
     Off,
     /// Forward until it has expanded [`AUTO_BACKWARD_AFTER`] nodes.
     Waiting,
     /// Both searches, alternating.
-    On(Box<Alternation>),
+    On(Alternation),
 }
 
 /// The two searches of a [`Portfolio::On`].
@@ -955,13 +958,13 @@ impl Search {
                         Err(Outcome::NoPlan) => {
                             alt.bw = bw;
                             alt.bw_won = true;
-                            *portfolio = Portfolio::On(Box::new(alt));
+                            *portfolio = Portfolio::On(alt);
                             return Some(Outcome::NoPlan);
                         }
                         Err(failed) => alt.bw_failed = Some(failed),
                     }
                     alt.bw = bw;
-                    *portfolio = Portfolio::On(Box::new(alt));
+                    *portfolio = Portfolio::On(alt);
                 }
                 Portfolio::On(alt) => {
                     let backward_turn = match (&alt.fw_failed, &alt.bw_failed) {
