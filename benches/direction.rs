@@ -1,10 +1,11 @@
-//! `cargo bench --bench direction`: forward against backward (regression) search, and the
-//! bitset uniform-cost baseline (`common/bitset.rs`), on the logistics family
+//! `cargo bench --bench direction`: forward against backward (regression) search, the
+//! `Direction::Auto` portfolio (forward, then both in turns once forward has expanded
+//! `AUTO_BACKWARD_AFTER` nodes), and the bitset uniform-cost baseline (`common/bitset.rs`), on the logistics family
 //! (`generators::logistics`: many ground actions, few of them relevant to a goal on one to
 //! three packages), 1,000 to 54,000 actions. Measured in one run, interleaved (forward,
-//! backward, bitset, forward, …) so that the shared machine's noise hits all three alike;
-//! the summary gives medians and the ratios to read. Each plan is first checked: both
-//! directions' plans replay with `Domain::apply` and their costs are equal (and the
+//! backward, auto, bitset, forward, …) so that the shared machine's noise hits all four
+//! alike; the summary gives medians and the ratios to read. Each plan is first checked:
+//! every direction's plan replays with `Domain::apply` and the costs are equal (and the
 //! baseline's, when it finishes within its state limit).
 //!
 //! `cargo bench --bench direction -- FILTER` also runs criterion (short measurements) on
@@ -119,8 +120,11 @@ fn main() {
                 p.name
             );
         }
-        let auto = Planner::new().plan(&p.domain, &p.start, &p.goal, &options(Direction::Auto));
-        check(&p, &auto, "auto");
+        let mut aut = Planner::new();
+        let auto = aut.plan(&p.domain, &p.start, &p.goal, &options(Direction::Auto));
+        if let (Some(ac), Some(fc)) = (check(&p, &auto, "auto"), fc.or(bc)) {
+            assert!((ac - fc).abs() < 1e-9, "{}: auto {ac}, {fc}", p.name);
+        }
         let fc = fc.or(bc).unwrap_or(f64::NAN);
         let bs = searcher.plan(&bp, BITSET_MAX_STATES);
         let bitset_cost = match &bs.outcome {
@@ -134,7 +138,7 @@ fn main() {
             }
             _ => None,
         };
-        let (mut tf, mut tb, mut ts) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut tf, mut tb, mut ta, mut ts) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for _ in 0..runs {
             let t = Instant::now();
             black_box(fwd.plan(&p.domain, &p.start, &p.goal, &options(Direction::Forward)));
@@ -143,10 +147,13 @@ fn main() {
             black_box(bwd.plan(&p.domain, &p.start, &p.goal, &options(Direction::Backward)));
             tb.push(t.elapsed());
             let t = Instant::now();
+            black_box(aut.plan(&p.domain, &p.start, &p.goal, &options(Direction::Auto)));
+            ta.push(t.elapsed());
+            let t = Instant::now();
             black_box(searcher.plan(&bp, BITSET_MAX_STATES));
             ts.push(t.elapsed());
         }
-        let (tf, tb, ts) = (median(tf), median(tb), median(ts));
+        let (tf, tb, ta, ts) = (median(tf), median(tb), median(ta), median(ts));
         eprintln!(
             "{}: {} actions, cost {fc}; forward {tf:?} ({} exp, {} kept), backward {tb:?} \
              ({} exp, {} kept), bitset {ts:?} ({} exp{}), auto ran {}",
@@ -168,6 +175,7 @@ fn main() {
         for (id, d) in [
             ("forward", Direction::Forward),
             ("backward", Direction::Backward),
+            ("auto", Direction::Auto),
         ] {
             let mut planner = Planner::new();
             group.bench_function(id, |bench| {
@@ -183,29 +191,45 @@ fn main() {
             p.domain.action_count(),
             f,
             b,
+            auto,
             tf,
             tb,
+            ta,
             ts,
             bitset_cost,
         ));
     }
-    println!("\nforward vs backward vs bitset UCS (medians of {runs} interleaved runs; ratios > 1: backward faster)");
     println!(
-        "{:<28} {:>7} {:>11} {:>11} {:>11} {:>9} {:>9} {:>9} {:>9}",
+        "\nforward vs backward vs auto vs bitset UCS (medians of {runs} interleaved runs; \
+         fwd/bwd > 1: backward faster; auto/best: auto's time over the faster direction's; \
+         auto ran: the direction that decided)"
+    );
+    println!(
+        "{:<28} {:>7} {:>11} {:>11} {:>11} {:>11} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>8}",
         "case",
         "actions",
         "forward",
         "backward",
+        "auto",
         "bitset",
         "fwd/bwd",
+        "auto/best",
         "bit/bwd",
         "fwd exp",
-        "bwd exp"
+        "bwd exp",
+        "auto exp",
+        "auto ran"
     );
-    for (name, actions, f, b, tf, tb, ts, bitset_cost) in rows {
+    for (name, actions, f, b, a, tf, tb, ta, ts, bitset_cost) in rows {
         let ratio = |a: Duration, b: Duration| a.as_secs_f64() / b.as_secs_f64().max(1e-9);
+        // The faster direction among those that decided.
+        let best = match (f.plan().is_some(), b.plan().is_some()) {
+            (true, true) => tf.min(tb),
+            (false, true) => tb,
+            _ => tf,
+        };
         println!(
-            "{:<28} {:>7} {:>11} {:>11} {:>11} {:>9.2} {:>9} {:>9} {:>9}",
+            "{:<28} {:>7} {:>11} {:>11} {:>11} {:>11} {:>9.2} {:>9.2} {:>9} {:>9} {:>9} {:>9} {:>8}",
             name,
             actions,
             if f.plan().is_some() {
@@ -218,15 +242,23 @@ fn main() {
             } else {
                 format!("{tb:.2?}+")
             },
+            if a.plan().is_some() {
+                format!("{ta:.2?}")
+            } else {
+                format!("{ta:.2?}+")
+            },
             if bitset_cost.is_some() {
                 format!("{ts:.2?}")
             } else {
                 format!("{ts:.2?}*")
             },
             ratio(tf, tb),
+            ratio(ta, best),
             format!("{:.2}", ratio(ts, tb)),
             f.stats.expanded,
             b.stats.expanded,
+            a.stats.expanded,
+            if a.stats.backward { "bwd" } else { "fwd" },
         );
     }
     println!("* the baseline stopped at its limit of {BITSET_MAX_STATES} states (no plan)");

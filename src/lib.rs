@@ -62,7 +62,8 @@ pub use domain::{
 pub use planner::{lmcut_estimate, max_table_bytes, set_max_table_bytes};
 pub use planner::{
     plan, ActionContext, Direction, Heuristic, OutOfMemory, Outcome, Plan, PlanOptions, PlanResult,
-    Planner, SearchBudget, SearchStats, MAX_TABLE_BYTES, PROBE_EXPANSIONS, PROBE_MAX_ACTIONS,
+    Planner, SearchBudget, SearchStats, AUTO_BACKWARD_AFTER, MAX_TABLE_BYTES, PROBE_EXPANSIONS,
+    PROBE_MAX_ACTIONS,
 };
 pub use state::WorldState;
 pub use world::{BatchOptions, BatchStats, CacheStats, World, WorldDef};

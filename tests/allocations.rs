@@ -15,6 +15,9 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::path::Path;
 
+#[path = "../benches/common/generators.rs"]
+mod generators;
+
 use goap::format::load_domain_file;
 use goap::{Direction, Heuristic, Outcome, PlanOptions, Planner};
 
@@ -113,6 +116,28 @@ fn a_warm_planner_allocates_only_the_plan() {
     }
     assert!(checked >= 10, "{checked} sample domains");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// `Direction::Auto`'s portfolio (forward and backward in turns) allocates nothing once
+/// warm either, whichever direction decides.
+#[test]
+fn a_warm_portfolio_search_allocates_only_the_plan() {
+    for p in [
+        generators::logistics(20, 8, 20, 1, 5),
+        generators::logistics(12, 4, 12, 2, 4),
+    ] {
+        let options = PlanOptions::default();
+        let mut planner = Planner::new();
+        for _ in 0..2 {
+            planner.plan(&p.domain, &p.start, &p.goal, &options);
+        }
+        let before = allocations();
+        let r = planner.plan(&p.domain, &p.start, &p.goal, &options);
+        let made = allocations() - before;
+        assert!(r.stats.generated > goap::AUTO_BACKWARD_AFTER, "{}", p.name);
+        assert!(r.plan().is_some(), "{}", p.name);
+        assert_eq!(made, 1, "{} (backward {})", p.name, r.stats.backward);
+    }
 }
 
 /// The counter sees allocations, so the test above can fail.

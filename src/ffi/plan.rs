@@ -40,7 +40,13 @@ pub enum GoapHeuristic {
 #[repr(i32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GoapDirection {
-    /// The default: the library picks (today always forward).
+    /// The default: forward, then both directions in turns. Where no action and not the
+    /// goal uses an integer variable and the forward search has not decided within 16,384
+    /// generated successors (AUTO_BACKWARD_AFTER in the Rust API), the backward search
+    /// starts and the two alternate with doubling budgets of generated successors; the
+    /// first to decide ends the search (GoapPlanResult.direction tells which).
+    /// Deterministic: turns end at counts, never on time. The node limit applies to each
+    /// direction alone.
     Auto = 0,
     /// Forward A* from the start state.
     Forward = 1,
@@ -136,8 +142,8 @@ pub struct GoapPlanResult {
     /// as with blind search, or when the default search ended within its first 32
     /// expansions, which use no heuristic).
     pub initial_h: f64,
-    /// The direction the search ran: GOAP_DIRECTION_FORWARD or GOAP_DIRECTION_BACKWARD
-    /// (what GOAP_DIRECTION_AUTO picked). Appended in a later version: a caller whose
+    /// The direction of the search that decided: GOAP_DIRECTION_FORWARD or
+    /// GOAP_DIRECTION_BACKWARD (with GOAP_DIRECTION_AUTO, the one that finished first). Appended in a later version: a caller whose
     /// `size` ends before it does not get it.
     pub direction: i32,
 }

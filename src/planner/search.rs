@@ -86,6 +86,16 @@ pub const PROBE_EXPANSIONS: u64 = 32;
 /// soldier benchmark it cost a quarter more work than it saved), so the setup comes first.
 pub const PROBE_MAX_ACTIONS: usize = 20;
 
+/// With [`Direction::Auto`] on a task the backward search can take (no action and not the
+/// goal names an integer variable), the number of successors the forward search generates
+/// ([`SearchStats::generated`], its measure of work: on domains with many actions an
+/// expansion generates hundreds) after which the backward search starts beside it. The two
+/// then alternate, each running until its own `generated` reaches a target: backward to
+/// this count, forward to twice it, backward to twice it, forward to four times it, and so
+/// on; the first to decide ends the search. Searches that end before the forward search
+/// has generated this many successors are exactly [`Direction::Forward`]'s.
+pub const AUTO_BACKWARD_AFTER: u64 = 16_384;
+
 const NONE: u32 = u32::MAX;
 const NOT_OPEN: u32 = u32::MAX;
 /// Marks a node whose full heuristic has not been computed.
@@ -215,6 +225,7 @@ struct Projection {
 
 /// Where the search begun by [`Search::begin`] stands.
 #[derive(Debug, Default)]
+#[allow(clippy::large_enum_variant)] // `Search` is boxed; boxing `Running` would allocate.
 enum Phase {
     /// None begun, or its result was returned.
     #[default]
@@ -234,7 +245,42 @@ struct Running {
     costed: bool,
     options: PlanOptions,
     stage: Stage,
+    /// The forward search's statistics (with [`Portfolio::On`], the two searches' sum is
+    /// kept in [`Alternation::shown`]).
     stats: SearchStats,
+    portfolio: Portfolio,
+}
+
+/// [`Direction::Auto`]'s portfolio of the forward and the backward search (see
+/// [`AUTO_BACKWARD_AFTER`]). Not boxed, so that repeated portfolio searches allocate
+/// nothing once the buffers have grown.
+#[derive(Debug)]
+#[allow(clippy::large_enum_variant)]
+enum Portfolio {
+    /// Forward only.
+    Off,
+    /// Forward until it has expanded [`AUTO_BACKWARD_AFTER`] nodes.
+    Waiting,
+    /// Both searches, alternating.
+    On(Alternation),
+}
+
+/// The two searches of a [`Portfolio::On`].
+#[derive(Debug)]
+struct Alternation {
+    /// The backward search's statistics.
+    bw: SearchStats,
+    /// The sum of both searches' (what [`Search::progress`] shows).
+    shown: SearchStats,
+    /// The `generated` count the direction whose turn it is runs to.
+    target: u64,
+    /// It is the backward search's turn.
+    bw_turn: bool,
+    /// A search that stopped without deciding (node limit, memory): its outcome.
+    fw_failed: Option<Outcome>,
+    bw_failed: Option<Outcome>,
+    /// The backward search decided.
+    bw_won: bool,
 }
 
 /// Which loop a search in progress runs.
@@ -284,6 +330,38 @@ struct Evaluator {
     demoted: bool,
 }
 
+/// How many expansions a portfolio turn that runs until `stats.generated` reaches `target`
+/// may run before it checks again: so few that none but the last can reach it (an
+/// expansion generates at most one successor per kept action), so that a turn ends at the
+/// first expansion that reaches its target however the caller slices the search.
+/// `u64::MAX` (no limit) when `target` is.
+fn turn_expansions(target: u64, stats: &SearchStats) -> u64 {
+    if target == u64::MAX {
+        return u64::MAX;
+    }
+    let rest = target.saturating_sub(stats.generated);
+    (rest / u64::from(stats.actions_kept.max(1))).max(1)
+}
+
+/// The statistics of a portfolio search: the sums of both searches' counts; the pruning
+/// counts and `initial_h` of the one that decided (`bw_won`), else the forward one's.
+fn combined(fw: &SearchStats, bw: &SearchStats, bw_won: bool) -> SearchStats {
+    let decider = if bw_won { bw } else { fw };
+    SearchStats {
+        expanded: fw.expanded + bw.expanded,
+        generated: fw.generated + bw.generated,
+        stored: fw.stored + bw.stored,
+        reopened: fw.reopened + bw.reopened,
+        evaluations: fw.evaluations,
+        raised: fw.raised,
+        actions_kept: decider.actions_kept,
+        actions_pruned: decider.actions_pruned,
+        initial_h: decider.initial_h,
+        elapsed: fw.elapsed,
+        backward: bw_won,
+    }
+}
+
 /// Empties `masks` and reserves, fallibly, four masks of `words` words for each of
 /// `actions` actions over `facts` facts (a search's action masks).
 fn reserve_masks(
@@ -302,14 +380,13 @@ fn reserve_masks(
 /// True when the search runs backward: asked for, or picked by [`Direction::Auto`], where
 /// no action and not the goal reads or writes an integer variable (see `backward.rs`).
 fn runs_backward(options: &PlanOptions, c: &CompiledDomain, goal: &Goal) -> bool {
-    c.var_pre.is_empty()
-        && c.var_eff.is_empty()
-        && goal.var_conditions().is_empty()
-        && match options.direction {
-            Direction::Forward => false,
-            Direction::Backward => true,
-            Direction::Auto => false,
-        }
+    options.direction == Direction::Backward && backward_applies(c, goal)
+}
+
+/// True when the backward search can take the task: no action and not the goal reads or
+/// writes an integer variable.
+fn backward_applies(c: &CompiledDomain, goal: &Goal) -> bool {
+    c.var_pre.is_empty() && c.var_eff.is_empty() && goal.var_conditions().is_empty()
 }
 
 /// True when `s` has every bit of `pos` and none of `neg`.
@@ -368,7 +445,12 @@ impl Search {
         let spent = t0.elapsed();
         match (&mut result, &mut self.phase) {
             (Some(r), _) => r.stats.elapsed += spent,
-            (None, Phase::Running(run)) => run.stats.elapsed += spent,
+            (None, Phase::Running(run)) => {
+                run.stats.elapsed += spent;
+                if let Portfolio::On(alt) = &mut run.portfolio {
+                    alt.shown.elapsed = run.stats.elapsed;
+                }
+            }
             (None, _) => {}
         }
         result
@@ -405,6 +487,14 @@ impl Search {
         self.relaxed.evaluations = 0;
         let backward = runs_backward(options, &base, goal);
         stats.backward = backward;
+        let portfolio = if options.direction == Direction::Auto && backward_applies(&base, goal) {
+            // Kept for the backward search, should it start.
+            self.disabled.clear();
+            self.disabled.extend_from_slice(context.disabled());
+            Portfolio::Waiting
+        } else {
+            Portfolio::Off
+        };
         let probe = !backward
             && matches!(options.heuristic, Heuristic::Auto | Heuristic::Blind)
             && base.vars.is_empty()
@@ -439,6 +529,7 @@ impl Search {
                 options: *options,
                 stage,
                 stats,
+                portfolio,
             }),
         };
     }
@@ -518,16 +609,23 @@ impl Search {
                     options,
                     stage,
                     stats,
+                    portfolio,
                 } = &mut run;
-                let outcome = self.with_compiled(base, *costed, |search, c| {
-                    search.drive(c, options, stage, stats, budget)
+                let outcome = self.with_compiled(base, *costed, |search, c| match portfolio {
+                    Portfolio::Off => search.drive(c, options, stage, stats, budget),
+                    _ => search.drive_auto(c, options, stage, stats, portfolio, budget),
                 });
                 run.stats.evaluations = self.relaxed.evaluations;
+                let stats = match &mut run.portfolio {
+                    Portfolio::On(alt) => {
+                        alt.shown = combined(&run.stats, &alt.bw, alt.bw_won);
+                        alt.shown.stored = alt.bw.stored + self.forward_stored(&run.stage);
+                        alt.shown
+                    }
+                    _ => run.stats,
+                };
                 match outcome {
-                    Some(outcome) => Some(PlanResult {
-                        outcome,
-                        stats: run.stats,
-                    }),
+                    Some(outcome) => Some(PlanResult { outcome, stats }),
                     None => {
                         self.phase = Phase::Running(run);
                         None
@@ -779,6 +877,159 @@ impl Search {
         }
     }
 
+    /// [`Search::drive`] for [`Direction::Auto`] where the backward search applies: forward
+    /// until it has generated [`AUTO_BACKWARD_AFTER`] successors, then both in turns (see
+    /// there). Turns end at counts only, so slices and time budgets never change the
+    /// result.
+    fn drive_auto(
+        &mut self,
+        c: &CompiledDomain,
+        options: &PlanOptions,
+        stage: &mut Stage,
+        fw: &mut SearchStats,
+        portfolio: &mut Portfolio,
+        budget: &SearchBudget,
+    ) -> Option<Outcome> {
+        let total = |fw: &SearchStats, p: &Portfolio| match p {
+            Portfolio::On(alt) => fw.expanded + alt.bw.expanded,
+            _ => fw.expanded,
+        };
+        let first = total(fw, portfolio);
+        let t0 = budget.max_time.map(|limit| (Instant::now(), limit));
+        loop {
+            // What is left of the caller's budget (at least one expansion per call).
+            let done = total(fw, portfolio);
+            let left_expansions = match budget.max_expansions {
+                0 => u64::MAX,
+                n if done >= first.saturating_add(n) => return None,
+                n => first.saturating_add(n) - done,
+            };
+            let max_time = match t0 {
+                None => None,
+                Some((t0, limit)) => {
+                    let rest = limit.saturating_sub(t0.elapsed());
+                    if rest.is_zero() && done > first {
+                        return None;
+                    }
+                    Some(rest)
+                }
+            };
+            let slice = |turn: u64| SearchBudget {
+                max_expansions: match turn.min(left_expansions) {
+                    u64::MAX => 0,
+                    n => n,
+                },
+                max_time,
+            };
+            match portfolio {
+                Portfolio::Off => return self.drive(c, options, stage, fw, budget),
+                Portfolio::Waiting if fw.generated < AUTO_BACKWARD_AFTER => {
+                    let turn = turn_expansions(AUTO_BACKWARD_AFTER, fw);
+                    let outcome = self.drive(c, options, stage, fw, &slice(turn));
+                    if outcome.is_some() {
+                        return outcome;
+                    }
+                }
+                Portfolio::Waiting => {
+                    // The forward search has not decided early: start the backward one.
+                    let mut bw = SearchStats {
+                        backward: true,
+                        ..SearchStats::default()
+                    };
+                    let mut alt = Alternation {
+                        bw,
+                        shown: SearchStats::default(),
+                        target: AUTO_BACKWARD_AFTER,
+                        bw_turn: true,
+                        fw_failed: None,
+                        bw_failed: None,
+                        bw_won: false,
+                    };
+                    match self.backward.begin(
+                        c,
+                        &self.start,
+                        &self.goal_atoms,
+                        &self.disabled,
+                        options.heuristic,
+                        options.max_nodes,
+                        &mut bw,
+                    ) {
+                        Ok(()) => {}
+                        Err(Outcome::NoPlan) => {
+                            alt.bw = bw;
+                            alt.bw_won = true;
+                            *portfolio = Portfolio::On(alt);
+                            return Some(Outcome::NoPlan);
+                        }
+                        Err(failed) => alt.bw_failed = Some(failed),
+                    }
+                    alt.bw = bw;
+                    *portfolio = Portfolio::On(alt);
+                }
+                Portfolio::On(alt) => {
+                    let backward_turn = match (&alt.fw_failed, &alt.bw_failed) {
+                        (Some(_), Some(_)) => {
+                            // Neither can decide: a memory failure if there was one.
+                            let fw_failed = alt.fw_failed.take().expect("matched");
+                            let bw_failed = alt.bw_failed.take().expect("matched");
+                            return Some(match (fw_failed, bw_failed) {
+                                (o @ Outcome::OutOfMemory(_), _) => o,
+                                (_, o) => o,
+                            });
+                        }
+                        (Some(_), None) => true,
+                        (None, Some(_)) => false,
+                        (None, None) => alt.bw_turn,
+                    };
+                    let alone = alt.fw_failed.is_some() || alt.bw_failed.is_some();
+                    let target = if alone { u64::MAX } else { alt.target };
+                    if backward_turn {
+                        if alt.bw.generated >= target {
+                            alt.bw_turn = false;
+                            alt.target = alt.target.saturating_mul(2);
+                            continue;
+                        }
+                        let turn = slice(turn_expansions(target, &alt.bw));
+                        match self
+                            .backward
+                            .expand(c, options.max_nodes, &turn, &mut alt.bw)
+                        {
+                            None => {}
+                            Some(o @ (Outcome::LimitReached | Outcome::OutOfMemory(_))) => {
+                                alt.bw_failed = Some(o);
+                            }
+                            Some(o) => {
+                                alt.bw_won = true;
+                                return Some(o);
+                            }
+                        }
+                    } else {
+                        if fw.generated >= target {
+                            alt.bw_turn = true;
+                            continue;
+                        }
+                        let turn = slice(turn_expansions(target, fw));
+                        match self.drive(c, options, stage, fw, &turn) {
+                            None => {}
+                            Some(o @ (Outcome::LimitReached | Outcome::OutOfMemory(_))) => {
+                                alt.fw_failed = Some(o);
+                            }
+                            Some(o) => return Some(o),
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The forward search's stored states so far (its `stats.stored` is set when it ends).
+    fn forward_stored(&self, stage: &Stage) -> u64 {
+        match stage {
+            Stage::AStar(_) => self.nodes.len() as u64,
+            _ => self.tight.stored(),
+        }
+    }
+
     /// The outcome of a search in the tight loop that stopped for good.
     fn tight_outcome(
         &mut self,
@@ -823,7 +1074,10 @@ impl Search {
         match &self.phase {
             Phase::Idle => None,
             Phase::Decided(r) => Some(&r.stats),
-            Phase::Running(run) => Some(&run.stats),
+            Phase::Running(run) => match &run.portfolio {
+                Portfolio::On(alt) => Some(&alt.shown),
+                _ => Some(&run.stats),
+            },
         }
     }
 

@@ -2505,8 +2505,8 @@ namespace Goap.Native
         /// </summary>
         public double initial_h;
         /// <summary>
-        ///  The direction the search ran: GOAP_DIRECTION_FORWARD or GOAP_DIRECTION_BACKWARD
-        ///  (what GOAP_DIRECTION_AUTO picked). Appended in a later version: a caller whose
+        ///  The direction of the search that decided: GOAP_DIRECTION_FORWARD or
+        ///  GOAP_DIRECTION_BACKWARD (with GOAP_DIRECTION_AUTO, the one that finished first). Appended in a later version: a caller whose
         ///  `size` ends before it does not get it.
         /// </summary>
         public int direction;
@@ -3692,7 +3692,13 @@ namespace Goap.Native
     public enum GoapDirection : int
     {
         /// <summary>
-        ///  The default: the library picks (today always forward).
+        ///  The default: forward, then both directions in turns. Where no action and not the
+        ///  goal uses an integer variable and the forward search has not decided within 16,384
+        ///  generated successors (AUTO_BACKWARD_AFTER in the Rust API), the backward search
+        ///  starts and the two alternate with doubling budgets of generated successors; the
+        ///  first to decide ends the search (GoapPlanResult.direction tells which).
+        ///  Deterministic: turns end at counts, never on time. The node limit applies to each
+        ///  direction alone.
         /// </summary>
         Auto = 0,
         /// <summary>
