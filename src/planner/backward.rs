@@ -50,9 +50,8 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::time::Instant;
 
-use super::{Heuristic, Outcome, Plan, SearchBudget, SearchStats};
+use super::{Heuristic, Outcome, Plan, SearchBudget, SearchStats, SliceEnd};
 use crate::domain::compiled::CompiledDomain;
 use crate::domain::ActionId;
 use crate::memory::{reserve, OutOfMemory};
@@ -485,23 +484,10 @@ impl Backward {
         stats: &mut SearchStats,
     ) -> Option<Outcome> {
         let aw = self.aw;
-        let first = stats.expanded;
-        let stop_at = match budget.max_expansions {
-            0 => u64::MAX,
-            n => first.saturating_add(n),
-        };
-        let t0 = budget.max_time.map(|_| Instant::now());
+        let end = SliceEnd::of(budget, stats.expanded);
         loop {
-            if stats.expanded >= stop_at {
+            if end.reached(stats.expanded) {
                 return None;
-            }
-            if let (Some(limit), Some(t0)) = (budget.max_time, t0) {
-                if stats.expanded > first
-                    && (stats.expanded - first) % 16 == 0
-                    && t0.elapsed() >= limit
-                {
-                    return None;
-                }
             }
             let Some(Reverse((key, n))) = self.open.pop() else {
                 break;

@@ -244,6 +244,44 @@ impl SearchBudget {
     }
 }
 
+/// Where one call's slice of a search stops: once `stats.expanded` reaches `stop_at`, or
+/// once the time limit has passed (checked every 16 expansions after the first, so a call
+/// expands at least one node and reads the clock rarely). One rule for every search loop.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SliceEnd {
+    first: u64,
+    stop_at: u64,
+    clock: Option<(std::time::Instant, Duration)>,
+}
+
+impl SliceEnd {
+    /// A slice starting at `expanded` nodes that stops at `stop_at` or after `time`.
+    pub(crate) fn new(expanded: u64, stop_at: u64, time: Option<Duration>) -> Self {
+        SliceEnd {
+            first: expanded,
+            stop_at,
+            clock: time.map(|limit| (std::time::Instant::now(), limit)),
+        }
+    }
+
+    /// The slice `budget` allows from `expanded` nodes on.
+    pub(crate) fn of(budget: &SearchBudget, expanded: u64) -> Self {
+        let stop_at = match budget.max_expansions {
+            0 => u64::MAX,
+            n => expanded.saturating_add(n),
+        };
+        SliceEnd::new(expanded, stop_at, budget.max_time)
+    }
+
+    /// True when a search that has expanded `expanded` nodes must stop here.
+    pub(crate) fn reached(&self, expanded: u64) -> bool {
+        expanded >= self.stop_at
+            || self.clock.is_some_and(|(t0, limit)| {
+                expanded > self.first && (expanded - self.first) % 16 == 0 && t0.elapsed() >= limit
+            })
+    }
+}
+
 /// A plan: actions in execution order and their total cost.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Plan {

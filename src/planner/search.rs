@@ -13,6 +13,7 @@ use super::lmcut::Landmarks;
 use super::numeric::{self, Numeric};
 use super::partition::{Partitions, Stored};
 use super::relaxed::Relaxed;
+use super::SliceEnd;
 use super::{
     ActionContext, Direction, Heuristic, Outcome, Plan, PlanOptions, PlanResult, SearchBudget,
     SearchStats,
@@ -1413,23 +1414,10 @@ impl Search {
         let full_is_hmax = ev.full_is_hmax;
         let adaptive = ev.adaptive;
         let typical_cost = ev.typical_cost;
-        let first = stats.expanded;
-        let stop_at = match budget.max_expansions {
-            0 => u64::MAX,
-            n => first.saturating_add(n),
-        };
-        let t0 = budget.max_time.map(|_| Instant::now());
+        let end = SliceEnd::of(budget, stats.expanded);
         loop {
-            if stats.expanded >= stop_at {
+            if end.reached(stats.expanded) {
                 return None;
-            }
-            if let (Some(limit), Some(t0)) = (budget.max_time, t0) {
-                if stats.expanded > first
-                    && (stats.expanded - first) % 16 == 0
-                    && t0.elapsed() >= limit
-                {
-                    return None;
-                }
             }
             let Some(Reverse((key, n))) = self.open.pop() else {
                 break;

@@ -17,7 +17,9 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use crate::planner::SliceEnd;
 
 use super::super::lmcut::{sub_down, unused_cost};
 use super::super::SearchStats;
@@ -481,20 +483,11 @@ impl Tight {
         debug_assert_eq!(actions.masks.len(), actions.len() * 4 * w);
         let lw = self.lw;
         let (goal_pos, goal_neg) = (&goal_pos[..w], &goal_neg[..w]);
-        let first = stats.expanded;
-        let t0 = until.time.map(|limit| (Instant::now(), limit));
+        let end = SliceEnd::new(stats.expanded, until.expanded, until.time);
         let mut current = [0u64; 8];
         loop {
-            if stats.expanded >= until.expanded {
+            if end.reached(stats.expanded) {
                 return Stop::Paused;
-            }
-            if let Some((t0, limit)) = t0 {
-                if stats.expanded > first
-                    && (stats.expanded - first) % 16 == 0
-                    && t0.elapsed() >= limit
-                {
-                    return Stop::Paused;
-                }
             }
             let Some((node, f_bits)) = self.pop() else {
                 return Stop::Exhausted;
