@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use criterion::Criterion;
 use goap::format::parse_domain;
-use report::{fmt_time, median_per_iter};
+use report::{fmt_time, measure_units};
 
 /// The template form.
 fn templates(places: usize, items: usize) -> String {
@@ -101,33 +101,13 @@ fn action_names(text: &str) -> Vec<String> {
 }
 
 fn measure(criterion: &mut Option<Criterion>, id: &str, text: &str) -> Duration {
-    let routine = |iters: u64| {
+    measure_units(criterion, "grounding", id, 3, |iters| {
         let start = Instant::now();
         for _ in 0..iters {
             black_box(parse_domain(black_box(text)).unwrap());
         }
         start.elapsed()
-    };
-    let Some(c) = criterion.as_mut() else {
-        let mut times: Vec<Duration> = (0..3).map(|_| routine(3) / 3).collect();
-        times.sort();
-        return times[1];
-    };
-    let samples = 10;
-    let mut record = Vec::new();
-    let mut g = c.benchmark_group("grounding");
-    g.sample_size(samples);
-    g.warm_up_time(Duration::from_millis(300));
-    g.measurement_time(Duration::from_millis(1500));
-    g.bench_function(id, |b| {
-        b.iter_custom(|iters| {
-            let t = routine(iters);
-            record.push((iters, t));
-            t
-        })
-    });
-    g.finish();
-    median_per_iter(&record, samples).unwrap_or(Duration::ZERO)
+    })
 }
 
 fn main() {

@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 use criterion::Criterion;
 use goap::world::DomainId;
 use goap::{AgentDef, AgentId, FactId, FactValue, GoalDef, World, WorldDef};
-use report::{fmt_time, median_per_iter};
+use report::{fmt_time, measure_units};
 
 const RIVER: &str = r#"{
  "actions": [
@@ -87,33 +87,6 @@ fn town(total: usize, dependent: usize) -> Town {
     }
 }
 
-fn measure(
-    criterion: &mut Option<Criterion>,
-    id: &str,
-    mut routine: impl FnMut(u64) -> Duration,
-) -> Duration {
-    let Some(c) = criterion.as_mut() else {
-        let mut times: Vec<Duration> = (0..3).map(|_| routine(20) / 20).collect();
-        times.sort();
-        return times[1];
-    };
-    let samples = 10;
-    let mut record = Vec::new();
-    let mut g = c.benchmark_group("shared");
-    g.sample_size(samples);
-    g.warm_up_time(Duration::from_millis(300));
-    g.measurement_time(Duration::from_millis(1500));
-    g.bench_function(id, |b| {
-        b.iter_custom(|iters| {
-            let t = routine(iters);
-            record.push((iters, t));
-            t
-        })
-    });
-    g.finish();
-    median_per_iter(&record, samples).unwrap_or(Duration::ZERO)
-}
-
 /// Flips the shared fact `iters` times; returns the time of the writes.
 fn writes(t: &Town, value: &mut bool, iters: u64) -> Duration {
     let start = Instant::now();
@@ -152,21 +125,25 @@ fn main() {
     let large = town(10_000, 100);
     let all = town(10_000, 10_000);
     let mut v = true;
-    let w_small = measure(&mut criterion, "write/100-of-1000", |n| {
+    let w_small = measure_units(&mut criterion, "shared", "write/100-of-1000", 20, |n| {
         writes(&small, &mut v, n)
     });
-    let w_large = measure(&mut criterion, "write/100-of-10000", |n| {
+    let w_large = measure_units(&mut criterion, "shared", "write/100-of-10000", 20, |n| {
         writes(&large, &mut v, n)
     });
-    let w_all = measure(&mut criterion, "write/10000-of-10000", |n| {
+    let w_all = measure_units(&mut criterion, "shared", "write/10000-of-10000", 20, |n| {
         writes(&all, &mut v, n)
     });
-    let f_shared = measure(&mut criterion, "frame/shared-fact", |n| {
+    let f_shared = measure_units(&mut criterion, "shared", "frame/shared-fact", 20, |n| {
         frames(&large, true, &mut v, n)
     });
-    let f_each = measure(&mut criterion, "frame/set-fact-on-every-agent", |n| {
-        frames(&large, false, &mut v, n)
-    });
+    let f_each = measure_units(
+        &mut criterion,
+        "shared",
+        "frame/set-fact-on-every-agent",
+        20,
+        |n| frames(&large, false, &mut v, n),
+    );
     println!();
     println!("shared fact change (median per change; ratios from this run)");
     println!(

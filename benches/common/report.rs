@@ -1,5 +1,5 @@
-//! What both benchmarks do with their figures: the median of criterion's samples and the
-//! number formats of the summaries.
+//! What the benchmarks do with their figures: the median of criterion's samples, the
+//! number formats of the summaries, and a plain criterion-or-pilot measurement.
 #![allow(dead_code)] // each bench uses its own subset
 
 use std::time::Duration;
@@ -49,4 +49,39 @@ pub fn fmt_count(n: u64) -> String {
         out.push(c);
     }
     out
+}
+
+/// Times `routine` (which runs `iters` units and returns their measured time) as
+/// `group/id` with criterion, 10 samples after 0.3 s of warm-up over 1.5 s; or, without
+/// criterion (`GOAP_BENCH_PILOT`), with three plain runs of `pilot_iters` units. Returns the
+/// median time of one unit.
+pub fn measure_units(
+    criterion: &mut Option<criterion::Criterion>,
+    group: &str,
+    id: &str,
+    pilot_iters: u32,
+    mut routine: impl FnMut(u64) -> Duration,
+) -> Duration {
+    let Some(c) = criterion.as_mut() else {
+        let mut times: Vec<Duration> = (0..3)
+            .map(|_| routine(u64::from(pilot_iters)) / pilot_iters)
+            .collect();
+        times.sort();
+        return times[1];
+    };
+    let samples = 10;
+    let mut record = Vec::new();
+    let mut g = c.benchmark_group(group);
+    g.sample_size(samples);
+    g.warm_up_time(Duration::from_millis(300));
+    g.measurement_time(Duration::from_millis(1500));
+    g.bench_function(id, |b| {
+        b.iter_custom(|iters| {
+            let t = routine(iters);
+            record.push((iters, t));
+            t
+        })
+    });
+    g.finish();
+    median_per_iter(&record, samples).unwrap_or(Duration::ZERO)
 }
