@@ -171,7 +171,7 @@ impl Agent {
         if cell.version() == self.shared_seen {
             return false;
         }
-        let (seen, _, dep) = cell.read_into(
+        let (seen, dep) = cell.read_into(
             &mut self.state,
             self.shared_seen,
             &self.domain,

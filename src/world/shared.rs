@@ -99,17 +99,17 @@ impl SharedCell {
     }
 
     /// Writes into `state` (of `domain`) every shared value written after version `seen`.
-    /// Returns the version read and whether a value changed in `state`, and one that
-    /// `deps` holds (all count when `deps` is `None`).
+    /// Returns the version read and whether a value that `deps` holds changed in `state`
+    /// (every value counts when `deps` is `None`).
     pub(crate) fn read_into(
         &self,
         state: &mut WorldState,
         seen: u64,
         domain: &Domain,
         deps: Option<&Deps>,
-    ) -> (u64, bool, bool) {
+    ) -> (u64, bool) {
         let values = self.values.read();
-        let (mut any, mut dep) = (false, false);
+        let mut dep = false;
         for &f in &values.facts {
             if values.fact_at[f as usize] <= seen || f as usize >= domain.fact_count() {
                 continue;
@@ -117,26 +117,26 @@ impl SharedCell {
             let v = values.state.get(FactId(f));
             if state.get(FactId(f)) != v {
                 state.set(FactId(f), v);
-                any = true;
                 dep |= deps.is_none_or(|d| d.has_fact(f));
             }
         }
         for &v in &values.vars {
             let var = VarId(v);
-            if values.var_at[v as usize] <= seen || domain.check_var(var).is_err() {
+            let x = values.state.var(var).unwrap_or_default();
+            // Skip a variable the agent's version of the domain lacks, or whose range there
+            // does not hold the value.
+            let fits = domain
+                .var(var)
+                .is_some_and(|d| (d.min()..=d.max()).contains(&x));
+            if values.var_at[v as usize] <= seen || !fits {
                 continue;
             }
-            let x = values.state.var(var).unwrap_or_default();
-            if domain.check_var_value(var, x, "shared").is_err() {
-                continue; // a range of another version of the domain
-            }
             if domain.value(state, var) != x {
-                any = true;
                 dep |= deps.is_none_or(|d| d.has_var(v));
             }
             state.set_var(var, x);
         }
-        (self.version(), any, dep)
+        (self.version(), dep)
     }
 
     /// Records an agent's dependencies (replacing earlier ones).
