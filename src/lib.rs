@@ -45,6 +45,7 @@ pub mod explain;
 pub mod format;
 mod memory;
 pub mod planner;
+pub mod record;
 pub mod state;
 pub mod world;
 
