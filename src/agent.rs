@@ -52,6 +52,8 @@ use std::sync::Arc;
 use crate::domain::{ActionId, Domain, DomainError, DomainId, FactId, VarId, VarOp};
 use crate::planner::{ActionContext, OutOfMemory, SearchBudget};
 use crate::state::WorldState;
+use crate::record::format::{self as rf, Record};
+use crate::record::Recorder;
 use crate::world::SharedCell;
 
 /// Generational id of an agent in a [`crate::World`]: a slot index and the slot's
@@ -84,6 +86,7 @@ impl AgentId {
 }
 
 mod deps;
+mod snapshot;
 mod job;
 mod review;
 mod types;
@@ -170,6 +173,12 @@ pub struct Agent {
     /// What the goal choice and plan depend on, as subscribed with `shared` (`None`: not
     /// known; the agent is then dirty, and its next review learns it).
     deps: Option<Arc<Deps>>,
+    /// Its world's flight recorder (agents of a world only).
+    rec: Option<Arc<Recorder>>,
+    /// The recorder's clock when the agent's clock was 0.
+    rec_base: f64,
+    /// Expansions the current step's search spent (for the recorder).
+    step_spent: u64,
 }
 
 impl fmt::Debug for Agent {
@@ -228,6 +237,9 @@ impl Agent {
             shared: None,
             shared_seen: 0,
             deps: None,
+            rec: None,
+            rec_base: 0.0,
+            step_spent: 0,
         })
     }
 
@@ -257,6 +269,18 @@ impl Agent {
         self.domain_id = Some(id);
     }
 
+    /// The recorder, when it is recording.
+    #[inline]
+    pub(crate) fn rec(&self) -> Option<&Recorder> {
+        self.rec.as_deref().filter(|r| r.is_on())
+    }
+
+    /// Joins the world's recorder (its clock now reads as `base` on the recorder's).
+    pub(crate) fn attach_recorder(&mut self, rec: Arc<Recorder>) {
+        self.rec_base = rec.time() - self.clock;
+        self.rec = Some(rec);
+    }
+
     /// The believed world state.
     pub fn state(&self) -> &WorldState {
         &self.state
@@ -274,6 +298,12 @@ impl Agent {
     /// search in progress continues under the new budget from the next step.
     pub fn set_step_budget(&mut self, budget: SearchBudget) {
         self.def.step_budget = budget;
+        if let Some(r) = self.rec() {
+            r.push(Record::StepBudget {
+                agent: rf::agent_rec(self.id),
+                budget: rf::budget_rec(&budget),
+            });
+        }
     }
 
     /// Writes a sensed fact. Writing the value it already has changes nothing (so sensors
@@ -283,6 +313,13 @@ impl Agent {
         if self.state.get(fact) != value {
             self.state.set(fact, value);
             self.changed(true);
+            if let Some(r) = self.rec() {
+                r.push(Record::SetFact {
+                    agent: rf::agent_rec(self.id),
+                    fact: fact.0,
+                    value,
+                });
+            }
         }
         Ok(())
     }
@@ -297,9 +334,19 @@ impl Agent {
     pub fn set_var(&mut self, var: VarId, value: i32) -> Result<(), AgentError> {
         self.domain.check_var_value(var, value, "agent state")?;
         let before = self.domain.value(&self.state, var);
+        let was = self.state.var(var);
         self.state.set_var(var, value);
         if before != value {
             self.changed(true);
+        }
+        if was != Some(value) {
+            if let Some(r) = self.rec() {
+                r.push(Record::SetVar {
+                    agent: rf::agent_rec(self.id),
+                    var: var.0,
+                    value,
+                });
+            }
         }
         Ok(())
     }
@@ -351,7 +398,15 @@ impl Agent {
         self.goal_order.push(slot);
         self.deps = None;
         self.changed(true);
-        Ok(self.goal_id(slot))
+        let id = self.goal_id(slot);
+        if let Some(r) = self.rec() {
+            r.push(Record::AddGoal {
+                agent: rf::agent_rec(self.id),
+                goal: rf::goal_rec_of(&self.goals[slot].def),
+                id: rf::goal_rec(id),
+            });
+        }
+        Ok(id)
     }
 
     /// Removes a goal; its id becomes stale (it never names a later goal). Removing the
@@ -378,6 +433,12 @@ impl Agent {
         self.deps = None;
         self.stamp += 1;
         self.dirty = true;
+        if let Some(r) = self.rec() {
+            r.push(Record::RemoveGoal {
+                agent: rf::agent_rec(self.id),
+                goal: rf::goal_rec(id),
+            });
+        }
         Ok(def)
     }
 
@@ -440,6 +501,13 @@ impl Agent {
             // Priorities do not change what is plannable: no epoch change.
             self.stamp += 1;
             self.dirty = true;
+            if let Some(r) = self.rec() {
+                r.push(Record::Priority {
+                    agent: rf::agent_rec(self.id),
+                    goal: rf::goal_rec(id),
+                    priority,
+                });
+            }
         }
         Ok(())
     }
@@ -459,6 +527,13 @@ impl Agent {
         self.check_action(action)?;
         if self.context.set_enabled(action, enabled) {
             self.changed(true);
+            if let Some(r) = self.rec() {
+                r.push(Record::Enabled {
+                    agent: rf::agent_rec(self.id),
+                    action: action.0,
+                    enabled,
+                });
+            }
         }
         Ok(())
     }
@@ -493,6 +568,13 @@ impl Agent {
             if self.goals.iter().any(limited) {
                 self.dirty = true;
             }
+            if let Some(r) = self.rec() {
+                r.push(Record::Cost {
+                    agent: rf::agent_rec(self.id),
+                    action: action.0,
+                    cost,
+                });
+            }
         }
         Ok(())
     }
@@ -513,8 +595,15 @@ impl Agent {
 
     /// Installs (or with `None` removes) context callbacks.
     pub fn set_callbacks(&mut self, callbacks: Option<Box<dyn ContextCallbacks>>) {
+        let present = callbacks.is_some();
         self.callbacks = callbacks;
         self.changed(true);
+        if let Some(r) = self.rec() {
+            r.push(Record::Callbacks {
+                agent: rf::agent_rec(self.id),
+                present,
+            });
+        }
     }
 
     /// The remaining plan: the current action first.
@@ -603,6 +692,30 @@ impl Agent {
     /// needed and [`AgentDef::plan_in_step`] is on, through `host` (its cache and planners),
     /// within [`AgentDef::step_budget`]. Callbacks run on this thread.
     pub fn step(&mut self, dt: f64, host: &mut dyn SearchHost) -> Result<Step, AgentError> {
+        if self.rec().is_none() {
+            return self.step_inner(dt, host);
+        }
+        self.step_spent = 0;
+        let result = self.step_inner(dt, host);
+        if let Some(r) = self.rec() {
+            let spent = self.step_spent;
+            r.push_step(
+                Record::Step {
+                    agent: rf::agent_rec(self.id),
+                    dt,
+                    spent,
+                    result: result
+                        .as_ref()
+                        .map(rf::StepRec::of)
+                        .map_err(|e| e.to_string()),
+                },
+                self.rec_base + self.clock,
+            );
+        }
+        result
+    }
+
+    fn step_inner(&mut self, dt: f64, host: &mut dyn SearchHost) -> Result<Step, AgentError> {
         if !(dt.is_finite() && dt >= 0.0) {
             return Err(AgentError::InvalidArgument(format!(
                 "dt must be a finite number of seconds >= 0, not {dt}"
@@ -620,7 +733,9 @@ impl Agent {
                 return Ok(self.report_step(StepKind::Waiting, replanned));
             }
             if let Some(mut run) = self.take_run(host)? {
-                if !run.advance(&self.def.step_budget, host) {
+                let done = run.advance(&self.def.step_budget, host);
+                self.step_spent = run.spent();
+                if !done {
                     self.run = Some(run);
                     let doing = self.running.then(|| self.plan[self.next]);
                     return Ok(self.report_step(StepKind::Planning(doing), replanned));
@@ -731,6 +846,12 @@ impl Agent {
             return Err(AgentError::NoAction);
         }
         let action = self.plan[self.next];
+        if let Some(r) = self.rec() {
+            r.push(Record::Report {
+                agent: rf::agent_rec(self.id),
+                outcome: rf::report_code(outcome),
+            });
+        }
         match outcome {
             Report::Running => {}
             Report::Succeeded => {

@@ -33,6 +33,7 @@
 mod agents;
 mod cache;
 mod entry;
+mod record;
 mod shared;
 mod slots;
 mod tasks;
@@ -134,6 +135,9 @@ pub enum WorldError {
     /// Compiling the domain needed more memory than the system gave (see
     /// [`crate::max_table_bytes`]).
     OutOfMemory(OutOfMemory),
+    /// The flight recorder could not start or stop, or its writer failed (the message
+    /// says which).
+    Recording(String),
 }
 
 impl fmt::Display for WorldError {
@@ -155,6 +159,7 @@ impl fmt::Display for WorldError {
             }
             WorldError::Agent(e) => e.fmt(f),
             WorldError::OutOfMemory(e) => write!(f, "the domain cannot be planned with: {e}"),
+            WorldError::Recording(m) => f.write_str(m),
         }
     }
 }
@@ -207,6 +212,8 @@ pub struct World {
     batch_cursor: Mutex<u32>,
     /// Where parallel work runs.
     tasks: Tasks,
+    /// The flight recorder (off unless started).
+    recorder: Arc<crate::record::Recorder>,
 }
 
 /// Where a world's parallel work runs.

@@ -105,6 +105,8 @@ pub struct JobRun {
     /// Nodes the last [`JobRun::advance`] spent: expanded by its searches, and recorded by
     /// the cache answers it used.
     spent: u64,
+    /// Nodes all its [`JobRun::advance`] calls spent.
+    total: u64,
 }
 
 impl JobRun {
@@ -118,6 +120,7 @@ impl JobRun {
             kept: false,
             planner: None,
             spent: 0,
+            total: 0,
         }
     }
 
@@ -163,6 +166,7 @@ impl JobRun {
                 };
                 spent_nodes += after - before;
                 self.spent += after - before;
+                self.total += after - before;
                 if limited {
                     left = left.saturating_sub(after - before);
                 }
@@ -183,6 +187,7 @@ impl JobRun {
                 .filter(|r| !limited || r.stats.expanded <= left)
             {
                 self.spent += result.stats.expanded;
+                self.total += result.stats.expanded;
                 if limited {
                     left -= result.stats.expanded;
                 }
@@ -207,6 +212,12 @@ impl JobRun {
     /// that call, plus the recorded nodes of the cache answers it used.
     pub fn spent(&self) -> u64 {
         self.spent
+    }
+
+    /// Nodes all its [`JobRun::advance`] calls spent (a run advanced by this many
+    /// expansions in one call reaches the same point).
+    pub fn total(&self) -> u64 {
+        self.total
     }
 
     /// True once [`JobRun::advance`] returned true.

@@ -8,7 +8,8 @@ use super::{
 };
 use crate::domain::compiled::atom;
 use crate::domain::{ActionId, Goal};
-use crate::planner::Outcome;
+use crate::planner::{ActionContext, Outcome};
+use crate::record::format::{self as rf, Record};
 
 impl Agent {
     pub(super) fn satisfied(&self, goal: usize) -> bool {
@@ -246,33 +247,16 @@ impl Agent {
             return Ok(None);
         }
         let mut context = self.planning_context();
-        if let Some(callbacks) = self.callbacks.as_mut() {
-            for (i, action) in self.domain.actions().iter().enumerate() {
-                let a = ActionId(i as u32);
-                if context.is_disabled(a) {
-                    continue;
-                }
-                if !callbacks
-                    .available(self.id, a)
-                    .map_err(AgentError::Callback)?
-                {
-                    context.set_enabled(a, false);
-                    continue;
-                }
-                let base = context.cost(&self.domain, a);
-                let cost = callbacks
-                    .cost(self.id, a, base)
-                    .map_err(AgentError::Callback)?;
-                if cost.to_bits() != base.to_bits() {
-                    context.set_cost(a, cost).map_err(|_| {
-                        AgentError::Callback(format!(
-                            "the cost callback returned {cost} for action \"{}\": costs must be numbers from 0 to {}",
-                            action.name(),
-                            crate::MAX_ACTION_COST
-                        ))
-                    })?;
-                }
+        if self.callbacks.is_some() {
+            let mut answers = self.rec().map(|_| Vec::new());
+            let asked = self.ask_callbacks(&mut context, &mut answers);
+            if let (Some(r), Some(answers)) = (self.rec(), answers) {
+                r.push(Record::Answers {
+                    agent: rf::agent_rec(self.id),
+                    answers,
+                });
             }
+            asked?;
         }
         // A plan in hand that still reaches its goal from here (no steps to skip) is kept
         // when the goals ranked before it turn out to have no plan.
@@ -291,12 +275,63 @@ impl Agent {
         }))
     }
 
+    /// Asks the context callbacks about every action not yet disabled, into `context`;
+    /// with `answers`, notes each answer (for the recorder).
+    fn ask_callbacks(
+        &mut self,
+        context: &mut ActionContext,
+        answers: &mut Option<Vec<rf::Answer>>,
+    ) -> Result<(), AgentError> {
+        let Some(callbacks) = self.callbacks.as_mut() else {
+            return Ok(());
+        };
+        let mut note = |a: rf::Answer| {
+            if let Some(v) = answers.as_mut() {
+                v.push(a);
+            }
+        };
+        let fail = |m: String, note: &mut dyn FnMut(rf::Answer)| {
+            note(rf::Answer::Error(m.clone()));
+            AgentError::Callback(m)
+        };
+        for (i, action) in self.domain.actions().iter().enumerate() {
+            let a = ActionId(i as u32);
+            if context.is_disabled(a) {
+                continue;
+            }
+            let available = callbacks
+                .available(self.id, a)
+                .map_err(|m| fail(m, &mut note))?;
+            note(rf::Answer::Available(available));
+            if !available {
+                context.set_enabled(a, false);
+                continue;
+            }
+            let base = context.cost(&self.domain, a);
+            let cost = callbacks
+                .cost(self.id, a, base)
+                .map_err(|m| fail(m, &mut note))?;
+            note(rf::Answer::Cost(cost));
+            if cost.to_bits() != base.to_bits() {
+                context.set_cost(a, cost).map_err(|_| {
+                    AgentError::Callback(format!(
+                        "the cost callback returned {cost} for action \"{}\": costs must be numbers from 0 to {}",
+                        action.name(),
+                        crate::MAX_ACTION_COST
+                    ))
+                })?;
+            }
+        }
+        Ok(())
+    }
+
     /// Applies a job's result. Returns false (changing nothing) when the agent changed
     /// since the job was made: the replan stays pending.
     pub fn finish_replan(&mut self, job: &PlanJob, result: PlanJobResult) -> bool {
         if job.stamp != self.stamp {
             return false;
         }
+        let last_goal = result.attempts.last().map(|a| a.0);
         // Applying a replan is a change: a job made before it (a batch's, while a step
         // replanned) must not replace this plan, or the action in progress.
         self.stamp += 1;
@@ -323,7 +358,7 @@ impl Agent {
             event.goal = self.current_goal();
             event.plan_len = self.plan.len() - self.next;
             event.plan_cost = self.plan_cost;
-            self.record(event);
+            self.record_with(event, Some((job, None)));
             return true;
         }
         let mut limited = false;
@@ -364,11 +399,38 @@ impl Agent {
         } else {
             self.stuck = false;
         }
-        self.record(event);
+        self.record_with(event, Some((job, last_goal)));
         true
     }
 
     pub(super) fn record(&mut self, event: ReplanEvent) {
+        self.record_with(event, None);
+    }
+
+    /// Adds a replan to the history (and to the recording, with the job it ran and the
+    /// goal slot searched last, if any).
+    pub(super) fn record_with(
+        &mut self,
+        event: ReplanEvent,
+        job: Option<(&PlanJob, Option<usize>)>,
+    ) {
+        if let Some(r) = self.rec() {
+            let rec = Record::Replan {
+                agent: rf::agent_rec(self.id),
+                replan: rf::ReplanRec::of(&event, &self.plan),
+            };
+            r.push_replan(rec, || {
+                let (job, g) = job?;
+                let g = g?;
+                let (_, goal) = job.goals.iter().find(|(i, _)| *i == g)?;
+                Some(crate::record::SearchProblem {
+                    start: job.state.clone(),
+                    goal: goal.clone(),
+                    goal_name: self.goals[g].def.name.clone(),
+                    context: job.context.clone(),
+                })
+            });
+        }
         self.counts[event.cause as usize - 1] += 1;
         if self.history.len() == REPLAN_HISTORY {
             self.history.pop_front();

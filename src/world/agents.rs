@@ -35,6 +35,7 @@ use crate::agent::{
 };
 use crate::domain::{FactId, Goal, VarId};
 use crate::planner::{Outcome, PlanResult, Planner, SearchBudget};
+use crate::record::format::{self as rf, Record};
 use crate::world::DomainId;
 
 /// Searches per chunk of a batch (fixed, so results do not depend on the thread count).
@@ -129,6 +130,18 @@ impl World {
                 agent.add_goal(g.clone())?;
             }
             agent.attach_shared(Arc::clone(&domain_slot.shared));
+            agent.attach_recorder(Arc::clone(&self.recorder));
+            if self.recorder.is_on() {
+                let key = self.domain_key(domain, entry.domain_arc());
+                self.recorder.push(Record::CreateAgent {
+                    agent: rf::agent_rec(id),
+                    world: domain.get(),
+                    key,
+                    def: rf::agent_def_rec(&def),
+                    state: rf::state_rec(entry.start(), entry.domain()),
+                    goals: entry.goals().iter().map(rf::goal_rec_of).collect(),
+                });
+            }
             Ok::<_, AgentError>(Arc::new(Mutex::new(agent)))
         })?;
         Ok(slot)
@@ -136,7 +149,14 @@ impl World {
 
     /// Destroys an agent; its id becomes stale. A call running on it finishes first.
     pub fn destroy_agent(&self, id: AgentId) -> Result<(), WorldError> {
-        let removed = self.agents.write().remove(id);
+        let mut table = self.agents.write();
+        let removed = table.remove(id);
+        if removed.is_some() && self.recorder.is_on() {
+            self.recorder.push(Record::DestroyAgent {
+                agent: rf::agent_rec(id),
+            });
+        }
+        drop(table);
         removed.map(drop).ok_or(WorldError::UnknownAgent(id))
     }
 
@@ -219,6 +239,7 @@ impl World {
     /// Steps an agent (see [`Agent::step`]); searches on this thread when needed, through
     /// the plan cache, within the agent's step budget.
     pub fn step_agent(&self, id: AgentId, dt: f64) -> Result<Step, WorldError> {
+        self.checkpoint_if_due();
         let slot = self.agent_slot(id)?;
         let mut agent = slot.lock();
         let mut host = WorldHost::new(self, None);
@@ -238,6 +259,25 @@ impl World {
     /// Plans every agent that needs a plan, within `options`' budget, on worker threads.
     /// See the module docs for the order and the determinism rules.
     pub fn plan_agents(&self, options: &BatchOptions) -> BatchStats {
+        self.checkpoint_if_due();
+        if !self.recorder.is_on() {
+            return self.plan_agents_inner(options);
+        }
+        self.recorder.push(Record::BatchBegin {
+            max_agents: options.max_agents,
+            max_nodes: options.max_nodes,
+            cursor: *self.batch_cursor.lock(),
+        });
+        let stats = self.plan_agents_inner(options);
+        self.recorder.push(Record::BatchEnd {
+            planned: stats.planned,
+            waiting: stats.waiting,
+            callback_errors: stats.callback_errors,
+        });
+        stats
+    }
+
+    fn plan_agents_inner(&self, options: &BatchOptions) -> BatchStats {
         let threads = match options.threads {
             0 => self.worker_count(),
             n => n.min(self.worker_count()),

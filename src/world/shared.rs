@@ -88,6 +88,60 @@ struct Subs {
 }
 
 impl SharedCell {
+    /// The values exactly (for a recording's checkpoint).
+    pub(crate) fn snapshot(&self) -> crate::record::format::SharedRec {
+        let values = self.values.read();
+        crate::record::format::SharedRec {
+            version: self.version(),
+            active: self.is_active(),
+            facts: values
+                .facts
+                .iter()
+                .map(|&f| (f, values.state.get(FactId(f)), values.fact_at[f as usize]))
+                .collect(),
+            vars: values
+                .vars
+                .iter()
+                .map(|&v| {
+                    let x = values.state.var(VarId(v)).unwrap_or(0);
+                    (v, x, values.var_at[v as usize])
+                })
+                .collect(),
+        }
+    }
+
+    /// Replaces the values with a snapshot's (replays); fails on a malformed one.
+    pub(crate) fn restore(&self, r: &crate::record::format::SharedRec) -> Result<(), String> {
+        const MAX: u32 = 1 << 24;
+        let mut values = self.values.write();
+        *values = Values::default();
+        for &(f, x, at) in &r.facts {
+            if f >= MAX || at == 0 || at > r.version || values.fact_at.get(f as usize) > Some(&0) {
+                return Err(format!("shared fact {f} is malformed"));
+            }
+            if values.fact_at.len() <= f as usize {
+                values.fact_at.resize(f as usize + 1, 0);
+            }
+            values.fact_at[f as usize] = at;
+            values.facts.push(f);
+            values.state.set(FactId(f), x);
+        }
+        for &(v, x, at) in &r.vars {
+            if v >= MAX || at == 0 || at > r.version || values.var_at.get(v as usize) > Some(&0) {
+                return Err(format!("shared variable {v} is malformed"));
+            }
+            if values.var_at.len() <= v as usize {
+                values.var_at.resize(v as usize + 1, 0);
+            }
+            values.var_at[v as usize] = at;
+            values.vars.push(v);
+            values.state.set_var(VarId(v), x);
+        }
+        self.version.store(r.version, Ordering::Release);
+        self.active.store(r.active, Ordering::Release);
+        Ok(())
+    }
+
     /// The version of the values (0 before the first write).
     pub(crate) fn version(&self) -> u64 {
         self.version.load(Ordering::Acquire)
@@ -310,6 +364,13 @@ impl World {
         drop(entry);
         let cell = &slot.shared;
         let (cf, cv, changed) = cell.write(facts, vars);
+        if self.recorder.is_on() {
+            self.recorder.push(crate::record::format::Record::SetShared {
+                world: domain.get(),
+                facts: facts.iter().map(|k| (k.fact.0, k.value)).collect(),
+                vars: vars.iter().map(|&(v, x)| (v.0, x)).collect(),
+            });
+        }
         let mut change = SharedChange {
             changed,
             reviewed: 0,

@@ -133,6 +133,75 @@ impl<T> Slots<T> {
     }
 }
 
+impl<T> Slots<T> {
+    /// The layout: first generation, each slot's generation, the free slots.
+    pub(crate) fn layout(&self) -> (u32, Vec<u32>, Vec<u32>) {
+        (
+            self.first,
+            self.entries.iter().map(|e| e.generation).collect(),
+            self.free.clone(),
+        )
+    }
+
+    /// An empty table with a recorded layout: slots not free are reserved until
+    /// [`Slots::insert_at`] fills or [`Slots::release`] frees them. Fails on a malformed
+    /// layout.
+    pub(crate) fn from_layout(first: u32, generations: &[u32], free: &[u32]) -> Result<Self, String> {
+        let n = generations.len();
+        let mut seen = vec![false; n];
+        for &f in free {
+            match seen.get_mut(f as usize) {
+                Some(s) if !*s => *s = true,
+                _ => return Err(format!("free slot {f} is out of range or listed twice")),
+            }
+        }
+        if n >= u32::MAX as usize {
+            return Err("too many slots".into());
+        }
+        Ok(Slots {
+            entries: generations
+                .iter()
+                .map(|&generation| Entry {
+                    generation,
+                    value: None,
+                })
+                .collect(),
+            free: free.to_vec(),
+            len: 0,
+            first: first.max(1),
+        })
+    }
+
+    /// Fills the reserved slot of `id` (see [`Slots::from_layout`]); false when `id` does
+    /// not name a reserved slot.
+    pub(crate) fn insert_at(&mut self, id: AgentId, value: T) -> bool {
+        let i = id.index();
+        if self.free.contains(&i) {
+            return false;
+        }
+        match self.entries.get_mut(i as usize) {
+            Some(e) if e.generation == id.generation() && e.value.is_none() => {
+                e.value = Some(value);
+                self.len += 1;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Frees the reserved slot of `id`, as removing its value would.
+    pub(crate) fn release(&mut self, id: AgentId) {
+        let i = id.index();
+        let reserved = self
+            .entries
+            .get(i as usize)
+            .is_some_and(|e| e.generation == id.generation() && e.value.is_none());
+        if reserved && !self.free.contains(&i) && id.generation() != u32::MAX {
+            self.free.push(i);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
