@@ -663,7 +663,24 @@ struct Ran {
 /// Runs `case` with batches on `threads` threads; with `checks`, checks the contract after
 /// every operation.
 fn run(case: &Case, threads: u32, checks: bool) -> Result<Ran, Failed> {
+    run_recorded(case, threads, checks, None).map(|(ran, _)| ran)
+}
+
+/// [`run`], recorded from after the agents were made (a stream with `Some(0.0)`, ring
+/// mode with a window > 0); returns the recording too.
+fn run_recorded(
+    case: &Case,
+    threads: u32,
+    checks: bool,
+    record: Option<f64>,
+) -> Result<(Ran, Vec<u8>), Failed> {
     let mut r = Runner::new(case, threads, checks);
+    let sink = goap::record::MemorySink::new();
+    if let Some(window) = record {
+        r.world
+            .start_recording(Box::new(sink.clone()), goap::record::RecordOptions { window })
+            .unwrap();
+    }
     for (k, op) in case.ops.iter().enumerate() {
         let line = format!("#{k:4} {}", describe_op(op));
         r.log.push(line);
@@ -674,11 +691,17 @@ fn run(case: &Case, threads: u32, checks: bool) -> Result<Ran, Failed> {
             });
         }
     }
-    Ok(Ran {
-        trace: r.trace,
-        log: r.log,
-        seen: r.seen,
-    })
+    if record.is_some() {
+        r.world.stop_recording().unwrap();
+    }
+    Ok((
+        Ran {
+            trace: r.trace,
+            log: r.log,
+            seen: r.seen,
+        },
+        sink.take(),
+    ))
 }
 
 fn describe_op(op: &Op) -> String {
@@ -2071,10 +2094,20 @@ fn without_cache_hits(trace: &[Trace]) -> Vec<Trace> {
 /// differs between one and two batch threads or between two runs.
 fn problem(case: &Case, index: usize) -> Result<Coverage, Failed> {
     let one = run(case, 1, true)?;
-    let two = run(case, 2, true).map_err(|f| Failed {
+    // The two-thread run is recorded (every third case in ring mode, with a window short
+    // enough to drop its start) and must replay without a divergence.
+    let window = if index % 3 == 0 { 0.5 } else { 0.0 };
+    let (two, recording) = run_recorded(case, 2, true, Some(window)).map_err(|f| Failed {
         message: format!("with 2 batch threads: {}", f.message),
         log: f.log,
     })?;
+    if let Err(e) = goap::record::replay(&recording) {
+        let _ = std::fs::write(env!("CARGO_TARGET_TMPDIR").to_owned() + "/agent_fuzz_failure.goaprec", &recording);
+        return Err(Failed {
+            message: format!("the recording ({window} s window) does not replay: {e}"),
+            log: two.log,
+        });
+    }
     let differs = |a: &[Trace], b: &[Trace]| -> Option<String> {
         let k = a.iter().zip(b).position(|(x, y)| x != y)?;
         Some(format!(

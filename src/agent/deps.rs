@@ -178,6 +178,11 @@ impl Agent {
             self.deps.as_deref(),
         );
         self.shared_seen = seen;
+        if let Some(r) = self.rec() {
+            r.push(crate::record::format::Record::Synced {
+                agent: crate::record::format::agent_rec(self.id),
+            });
+        }
         // A value outside the dependencies cannot change a search's result or the plan's
         // validity: a search begun before it goes on (no stamp change).
         if dep {

@@ -137,8 +137,10 @@ impl JobRun {
     /// next call).
     ///
     /// A cache answer counts its recorded nodes against the budget, and is used only when
-    /// they fit in what is left (else the goal is searched): the search would have expanded
-    /// exactly those nodes, so where a run stops never depends on what the cache holds.
+    /// more are left than it records (else the goal is searched): the search would have
+    /// expanded exactly those nodes and then needed one more step of its loop to decide
+    /// (a slice stops before taking up a node once its expansions are spent), so where a
+    /// run stops never depends on what the cache holds.
     pub fn advance(&mut self, budget: &SearchBudget, host: &mut dyn SearchHost) -> bool {
         let start = Instant::now();
         let limited = budget.max_expansions != 0;
@@ -184,7 +186,7 @@ impl JobRun {
                 break;
             } else if let Some(result) = host
                 .lookup(&self.job, goal)
-                .filter(|r| !limited || r.stats.expanded <= left)
+                .filter(|r| !limited || r.stats.expanded < left)
             {
                 self.spent += result.stats.expanded;
                 self.total += result.stats.expanded;

@@ -216,6 +216,23 @@ impl Agent {
         self.shared_seen
     }
 
+    /// Replaces the step budget without recording it (replays of time-budgeted steps);
+    /// returns the one it replaced.
+    pub(crate) fn swap_step_budget(&mut self, budget: SearchBudget) -> SearchBudget {
+        std::mem::replace(&mut self.def.step_budget, budget)
+    }
+
+    /// Installs callbacks without counting it as a change (a restored agent's counters
+    /// stand as recorded).
+    pub(crate) fn install_callbacks_quietly(&mut self, callbacks: Box<dyn super::ContextCallbacks>) {
+        self.callbacks = Some(callbacks);
+    }
+
+    /// Takes the shared values written since it last did (replays).
+    pub(crate) fn replay_sync(&mut self) {
+        self.sync_shared();
+    }
+
     /// Sets the shared version taken (replays: as recorded).
     pub(crate) fn set_shared_seen(&mut self, seen: u64) {
         self.shared_seen = seen;

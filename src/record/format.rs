@@ -58,6 +58,9 @@ pub enum Record {
         world: u32,
         /// Its name.
         name: String,
+        /// The world domain's current version (else one agents made earlier still use:
+        /// its start state and goals are left empty).
+        current: bool,
         /// Its contents.
         def: DomainRec,
     },
@@ -197,6 +200,12 @@ pub enum Record {
         /// What it returned (an error as its message).
         result: Result<StepRec, String>,
     },
+    /// Input: the agent took shared values written since it last did (in the order the
+    /// agent did, relative to its other records).
+    Synced {
+        /// The agent.
+        agent: IdRec,
+    },
     /// Input: the engine's report on the current action.
     Report {
         /// The agent.
@@ -268,6 +277,7 @@ impl Record {
             | Answers { agent, .. }
             | Step { agent, .. }
             | Report { agent, .. }
+            | Synced { agent }
             | Replan { agent, .. } => *agent,
             _ => return None,
         };

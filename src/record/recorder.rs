@@ -389,12 +389,4 @@ impl Recorder {
         i.push(&r, None);
         key
     }
-
-    /// Runs `f` with the recorder locked (records pushed by `f` through the given
-    /// function stay together).
-    pub(crate) fn with_locked<T>(&self, f: impl FnOnce(&mut dyn FnMut(Record)) -> T) -> T {
-        let mut i = self.inner.lock();
-        let mut push = |r: Record| i.push(&r, None);
-        f(&mut push)
-    }
 }

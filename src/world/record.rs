@@ -138,6 +138,7 @@ impl World {
                 key,
                 world: world.get(),
                 name: entry.as_ref().map_or("", |e| e.name()).to_owned(),
+                current: current.is_some(),
                 def: match current {
                     Some(e) => rf::domain_rec(domain, e.start(), e.goals()),
                     None => rf::domain_rec(domain, &WorldState::new(), &[]),
@@ -268,6 +269,14 @@ impl World {
     /// Frees the slot of an agent the replay never saw (destroyed during a checkpoint).
     pub(crate) fn replay_release(&self, id: AgentId) {
         self.agents.write().release(id);
+    }
+
+    /// Runs `f` on the agent without taking shared values first (replays look without
+    /// changing anything).
+    pub(crate) fn replay_peek<T>(&self, id: AgentId, f: impl FnOnce(&mut Agent) -> T) -> Option<T> {
+        let slot = self.agent_slot(id).ok()?;
+        let mut a = slot.lock();
+        Some(f(&mut a))
     }
 
     /// Starts capturing records as values (replays).

@@ -365,6 +365,8 @@ impl World {
         let cell = &slot.shared;
         let (cf, cv, changed) = cell.write(facts, vars);
         if self.recorder.is_on() {
+            let current = Arc::clone(&slot.current.lock());
+            self.domain_key(domain, current.domain_arc());
             self.recorder.push(crate::record::format::Record::SetShared {
                 world: domain.get(),
                 facts: facts.iter().map(|k| (k.fact.0, k.value)).collect(),
