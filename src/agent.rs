@@ -708,6 +708,7 @@ impl Agent {
                         .as_ref()
                         .map(rf::StepRec::of)
                         .map_err(|e| e.to_string()),
+                    state: rf::state_hash(&self.state, self.domain.var_count()),
                 },
                 self.rec_base + self.clock,
             );

@@ -16,12 +16,29 @@ use goap::{
 mod support;
 use support::Rng;
 
-/// The test domain: a cook who can also work.
+/// The test domain: a cook who can also work. Its world records everything the test
+/// does (the flight recorder); when the test ends without a failure, the recording must
+/// replay in a new world with every decision matched.
 struct Farm {
     world: World,
     domain: DomainId,
     f: Facts,
     a: Actions,
+    recording: goap::record::MemorySink,
+}
+
+impl Drop for Farm {
+    fn drop(&mut self) {
+        if std::thread::panicking() || !self.world.is_recording() {
+            return;
+        }
+        self.world.stop_recording().expect("the recording stops");
+        let bytes = self.recording.take();
+        assert!(bytes.len() > 100, "a recording of {} bytes", bytes.len());
+        if let Err(e) = goap::record::replay(&bytes) {
+            panic!("the test's recording does not replay: {e}");
+        }
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -110,11 +127,16 @@ fn farm_in(world: World) -> Farm {
             Ok((f, a))
         })
         .unwrap();
+    let recording = goap::record::MemorySink::new();
+    world
+        .start_recording(Box::new(recording.clone()), Default::default())
+        .unwrap();
     Farm {
         world,
         domain,
         f,
         a,
+        recording,
     }
 }
 

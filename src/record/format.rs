@@ -199,6 +199,8 @@ pub enum Record {
         spent: u64,
         /// What it returned (an error as its message).
         result: Result<StepRec, String>,
+        /// [`state_hash`] of the believed state after it.
+        state: u32,
     },
     /// Input: the agent took shared values written since it last did (in the order the
     /// agent did, relative to its other records).
@@ -966,6 +968,28 @@ pub(crate) fn domain_of(r: &DomainRec) -> Result<(Domain, WorldState, Vec<GoalDe
         .map(|g| goal_def_of(g, &d))
         .collect::<Result<Vec<_>, String>>()?;
     Ok((d, start, goals))
+}
+
+/// A 32-bit digest of a believed state (its true facts and the variables it sets), the
+/// same on every platform: steps record it so that a replay notices a belief that went
+/// another way even when no decision showed it yet.
+pub fn state_hash(s: &WorldState, var_count: usize) -> u32 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut mix = |x: u64| {
+        h = (h ^ x).wrapping_mul(0x0000_0100_0000_01b3);
+        h ^= h >> 29;
+    };
+    let words = s.words();
+    let end = words.iter().rposition(|&w| w != 0).map_or(0, |i| i + 1);
+    for &w in &words[..end] {
+        mix(w);
+    }
+    for v in 0..var_count as u32 {
+        if let Some(x) = s.var(VarId(v)) {
+            mix(u64::from(v) << 32 | u64::from(x as u32));
+        }
+    }
+    (h ^ (h >> 32)) as u32
 }
 
 // ---- framing ------------------------------------------------------------------------

