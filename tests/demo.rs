@@ -2,7 +2,7 @@
 //! same text on every run.
 
 mod cli_support;
-use cli_support::goap;
+use cli_support::{domain, goap};
 
 /// Runs `goap demo` with `args`; returns (exit code, stdout, stderr).
 fn demo(args: &[&str]) -> (i32, String, String) {
@@ -125,8 +125,12 @@ fn timeline_shows_failure_goal_switch_no_plan_and_the_batch() {
         "{wren:?}"
     );
 
-    // The last line counts the replans by cause, and they add up.
-    let last = out.lines().last().unwrap();
+    // A line near the end counts the replans by cause, and they add up.
+    let last = out
+        .lines()
+        .rev()
+        .find(|l| l.contains(" replans in "))
+        .unwrap_or_else(|| panic!("no replan count:\n{out}"));
     let (total, causes) = last
         .split_once(" replans in ")
         .unwrap_or_else(|| panic!("{last}"));
@@ -193,5 +197,90 @@ fn a_closed_stdout_ends_the_command_quietly() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(0), "goap {args:?}: {err}");
         assert!(err.is_empty(), "goap {args:?}: {err}");
+    }
+}
+
+/// A path under the temp dir for this process.
+fn temp(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("goap-demo-test-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn the_demo_records_itself_and_the_recording_replays() {
+    let rec = temp("demo.goaprec");
+    let page = temp("demo.html");
+    let run = goap(&[
+        "demo",
+        "--record",
+        rec.to_str().unwrap(),
+        "--studio",
+        page.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("replayed in a new world: every decision matched"),
+        "{}",
+        run.stdout
+    );
+    let ok = goap(&["replay", rec.to_str().unwrap()]);
+    assert_eq!(ok.code, 0, "{}{}", ok.stdout, ok.stderr);
+    assert!(ok.stdout.contains("every decision matched"), "{}", ok.stdout);
+    let json = goap(&["replay", rec.to_str().unwrap(), "--json"]);
+    assert_eq!(json.code, 0, "{}", json.stderr);
+    let v: serde_json::Value = serde_json::from_str(json.stdout.trim()).unwrap();
+    assert_eq!(v["status"], "ok");
+    assert_eq!(v["agents"], 4);
+    assert!(v["steps"].as_u64().unwrap() >= 4 * 18, "{v}");
+    assert!(v["replans"].as_u64().unwrap() >= 10, "{v}");
+    assert!(v["records"].as_u64().unwrap() > 100, "{v}");
+
+    // A changed report: exit 1, the divergence named.
+    let bytes = std::fs::read(&rec).unwrap();
+    let mut records = goap::record::format::read_records(&bytes).unwrap();
+    let k = records
+        .iter()
+        .position(|r| matches!(r, goap::record::format::Record::Report { outcome: 1, .. }))
+        .unwrap();
+    if let goap::record::format::Record::Report { outcome, .. } = &mut records[k] {
+        *outcome = 2;
+    }
+    let tampered = temp("tampered.goaprec");
+    std::fs::write(&tampered, goap::record::format::write_records(&records)).unwrap();
+    let bad = goap(&["replay", tampered.to_str().unwrap()]);
+    assert_eq!(bad.code, 1, "{}{}", bad.stdout, bad.stderr);
+    assert!(bad.stdout.contains("diverged") && bad.stdout.contains("expected"), "{}", bad.stdout);
+    let bad = goap(&["replay", tampered.to_str().unwrap(), "--json"]);
+    assert_eq!(bad.code, 1);
+    let v: serde_json::Value = serde_json::from_str(bad.stdout.trim()).unwrap();
+    assert_eq!(v["status"], "diverged");
+    assert!(v["divergence"]["agent"].is_string(), "{v}");
+
+    // Truncated, corrupted, not a recording, missing: exit 2 with a message.
+    let cut = temp("cut.goaprec");
+    std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+    let r = goap(&["replay", cut.to_str().unwrap()]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("truncated"), "{}", r.stderr);
+    let mut v = bytes.clone();
+    let mid = v.len() / 2;
+    v[mid] ^= 0x40;
+    std::fs::write(&cut, &v).unwrap();
+    let r = goap(&["replay", cut.to_str().unwrap()]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("corrupted"), "{}", r.stderr);
+    let r = goap(&["replay", cut.to_str().unwrap(), "--json"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stdout.contains("\"invalid\""), "{}", r.stdout);
+    let r = goap(&["replay", &domain("village.json")]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("not a goap recording"), "{}", r.stderr);
+    let r = goap(&["replay", "/nonexistent.goaprec"]);
+    assert_eq!(r.code, 2);
+    let r = goap(&["replay"]);
+    assert_eq!(r.code, 2);
+    let r = goap(&["replay", "a", "b"]);
+    assert_eq!(r.code, 2);
+    for p in [rec, page, tampered, cut] {
+        let _ = std::fs::remove_file(p);
     }
 }
