@@ -815,9 +815,79 @@ fn main() {
         );
         idle.push((threads, t));
     }
+    // --- The flight recorder: the same measurements with recording off and on, back to
+    // back (recording streams into `io::sink()`: the cost measured is the recorder's own,
+    // not a disk's). ---
+    let mut recorder: Vec<(String, Duration, Duration)> = Vec::new();
+    let step_loop = |world: &World, ids: &[AgentId], iters: u64| {
+        let n = ids.len();
+        let t = Instant::now();
+        for i in 0..iters as usize {
+            black_box(world.step_agent(ids[i % n], DT).expect("step"));
+        }
+        t.elapsed()
+    };
+    let mut pair = Vec::new();
+    for on in [false, true] {
+        if on {
+            no_cache
+                .start_recording(Box::new(std::io::sink()), Default::default())
+                .expect("recording starts");
+        }
+        let id = format!("step_agent-recording-{}", if on { "on" } else { "off" });
+        pair.push(measure(&mut criterion, "agents", &id, false, |iters| {
+            step_loop(&no_cache, &ids, iters)
+        }));
+    }
+    no_cache.stop_recording().expect("recording stops");
+    recorder.push((
+        "World::step_agent, nothing to replan".into(),
+        pair[0],
+        pair[1],
+    ));
+    // The step measurements left every agent of `no_cache` mid-action: fail it and plan
+    // again, so each agent's next step starts its first action (as fail_first_actions
+    // expects).
+    for &id in &ids {
+        no_cache
+            .with_agent(id, |a| a.report(Report::Failed))
+            .expect("report");
+    }
+    assert_eq!(batch(&no_cache, 1).planned as usize, AGENTS);
+    for (world, ids, cache) in [(&no_cache, &ids, "off"), (&cached, &cached_ids, "warm")] {
+        let mut pair = Vec::new();
+        for on in [false, true] {
+            if on {
+                world
+                    .start_recording(Box::new(std::io::sink()), Default::default())
+                    .expect("recording starts");
+            }
+            let id = format!(
+                "plan_agents-1t-cache-{cache}-recording-{}",
+                if on { "on" } else { "off" }
+            );
+            pair.push(measure(&mut criterion, "agents", &id, true, |iters| {
+                let mut total = Duration::ZERO;
+                for _ in 0..iters {
+                    fail_first_actions(world, ids);
+                    let t = Instant::now();
+                    black_box(batch(world, 1));
+                    total += t.elapsed();
+                }
+                total
+            }));
+        }
+        world.stop_recording().expect("recording stops");
+        recorder.push((
+            format!("World::plan_agents, 10k agents, 1 thread, cache {cache}"),
+            pair[0],
+            pair[1],
+        ));
+    }
     if let Some(c) = criterion.as_mut() {
         c.final_summary();
     }
+    print_recorder(&recorder);
     print_summary(
         &figures,
         &idle,
@@ -827,6 +897,22 @@ fn main() {
         bench_start.elapsed(),
         pilot,
     );
+}
+
+fn print_recorder(rows: &[(String, Duration, Duration)]) {
+    println!();
+    println!("## flight recorder overhead (same run, recording into io::sink())");
+    println!();
+    println!("| what | recording off | recording on | on / off |");
+    println!("|---|---:|---:|---:|");
+    for (what, off, on) in rows {
+        println!(
+            "| {what} | {} | {} | {:.2}× |",
+            fmt_time(*off),
+            fmt_time(*on),
+            on.as_secs_f64() / off.as_secs_f64()
+        );
+    }
 }
 
 fn print_summary(
