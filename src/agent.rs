@@ -51,9 +51,9 @@ use std::sync::Arc;
 
 use crate::domain::{ActionId, Domain, DomainError, DomainId, FactId, VarId, VarOp};
 use crate::planner::{ActionContext, OutOfMemory, SearchBudget};
-use crate::state::WorldState;
 use crate::record::format::{self as rf, Record};
 use crate::record::Recorder;
+use crate::state::WorldState;
 use crate::world::SharedCell;
 
 /// Generational id of an agent in a [`crate::World`]: a slot index and the slot's
@@ -86,9 +86,9 @@ impl AgentId {
 }
 
 mod deps;
-mod snapshot;
 mod job;
 mod review;
+mod snapshot;
 mod types;
 
 pub(crate) use deps::Deps;
@@ -179,6 +179,19 @@ pub struct Agent {
     rec_base: f64,
     /// Expansions the current step's search spent (for the recorder).
     step_spent: u64,
+    /// Steps held back from the recorder (see [`Agent::step`]).
+    rec_run: Option<HeldSteps>,
+}
+
+/// Consecutive steps that changed nothing, with the same `dt` and result, not yet recorded.
+#[derive(Clone, Copy, Debug)]
+struct HeldSteps {
+    dt: f64,
+    count: u64,
+    step: Step,
+    /// The agent's stamp during them.
+    stamp: u64,
+    state: u32,
 }
 
 impl fmt::Debug for Agent {
@@ -240,6 +253,7 @@ impl Agent {
             rec: None,
             rec_base: 0.0,
             step_spent: 0,
+            rec_run: None,
         })
     }
 
@@ -269,10 +283,42 @@ impl Agent {
         self.domain_id = Some(id);
     }
 
-    /// The recorder, when it is recording.
+    /// The recorder, when it is recording, after writing the steps it holds back (every
+    /// record about the agent comes after its earlier steps).
     #[inline]
-    pub(crate) fn rec(&self) -> Option<&Recorder> {
-        self.rec.as_deref().filter(|r| r.is_on())
+    pub(crate) fn rec(&mut self) -> Option<Arc<Recorder>> {
+        let r = self.rec.as_ref().filter(|r| r.is_on())?;
+        let r = Arc::clone(r);
+        self.flush_steps(&r);
+        Some(r)
+    }
+
+    /// True while the world records.
+    #[inline]
+    fn recording(&self) -> bool {
+        self.rec.as_deref().is_some_and(|r| r.is_on())
+    }
+
+    /// Writes the steps held back (see [`Agent::step`]), if any.
+    pub(crate) fn flush_steps(&mut self, r: &Recorder) {
+        if let Some(p) = self.rec_run.take() {
+            r.push(Record::Steps {
+                agent: rf::agent_rec(self.id),
+                dt: p.dt,
+                count: p.count,
+                result: rf::StepRec::of(&p.step),
+                state: p.state,
+            });
+        }
+    }
+
+    /// [`Agent::flush_steps`] through the agent's own recorder.
+    pub(crate) fn flush_held_steps(&mut self) {
+        if self.rec_run.is_some() {
+            if let Some(r) = self.rec.clone() {
+                self.flush_steps(&r);
+            }
+        }
     }
 
     /// Joins the world's recorder (its clock now reads as `base` on the recorder's).
@@ -692,11 +738,47 @@ impl Agent {
     /// needed and [`AgentDef::plan_in_step`] is on, through `host` (its cache and planners),
     /// within [`AgentDef::step_budget`]. Callbacks run on this thread.
     pub fn step(&mut self, dt: f64, host: &mut dyn SearchHost) -> Result<Step, AgentError> {
-        if self.rec().is_none() {
+        if !self.recording() {
             return self.step_inner(dt, host);
         }
         self.step_spent = 0;
+        let stamp = self.stamp;
         let result = self.step_inner(dt, host);
+        // A step that changed nothing and goes on with the action in progress (most steps,
+        // frame after frame) is held back and counted: consecutive ones with the same `dt`
+        // become one record, written before the agent's next record (or a batch, a shared
+        // write, a checkpoint, the end). Replays step them one by one all the same.
+        if let Ok(step) = &result {
+            if matches!(step.kind, StepKind::Continue(_))
+                && !step.replanned
+                && self.step_spent == 0
+                && self.stamp == stamp
+            {
+                match &mut self.rec_run {
+                    // Nothing changed since the held steps (the same stamp): this step is
+                    // theirs again.
+                    Some(p) if p.stamp == stamp && p.dt.to_bits() == dt.to_bits() => {
+                        debug_assert_eq!(p.step, *step);
+                        p.count += 1;
+                    }
+                    _ => {
+                        let r = self.rec.clone().expect("recording");
+                        self.flush_steps(&r);
+                        self.rec_run = Some(HeldSteps {
+                            dt,
+                            count: 1,
+                            step: *step,
+                            stamp,
+                            state: rf::state_hash(&self.state, self.domain.var_count()),
+                        });
+                    }
+                }
+                if let Some(r) = self.rec.as_deref().filter(|r| r.is_ring()) {
+                    r.advance_time(self.rec_base + self.clock);
+                }
+                return result;
+            }
+        }
         if let Some(r) = self.rec() {
             let spent = self.step_spent;
             r.push_step(
@@ -716,6 +798,7 @@ impl Agent {
         result
     }
 
+    #[inline(always)]
     fn step_inner(&mut self, dt: f64, host: &mut dyn SearchHost) -> Result<Step, AgentError> {
         if !(dt.is_finite() && dt >= 0.0) {
             return Err(AgentError::InvalidArgument(format!(

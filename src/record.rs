@@ -110,17 +110,19 @@ pub fn replay(bytes: &[u8]) -> Result<ReplaySummary, ReplayError> {
 /// Runs a replay; a panic (a malformed recording that passed every check) becomes
 /// [`ReplayError::Invalid`].
 fn guarded(bytes: &[u8], timeline: bool) -> Result<(ReplaySummary, Option<Timeline>), ReplayError> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| replay::run(bytes, timeline)))
-        .unwrap_or_else(|p| {
-            let m = p
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| p.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
-            Err(ReplayError::Invalid(format!(
-                "the recording is inconsistent (the replay stopped: {m})"
-            )))
-        })
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        replay::run(bytes, timeline)
+    }))
+    .unwrap_or_else(|p| {
+        let m = p
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| p.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        Err(ReplayError::Invalid(format!(
+            "the recording is inconsistent (the replay stopped: {m})"
+        )))
+    })
 }
 
 /// Replays a recording (checking every decision) and returns what its agents lived

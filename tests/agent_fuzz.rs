@@ -678,7 +678,10 @@ fn run_recorded(
     let sink = goap::record::MemorySink::new();
     if let Some(window) = record {
         r.world
-            .start_recording(Box::new(sink.clone()), goap::record::RecordOptions { window })
+            .start_recording(
+                Box::new(sink.clone()),
+                goap::record::RecordOptions { window },
+            )
             .unwrap();
     }
     for (k, op) in case.ops.iter().enumerate() {
@@ -2102,7 +2105,10 @@ fn problem(case: &Case, index: usize) -> Result<Coverage, Failed> {
         log: f.log,
     })?;
     if let Err(e) = goap::record::replay(&recording) {
-        let _ = std::fs::write(env!("CARGO_TARGET_TMPDIR").to_owned() + "/agent_fuzz_failure.goaprec", &recording);
+        let _ = std::fs::write(
+            env!("CARGO_TARGET_TMPDIR").to_owned() + "/agent_fuzz_failure.goaprec",
+            &recording,
+        );
         return Err(Failed {
             message: format!("the recording ({window} s window) does not replay: {e}"),
             log: two.log,

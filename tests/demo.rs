@@ -218,13 +218,18 @@ fn the_demo_records_itself_and_the_recording_replays() {
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
-        run.stdout.contains("replayed in a new world: every decision matched"),
+        run.stdout
+            .contains("replayed in a new world: every decision matched"),
         "{}",
         run.stdout
     );
     let ok = goap(&["replay", rec.to_str().unwrap()]);
     assert_eq!(ok.code, 0, "{}{}", ok.stdout, ok.stderr);
-    assert!(ok.stdout.contains("every decision matched"), "{}", ok.stdout);
+    assert!(
+        ok.stdout.contains("every decision matched"),
+        "{}",
+        ok.stdout
+    );
     let json = goap(&["replay", rec.to_str().unwrap(), "--json"]);
     assert_eq!(json.code, 0, "{}", json.stderr);
     let v: serde_json::Value = serde_json::from_str(json.stdout.trim()).unwrap();
@@ -248,7 +253,11 @@ fn the_demo_records_itself_and_the_recording_replays() {
     std::fs::write(&tampered, goap::record::format::write_records(&records)).unwrap();
     let bad = goap(&["replay", tampered.to_str().unwrap()]);
     assert_eq!(bad.code, 1, "{}{}", bad.stdout, bad.stderr);
-    assert!(bad.stdout.contains("diverged") && bad.stdout.contains("expected"), "{}", bad.stdout);
+    assert!(
+        bad.stdout.contains("diverged") && bad.stdout.contains("expected"),
+        "{}",
+        bad.stdout
+    );
     let bad = goap(&["replay", tampered.to_str().unwrap(), "--json"]);
     assert_eq!(bad.code, 1);
     let v: serde_json::Value = serde_json::from_str(bad.stdout.trim()).unwrap();

@@ -94,7 +94,9 @@ fn village(
                 };
                 world.with_agent(id, |a| a.report(outcome)).unwrap();
             }
-            let last = world.with_agent(id, |a| Ok(a.last_replan().cloned())).unwrap();
+            let last = world
+                .with_agent(id, |a| Ok(a.last_replan().cloned()))
+                .unwrap();
             trace.push(format!("{frame} {i} {last:?}"));
         }
     }
@@ -187,15 +189,86 @@ fn nth(records: &[Record], n: usize, f: impl Fn(&Record) -> bool) -> usize {
 fn steps_before(records: &[Record], k: usize, agent: (u32, u32)) -> u64 {
     records[..k]
         .iter()
-        .filter(|r| matches!(r, Record::Step { agent: a, .. } if *a == agent))
-        .count() as u64
+        .map(|r| match r {
+            Record::Step { agent: a, .. } if *a == agent => 1,
+            Record::Steps {
+                agent: a, count, ..
+            } if *a == agent => *count,
+            _ => 0,
+        })
+        .sum()
+}
+
+#[test]
+fn steps_that_change_nothing_are_one_record_and_replay_one_by_one() {
+    let world = World::new(WorldDef::default());
+    let d = world.load_domain(VILLAGE).unwrap();
+    let sink = MemorySink::new();
+    world
+        .start_recording(Box::new(sink.clone()), RecordOptions::default())
+        .unwrap();
+    let ids: Vec<AgentId> = (0..3)
+        .map(|_| world.create_agent(d, AgentDef::default()).unwrap())
+        .collect();
+    for &id in &ids {
+        assert!(matches!(
+            world.step_agent(id, 0.0).unwrap().kind,
+            StepKind::Start(_)
+        ));
+    }
+    // 100 frames of an action in progress, then one with another dt, then a report.
+    for frame in 0..101 {
+        let dt = if frame == 100 { 0.5 } else { 1.0 / 60.0 };
+        for &id in &ids {
+            let s = world.step_agent(id, dt).unwrap();
+            assert!(matches!(s.kind, StepKind::Continue(_)), "{s:?}");
+        }
+    }
+    world
+        .with_agent(ids[1], |a| a.report(Report::Running))
+        .unwrap();
+    world.stop_recording().unwrap();
+    let bytes = sink.take();
+    let records = read_records(&bytes).unwrap();
+    let held: Vec<u64> = records
+        .iter()
+        .filter_map(|r| match r {
+            Record::Steps { count, .. } => Some(*count),
+            _ => None,
+        })
+        .collect();
+    let mut sorted = held.clone();
+    sorted.sort();
+    assert_eq!(sorted, [1, 1, 1, 100, 100, 100], "{held:?}");
+    let s = goap::record::replay(&bytes).unwrap();
+    assert_eq!(s.steps, 3 * 102);
+    // A held run that says another action went on: the replay names its first step.
+    let mut records = records;
+    let k = nth(&records, 1, |r| {
+        matches!(r, Record::Steps { count: 100, .. })
+    });
+    let Record::Steps { agent, result, .. } = &mut records[k] else {
+        unreachable!()
+    };
+    result.action = result.action.map(|a| a + 1);
+    let agent = *agent;
+    match goap::record::replay(&write_records(&records)) {
+        Err(ReplayError::Diverged(d)) => {
+            assert_eq!(d.agent, Some(AgentId::from_parts(agent.0, agent.1)), "{d}");
+            assert_eq!(d.step, steps_before(&records, k, agent), "{d}");
+            assert_eq!(d.what, "step result", "{d}");
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]
 fn a_changed_report_is_found_at_the_agents_next_step() {
     let (_, bytes, _) = village(4, 40, stream(), 0);
     let mut records = read_records(&bytes).unwrap();
-    let k = nth(&records, 6, |r| matches!(r, Record::Report { outcome: 1, .. }));
+    let k = nth(&records, 6, |r| {
+        matches!(r, Record::Report { outcome: 1, .. })
+    });
     let Record::Report { agent, outcome } = &mut records[k] else {
         unreachable!()
     };
@@ -317,14 +390,18 @@ fn shared_facts_replay() {
         for &id in &agents {
             let s = world.step_agent(id, 0.5).unwrap();
             if let StepKind::Start(_) = s.kind {
-                world.with_agent(id, |a| a.report(Report::Succeeded)).unwrap();
+                world
+                    .with_agent(id, |a| a.report(Report::Succeeded))
+                    .unwrap();
             }
         }
     }
     world.stop_recording().unwrap();
     let bytes = sink.take();
     let records = read_records(&bytes).unwrap();
-    assert!(records.iter().any(|r| matches!(r, Record::SetShared { .. })));
+    assert!(records
+        .iter()
+        .any(|r| matches!(r, Record::SetShared { .. })));
     goap::record::replay(&bytes).unwrap();
 }
 

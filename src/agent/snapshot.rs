@@ -94,7 +94,8 @@ impl Agent {
         let d = &*domain;
         let def = rf::agent_def_of(&s.def)?;
         let state = rf::state_of(&s.state, d)?;
-        let mut agent = Agent::new(id, Arc::clone(&domain), state, def).map_err(|e| e.to_string())?;
+        let mut agent =
+            Agent::new(id, Arc::clone(&domain), state, def).map_err(|e| e.to_string())?;
         let n = s.goals.len();
         let slot = |g: u32| -> Result<usize, String> {
             if (g as usize) < n {
@@ -116,9 +117,17 @@ impl Agent {
                 ready_at: g.ready_at,
             });
         }
-        agent.free_goals = s.free_goals.iter().map(|&g| slot(g)).collect::<Result<_, _>>()?;
+        agent.free_goals = s
+            .free_goals
+            .iter()
+            .map(|&g| slot(g))
+            .collect::<Result<_, _>>()?;
         agent.goals_added = s.goals_added;
-        agent.goal_order = s.goal_order.iter().map(|&g| slot(g)).collect::<Result<_, _>>()?;
+        agent.goal_order = s
+            .goal_order
+            .iter()
+            .map(|&g| slot(g))
+            .collect::<Result<_, _>>()?;
         agent.next_ready = s.next_ready;
         agent.context = rf::context_of(&s.disabled, &s.costs, d)?;
         agent.cooldowns = s
@@ -224,7 +233,10 @@ impl Agent {
 
     /// Installs callbacks without counting it as a change (a restored agent's counters
     /// stand as recorded).
-    pub(crate) fn install_callbacks_quietly(&mut self, callbacks: Box<dyn super::ContextCallbacks>) {
+    pub(crate) fn install_callbacks_quietly(
+        &mut self,
+        callbacks: Box<dyn super::ContextCallbacks>,
+    ) {
         self.callbacks = Some(callbacks);
     }
 

@@ -257,6 +257,21 @@ pub enum Record {
         /// Ring mode's window in seconds (0: everything was kept).
         window: f64,
     },
+    /// Input and decision: `count` consecutive steps of one agent with the same `dt`, each
+    /// of which went on with the action in progress and changed nothing (no replan, no
+    /// search, no change of state): written as one record.
+    Steps {
+        /// The agent.
+        agent: IdRec,
+        /// Seconds, each.
+        dt: f64,
+        /// How many.
+        count: u64,
+        /// What each returned.
+        result: StepRec,
+        /// [`state_hash`] of the believed state after them.
+        state: u32,
+    },
 }
 
 impl Record {
@@ -280,6 +295,7 @@ impl Record {
             | Step { agent, .. }
             | Report { agent, .. }
             | Synced { agent }
+            | Steps { agent, .. }
             | Replan { agent, .. } => *agent,
             _ => return None,
         };
@@ -408,7 +424,9 @@ impl ReplanRec {
 
     /// The cause (`None` for an unknown code).
     pub fn replan_cause(&self) -> Option<ReplanCause> {
-        ReplanCause::ALL.get((self.cause as usize).wrapping_sub(1)).copied()
+        ReplanCause::ALL
+            .get((self.cause as usize).wrapping_sub(1))
+            .copied()
     }
 
     /// The result (`None` for an unknown code).
@@ -749,7 +767,9 @@ pub(crate) fn goal_def_of(r: &GoalRec, domain: &Domain) -> Result<GoalDef, Strin
 pub(crate) fn budget_rec(b: &SearchBudget) -> BudgetRec {
     BudgetRec {
         expansions: b.max_expansions,
-        micros: b.max_time.map(|t| t.as_micros().min(u64::MAX as u128) as u64),
+        micros: b
+            .max_time
+            .map(|t| t.as_micros().min(u64::MAX as u128) as u64),
     }
 }
 
@@ -869,7 +889,12 @@ pub(crate) fn domain_rec(d: &Domain, start: &WorldState, goals: &[GoalDef]) -> D
                 name: a.name().to_owned(),
                 cost: a.cost(),
                 pre: cond_rec(a.pre()),
-                effects: a.effects().entries().iter().map(|e| (e.fact.0, e.value)).collect(),
+                effects: a
+                    .effects()
+                    .entries()
+                    .iter()
+                    .map(|e| (e.fact.0, e.value))
+                    .collect(),
                 var_effects: a
                     .var_effects()
                     .iter()
@@ -939,7 +964,10 @@ pub(crate) fn domain_of(r: &DomainRec) -> Result<(Domain, WorldState, Vec<GoalDe
             .collect::<Result<Vec<_>, String>>()?;
         for &(f, _) in a.pre.facts.iter().chain(&a.effects) {
             if f as usize >= r.facts.len() {
-                return Err(format!("action \"{}\" names fact {f}, out of range", a.name));
+                return Err(format!(
+                    "action \"{}\" names fact {f}, out of range",
+                    a.name
+                ));
             }
         }
         d.add_action(ActionDef {
@@ -1102,8 +1130,8 @@ pub fn write_frame(out: &mut Vec<u8>, scratch: &mut Vec<u8>, record: &Record) {
         return;
     }
     scratch.clear();
-    let body = postcard::to_extend(record, std::mem::take(scratch))
-        .expect("records always serialize");
+    let body =
+        postcard::to_extend(record, std::mem::take(scratch)).expect("records always serialize");
     put_varint(out, body.len() as u64);
     out.extend_from_slice(&body);
     out.extend_from_slice(&crc32(&body).to_le_bytes());
@@ -1130,11 +1158,15 @@ pub fn read_records(bytes: &[u8]) -> Result<Vec<Record>, String> {
         let mut shift = 0;
         loop {
             let Some(&b) = bytes.get(at) else {
-                return Err(format!("truncated at byte {start}: a record's length is cut off"));
+                return Err(format!(
+                    "truncated at byte {start}: a record's length is cut off"
+                ));
             };
             at += 1;
             if shift >= 63 {
-                return Err(format!("corrupted at byte {start}: a record's length is too long"));
+                return Err(format!(
+                    "corrupted at byte {start}: a record's length is too long"
+                ));
             }
             len |= u64::from(b & 0x7F) << shift;
             shift += 7;
@@ -1241,7 +1273,14 @@ mod tests {
             assert_eq!(fast, slow, "{r:?}");
             let mut file = header().to_vec();
             file.extend_from_slice(&fast);
-            write_frame(&mut file, &mut Vec::new(), &Record::End { records: 1, window: 0.0 });
+            write_frame(
+                &mut file,
+                &mut Vec::new(),
+                &Record::End {
+                    records: 1,
+                    window: 0.0,
+                },
+            );
             assert_eq!(read_records(&file).unwrap()[0], r);
         }
     }

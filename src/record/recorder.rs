@@ -115,6 +115,8 @@ struct Inner {
 /// A world's recorder (shared with its agents).
 pub(crate) struct Recorder {
     on: AtomicBool,
+    /// Recording in ring mode.
+    ring: AtomicBool,
     checkpoint_due: AtomicBool,
     /// Held while a checkpoint is written (one at a time).
     pub(crate) checkpointing: Mutex<()>,
@@ -133,6 +135,7 @@ impl Default for Recorder {
     fn default() -> Self {
         Recorder {
             on: AtomicBool::new(false),
+            ring: AtomicBool::new(false),
             checkpoint_due: AtomicBool::new(false),
             checkpointing: Mutex::new(()),
             inner: Mutex::new(Inner {
@@ -170,7 +173,9 @@ impl Inner {
                 }
             }
             Mode::Ring { segments, .. } => {
-                let s = segments.back_mut().expect("a ring starts with a checkpoint");
+                let s = segments
+                    .back_mut()
+                    .expect("a ring starts with a checkpoint");
                 write_frame(&mut s.bytes, &mut self.scratch, record);
                 s.records += 1;
             }
@@ -225,6 +230,7 @@ impl Recorder {
         i.error = None;
         i.keys.clear();
         i.next_checkpoint = f64::INFINITY;
+        self.ring.store(w > 0.0, Ordering::SeqCst);
         self.on.store(true, Ordering::SeqCst);
         Ok(())
     }
@@ -248,6 +254,7 @@ impl Recorder {
     pub(crate) fn stop(&self) -> Result<RecordStats, String> {
         let mut i = self.inner.lock();
         self.on.store(false, Ordering::SeqCst);
+        self.ring.store(false, Ordering::SeqCst);
         self.checkpoint_due.store(false, Ordering::SeqCst);
         let mode = std::mem::replace(&mut i.mode, Mode::Off);
         let error = i.error.take();
@@ -255,7 +262,10 @@ impl Recorder {
         let result = match mode {
             Mode::Off => Err("the world is not recording".to_string()),
             Mode::Capture(_) => Ok(RecordStats::default()),
-            Mode::Stream { mut writer, mut buf } => {
+            Mode::Stream {
+                mut writer,
+                mut buf,
+            } => {
                 let records = i.records;
                 write_frame(
                     &mut buf,
@@ -312,7 +322,11 @@ impl Recorder {
     }
 
     /// Records a replan, with its search problem when capturing (replays).
-    pub(crate) fn push_replan(&self, record: Record, problem: impl FnOnce() -> Option<SearchProblem>) {
+    pub(crate) fn push_replan(
+        &self,
+        record: Record,
+        problem: impl FnOnce() -> Option<SearchProblem>,
+    ) {
         let mut i = self.inner.lock();
         let p = matches!(i.mode, Mode::Capture(_)).then(problem).flatten();
         i.push(&record, p);
@@ -328,6 +342,24 @@ impl Recorder {
             }
         }
         i.push(&record, None);
+    }
+
+    /// True in ring mode.
+    #[inline]
+    pub(crate) fn is_ring(&self) -> bool {
+        self.ring.load(Ordering::Relaxed)
+    }
+
+    /// Advances the recorder's clock to `time` without a record (steps held back; only
+    /// ring mode needs the clock).
+    pub(crate) fn advance_time(&self, time: f64) {
+        let mut i = self.inner.lock();
+        if time > i.time {
+            i.time = time;
+            if time >= i.next_checkpoint {
+                self.checkpoint_due.store(true, Ordering::Relaxed);
+            }
+        }
     }
 
     /// The recorder's clock.
@@ -368,11 +400,7 @@ impl Recorder {
 
     /// The key of `domain`'s version, writing its record first when this checkpoint's
     /// part of the recording has not (`make` builds it).
-    pub(crate) fn domain_key(
-        &self,
-        domain: &Arc<Domain>,
-        make: impl FnOnce(u32) -> Record,
-    ) -> u32 {
+    pub(crate) fn domain_key(&self, domain: &Arc<Domain>, make: impl FnOnce(u32) -> Record) -> u32 {
         let mut i = self.inner.lock();
         if let Some(&(_, k)) = i
             .keys

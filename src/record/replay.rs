@@ -277,7 +277,13 @@ impl Replay {
                         .ok_or_else(|| invalid(i, "the agent is gone"))?;
                     if got != **snap {
                         let (e, g) = first_difference(snap, &got);
-                        return Err(self.diverged(at, Some(id), "agent state at a checkpoint", e, g));
+                        return Err(self.diverged(
+                            at,
+                            Some(id),
+                            "agent state at a checkpoint",
+                            e,
+                            g,
+                        ));
                     }
                     return Ok(());
                 }
@@ -412,7 +418,13 @@ impl Replay {
         let at = i as u64;
         let w = &self.world;
         let refused = |this: &Self, e: crate::world::WorldError| {
-            this.diverged(at, Some(id), "an input", "accepted".into(), format!("refused: {e}"))
+            this.diverged(
+                at,
+                Some(id),
+                "an input",
+                "accepted".into(),
+                format!("refused: {e}"),
+            )
         };
         let what = match rec {
             Record::SetFact { fact, value, .. } => {
@@ -484,9 +496,9 @@ impl Replay {
             Record::Callbacks { present, .. } => {
                 let answers = Arc::clone(&self.agents[&id].answers);
                 w.with_agent(id, |a| {
-                    a.set_callbacks(present.then(|| {
-                        Box::new(Recorded(answers)) as Box<dyn ContextCallbacks>
-                    }));
+                    a.set_callbacks(
+                        present.then(|| Box::new(Recorded(answers)) as Box<dyn ContextCallbacks>),
+                    );
                     Ok(())
                 })
                 .map_err(|e| refused(self, e))?;
@@ -560,7 +572,10 @@ impl Replay {
                     .world
                     .replay_peek(id, |a| {
                         let s = a.state();
-                        (rf::state_hash(s, domain.var_count()), describe_state(&domain, s))
+                        (
+                            rf::state_hash(s, domain.var_count()),
+                            describe_state(&domain, s),
+                        )
                     })
                     .unwrap_or_default();
                 if hash != *state {
@@ -583,6 +598,57 @@ impl Replay {
                     },
                     Err(_) => None,
                 }
+            }
+            Record::Steps {
+                dt,
+                count,
+                result,
+                state,
+                ..
+            } => {
+                let domain = self.domain_of(id);
+                let want = Ok(*result);
+                for _ in 0..*count {
+                    let got = self
+                        .world
+                        .step_agent(id, *dt)
+                        .map(|s| StepRec::of(&s))
+                        .map_err(|e| e.to_string());
+                    self.summary.steps += 1;
+                    self.drain(at)?;
+                    if got != want {
+                        return Err(self.diverged(
+                            at,
+                            Some(id),
+                            "step result",
+                            describe_step(&domain, &want),
+                            describe_step(&domain, &got),
+                        ));
+                    }
+                    if let Some(k) = self.agents.get_mut(&id) {
+                        k.steps += 1;
+                    }
+                }
+                let (hash, believed) = self
+                    .world
+                    .replay_peek(id, |a| {
+                        let s = a.state();
+                        (
+                            rf::state_hash(s, domain.var_count()),
+                            describe_state(&domain, s),
+                        )
+                    })
+                    .unwrap_or_default();
+                if hash != *state {
+                    return Err(self.diverged(
+                        at,
+                        Some(id),
+                        "believed state after the step",
+                        format!("a state with digest {state:08x}"),
+                        format!("{believed} (digest {hash:08x})"),
+                    ));
+                }
+                None
             }
             _ => return Err(invalid(i, "a record out of place")),
         };

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::agent::{AgentId, Report, ReplanCause, ReplanResult, StepKind};
+use crate::agent::{AgentId, ReplanCause, ReplanResult, Report, StepKind};
 use crate::domain::{ActionId, Domain, FactId, Goal, VarId};
 use crate::planner::ActionContext;
 use crate::state::WorldState;

@@ -149,6 +149,13 @@ impl World {
 
     /// Destroys an agent; its id becomes stale. A call running on it finishes first.
     pub fn destroy_agent(&self, id: AgentId) -> Result<(), WorldError> {
+        if self.recorder.is_on() {
+            // Its held-back steps come before its end (steps racing with the destruction on
+            // another thread are written after it, and a replay skips them).
+            if let Ok(a) = self.agent_slot(id) {
+                a.lock().flush_held_steps();
+            }
+        }
         let mut table = self.agents.write();
         let removed = table.remove(id);
         if removed.is_some() && self.recorder.is_on() {
@@ -157,7 +164,9 @@ impl World {
             });
         }
         drop(table);
-        removed.map(drop).ok_or(WorldError::UnknownAgent(id))
+        let removed = removed.ok_or(WorldError::UnknownAgent(id))?;
+        removed.lock().flush_held_steps();
+        Ok(())
     }
 
     /// Number of live agents.
@@ -263,6 +272,7 @@ impl World {
         if !self.recorder.is_on() {
             return self.plan_agents_inner(options);
         }
+        self.flush_held_steps();
         self.recorder.push(Record::BatchBegin {
             max_agents: options.max_agents,
             max_nodes: options.max_nodes,

@@ -44,9 +44,8 @@ impl World {
                 "the world is already recording (stop it first)".into(),
             ));
         }
-        let file = std::fs::File::create(path).map_err(|e| {
-            WorldError::Recording(format!("cannot create {}: {e}", path.display()))
-        })?;
+        let file = std::fs::File::create(path)
+            .map_err(|e| WorldError::Recording(format!("cannot create {}: {e}", path.display())))?;
         self.start_recording(Box::new(std::io::BufWriter::new(file)), options)
     }
 
@@ -55,7 +54,25 @@ impl World {
     /// recording is incomplete and says so when read).
     pub fn stop_recording(&self) -> Result<RecordStats, WorldError> {
         let _one = self.recorder.checkpointing.lock();
+        self.flush_held_steps();
         self.recorder.stop().map_err(WorldError::Recording)
+    }
+
+    /// Writes the steps every agent holds back (before a record whose place relative to
+    /// them matters to a replay: a batch, the end).
+    pub(crate) fn flush_held_steps(&self) {
+        if !self.recorder.is_on() {
+            return;
+        }
+        let agents: Vec<Arc<Mutex<Agent>>> = self
+            .agents
+            .read()
+            .iter()
+            .map(|(_, a)| Arc::clone(a))
+            .collect();
+        for a in agents {
+            a.lock().flush_held_steps();
+        }
     }
 
     /// True while the world records.
@@ -109,7 +126,8 @@ impl World {
             });
         }
         for (id, a) in agents {
-            let a = a.lock();
+            let mut a = a.lock();
+            a.flush_held_steps();
             let Some(world) = a.domain_id() else { continue };
             let key = self.domain_key(world, a.domain());
             rec.push(Record::AgentState {
@@ -127,10 +145,7 @@ impl World {
     /// version).
     pub(crate) fn domain_key(&self, world: DomainId, domain: &Arc<Domain>) -> u32 {
         self.recorder.domain_key(domain, |key| {
-            let entry = self
-                .slot(world)
-                .ok()
-                .map(|s| Arc::clone(&s.current.lock()));
+            let entry = self.slot(world).ok().map(|s| Arc::clone(&s.current.lock()));
             let current = entry
                 .as_ref()
                 .filter(|e| Arc::ptr_eq(e.domain_arc(), domain));
@@ -202,11 +217,7 @@ impl World {
     }
 
     /// The shared values of a world domain, restored (replays).
-    pub(crate) fn replay_shared(
-        &self,
-        id: DomainId,
-        values: &rf::SharedRec,
-    ) -> Result<(), String> {
+    pub(crate) fn replay_shared(&self, id: DomainId, values: &rf::SharedRec) -> Result<(), String> {
         let slot = self.slot(id).map_err(|e| e.to_string())?;
         slot.shared.restore(values)
     }
@@ -285,9 +296,7 @@ impl World {
     }
 
     /// The records captured since the last call.
-    pub(crate) fn replay_captured(
-        &self,
-    ) -> Vec<(Record, Option<crate::record::SearchProblem>)> {
+    pub(crate) fn replay_captured(&self) -> Vec<(Record, Option<crate::record::SearchProblem>)> {
         self.recorder.take_captured()
     }
 }

@@ -365,13 +365,25 @@ impl World {
         let cell = &slot.shared;
         let (cf, cv, changed) = cell.write(facts, vars);
         if self.recorder.is_on() {
+            // The agents this write visits hold no steps back past it (a replay's write
+            // visits them at its place in the recording).
+            if cell.is_active() {
+                for id in cell.dependents(&cf, &cv) {
+                    if let Ok(a) = self.agent_slot(id) {
+                        a.lock().flush_held_steps();
+                    }
+                }
+            } else {
+                self.flush_held_steps();
+            }
             let current = Arc::clone(&slot.current.lock());
             self.domain_key(domain, current.domain_arc());
-            self.recorder.push(crate::record::format::Record::SetShared {
-                world: domain.get(),
-                facts: facts.iter().map(|k| (k.fact.0, k.value)).collect(),
-                vars: vars.iter().map(|&(v, x)| (v.0, x)).collect(),
-            });
+            self.recorder
+                .push(crate::record::format::Record::SetShared {
+                    world: domain.get(),
+                    facts: facts.iter().map(|k| (k.fact.0, k.value)).collect(),
+                    vars: vars.iter().map(|&(v, x)| (v.0, x)).collect(),
+                });
         }
         let mut change = SharedChange {
             changed,

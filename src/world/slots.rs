@@ -146,7 +146,11 @@ impl<T> Slots<T> {
     /// An empty table with a recorded layout: slots not free are reserved until
     /// [`Slots::insert_at`] fills or [`Slots::release`] frees them. Fails on a malformed
     /// layout.
-    pub(crate) fn from_layout(first: u32, generations: &[u32], free: &[u32]) -> Result<Self, String> {
+    pub(crate) fn from_layout(
+        first: u32,
+        generations: &[u32],
+        free: &[u32],
+    ) -> Result<Self, String> {
         let n = generations.len();
         let mut seen = vec![false; n];
         for &f in free {

@@ -88,7 +88,9 @@ pub fn replay(rest: &[String]) -> Result<u8, Failure> {
                 outln!("{v}");
                 Ok(EXIT_INVALID)
             } else {
-                Err(Failure::invalid(format!("goap replay: {file}: invalid recording: {m}")))
+                Err(Failure::invalid(format!(
+                    "goap replay: {file}: invalid recording: {m}"
+                )))
             }
         }
     }

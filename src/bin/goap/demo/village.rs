@@ -289,9 +289,8 @@ pub fn village(out: super::Outputs) -> Result<(), WorldError> {
         bytes.len()
     );
     if let Some(path) = &out.record {
-        std::fs::write(path, &bytes).map_err(|e| {
-            WorldError::Recording(format!("cannot write {}: {e}", path.display()))
-        })?;
+        std::fs::write(path, &bytes)
+            .map_err(|e| WorldError::Recording(format!("cannot write {}: {e}", path.display())))?;
         outln!("recording written to {}", path.display());
     }
     let _ = timeline;
