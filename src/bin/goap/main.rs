@@ -23,6 +23,7 @@ macro_rules! outln {
 mod demo;
 mod explain;
 mod plan;
+mod studio;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -65,6 +66,12 @@ usage:
         --dot           print a Graphviz graph of the search instead (one goal: the
                         file's \"goal\", else the --goal entry); exit 0 when written
         --json          print one JSON object {\"file\": ..., \"goals\": [...]} instead
+  goap studio FILE -o PAGE.html
+        write one self-contained HTML page (no network needed) to look at a domain
+        file (its action graph, warnings, each goal's plan or why there is none, the
+        searches) or a recording (FILE starts with the recording magic: each agent's
+        timeline, replans and their searches); prints the page's path
+        exit 0 written, 2 invalid input or usage
   goap demo [--kitchen]
         a village of four NPCs as a timeline: goals with changing priorities,
         a failed action, a goal without a plan, batch planning (deterministic)
@@ -124,6 +131,7 @@ fn run(args: &[String]) -> Result<u8, Failure> {
         "explain" => explain::explain(explain::parse_args(rest)?),
         // `lint` is the same check; its warnings are the point.
         "validate" | "lint" => plan::validate(&single_file(command, rest)?),
+        "studio" => studio::studio(studio::parse_args(rest)?),
         "demo" => {
             let kitchen = rest.first().is_some_and(|a| a == "--kitchen");
             match rest.get(usize::from(kitchen)) {
