@@ -515,7 +515,7 @@
   function laneX(x) { return LANE_LEFT + 10 + x * (LANE_W - LANE_LEFT - 20); }
   function lanes() {
     var h = data.agents.length * LANE_H + 8;
-    var svg = sv('svg', {viewBox: '0 0 ' + LANE_W + ' ' + h, preserveAspectRatio: 'none', height: h});
+    var svg = sv('svg', {viewBox: '0 0 ' + LANE_W + ' ' + h});
     laneEls = [];
     data.agents.forEach(function (a, i) {
       var y = 4 + i * LANE_H;
