@@ -5,8 +5,8 @@
 # declaration drift checks, the C harness (C99 and C++, under valgrind) and the
 # command-line tests ("rust"); the C# tests under Mono (scripts/test-csharp.sh); the C++
 # wrapper tests with and without exceptions under valgrind and ASan (scripts/test-cpp.sh);
-# the README's C++ example (scripts/test-readme-cpp.sh) and the Unreal plugin checks
-# (scripts/test-unreal.sh).
+# the README's C++ example (scripts/test-readme-cpp.sh), the Unreal plugin checks
+# (scripts/test-unreal.sh) and the studio page in headless Chromium (scripts/test-studio.sh).
 #
 # Every suite runs even when an earlier one failed (scripts/suites.sh). The last line is
 # always "N passed, N failed" over every suite, and the exit status is 0 only when nothing
@@ -78,4 +78,5 @@ run_suite csharp scripts/test-csharp.sh
 run_suite cpp scripts/test-cpp.sh
 run_suite readme-cpp scripts/test-readme-cpp.sh
 run_suite unreal scripts/test-unreal.sh
+run_suite studio scripts/test-studio.sh
 # The EXIT trap (scripts/suites.sh) prints the summary and the closing line.

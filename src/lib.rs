@@ -47,6 +47,7 @@ mod memory;
 pub mod planner;
 pub mod record;
 pub mod state;
+pub mod studio;
 pub mod world;
 
 // The C ABI (feature `capi`) is the one module with unsafe code (raw pointers from the host).

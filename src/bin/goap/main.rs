@@ -24,6 +24,7 @@ mod demo;
 mod explain;
 mod plan;
 mod replay;
+mod studio;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -66,6 +67,12 @@ usage:
         --dot           print a Graphviz graph of the search instead (one goal: the
                         file's \"goal\", else the --goal entry); exit 0 when written
         --json          print one JSON object {\"file\": ..., \"goals\": [...]} instead
+  goap studio FILE -o PAGE.html
+        write one self-contained HTML page (no network needed) to look at a domain
+        file (its action graph, warnings, each goal's plan or why there is none, the
+        searches) or a recording (FILE starts with the recording magic: each agent's
+        timeline, replans and their searches); prints the page's path
+        exit 0 written, 2 invalid input or usage
   goap demo [--kitchen] [--record FILE] [--studio PAGE]
         a village of four NPCs as a timeline: goals with changing priorities,
         a failed action, a goal without a plan, batch planning (deterministic);
@@ -137,6 +144,7 @@ fn run(args: &[String]) -> Result<u8, Failure> {
         "explain" => explain::explain(explain::parse_args(rest)?),
         // `lint` is the same check; its warnings are the point.
         "validate" | "lint" => plan::validate(&single_file(command, rest)?),
+        "studio" => studio::studio(studio::parse_args(rest)?),
         "demo" => demo::run(rest),
         "replay" => replay::replay(rest),
         "help" | "--help" | "-h" => {

@@ -293,8 +293,18 @@ pub fn village(out: super::Outputs) -> Result<(), WorldError> {
             .map_err(|e| WorldError::Recording(format!("cannot write {}: {e}", path.display())))?;
         outln!("recording written to {}", path.display());
     }
-    let _ = timeline;
-    let _ = &out.studio;
+    let page = goap::studio::recording_page("goap demo: the village", &timeline);
+    if let Some(dir) = out.studio.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| WorldError::Recording(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    std::fs::write(&out.studio, page).map_err(|e| {
+        WorldError::Recording(format!("cannot write {}: {e}", out.studio.display()))
+    })?;
+    outln!(
+        "studio page of this run (open it in a browser): {}",
+        out.studio.display()
+    );
     Ok(())
 }
 
