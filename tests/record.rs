@@ -327,7 +327,7 @@ fn damaged_recordings_are_invalid_with_a_message() {
         rng ^= rng << 17;
         let mut v = bytes.clone();
         let at = 10 + (rng as usize) % (v.len() - 10);
-        v[at] ^= 1 << (rng >> 40) % 8;
+        v[at] ^= 1 << ((rng >> 40) % 8);
         let m = invalid(&v);
         assert!(
             m.contains("corrupted") || m.contains("truncated"),

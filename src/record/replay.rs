@@ -149,7 +149,7 @@ pub(super) fn run(
             ));
         }
     }
-    r.summary.agents = r.agents.len() as u64 + r.summary.agents;
+    r.summary.agents += r.agents.len() as u64;
     if let Some(t) = r.timeline.as_mut() {
         t.events = records.len() as u64;
         t.window = r.summary.window;
@@ -702,7 +702,7 @@ impl Replay {
                 })
                 .flatten()
             };
-            let what = TimelineWhat::Replan(TimelineReplan {
+            let what = TimelineWhat::Replan(Box::new(TimelineReplan {
                 cause: replan.replan_cause().unwrap_or(crate::ReplanCause::NoPlan),
                 result: replan
                     .replan_result()
@@ -712,7 +712,7 @@ impl Replay {
                 cost: replan.cost,
                 expanded: replan.expanded,
                 search: problem.map(|p: SearchProblem| p),
-            });
+            }));
             self.entry(id, what);
         }
         Ok(())

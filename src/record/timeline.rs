@@ -92,7 +92,7 @@ pub enum TimelineWhat {
     /// The engine reported on the current action.
     Report(ActionId, Report),
     /// A replan.
-    Replan(TimelineReplan),
+    Replan(Box<TimelineReplan>),
 }
 
 /// A replan of a [`Timeline`], with what is needed to show its search again.

@@ -229,7 +229,7 @@ pub(crate) mod tests {
             }
         };
         let replan = |cause, start: &WorldState, plan: Vec<ActionId>, cost| {
-            TimelineWhat::Replan(TimelineReplan {
+            TimelineWhat::Replan(Box::new(TimelineReplan {
                 cause,
                 result: ReplanResult::Found,
                 goal: Some("做饭".into()),
@@ -242,7 +242,7 @@ pub(crate) mod tests {
                     goal_name: "做饭".into(),
                     context: ActionContext::new(),
                 }),
-            })
+            }))
         };
         let entries = vec![
             entry(0.0, 0, TimelineWhat::Created, &start, vec![], 0),
