@@ -106,6 +106,7 @@ struct Sink {
     step_status: AtomicI32,
     replay_status: AtomicI32,
     agent: Mutex<GoapAgentId>,
+    destroy_error: Mutex<String>,
 }
 
 unsafe extern "C" fn collect(user: *mut c_void, bytes: *const u8, len: u32) -> i32 {
@@ -122,6 +123,9 @@ unsafe extern "C" fn collect(user: *mut c_void, bytes: *const u8, len: u32) -> i
         sink.step_status.store(st as i32, Ordering::SeqCst);
         let st = unsafe { goap_replay(null(), 0, null_mut()) };
         sink.replay_status.store(st as i32, Ordering::SeqCst);
+        // Refused: nothing is destroyed (the test goes on using the world).
+        unsafe { goap_world_destroy(world) };
+        *sink.destroy_error.lock().unwrap() = ffi_support::last_error();
     }
     if sink.fail_at == Some(call) {
         return 7;
@@ -526,8 +530,71 @@ fn a_write_callback_calling_its_world_gets_busy() {
         sink.replay_status.load(Ordering::SeqCst),
         GoapStatus::InvalidArgument as i32
     );
+    let destroy = sink.destroy_error.lock().unwrap().clone();
+    assert!(
+        destroy.starts_with("goap_world_destroy: ") && destroy.contains("write callback"),
+        "{destroy}"
+    );
     // Outside the callback the world works.
     w.step(a, 0.1);
+    assert!(!is_recording(&w));
+}
+
+struct Starter {
+    world: usize,
+    status: AtomicI32,
+    message: Mutex<String>,
+}
+
+unsafe extern "C" fn start_from_context(
+    user: *mut c_void,
+    _agent: GoapAgentId,
+    _action: GoapActionId,
+    out: *mut i32,
+) -> i32 {
+    let starter = unsafe { &*(user as *const Starter) };
+    let st = unsafe {
+        goap_world_record_start_callback(
+            starter.world as *mut GoapWorld,
+            &writer(&Sink::default()),
+            null(),
+        )
+    };
+    starter.status.store(st as i32, Ordering::SeqCst);
+    *starter.message.lock().unwrap() = ffi_support::last_error();
+    unsafe { *out = 1 };
+    0
+}
+
+#[test]
+fn starting_a_recording_from_a_context_callback_is_busy() {
+    let w = World::new();
+    let d = w.kitchen();
+    let a = w.agent(d);
+    w.dinner_goal(d, a);
+    let starter = Starter {
+        world: w.0 as usize,
+        status: AtomicI32::new(-1),
+        message: Mutex::new(String::new()),
+    };
+    let callbacks = GoapAgentCallbacks {
+        available: Some(start_from_context),
+        cost: None,
+        user_data: &starter as *const Starter as *mut c_void,
+    };
+    ok(unsafe { goap_agent_set_callbacks(w.0, a, &callbacks) });
+    assert_eq!(w.step(a, 0.1).kind, GoapStepKind::Start as i32);
+    assert_eq!(
+        starter.status.load(Ordering::SeqCst),
+        GoapStatus::Busy as i32
+    );
+    let message = starter.message.lock().unwrap().clone();
+    assert!(
+        message.starts_with("goap_world_record_start_callback: ")
+            && message.contains("context callback"),
+        "{message}"
+    );
+    assert!(!is_recording(&w));
 }
 
 #[test]
