@@ -54,6 +54,10 @@
  *   Agent::step throws an Error whose context_exception() holds it. A callback runs on the
  *   thread that steps or batch-plans the agent; see THREADING in goap.h for what it may
  *   call.
+ *   World::start_recording with a RecordWriteFn (the flight recorder into memory, a
+ *   socket...) is owned by the World the same way, until stop_recording (or the World's
+ *   end); a write that returns false or throws fails the recording, and stop_recording
+ *   reports it (Status::RecordingFailed). It must not call its World (Status::Busy).
  *
  * THREADING
  *   As goap.h: every call is thread-safe except that a World must not be destroyed (or
