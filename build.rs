@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 
 /// FFI sources in header order.
-const FFI_FILES: [&str; 22] = [
+const FFI_FILES: [&str; 23] = [
     "version.rs",
     "status.rs",
     "error.rs",
@@ -32,6 +32,7 @@ const FFI_FILES: [&str; 22] = [
     "templates.rs",
     "template_def.rs",
     "shared.rs",
+    "record.rs",
 ];
 
 /// Every file both generators parse: the header's files, then `guard.rs` (its test hook).

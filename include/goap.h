@@ -79,7 +79,8 @@
  * STRUCTS THAT GROW
  *   The structs the library writes into and the caller allocates (GoapStep, GoapAgentInfo,
  *   GoapPlanResult, GoapReplanEvent, GoapBatchStats, GoapCacheStats, GoapVarInfo,
- *   GoapActionInfo, GoapGoalInfo, GoapTraceNode, GoapTraceResult) start with
+ *   GoapActionInfo, GoapGoalInfo, GoapTraceNode, GoapTraceResult, GoapRecordStats,
+ *   GoapReplaySummary) start with
  *   `uint32_t size`: set it to sizeof the struct before the call (GoapStep step =
  *   {sizeof(GoapStep)}; for an array, in its first element, which gives the stride). The
  *   rule for 1.x: fields are only ever appended; the library accepts any size of at least
@@ -229,6 +230,12 @@
  *     world (goap_world_destroy does nothing then; that call breaks the rule below). Calls
  *     on other agents are allowed but wait for them like any call: two threads whose
  *     callbacks call into each other's agents deadlock.
+ *   - The write callback of a recording (GoapRecordWriter) runs on whichever thread's
+ *     call on the world fills a 64 KiB block (a world or engine worker thread of
+ *     goap_world_plan_agents included) and in goap_world_record_stop, while the world's
+ *     recorder lock (and possibly an agent's lock) is held: every call on that world from
+ *     it returns GOAP_STATUS_BUSY (goap_world_destroy does nothing); other worlds and
+ *     goap_replay are allowed.
  *   The exception is goap_world_destroy: it must not run concurrently with any other call
  *   on that world, and the pointer must not be used afterwards. The last error is per
  *   thread. Functions that take no world may be called from any thread at any time.
@@ -353,6 +360,15 @@ enum GoapStatus
     // allocator (any earlier goap call does), or an allocator was set already. Nothing
     // changed.
     GOAP_STATUS_TOO_LATE = 25,
+    // The flight recorder refused or failed: goap_world_record_start or
+    // goap_world_record_start_callback on a world that is already recording, or a file
+    // that cannot be created; goap_world_record_stop on a world that is not recording, or
+    // whose recording's writer failed (a file write failed, or the write callback returned
+    // non-zero: the recording is incomplete). The message says which.
+    GOAP_STATUS_RECORDING_FAILED = 26,
+    // goap_replay made a different decision than the recording: the message says where
+    // (record, agent, step, time) and what differed (expected and got).
+    GOAP_STATUS_REPLAY_DIVERGED = 27,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -1570,6 +1586,86 @@ typedef struct GoapSharedChange {
     uint32_t reviewed;
 } GoapSharedChange;
 
+// How a recording keeps what it records (goap_world_record_start and
+// goap_world_record_start_callback). Obtain from goap_record_options_default(), then change
+// fields; or pass NULL for the defaults.
+typedef struct GoapRecordOptions {
+    // Internal: set by goap_record_options_default() to detect uninitialised options.
+    // Do not change.
+    uint32_t cookie;
+    // 0 (the default): everything, streamed to the file or callback as it is recorded (in
+    // blocks of 64 KiB, and at goap_world_record_stop). A number of seconds > 0: ring
+    // mode, only the last `window` seconds (of the agents' clocks) are kept, in memory,
+    // and written at goap_world_record_stop, starting at a checkpoint (the world's whole
+    // state) at most `window * 1.25` seconds before the end. NaN, infinite and negative
+    // values are GOAP_STATUS_INVALID_ARGUMENT.
+    double window;
+} GoapRecordOptions;
+
+// Receives the next `len` bytes of a recording (`bytes` is valid during the call only);
+// returns 0 when they were taken. Any other value fails the recording: no more bytes are
+// recorded or written, and goap_world_record_stop returns GOAP_STATUS_RECORDING_FAILED
+// naming the value. See GoapRecordWriter for when and where it runs.
+typedef int32_t (*GoapRecordWriteFn)(void *user_data, const uint8_t *bytes, uint32_t len);
+
+// Where goap_world_record_start_callback writes a recording: a write callback and its
+// user data.
+//
+// When: streaming (window 0), whenever 64 KiB of records have gathered, and at
+// goap_world_record_stop (the rest and the end record); in ring mode (window > 0) only at
+// goap_world_record_stop, in pieces of at most 1 GiB. The bytes arrive in order, never
+// concurrently: concatenated they are the recording (it starts with "GOAPREC\0").
+//
+// Where: on whichever thread's goap call on the world filled the block: any thread that
+// calls goap on this world (steps, reports, edits), a worker thread of the world's own or
+// an engine job thread running a goap_world_plan_agents task, and the thread calling
+// goap_world_record_stop. It runs while the world's recorder lock is held, and possibly
+// an agent's lock: it must return quickly (copy or queue the bytes), must not call goap
+// on this world (every such call returns GOAP_STATUS_BUSY, and goap_world_destroy does
+// nothing), and must not unwind (C++ exceptions, longjmp) out of the callback. Calls on
+// other worlds, and goap_replay, are allowed.
+typedef struct GoapRecordWriter {
+    // Receives the recording's bytes; must not be NULL.
+    GoapRecordWriteFn write;
+    // Passed to `write` unchanged; never dereferenced by goap. It must stay valid until
+    // goap_world_record_stop returns (or the world is destroyed: a world destroyed while
+    // recording drops the recording without calling `write` again).
+    void *user_data;
+} GoapRecordWriter;
+
+// What a recording wrote (goap_world_record_stop).
+typedef struct GoapRecordStats {
+    // The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+    // STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+    uint32_t size;
+    // Records written (the end record included).
+    uint64_t records;
+    // Bytes written (the whole recording).
+    uint64_t bytes;
+    // Records ring mode dropped (older than its window); 0 when streaming.
+    uint64_t dropped;
+} GoapRecordStats;
+
+// What goap_replay went through (all of it matched).
+typedef struct GoapReplaySummary {
+    // The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+    // STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+    uint32_t size;
+    // Records read (the end record included).
+    uint64_t records;
+    // Agents seen (created, or found at the first checkpoint).
+    uint64_t agents;
+    // Agent steps replayed.
+    uint64_t steps;
+    // Replans replayed.
+    uint64_t replans;
+    // goap_world_plan_agents calls replayed.
+    uint64_t batches;
+    // Ring mode's window in seconds, when the recording kept only its last part; 0 for a
+    // whole recording.
+    double window;
+} GoapReplaySummary;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -1721,8 +1817,10 @@ GoapStatus goap_world_create(const struct GoapWorldDef *def, struct GoapWorld **
 // their ids become invalid; callbacks' user_data is not touched), its plan cache and its
 // idle planners' search memory. NULL is accepted and ignored.
 //
-// Called from a context callback of an agent of this world (which the rules below forbid)
-// it destroys nothing and sets the last error.
+// Called from a context callback of an agent of this world, or from the write callback of
+// its recording (which the rules below forbid), it destroys nothing and sets the last
+// error. A recording in progress is dropped without its end record (a file keeps what was
+// written; the write callback is not called again).
 //
 // Thread safety: must not run concurrently with any other call on this world; the pointer
 // must not be used afterwards.
@@ -3471,6 +3569,111 @@ GoapStatus goap_domain_get_shared_var(const struct GoapWorld *world,
                                       struct GoapVarId var,
                                       int32_t *out_shared,
                                       int32_t *out_value);
+
+// The default recording options: no window (record everything, streamed). Always use it
+// to initialise a GoapRecordOptions.
+//
+// Thread safety: any thread, any time.
+struct GoapRecordOptions goap_record_options_default(void);
+
+// Starts recording everything the world is told and decides into a file (created, or
+// truncated): first a checkpoint (the domains its agents use, every agent's whole state,
+// the shared values), then every input and decision as it happens. goap_replay checks a
+// recording; the README's "Flight recorder" section describes what is recorded.
+//
+// `path` is UTF-8, `path_len` bytes, not NUL-terminated (the platform's file name rules
+// apply). `options` may be NULL for the defaults (stream everything); both are read during
+// the call only. The file is written by the threads that call goap on the world (see
+// GoapRecordWriter for when), and completed by goap_world_record_stop: a world destroyed
+// while recording leaves the file without its end record (goap_replay says it is
+// truncated).
+//
+// Errors: GOAP_STATUS_NULL_POINTER (world, or path NULL with path_len > 0),
+// GOAP_STATUS_INVALID_UTF8 (path), GOAP_STATUS_INVALID_ARGUMENT (options not from
+// goap_record_options_default(); window NaN, infinite or negative; an empty path or one
+// containing a NUL byte), GOAP_STATUS_RECORDING_FAILED (the world is recording already;
+// the file cannot be created: the message has the system's reason), GOAP_STATUS_BUSY
+// (called from a callback of this world). Nothing starts on error.
+// Thread safety: any thread; the checkpoint locks each agent briefly, one at a time.
+//
+// # Safety
+// `world` must be a live world; `path` valid for `path_len` bytes; `options` NULL or
+// readable.
+GoapStatus goap_world_record_start(struct GoapWorld *world,
+                                   const char *path,
+                                   uint32_t path_len,
+                                   const struct GoapRecordOptions *options);
+
+// goap_world_record_start, with the recording's bytes handed to `writer->write` instead
+// of a file (see GoapRecordWriter for when, on which threads and under which locks it is
+// called, and what it may do). `*writer` is copied; `writer->user_data` must stay valid
+// until goap_world_record_stop returns. A write that returns non-zero fails the
+// recording: nothing more is written, and goap_world_record_stop reports it.
+//
+// Errors: GOAP_STATUS_NULL_POINTER (world, writer, writer->write),
+// GOAP_STATUS_INVALID_ARGUMENT (options not from goap_record_options_default(); window
+// NaN, infinite or negative), GOAP_STATUS_RECORDING_FAILED (the world is recording
+// already), GOAP_STATUS_BUSY (called from a callback of this world). Nothing starts, and
+// `write` is not called, on error.
+// Thread safety: any thread; the checkpoint locks each agent briefly, one at a time.
+//
+// # Safety
+// `world` must be a live world; `writer` readable, its `write` callable as declared with
+// its `user_data` from any thread that calls goap on the world, until the recording
+// stops; `options` NULL or readable.
+GoapStatus goap_world_record_start_callback(struct GoapWorld *world,
+                                            const struct GoapRecordWriter *writer,
+                                            const struct GoapRecordOptions *options);
+
+// Stops the world's recording: writes what ring mode kept and the end record, flushes
+// (and closes a file). On success `*out` (may be NULL) receives what was written. The
+// write callback is not called after this returns; its user_data may then be freed.
+//
+// Errors: GOAP_STATUS_NULL_POINTER (world), GOAP_STATUS_INVALID_ARGUMENT (out->size too
+// small), GOAP_STATUS_RECORDING_FAILED (the world is not recording; or the writer failed,
+// now or earlier: a file write failed, or the write callback returned non-zero; the
+// message says which and the recording is incomplete, but it has stopped all the same),
+// GOAP_STATUS_BUSY (called from a callback of this world; the recording goes on).
+// `*out` is written only on success.
+// Thread safety: any thread; it may wait for a checkpoint another thread is writing.
+//
+// # Safety
+// `world` must be a live world; `out` NULL or valid for a write of its `size`.
+GoapStatus goap_world_record_stop(struct GoapWorld *world, struct GoapRecordStats *out);
+
+// On success `*out` receives 1 while the world records (between a successful
+// goap_world_record_start or goap_world_record_start_callback and goap_world_record_stop),
+// else 0.
+//
+// Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_BUSY (called from the world's write
+// callback). Thread safety: a read; any thread (another thread may start or stop the
+// recording meanwhile).
+//
+// # Safety
+// `world` must be a live world; `out` valid for a write.
+GoapStatus goap_world_is_recording(const struct GoapWorld *world, int32_t *out);
+
+// Replays a recording (from goap_world_record_start / goap_world_record_start_callback)
+// in a new world of its own and checks every decision against the recording. On success
+// (every decision matched) `*out` (may be NULL) receives what it went through.
+//
+// `bytes` is read during the call only (it may be NULL when `len` is 0, which is not a
+// recording). The replay runs on this thread and calls no callback (the recorded context
+// callbacks' answers are in the recording).
+//
+// Errors: GOAP_STATUS_NULL_POINTER (bytes NULL with len > 0), GOAP_STATUS_INVALID_ARGUMENT
+// (not a recording, a version this library cannot read, truncated or corrupted: the
+// message says what is wrong and where; also out->size too small),
+// GOAP_STATUS_REPLAY_DIVERGED (the replay made a different decision: the message gives
+// the record, the agent, its step and clock, what differed, and the expected and actual
+// decisions), GOAP_STATUS_TOO_MANY (len does not fit in this platform's address space).
+// `*out` is written only on success.
+// Thread safety: any thread, any time (also from a write callback).
+//
+// # Safety
+// `bytes` must be valid for `len` bytes of reads; `out` NULL or valid for a write of its
+// `size`.
+GoapStatus goap_replay(const uint8_t *bytes, uint64_t len, struct GoapReplaySummary *out);
 
 // Test hook for bindings: panics inside the guard, so it always returns GOAP_STATUS_PANIC
 // and sets the last error to a message containing "goap_debug_force_panic". The panic is

@@ -54,6 +54,10 @@
  *   Agent::step throws an Error whose context_exception() holds it. A callback runs on the
  *   thread that steps or batch-plans the agent; see THREADING in goap.h for what it may
  *   call.
+ *   World::start_recording with a RecordWriteFn (the flight recorder into memory, a
+ *   socket...) is owned by the World the same way, until stop_recording (or the World's
+ *   end); a write that returns false or throws fails the recording, and stop_recording
+ *   reports it (Status::RecordingFailed). It must not call its World (Status::Busy).
  *
  * THREADING
  *   As goap.h: every call is thread-safe except that a World must not be destroyed (or
@@ -139,6 +143,8 @@ enum class Status : int32_t {
   OutOfMemory = GOAP_STATUS_OUT_OF_MEMORY,
   Poisoned = GOAP_STATUS_POISONED,
   TooLate = GOAP_STATUS_TOO_LATE,
+  RecordingFailed = GOAP_STATUS_RECORDING_FAILED,
+  ReplayDiverged = GOAP_STATUS_REPLAY_DIVERGED,
   /// The linked library's version is not this header's (from World::create; never
   /// returned by the library itself).
   VersionMismatch = -1,
@@ -1014,6 +1020,36 @@ struct CacheStats {
   uint64_t capacity = 0;
 };
 
+/// What a recording wrote (goap.h's GoapRecordStats), from World::stop_recording.
+struct RecordStats {
+  /// Records written (the end record included).
+  uint64_t records = 0;
+  /// Bytes written (the whole recording).
+  uint64_t bytes = 0;
+  /// Records ring mode dropped (older than its window); 0 when streaming.
+  uint64_t dropped = 0;
+};
+
+/// What goap::replay went through (goap.h's GoapReplaySummary); all of it matched.
+struct ReplaySummary {
+  uint64_t records = 0;
+  uint64_t agents = 0;
+  uint64_t steps = 0;
+  uint64_t replans = 0;
+  /// World::plan_agents calls replayed.
+  uint64_t batches = 0;
+  /// Ring mode's window in seconds; 0 for a whole recording.
+  double window = 0;
+};
+
+/// Receives the next bytes of a recording (World::start_recording); returns true when it
+/// took them. false (or an exception, caught) fails the recording: nothing more is
+/// written, and World::stop_recording fails with Status::RecordingFailed. It runs on
+/// whichever thread's call on the world filled a 64 KiB block (a plan_agents worker
+/// included) and in stop_recording, one call at a time, with the world's recorder locked:
+/// it must not call the World it records (those calls fail with Status::Busy).
+using RecordWriteFn = std::function<bool(const uint8_t* bytes, std::size_t len)>;
+
 // ---------------------------------------------------------------------------------------
 // Context callbacks: owned by the world, called through static trampolines.
 
@@ -1101,6 +1137,28 @@ inline int32_t cost_trampoline(void* user_data, GoapAgentId agent, GoapActionId 
 #endif
 }
 
+/// A recording's write callback, owned by the World. `frame` marks the world as inside
+/// one of its callbacks while it runs (so the World is not destroyed from it).
+struct RecordSink {
+  RecordWriteFn write;
+  AgentContext frame;
+};
+
+inline int32_t record_write_trampoline(void* user_data, const uint8_t* bytes,
+                                       uint32_t len) noexcept {
+  auto* sink = static_cast<RecordSink*>(user_data);
+  CallbackFrame frame(&sink->frame);
+#ifndef GOAP_NO_EXCEPTIONS
+  try {
+#endif
+    return sink->write(bytes, len) ? 0 : 1;
+#ifndef GOAP_NO_EXCEPTIONS
+  } catch (...) {
+    return 2;
+  }
+#endif
+}
+
 /// The installed context of one agent. Its mutex serialises the wrapper's calls that
 /// replace or free it, across the native call that makes the library stop using the old
 /// one (goap_agent_set_callbacks waits for a running search of the agent).
@@ -1118,6 +1176,12 @@ struct WorldCore {
   GoapWorld* raw = nullptr;
   std::mutex slots_mutex;  // guards `slots` only; never held across a native call
   std::unordered_map<uint64_t, std::shared_ptr<ContextSlot>> slots;
+  /// Serialises World::start_recording and stop_recording (held across their native
+  /// calls; the write callback never takes it).
+  std::mutex record_mutex;
+  /// The write callback of the recording in progress (World::start_recording with a
+  /// RecordWriteFn); freed once the native recording has stopped, or with the world.
+  std::unique_ptr<RecordSink> record_sink;
 
   WorldCore() = default;
   WorldCore(const WorldCore&) = delete;
@@ -2380,12 +2444,107 @@ class World {
   /// Empties the plan cache and resets its counters.
   Returns<void> clear_cache() const { return detail::finish(goap_world_clear_cache(get())); }
 
+  /// Starts the flight recorder into a file (created, or truncated; `path` UTF-8): a
+  /// checkpoint of the world, then every input and decision. `window` 0 streams
+  /// everything; > 0 is ring mode, keeping only the last `window` seconds (in memory,
+  /// written at stop_recording). Status::RecordingFailed when the world records already
+  /// or the file cannot be created; Status::InvalidArgument for a NaN, infinite or
+  /// negative window.
+  Returns<void> start_recording(std::string_view path, double window = 0) const {
+    auto n = detail::len32(path.size());
+    if (!n) return detail::fail<void>(detail::too_long("goap::World::start_recording", "path"));
+    GoapRecordOptions options = goap_record_options_default();
+    options.window = window;
+    if (!core_) return detail::finish(goap_world_record_start(nullptr, path.data(), *n, &options));
+    std::lock_guard<std::mutex> lock(core_->record_mutex);
+    return detail::finish(goap_world_record_start(get(), path.data(), *n, &options));
+  }
+
+  /// start_recording with the bytes handed to `write` (see RecordWriteFn) instead of a
+  /// file: concatenated, they are the recording. The World keeps `write` until the
+  /// recording stops (or the World is destroyed, which drops the recording).
+  Returns<void> start_recording(RecordWriteFn write, double window = 0) const {
+    if (!write) {
+      return detail::fail<void>(
+          Error(Status::NullPointer, "goap::World::start_recording: write is empty"));
+    }
+    GoapRecordOptions options = goap_record_options_default();
+    options.window = window;
+    if (!core_) {
+      GoapRecordWriter none{};
+      return detail::finish(goap_world_record_start_callback(nullptr, &none, &options));
+    }
+    std::unique_ptr<detail::RecordSink> sink(new detail::RecordSink());
+    sink->write = std::move(write);
+    sink->frame.core = core_.get();
+    GoapRecordWriter writer{};
+    writer.write = &detail::record_write_trampoline;
+    writer.user_data = sink.get();
+    std::lock_guard<std::mutex> lock(core_->record_mutex);
+    GoapStatus s = goap_world_record_start_callback(get(), &writer, &options);
+    // On failure the native recording (if any) keeps its own sink; on success any sink
+    // kept is one whose recording was stopped through the C API.
+    if (s == GOAP_STATUS_OK) core_->record_sink = std::move(sink);
+    return detail::finish(s);
+  }
+
+  /// Stops the recording: writes what ring mode kept and the end record, and flushes.
+  /// Status::RecordingFailed when the world is not recording, or its writer failed (a
+  /// file write, or a RecordWriteFn that returned false or threw): the recording has
+  /// stopped all the same, and is incomplete.
+  Returns<RecordStats> stop_recording() const {
+    GoapRecordStats out{};
+    out.size = sizeof out;
+    RecordStats stats;
+    if (!core_) return detail::finish(goap_world_record_stop(nullptr, &out), stats);
+    std::unique_lock<std::mutex> lock(core_->record_mutex);
+    GoapStatus s = goap_world_record_stop(get(), &out);
+    // Read before another call can replace this thread's last error.
+    Error error = s == GOAP_STATUS_OK ? Error() : Error::last(static_cast<Status>(s));
+    int32_t on = 1;
+    std::unique_ptr<detail::RecordSink> done;
+    if (goap_world_is_recording(get(), &on) == GOAP_STATUS_OK && on == 0) {
+      done = std::move(core_->record_sink);  // no write can come any more
+    }
+    lock.unlock();
+    if (s != GOAP_STATUS_OK) return detail::fail<RecordStats>(std::move(error));
+    stats.records = out.records;
+    stats.bytes = out.bytes;
+    stats.dropped = out.dropped;
+    return stats;
+  }
+
+  /// True while the world records.
+  Returns<bool> is_recording() const {
+    int32_t out = 0;
+    GoapStatus s = goap_world_is_recording(get(), &out);
+    return detail::finish(s, out != 0);
+  }
+
   /// Worlds alive in this process (a leak check).
   static uint32_t live_count() noexcept { return goap_world_live_count(); }
 
  private:
   std::unique_ptr<detail::WorldCore, detail::WorldCoreDeleter> core_;
 };
+
+/// Replays a recording (World::start_recording) in a new world of its own and checks
+/// every decision. Status::ReplayDiverged when a decision differed (the message says where
+/// and what); Status::InvalidArgument when `bytes` is not a whole recording (not one,
+/// truncated or corrupted: the message says what is wrong and where).
+inline Returns<ReplaySummary> replay(Span<uint8_t> bytes) {
+  GoapReplaySummary out{};
+  out.size = sizeof out;
+  GoapStatus s = goap_replay(bytes.data(), static_cast<uint64_t>(bytes.size()), &out);
+  ReplaySummary summary;
+  summary.records = out.records;
+  summary.agents = out.agents;
+  summary.steps = out.steps;
+  summary.replans = out.replans;
+  summary.batches = out.batches;
+  summary.window = out.window;
+  return detail::finish(s, summary);
+}
 
 }  // namespace goap
 

@@ -222,8 +222,10 @@ namespace Goap.Native
         ///  their ids become invalid; callbacks' user_data is not touched), its plan cache and its
         ///  idle planners' search memory. NULL is accepted and ignored.
         ///
-        ///  Called from a context callback of an agent of this world (which the rules below forbid)
-        ///  it destroys nothing and sets the last error.
+        ///  Called from a context callback of an agent of this world, or from the write callback of
+        ///  its recording (which the rules below forbid), it destroys nothing and sets the last
+        ///  error. A recording in progress is dropped without its end record (a file keeps what was
+        ///  written; the write callback is not called again).
         ///
         ///  Thread safety: must not run concurrently with any other call on this world; the pointer
         ///  must not be used afterwards.
@@ -1959,6 +1961,124 @@ namespace Goap.Native
         public static extern GoapStatus goap_domain_get_shared_var(GoapWorld* world, GoapDomainId domain, GoapVarId var, int* out_shared, int* out_value);
 
         /// <summary>
+        ///  The default recording options: no window (record everything, streamed). Always use it
+        ///  to initialise a GoapRecordOptions.
+        ///
+        ///  Thread safety: any thread, any time.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_record_options_default", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapRecordOptions goap_record_options_default();
+
+        /// <summary>
+        ///  Starts recording everything the world is told and decides into a file (created, or
+        ///  truncated): first a checkpoint (the domains its agents use, every agent's whole state,
+        ///  the shared values), then every input and decision as it happens. goap_replay checks a
+        ///  recording; the README's "Flight recorder" section describes what is recorded.
+        ///
+        ///  `path` is UTF-8, `path_len` bytes, not NUL-terminated (the platform's file name rules
+        ///  apply). `options` may be NULL for the defaults (stream everything); both are read during
+        ///  the call only. The file is written by the threads that call goap on the world (see
+        ///  GoapRecordWriter for when), and completed by goap_world_record_stop: a world destroyed
+        ///  while recording leaves the file without its end record (goap_replay says it is
+        ///  truncated).
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER (world, or path NULL with path_len &gt; 0),
+        ///  GOAP_STATUS_INVALID_UTF8 (path), GOAP_STATUS_INVALID_ARGUMENT (options not from
+        ///  goap_record_options_default(); window NaN, infinite or negative; an empty path or one
+        ///  containing a NUL byte), GOAP_STATUS_RECORDING_FAILED (the world is recording already;
+        ///  the file cannot be created: the message has the system's reason), GOAP_STATUS_BUSY
+        ///  (called from a callback of this world). Nothing starts on error.
+        ///  Thread safety: any thread; the checkpoint locks each agent briefly, one at a time.
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `path` valid for `path_len` bytes; `options` NULL or
+        ///  readable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_world_record_start", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_world_record_start(GoapWorld* world, byte* path, uint path_len, GoapRecordOptions* options);
+
+        /// <summary>
+        ///  goap_world_record_start, with the recording's bytes handed to `writer-&gt;write` instead
+        ///  of a file (see GoapRecordWriter for when, on which threads and under which locks it is
+        ///  called, and what it may do). `*writer` is copied; `writer-&gt;user_data` must stay valid
+        ///  until goap_world_record_stop returns. A write that returns non-zero fails the
+        ///  recording: nothing more is written, and goap_world_record_stop reports it.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER (world, writer, writer-&gt;write),
+        ///  GOAP_STATUS_INVALID_ARGUMENT (options not from goap_record_options_default(); window
+        ///  NaN, infinite or negative), GOAP_STATUS_RECORDING_FAILED (the world is recording
+        ///  already), GOAP_STATUS_BUSY (called from a callback of this world). Nothing starts, and
+        ///  `write` is not called, on error.
+        ///  Thread safety: any thread; the checkpoint locks each agent briefly, one at a time.
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `writer` readable, its `write` callable as declared with
+        ///  its `user_data` from any thread that calls goap on the world, until the recording
+        ///  stops; `options` NULL or readable.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_world_record_start_callback", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_world_record_start_callback(GoapWorld* world, GoapRecordWriter* writer, GoapRecordOptions* options);
+
+        /// <summary>
+        ///  Stops the world's recording: writes what ring mode kept and the end record, flushes
+        ///  (and closes a file). On success `*out` (may be NULL) receives what was written. The
+        ///  write callback is not called after this returns; its user_data may then be freed.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER (world), GOAP_STATUS_INVALID_ARGUMENT (out-&gt;size too
+        ///  small), GOAP_STATUS_RECORDING_FAILED (the world is not recording; or the writer failed,
+        ///  now or earlier: a file write failed, or the write callback returned non-zero; the
+        ///  message says which and the recording is incomplete, but it has stopped all the same),
+        ///  GOAP_STATUS_BUSY (called from a callback of this world; the recording goes on).
+        ///  `*out` is written only on success.
+        ///  Thread safety: any thread; it may wait for a checkpoint another thread is writing.
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `out` NULL or valid for a write of its `size`.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_world_record_stop", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_world_record_stop(GoapWorld* world, GoapRecordStats* @out);
+
+        /// <summary>
+        ///  On success `*out` receives 1 while the world records (between a successful
+        ///  goap_world_record_start or goap_world_record_start_callback and goap_world_record_stop),
+        ///  else 0.
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER, GOAP_STATUS_BUSY (called from the world's write
+        ///  callback). Thread safety: a read; any thread (another thread may start or stop the
+        ///  recording meanwhile).
+        ///
+        ///  # Safety
+        ///  `world` must be a live world; `out` valid for a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_world_is_recording", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_world_is_recording(GoapWorld* world, int* @out);
+
+        /// <summary>
+        ///  Replays a recording (from goap_world_record_start / goap_world_record_start_callback)
+        ///  in a new world of its own and checks every decision against the recording. On success
+        ///  (every decision matched) `*out` (may be NULL) receives what it went through.
+        ///
+        ///  `bytes` is read during the call only (it may be NULL when `len` is 0, which is not a
+        ///  recording). The replay runs on this thread and calls no callback (the recorded context
+        ///  callbacks' answers are in the recording).
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER (bytes NULL with len &gt; 0), GOAP_STATUS_INVALID_ARGUMENT
+        ///  (not a recording, a version this library cannot read, truncated or corrupted: the
+        ///  message says what is wrong and where; also out-&gt;size too small),
+        ///  GOAP_STATUS_REPLAY_DIVERGED (the replay made a different decision: the message gives
+        ///  the record, the agent, its step and clock, what differed, and the expected and actual
+        ///  decisions), GOAP_STATUS_TOO_MANY (len does not fit in this platform's address space).
+        ///  `*out` is written only on success.
+        ///  Thread safety: any thread, any time (also from a write callback).
+        ///
+        ///  # Safety
+        ///  `bytes` must be valid for `len` bytes of reads; `out` NULL or valid for a write of its
+        ///  `size`.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_replay", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_replay(byte* bytes, ulong len, GoapReplaySummary* @out);
+
+        /// <summary>
         ///  Test hook for bindings: panics inside the guard, so it always returns GOAP_STATUS_PANIC
         ///  and sets the last error to a message containing "goap_debug_force_panic". The panic is
         ///  caught, and its message goes to the log (goap_set_log_callback; by default one line on
@@ -3419,6 +3539,126 @@ namespace Goap.Native
         public uint reviewed;
     }
 
+    /// <summary>
+    ///  How a recording keeps what it records (goap_world_record_start and
+    ///  goap_world_record_start_callback). Obtain from goap_record_options_default(), then change
+    ///  fields; or pass NULL for the defaults.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct GoapRecordOptions
+    {
+        /// <summary>
+        ///  Internal: set by goap_record_options_default() to detect uninitialised options.
+        ///  Do not change.
+        /// </summary>
+        public uint cookie;
+        /// <summary>
+        ///  0 (the default): everything, streamed to the file or callback as it is recorded (in
+        ///  blocks of 64 KiB, and at goap_world_record_stop). A number of seconds &gt; 0: ring
+        ///  mode, only the last `window` seconds (of the agents' clocks) are kept, in memory,
+        ///  and written at goap_world_record_stop, starting at a checkpoint (the world's whole
+        ///  state) at most `window * 1.25` seconds before the end. NaN, infinite and negative
+        ///  values are GOAP_STATUS_INVALID_ARGUMENT.
+        /// </summary>
+        public double window;
+    }
+
+    /// <summary>
+    ///  Where goap_world_record_start_callback writes a recording: a write callback and its
+    ///  user data.
+    ///
+    ///  When: streaming (window 0), whenever 64 KiB of records have gathered, and at
+    ///  goap_world_record_stop (the rest and the end record); in ring mode (window &gt; 0) only at
+    ///  goap_world_record_stop, in pieces of at most 1 GiB. The bytes arrive in order, never
+    ///  concurrently: concatenated they are the recording (it starts with "GOAPREC\0").
+    ///
+    ///  Where: on whichever thread's goap call on the world filled the block: any thread that
+    ///  calls goap on this world (steps, reports, edits), a worker thread of the world's own or
+    ///  an engine job thread running a goap_world_plan_agents task, and the thread calling
+    ///  goap_world_record_stop. It runs while the world's recorder lock is held, and possibly
+    ///  an agent's lock: it must return quickly (copy or queue the bytes), must not call goap
+    ///  on this world (every such call returns GOAP_STATUS_BUSY, and goap_world_destroy does
+    ///  nothing), and must not unwind (C++ exceptions, longjmp) out of the callback. Calls on
+    ///  other worlds, and goap_replay, are allowed.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct GoapRecordWriter
+    {
+        /// <summary>
+        ///  Receives the recording's bytes; must not be NULL.
+        /// </summary>
+        public void* write;
+        /// <summary>
+        ///  Passed to `write` unchanged; never dereferenced by goap. It must stay valid until
+        ///  goap_world_record_stop returns (or the world is destroyed: a world destroyed while
+        ///  recording drops the recording without calling `write` again).
+        /// </summary>
+        public void* user_data;
+    }
+
+    /// <summary>
+    ///  What a recording wrote (goap_world_record_stop).
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct GoapRecordStats
+    {
+        /// <summary>
+        ///  The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+        ///  STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+        /// </summary>
+        public uint size;
+        /// <summary>
+        ///  Records written (the end record included).
+        /// </summary>
+        public ulong records;
+        /// <summary>
+        ///  Bytes written (the whole recording).
+        /// </summary>
+        public ulong bytes;
+        /// <summary>
+        ///  Records ring mode dropped (older than its window); 0 when streaming.
+        /// </summary>
+        public ulong dropped;
+    }
+
+    /// <summary>
+    ///  What goap_replay went through (all of it matched).
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct GoapReplaySummary
+    {
+        /// <summary>
+        ///  The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+        ///  STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+        /// </summary>
+        public uint size;
+        /// <summary>
+        ///  Records read (the end record included).
+        /// </summary>
+        public ulong records;
+        /// <summary>
+        ///  Agents seen (created, or found at the first checkpoint).
+        /// </summary>
+        public ulong agents;
+        /// <summary>
+        ///  Agent steps replayed.
+        /// </summary>
+        public ulong steps;
+        /// <summary>
+        ///  Replans replayed.
+        /// </summary>
+        public ulong replans;
+        /// <summary>
+        ///  goap_world_plan_agents calls replayed.
+        /// </summary>
+        public ulong batches;
+        /// <summary>
+        ///  Ring mode's window in seconds, when the recording kept only its last part; 0 for a
+        ///  whole recording.
+        /// </summary>
+        public double window;
+    }
+
 
     /// <summary>
     ///  The result of every fallible function. `GOAP_STATUS_OK` is zero; every other value is an
@@ -3565,6 +3805,19 @@ namespace Goap.Native
         ///  changed.
         /// </summary>
         TooLate = 25,
+        /// <summary>
+        ///  The flight recorder refused or failed: goap_world_record_start or
+        ///  goap_world_record_start_callback on a world that is already recording, or a file
+        ///  that cannot be created; goap_world_record_stop on a world that is not recording, or
+        ///  whose recording's writer failed (a file write failed, or the write callback returned
+        ///  non-zero: the recording is incomplete). The message says which.
+        /// </summary>
+        RecordingFailed = 26,
+        /// <summary>
+        ///  goap_replay made a different decision than the recording: the message says where
+        ///  (record, agent, step, time) and what differed (expected and got).
+        /// </summary>
+        ReplayDiverged = 27,
     }
 
     /// <summary>

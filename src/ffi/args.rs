@@ -375,11 +375,12 @@ mod tests {
             offset_of!(super::super::goal::GoapGoalDef, cookie),
             offset_of!(super::super::plan::GoapPlanOptions, cookie),
             offset_of!(super::super::plan::GoapProblem, cookie),
+            offset_of!(super::super::record::GoapRecordOptions, cookie),
             offset_of!(super::super::template_def::GoapTemplateDef, cookie),
             offset_of!(super::super::var::GoapVarDef, cookie),
             offset_of!(super::super::world::GoapWorldDef, cookie),
         ];
-        assert_eq!(offsets, [0; 10]);
+        assert_eq!(offsets, [0; 11]);
     }
 
     use super::*;

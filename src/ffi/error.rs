@@ -102,6 +102,7 @@ impl From<WorldError> for FfiError {
             WorldError::TooManyAgents(_) => FfiError::new(GoapStatus::TooMany, e.to_string()),
             WorldError::Agent(a) => a.into(),
             WorldError::OutOfMemory(_) => FfiError::new(GoapStatus::OutOfMemory, e.to_string()),
+            WorldError::Recording(m) => FfiError::new(GoapStatus::RecordingFailed, m),
         }
     }
 }

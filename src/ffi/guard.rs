@@ -93,7 +93,9 @@ fn finish(
 /// [`run`] for a call on `world` (NULL is left to the body's check). A world in which a
 /// call panicked is poisoned: its state may be broken (the call may have been partly
 /// applied), so this call fails with `GOAP_STATUS_POISONED` without running `body`, and a
-/// panic in `body` poisons the world. goap_world_destroy does not come here: a poisoned
+/// panic in `body` poisons the world. A call from the write callback of the world's
+/// recording fails with `GOAP_STATUS_BUSY` (the recorder is locked by the call running the
+/// callback). goap_world_destroy does not come here: a poisoned
 /// world can still be destroyed, which frees everything.
 pub(crate) fn run_in_world(
     function: &'static str,
@@ -112,6 +114,11 @@ pub(crate) fn run_in_world(
             ),
         );
         return GoapStatus::Poisoned;
+    }
+    if super::record::writer_running_in(world) {
+        let e = super::record::busy_in_writer();
+        set_last_error(function, &e.message);
+        return e.status;
     }
     let caught = catch(function, body);
     if let (None, Some(w)) = (&caught, w) {

@@ -94,10 +94,19 @@ pub enum GoapStatus {
     /// allocator (any earlier goap call does), or an allocator was set already. Nothing
     /// changed.
     TooLate = 25,
+    /// The flight recorder refused or failed: goap_world_record_start or
+    /// goap_world_record_start_callback on a world that is already recording, or a file
+    /// that cannot be created; goap_world_record_stop on a world that is not recording, or
+    /// whose recording's writer failed (a file write failed, or the write callback returned
+    /// non-zero: the recording is incomplete). The message says which.
+    RecordingFailed = 26,
+    /// goap_replay made a different decision than the recording: the message says where
+    /// (record, agent, step, time) and what differed (expected and got).
+    ReplayDiverged = 27,
 }
 
 /// Every status, in value order.
-const ALL: [GoapStatus; 26] = [
+const ALL: [GoapStatus; 28] = [
     GoapStatus::Ok,
     GoapStatus::NullPointer,
     GoapStatus::InvalidUtf8,
@@ -124,6 +133,8 @@ const ALL: [GoapStatus; 26] = [
     GoapStatus::OutOfMemory,
     GoapStatus::Poisoned,
     GoapStatus::TooLate,
+    GoapStatus::RecordingFailed,
+    GoapStatus::ReplayDiverged,
 ];
 
 impl GoapStatus {
@@ -161,6 +172,8 @@ impl GoapStatus {
             GoapStatus::OutOfMemory => "GOAP_STATUS_OUT_OF_MEMORY\0",
             GoapStatus::Poisoned => "GOAP_STATUS_POISONED\0",
             GoapStatus::TooLate => "GOAP_STATUS_TOO_LATE\0",
+            GoapStatus::RecordingFailed => "GOAP_STATUS_RECORDING_FAILED\0",
+            GoapStatus::ReplayDiverged => "GOAP_STATUS_REPLAY_DIVERGED\0",
         }
     }
 

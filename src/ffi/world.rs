@@ -284,8 +284,10 @@ pub unsafe extern "C" fn goap_world_create(
 /// their ids become invalid; callbacks' user_data is not touched), its plan cache and its
 /// idle planners' search memory. NULL is accepted and ignored.
 ///
-/// Called from a context callback of an agent of this world (which the rules below forbid)
-/// it destroys nothing and sets the last error.
+/// Called from a context callback of an agent of this world, or from the write callback of
+/// its recording (which the rules below forbid), it destroys nothing and sets the last
+/// error. A recording in progress is dropped without its end record (a file keeps what was
+/// written; the write callback is not called again).
 ///
 /// Thread safety: must not run concurrently with any other call on this world; the pointer
 /// must not be used afterwards.
@@ -302,6 +304,13 @@ pub unsafe extern "C" fn goap_world_destroy(world: *mut GoapWorld) {
             return Err(FfiError::new(
                 GoapStatus::Busy,
                 "called from a context callback of an agent of this world; nothing was \
+                 destroyed (a callback must not destroy its world)",
+            ));
+        }
+        if super::record::writer_running_in(world) {
+            return Err(FfiError::new(
+                GoapStatus::Busy,
+                "called from the write callback of this world's recording; nothing was \
                  destroyed (a callback must not destroy its world)",
             ));
         }

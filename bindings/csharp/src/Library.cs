@@ -137,6 +137,25 @@ namespace Goap
             return Utf8.FromNulTerminated(NativeMethods.goap_status_name((int)status));
         }
 
+        /// <summary>
+        /// Replays a recording (<see cref="World.StartRecording"/>,
+        /// <see cref="World.StopRecordingToMemory"/>) in a new native world of its own and
+        /// checks every decision against it. Throws <see cref="GoapException"/> with
+        /// <see cref="Status.ReplayDiverged"/> when a decision differed (the message says where
+        /// and what), <see cref="Status.InvalidArgument"/> when <paramref name="recording"/> is
+        /// not a whole recording (not one, truncated or corrupted).
+        /// </summary>
+        public static ReplaySummary Replay(byte[] recording)
+        {
+            if (recording == null) throw new ArgumentNullException("recording");
+            EnsureLoaded();
+            GoapReplaySummary s = default(GoapReplaySummary);
+            s.size = (uint)sizeof(GoapReplaySummary);
+            fixed (byte* p = recording)
+                Errors.Check(NativeMethods.goap_replay(p, (ulong)recording.Length, &s));
+            return new ReplaySummary(s);
+        }
+
         static readonly LogCallback logCallback = OnLog;
         static readonly IntPtr logPointer = Marshal.GetFunctionPointerForDelegate(logCallback);
         /// <summary>The handler, an <c>Action&lt;LogLevel, string&gt;</c> (held as object: it is

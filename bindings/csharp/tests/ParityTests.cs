@@ -183,6 +183,8 @@ namespace Goap.Tests
             new object[] { typeof(ReplanEvent), typeof(GoapReplanEvent), new[] { "size" } },
             new object[] { typeof(BatchStats), typeof(GoapBatchStats), new[] { "size" } },
             new object[] { typeof(CacheStats), typeof(GoapCacheStats), new[] { "size" } },
+            new object[] { typeof(RecordStats), typeof(GoapRecordStats), new[] { "size" } },
+            new object[] { typeof(ReplaySummary), typeof(GoapReplaySummary), new[] { "size" } },
             new object[] { typeof(PlanResult), typeof(GoapPlanResult), new[] { "size", "action_count" } },
             // The task callbacks come from WorldSettings.TaskSystem (TaskSystemTests).
             new object[] { typeof(WorldSettings), typeof(GoapWorldDef), new[] { "cookie", "enqueue_task", "finish_task", "user_task_context" } },

@@ -12,7 +12,7 @@ namespace Goap
         Contradiction = 9, BufferTooSmall = 10, ParseError = 11, NotFound = 12, Panic = 13,
         NoGoal = 14, TooMany = 15, UnknownVar = 16, OutOfRange = 17, UnknownAgent = 18,
         UnknownGoal = 19, NoAction = 20, CallbackFailed = 21, Busy = 22,
-        OutOfMemory = 23, Poisoned = 24, TooLate = 25,
+        OutOfMemory = 23, Poisoned = 24, TooLate = 25, RecordingFailed = 26, ReplayDiverged = 27,
     }
 
     /// <summary>Severity of a log message (goap.h GoapLogLevel); see <see cref="Library.SetLogHandler"/>.</summary>

@@ -196,6 +196,12 @@ namespace Goap
         // The task system's handle (user_task_context), freed after the native world.
         GCHandle taskSystem;
 
+        /// <summary>Guards <see cref="Recording"/> across the native start and stop calls.</summary>
+        internal readonly object RecordLock = new object();
+        /// <summary>The buffer of a recording to memory (the write callback's user data), freed
+        /// once the native recording has stopped, or after the native world.</summary>
+        internal GCHandle Recording;
+
         /// <summary>Takes ownership of a world just created (and of its task system's handle).</summary>
         internal void Adopt(IntPtr world, GCHandle tasks)
         {
@@ -209,6 +215,10 @@ namespace Goap
         {
             unsafe { NativeMethods.goap_world_destroy((GoapWorld*)handle); }
             if (taskSystem.IsAllocated) taskSystem.Free();
+            lock (RecordLock)
+            {
+                if (Recording.IsAllocated) Recording.Free();
+            }
             lock (contexts)
             {
                 foreach (var slot in contexts.Values)
@@ -231,7 +241,7 @@ namespace Goap
     /// agents are small values that name their world; using one after <see cref="Dispose"/>
     /// throws <see cref="ObjectDisposedException"/>.
     /// </summary>
-    public sealed unsafe class World : IDisposable
+    public sealed unsafe partial class World : IDisposable
     {
         internal readonly WorldHandle Handle;
         // Set by Dispose: the handle alone stays open while a call of another thread holds
