@@ -1239,8 +1239,9 @@ namespace Goap.Native
         ///  order until the budget is spent; a search stopped by the budget, and every search of
         ///  the chunk after the one that spent it, is kept by its agent and continued (or applied)
         ///  by the next call or step. Either way, which agents get planned, and their plans, do not
-        ///  depend on the thread count or on timing (a cache answer is used only when its recorded
-        ///  nodes fit in what is left, so where a search stops does not depend on the cache).
+        ///  depend on the thread count or on timing (a cache answer is used only when more nodes
+        ///  are left than it records, as the search would need, so where a search stops does not
+        ///  depend on the cache).
         ///
         ///  `options` may be NULL for the defaults; it is read during the call only.
         ///

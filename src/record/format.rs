@@ -656,8 +656,11 @@ pub struct AgentSnap {
 // ---- conversions --------------------------------------------------------------------
 
 pub(crate) fn state_rec(s: &WorldState, domain: &Domain) -> StateRec {
+    // Trailing all-false words do not count (two equal states record the same).
+    let words = s.words();
+    let end = words.iter().rposition(|&w| w != 0).map_or(0, |i| i + 1);
     StateRec {
-        words: s.words().to_vec(),
+        words: words[..end].to_vec(),
         vars: (0..domain.var_count() as u32)
             .filter_map(|v| s.var(VarId(v)).map(|x| (v, x)))
             .collect(),
