@@ -606,6 +606,15 @@ impl Replay {
                 state,
                 ..
             } => {
+                if *count > rf::MAX_RUN {
+                    return Err(invalid(
+                        i,
+                        format!(
+                            "a run of {count} steps (at most {} are recorded as one)",
+                            rf::MAX_RUN
+                        ),
+                    ));
+                }
                 let domain = self.domain_of(id);
                 let want = Ok(*result);
                 for _ in 0..*count {
