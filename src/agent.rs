@@ -757,7 +757,12 @@ impl Agent {
                 match &mut self.rec_run {
                     // Nothing changed since the held steps (the same stamp): this step is
                     // theirs again.
-                    Some(p) if p.stamp == stamp && p.dt.to_bits() == dt.to_bits() => {
+                    // (A run is cut at `MAX_RUN` steps: replays refuse longer ones.)
+                    Some(p)
+                        if p.stamp == stamp
+                            && p.dt.to_bits() == dt.to_bits()
+                            && p.count < rf::MAX_RUN =>
+                    {
                         debug_assert_eq!(p.step, *step);
                         p.count += 1;
                     }

@@ -402,8 +402,10 @@ fn null_arguments_are_null_pointer_errors() {
     );
     // A stats struct without its size is refused before the recording stops.
     ok(start_callback(&w, &sink, 0.0));
-    let mut stats = GoapRecordStats::default();
-    stats.size = 0;
+    let mut stats = GoapRecordStats {
+        size: 0,
+        ..Default::default()
+    };
     expect_err(
         unsafe { goap_world_record_stop(w.0, &mut stats) },
         GoapStatus::InvalidArgument,
@@ -692,8 +694,10 @@ fn garbage_empty_and_truncated_inputs_are_invalid_recordings() {
         ffi_support::last_error()
     );
     // A summary without its size is refused.
-    let mut out = GoapReplaySummary::default();
-    out.size = 0;
+    let mut out = GoapReplaySummary {
+        size: 0,
+        ..Default::default()
+    };
     expect_err(
         unsafe { goap_replay(bytes.as_ptr(), bytes.len() as u64, &mut out) },
         GoapStatus::InvalidArgument,

@@ -154,6 +154,12 @@ impl Agent {
         self.sync_shared();
     }
 
+    /// Joins the shared values of its world domain without taking any (a restored agent:
+    /// it has taken those up to its recorded version).
+    pub(crate) fn join_shared(&mut self, cell: Arc<SharedCell>) {
+        self.shared = Some(cell);
+    }
+
     /// True when the agent reads the shared values of `cell`.
     pub(crate) fn shares(&self, cell: &SharedCell) -> bool {
         self.shared
@@ -196,6 +202,13 @@ impl Agent {
     /// Subscribing first and syncing after means a write racing with it is seen either by
     /// the writer (which then visits this agent) or by the sync. Returns the sync's answer.
     pub(crate) fn refresh_deps(&mut self) -> bool {
+        self.subscribe_deps() && self.sync_shared()
+    }
+
+    /// Learns what the goals and the plan depend on and tells the shared values (once they
+    /// are in use): [`Agent::refresh_deps`] without taking the values written meanwhile
+    /// (a restored agent has taken exactly those it had). False when nothing is shared yet.
+    pub(crate) fn subscribe_deps(&mut self) -> bool {
         let Some(cell) = &self.shared else {
             return false;
         };
@@ -210,7 +223,7 @@ impl Agent {
         let deps = Arc::new(Deps::relevant(&self.domain, goals, &self.plan));
         cell.subscribe(self.id, Arc::clone(&deps));
         self.deps = Some(deps);
-        self.sync_shared()
+        true
     }
 
     /// After a new plan: make sure its preconditions are among the dependencies.

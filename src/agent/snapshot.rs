@@ -207,7 +207,7 @@ impl Agent {
     /// True when the snapshot said the agent knew its dependencies.
     pub(crate) fn refresh_deps_if(&mut self, known: bool) {
         if known {
-            self.refresh_deps();
+            self.subscribe_deps();
         }
     }
 }
@@ -220,11 +220,6 @@ fn cause_of(c: u8) -> Result<ReplanCause, String> {
 }
 
 impl Agent {
-    /// The shared version the agent had taken.
-    pub(crate) fn shared_seen_version(&self) -> u64 {
-        self.shared_seen
-    }
-
     /// Replaces the step budget without recording it (replays of time-budgeted steps);
     /// returns the one it replaced.
     pub(crate) fn swap_step_budget(&mut self, budget: SearchBudget) -> SearchBudget {
@@ -243,10 +238,5 @@ impl Agent {
     /// Takes the shared values written since it last did (replays).
     pub(crate) fn replay_sync(&mut self) {
         self.sync_shared();
-    }
-
-    /// Sets the shared version taken (replays: as recorded).
-    pub(crate) fn set_shared_seen(&mut self, seen: u64) {
-        self.shared_seen = seen;
     }
 }

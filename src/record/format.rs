@@ -15,6 +15,10 @@ use crate::state::WorldState;
 /// The format version this library writes and reads.
 pub const FORMAT_VERSION: u16 = 1;
 
+/// The most steps one [`Record::Steps`] counts (the recorder starts another record after
+/// that many; a replay finds a larger count invalid instead of stepping for ever).
+pub const MAX_RUN: u64 = 1 << 24;
+
 /// An agent or goal id as recorded: (slot index, generation).
 pub type IdRec = (u32, u32);
 
@@ -265,7 +269,7 @@ pub enum Record {
         agent: IdRec,
         /// Seconds, each.
         dt: f64,
-        /// How many.
+        /// How many (1 to [`MAX_RUN`]).
         count: u64,
         /// What each returned.
         result: StepRec,

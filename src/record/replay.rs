@@ -535,13 +535,20 @@ impl Replay {
                 state,
                 ..
             } => {
-                // A time budget's slices end where the recorded ones did.
+                // A time budget's slices end where the recorded ones did: a step that
+                // returned "planning" stopped its search after `spent` expansions (a slice
+                // stops before taking up a node once its expansions are spent); any other
+                // ran its search, if any, to the end.
                 let timed = w
                     .replay_peek(id, |a| a.def().step_budget.max_time.is_some())
                     .unwrap_or(false);
-                let saved = timed.then(|| {
-                    w.replay_peek(id, |a| a.swap_step_budget(SearchBudget::expansions(*spent)))
-                });
+                let suspended = matches!(result, Ok(s) if s.kind == 5);
+                let budget = if suspended {
+                    SearchBudget::expansions((*spent).max(1))
+                } else {
+                    SearchBudget::UNLIMITED
+                };
+                let saved = timed.then(|| w.replay_peek(id, |a| a.swap_step_budget(budget)));
                 let got = w.step_agent(id, *dt);
                 if let Some(Some(b)) = saved {
                     w.replay_peek(id, |a| a.swap_step_budget(b));
@@ -606,6 +613,15 @@ impl Replay {
                 state,
                 ..
             } => {
+                if *count > rf::MAX_RUN {
+                    return Err(invalid(
+                        i,
+                        format!(
+                            "a run of {count} steps (at most {} are recorded as one)",
+                            rf::MAX_RUN
+                        ),
+                    ));
+                }
                 let domain = self.domain_of(id);
                 let want = Ok(*result);
                 for _ in 0..*count {

@@ -256,9 +256,9 @@ impl World {
     ) -> Result<(), String> {
         let slot = self.slot(world).map_err(|e| e.to_string())?;
         agent.set_domain_id(world);
-        let seen = agent.shared_seen_version();
-        agent.attach_shared(Arc::clone(&slot.shared));
-        agent.set_shared_seen(seen);
+        // Its beliefs hold the shared values up to its recorded version, no more: the
+        // values written since are taken when the recording says it took them.
+        agent.join_shared(Arc::clone(&slot.shared));
         agent.refresh_deps_if(deps_known);
         agent.attach_recorder(Arc::clone(&self.recorder));
         let id = agent.id();
