@@ -523,9 +523,14 @@ fn scenario(seed: u64, start: Option<(usize, f64)>) -> (Vec<String>, Vec<u8>) {
                         }
                     }
                 }
+                // Cache hit counts can depend on the batch threads' timing: not a decision.
                 let last = world
                     .with_agent(a, |x| Ok(x.last_replan().cloned()))
-                    .unwrap();
+                    .unwrap()
+                    .map(|mut e| {
+                        e.cache_hits = 0;
+                        e
+                    });
                 s + &format!("{last:?}")
             }
         };
@@ -548,12 +553,12 @@ fn strip_generations(t: &str) -> String {
     out + rest
 }
 
-/// Still fails (not fixed): seeds 50, 110 and 116 (ring mode) diverge at a later
-/// checkpoint with the agent's `epoch` one short (a shared value the original agent
-/// counted as a dependency when it took it, the restored one not: a restored agent
-/// recomputes its dependencies from its goals and plan, the original's could be older).
+/// 120 random scenarios (domains with variables, recurring goals, callbacks, shared
+/// values, edits, batches with budgets, agents made and destroyed), recorded from a random
+/// operation on (every third in ring mode): the recording changes no decision and replays.
+/// (Seeds 50, 110 and 116 once diverged at a later ring checkpoint: a restored agent
+/// recomputed its dependencies instead of taking the recorded ones.)
 #[test]
-#[ignore]
 fn random_scenarios_record_without_changing_a_decision_and_replay() {
     let mut failures = Vec::new();
     for seed in 0..120u64 {
@@ -583,23 +588,6 @@ fn random_scenarios_record_without_changing_a_decision_and_replay() {
         failures.len(),
         failures.join("\n")
     );
-}
-
-#[test]
-#[ignore]
-fn debug_seed() {
-    let seed: u64 = std::env::var("SEED").unwrap().parse().unwrap();
-    let at = (seed as usize * 37) % 200;
-    let window = if seed % 3 == 2 { 1.5 } else { 0.0 };
-    let (trace, bytes) = scenario(seed, Some((at, window)));
-    for t in &trace[at.saturating_sub(30)..(at + 30).min(trace.len())] {
-        println!("{t}");
-    }
-    for (i, r) in read_records(&bytes).unwrap().iter().enumerate().take(60) {
-        let s = format!("{r:?}");
-        println!("R{i}: {}", &s[..s.len().min(400)]);
-    }
-    println!("{:?}", goap::record::replay(&bytes));
 }
 
 /// An agent that has not yet taken a shared write (it does not depend on it) when the

@@ -40,6 +40,37 @@ fn set(words: &mut [u64], i: u32) -> bool {
 }
 
 impl Deps {
+    /// The set as recorded.
+    pub(crate) fn to_rec(&self) -> crate::record::format::DepsRec {
+        crate::record::format::DepsRec {
+            facts: self.facts.clone(),
+            vars: self.vars.clone(),
+            all: self.all,
+        }
+    }
+
+    /// A recorded set, checked against `domain`'s sizes.
+    pub(crate) fn of_rec(
+        r: &crate::record::format::DepsRec,
+        domain: &Domain,
+    ) -> Result<Deps, String> {
+        if r.facts.len() > domain.fact_count().div_ceil(64)
+            || r.vars.len() > domain.var_count().div_ceil(64)
+        {
+            return Err("a dependency set larger than its domain".into());
+        }
+        let (mut facts, mut vars) = (r.facts.clone(), r.vars.clone());
+        if !r.all {
+            facts.resize(domain.fact_count().div_ceil(64), 0);
+            vars.resize(domain.var_count().div_ceil(64), 0);
+        }
+        Ok(Deps {
+            facts,
+            vars,
+            all: r.all,
+        })
+    }
+
     /// True when the set holds fact `f`.
     pub(crate) fn has_fact(&self, f: u32) -> bool {
         self.all || bit(&self.facts, f)

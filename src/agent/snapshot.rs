@@ -78,7 +78,12 @@ impl Agent {
             counts: self.counts,
             run,
             shared_seen: self.shared_seen,
-            deps: self.deps.is_some(),
+            deps: self.deps.as_ref().map(|d| d.to_rec()),
+            subscribed: self
+                .shared
+                .as_ref()
+                .and_then(|c| c.subscription(self.id))
+                .map(|d| d.to_rec()),
         }
     }
 
@@ -180,6 +185,10 @@ impl Agent {
         agent.history = history;
         agent.counts = s.counts;
         agent.shared_seen = s.shared_seen;
+        agent.deps = match &s.deps {
+            Some(r) => Some(Arc::new(super::Deps::of_rec(r, d)?)),
+            None => None,
+        };
         if let Some(r) = &s.run {
             let job = PlanJob {
                 domain: Arc::clone(&domain),
@@ -204,11 +213,13 @@ impl Agent {
         Ok(agent)
     }
 
-    /// True when the snapshot said the agent knew its dependencies.
-    pub(crate) fn refresh_deps_if(&mut self, known: bool) {
-        if known {
-            self.subscribe_deps();
+    /// Subscribes the dependencies its domain's shared values held for it (as recorded).
+    pub(crate) fn restore_subscription(&mut self, r: Option<&rf::DepsRec>) -> Result<(), String> {
+        if let (Some(r), Some(cell)) = (r, &self.shared) {
+            let deps = super::Deps::of_rec(r, &self.domain)?;
+            cell.subscribe(self.id, Arc::new(deps));
         }
+        Ok(())
     }
 }
 

@@ -575,6 +575,18 @@ pub struct GoalSlotRec {
     pub ready_at: f64,
 }
 
+/// A set of facts and variables an agent depends on: bit `i % 64` of word `i / 64` is fact
+/// (or variable) `i`; `all` stands for every one.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DepsRec {
+    /// Fact bits.
+    pub facts: Vec<u64>,
+    /// Variable bits.
+    pub vars: Vec<u64>,
+    /// Every fact and variable.
+    pub all: bool,
+}
+
 /// A suspended search: its inputs and the expansions spent on it so far.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RunRec {
@@ -653,8 +665,11 @@ pub struct AgentSnap {
     pub run: Option<RunRec>,
     /// Shared version seen.
     pub shared_seen: u64,
-    /// Dependencies known.
-    pub deps: bool,
+    /// What the agent knows its goal choice and plan depend on (`None`: not known).
+    pub deps: Option<DepsRec>,
+    /// What its domain's shared values hold as its dependencies (which writes visit it;
+    /// may be older than `deps`).
+    pub subscribed: Option<DepsRec>,
 }
 
 // ---- conversions --------------------------------------------------------------------

@@ -294,7 +294,7 @@ impl Replay {
                     agent.install_callbacks_quietly(Box::new(Recorded(Arc::clone(&answers))));
                 }
                 self.world
-                    .replay_insert_agent(wid, agent, snap.deps)
+                    .replay_insert_agent(wid, agent, snap.subscribed.as_ref())
                     .map_err(|m| invalid(i, m))?;
                 self.know(id, *key, answers);
                 self.entry(id, TimelineWhat::Created);

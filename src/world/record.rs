@@ -252,14 +252,15 @@ impl World {
         &self,
         world: DomainId,
         mut agent: Agent,
-        deps_known: bool,
+        subscribed: Option<&rf::DepsRec>,
     ) -> Result<(), String> {
         let slot = self.slot(world).map_err(|e| e.to_string())?;
         agent.set_domain_id(world);
         // Its beliefs hold the shared values up to its recorded version, no more: the
         // values written since are taken when the recording says it took them.
         agent.join_shared(Arc::clone(&slot.shared));
-        agent.refresh_deps_if(deps_known);
+        // Which writes visit it: the subscription the recording's world held for it.
+        agent.restore_subscription(subscribed)?;
         agent.attach_recorder(Arc::clone(&self.recorder));
         let id = agent.id();
         if self

@@ -142,6 +142,11 @@ impl SharedCell {
         Ok(())
     }
 
+    /// The dependencies subscribed for `agent`, if any.
+    pub(crate) fn subscription(&self, agent: AgentId) -> Option<Arc<Deps>> {
+        self.subs.lock().deps.get(&agent).cloned()
+    }
+
     /// The version of the values (0 before the first write).
     pub(crate) fn version(&self) -> u64 {
         self.version.load(Ordering::Acquire)
