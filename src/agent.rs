@@ -302,6 +302,7 @@ impl Agent {
     /// Writes the steps held back (see [`Agent::step`]), if any.
     pub(crate) fn flush_steps(&mut self, r: &Recorder) {
         if let Some(p) = self.rec_run.take() {
+            r.note_held(false);
             r.push(Record::Steps {
                 agent: rf::agent_rec(self.id),
                 dt: p.dt,
@@ -769,6 +770,7 @@ impl Agent {
                     _ => {
                         let r = self.rec.clone().expect("recording");
                         self.flush_steps(&r);
+                        r.note_held(true);
                         self.rec_run = Some(HeldSteps {
                             dt,
                             count: 1,

@@ -415,11 +415,7 @@ impl Agent {
         job: Option<(&PlanJob, Option<usize>)>,
     ) {
         if let Some(r) = self.rec() {
-            let rec = Record::Replan {
-                agent: rf::agent_rec(self.id),
-                replan: rf::ReplanRec::of(&event, &self.plan),
-            };
-            r.push_replan(rec, || {
+            r.push_replan(rf::agent_rec(self.id), &event, &self.plan, || {
                 let (job, g) = job?;
                 let g = g?;
                 let (_, goal) = job.goals.iter().find(|(i, _)| *i == g)?;

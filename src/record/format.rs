@@ -406,17 +406,21 @@ pub struct ReplanRec {
     pub time: f64,
 }
 
+fn result_code(r: ReplanResult) -> u8 {
+    match r {
+        ReplanResult::Found => 0,
+        ReplanResult::NoPlan => 1,
+        ReplanResult::LimitReached => 2,
+        ReplanResult::Skipped => 3,
+        ReplanResult::Kept => 4,
+    }
+}
+
 impl ReplanRec {
     pub(crate) fn of(e: &ReplanEvent, plan: &[ActionId]) -> ReplanRec {
         ReplanRec {
             cause: e.cause as u8,
-            result: match e.result {
-                ReplanResult::Found => 0,
-                ReplanResult::NoPlan => 1,
-                ReplanResult::LimitReached => 2,
-                ReplanResult::Skipped => 3,
-                ReplanResult::Kept => 4,
-            },
+            result: result_code(e.result),
             goal: e.goal.map(goal_rec),
             plan: plan.iter().map(|a| a.0).collect(),
             cost: e.plan_cost,
@@ -1088,6 +1092,46 @@ impl Small {
 /// Postcard's variant index of [`Record::Step`].
 const STEP_VARIANT: u64 = 18;
 
+/// Postcard's variant index of [`Record::Replan`].
+const REPLAN_VARIANT: u64 = 21;
+
+/// Appends the frame of `Record::Replan { agent, replan: ReplanRec::of(event, plan) }`,
+/// encoded by hand (exactly as postcard would: the tests compare) without building the
+/// record. `scratch` is a reusable buffer.
+pub(crate) fn write_replan_frame(
+    out: &mut Vec<u8>,
+    scratch: &mut Vec<u8>,
+    agent: IdRec,
+    e: &ReplanEvent,
+    plan: &[ActionId],
+) {
+    scratch.clear();
+    put_varint(scratch, REPLAN_VARIANT);
+    put_varint(scratch, u64::from(agent.0));
+    put_varint(scratch, u64::from(agent.1));
+    scratch.push(e.cause as u8);
+    scratch.push(result_code(e.result));
+    match e.goal {
+        None => scratch.push(0),
+        Some(g) => {
+            scratch.push(1);
+            put_varint(scratch, u64::from(g.index()));
+            put_varint(scratch, u64::from(g.generation()));
+        }
+    }
+    put_varint(scratch, plan.len() as u64);
+    for a in plan {
+        put_varint(scratch, u64::from(a.0));
+    }
+    scratch.extend_from_slice(&e.plan_cost.to_le_bytes());
+    put_varint(scratch, u64::from(e.goals_tried as u32));
+    put_varint(scratch, e.expanded);
+    scratch.extend_from_slice(&e.time.to_le_bytes());
+    put_varint(out, scratch.len() as u64);
+    out.extend_from_slice(scratch);
+    out.extend_from_slice(&crc32(scratch).to_le_bytes());
+}
+
 /// The file header: [`super::MAGIC`] then the format version (u16, little-endian).
 pub fn header() -> [u8; 10] {
     let mut h = [0u8; 10];
@@ -1304,6 +1348,43 @@ mod tests {
                 },
             );
             assert_eq!(read_records(&file).unwrap()[0], r);
+        }
+    }
+
+    #[test]
+    fn hand_encoded_replans_are_postcard() {
+        use crate::agent::{GoalId, ReplanCause};
+        let plans: [Vec<ActionId>; 3] = [
+            vec![],
+            vec![ActionId(3), ActionId(200)],
+            (0..100).map(|i| ActionId(i * 1000)).collect(),
+        ];
+        for (k, plan) in plans.iter().enumerate() {
+            let e = ReplanEvent {
+                cause: ReplanCause::ALL[k + 1],
+                result: [
+                    ReplanResult::Found,
+                    ReplanResult::Kept,
+                    ReplanResult::NoPlan,
+                ][k],
+                goal: (k != 2).then(|| GoalId::from_parts(k as u32, 7 + 300 * k as u32)),
+                plan_len: plan.len(),
+                plan_cost: 2.5 * k as f64,
+                goals_tried: k + 1,
+                expanded: [0, 12, u64::MAX][k],
+                cache_hits: 3,
+                time: 0.1 * k as f64,
+            };
+            let agent = (k as u32, u32::MAX - k as u32);
+            let mut fast = Vec::new();
+            write_replan_frame(&mut fast, &mut Vec::new(), agent, &e, plan);
+            let mut slow = Vec::new();
+            let r = Record::Replan {
+                agent,
+                replan: ReplanRec::of(&e, plan),
+            };
+            write_frame(&mut slow, &mut Vec::new(), &r);
+            assert_eq!(fast, slow, "{r:?}");
         }
     }
 

@@ -4,13 +4,15 @@
 
 use std::collections::VecDeque;
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Weak};
 
 use parking_lot::Mutex;
 
-use super::format::{header, write_frame, Record};
+use super::format::{header, write_frame, write_replan_frame, IdRec, Record, ReplanRec};
 use super::timeline::SearchProblem;
+use crate::agent::ReplanEvent;
+use crate::domain::ActionId;
 use crate::domain::Domain;
 
 /// Bytes gathered before a streaming recorder hands them to its writer.
@@ -117,6 +119,8 @@ pub(crate) struct Recorder {
     on: AtomicBool,
     /// Recording in ring mode.
     ring: AtomicBool,
+    /// Agents holding steps back (see `Agent::step`): when none, nothing needs flushing.
+    held: AtomicUsize,
     checkpoint_due: AtomicBool,
     /// Held while a checkpoint is written (one at a time).
     pub(crate) checkpointing: Mutex<()>,
@@ -136,6 +140,7 @@ impl Default for Recorder {
         Recorder {
             on: AtomicBool::new(false),
             ring: AtomicBool::new(false),
+            held: AtomicUsize::new(0),
             checkpoint_due: AtomicBool::new(false),
             checkpointing: Mutex::new(()),
             inner: Mutex::new(Inner {
@@ -155,15 +160,27 @@ impl Default for Recorder {
 
 impl Inner {
     fn push(&mut self, record: &Record, problem: Option<SearchProblem>) {
+        if let Mode::Capture(v) = &mut self.mode {
+            if self.error.is_none() {
+                self.records += 1;
+                v.push((record.clone(), problem));
+            }
+            return;
+        }
+        self.push_frame(|out, scratch| write_frame(out, scratch, record));
+    }
+
+    /// Appends one frame that `encode` writes (into the output, with a scratch buffer);
+    /// not for capture mode.
+    fn push_frame(&mut self, encode: impl FnOnce(&mut Vec<u8>, &mut Vec<u8>)) {
         if self.error.is_some() {
             return;
         }
         self.records += 1;
         match &mut self.mode {
-            Mode::Off => {}
-            Mode::Capture(v) => v.push((record.clone(), problem)),
+            Mode::Off | Mode::Capture(_) => {}
             Mode::Stream { writer, buf } => {
-                write_frame(buf, &mut self.scratch, record);
+                encode(buf, &mut self.scratch);
                 if buf.len() >= FLUSH_BYTES {
                     self.bytes += buf.len() as u64;
                     if let Err(e) = writer.write_all(buf) {
@@ -176,7 +193,7 @@ impl Inner {
                 let s = segments
                     .back_mut()
                     .expect("a ring starts with a checkpoint");
-                write_frame(&mut s.bytes, &mut self.scratch, record);
+                encode(&mut s.bytes, &mut self.scratch);
                 s.records += 1;
             }
         }
@@ -324,12 +341,22 @@ impl Recorder {
     /// Records a replan, with its search problem when capturing (replays).
     pub(crate) fn push_replan(
         &self,
-        record: Record,
+        agent: IdRec,
+        event: &ReplanEvent,
+        plan: &[ActionId],
         problem: impl FnOnce() -> Option<SearchProblem>,
     ) {
         let mut i = self.inner.lock();
-        let p = matches!(i.mode, Mode::Capture(_)).then(problem).flatten();
-        i.push(&record, p);
+        if matches!(i.mode, Mode::Capture(_)) {
+            let record = Record::Replan {
+                agent,
+                replan: ReplanRec::of(event, plan),
+            };
+            let p = problem();
+            i.push(&record, p);
+        } else {
+            i.push_frame(|out, scratch| write_replan_frame(out, scratch, agent, event, plan));
+        }
     }
 
     /// Records a step at `time` on the recorder's clock (advancing it).
@@ -342,6 +369,22 @@ impl Recorder {
             }
         }
         i.push(&record, None);
+    }
+
+    /// An agent began holding steps back (`true`) or wrote those it held.
+    #[inline]
+    pub(crate) fn note_held(&self, holding: bool) {
+        if holding {
+            self.held.fetch_add(1, Ordering::Relaxed);
+        } else {
+            self.held.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
+
+    /// True when some agent may hold steps back.
+    #[inline]
+    pub(crate) fn any_held(&self) -> bool {
+        self.held.load(Ordering::Relaxed) > 0
     }
 
     /// True in ring mode.

@@ -61,7 +61,7 @@ impl World {
     /// Writes the steps every agent holds back (before a record whose place relative to
     /// them matters to a replay: a batch, the end).
     pub(crate) fn flush_held_steps(&self) {
-        if !self.recorder.is_on() {
+        if !self.recorder.is_on() || !self.recorder.any_held() {
             return;
         }
         let agents: Vec<Arc<Mutex<Agent>>> = self
