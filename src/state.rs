@@ -25,7 +25,9 @@ pub struct WorldState {
 }
 
 impl WorldState {
-    fn significant(&self) -> (&[u64], &[Option<i32>]) {
+    /// The fact words and variables without their trailing all-false words and unset
+    /// variables (what equality and hashing compare).
+    pub(crate) fn significant(&self) -> (&[u64], &[Option<i32>]) {
         let end = self
             .words
             .iter()

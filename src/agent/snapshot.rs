@@ -245,9 +245,4 @@ impl Agent {
     ) {
         self.callbacks = Some(callbacks);
     }
-
-    /// Takes the shared values written since it last did (replays).
-    pub(crate) fn replay_sync(&mut self) {
-        self.sync_shared();
-    }
 }

@@ -680,10 +680,8 @@ pub struct AgentSnap {
 
 pub(crate) fn state_rec(s: &WorldState, domain: &Domain) -> StateRec {
     // Trailing all-false words do not count (two equal states record the same).
-    let words = s.words();
-    let end = words.iter().rposition(|&w| w != 0).map_or(0, |i| i + 1);
     StateRec {
-        words: words[..end].to_vec(),
+        words: s.significant().0.to_vec(),
         vars: (0..domain.var_count() as u32)
             .filter_map(|v| s.var(VarId(v)).map(|x| (v, x)))
             .collect(),
@@ -1033,9 +1031,7 @@ pub fn state_hash(s: &WorldState, var_count: usize) -> u32 {
         h = (h ^ x).wrapping_mul(0x0000_0100_0000_01b3);
         h ^= h >> 29;
     };
-    let words = s.words();
-    let end = words.iter().rposition(|&w| w != 0).map_or(0, |i| i + 1);
-    for &w in &words[..end] {
+    for &w in s.significant().0 {
         mix(w);
     }
     for v in 0..var_count as u32 {

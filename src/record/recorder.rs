@@ -362,13 +362,19 @@ impl Recorder {
     /// Records a step at `time` on the recorder's clock (advancing it).
     pub(crate) fn push_step(&self, record: Record, time: f64) {
         let mut i = self.inner.lock();
+        self.advance(&mut i, time);
+        i.push(&record, None);
+    }
+
+    /// Moves the clock to `time` if that is later; a checkpoint falls due once it passes
+    /// the next one's time.
+    fn advance(&self, i: &mut Inner, time: f64) {
         if time > i.time {
             i.time = time;
             if time >= i.next_checkpoint {
                 self.checkpoint_due.store(true, Ordering::Relaxed);
             }
         }
-        i.push(&record, None);
     }
 
     /// An agent began holding steps back (`true`) or wrote those it held.
@@ -397,12 +403,7 @@ impl Recorder {
     /// ring mode needs the clock).
     pub(crate) fn advance_time(&self, time: f64) {
         let mut i = self.inner.lock();
-        if time > i.time {
-            i.time = time;
-            if time >= i.next_checkpoint {
-                self.checkpoint_due.store(true, Ordering::Relaxed);
-            }
-        }
+        self.advance(&mut i, time);
     }
 
     /// The recorder's clock.

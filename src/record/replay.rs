@@ -506,7 +506,7 @@ impl Replay {
             }
             Record::Synced { .. } => {
                 let before = w.replay_peek(id, |a| a.state().clone());
-                w.replay_peek(id, |a| a.replay_sync());
+                w.replay_peek(id, |a| a.sync_shared());
                 let after = w.replay_peek(id, |a| a.state().clone());
                 (before != after).then_some(TimelineWhat::Shared)
             }
@@ -575,25 +575,7 @@ impl Replay {
                         "no replan".into(),
                     ));
                 }
-                let (hash, believed) = self
-                    .world
-                    .replay_peek(id, |a| {
-                        let s = a.state();
-                        (
-                            rf::state_hash(s, domain.var_count()),
-                            describe_state(&domain, s),
-                        )
-                    })
-                    .unwrap_or_default();
-                if hash != *state {
-                    return Err(self.diverged(
-                        at,
-                        Some(id),
-                        "believed state after the step",
-                        format!("a state with digest {state:08x}"),
-                        format!("{believed} (digest {hash:08x})"),
-                    ));
-                }
+                self.check_state(at, id, &domain, *state)?;
                 if let Some(k) = self.agents.get_mut(&id) {
                     k.steps += 1;
                 }
@@ -645,25 +627,7 @@ impl Replay {
                         k.steps += 1;
                     }
                 }
-                let (hash, believed) = self
-                    .world
-                    .replay_peek(id, |a| {
-                        let s = a.state();
-                        (
-                            rf::state_hash(s, domain.var_count()),
-                            describe_state(&domain, s),
-                        )
-                    })
-                    .unwrap_or_default();
-                if hash != *state {
-                    return Err(self.diverged(
-                        at,
-                        Some(id),
-                        "believed state after the step",
-                        format!("a state with digest {state:08x}"),
-                        format!("{believed} (digest {hash:08x})"),
-                    ));
-                }
+                self.check_state(at, id, &domain, *state)?;
                 None
             }
             _ => return Err(invalid(i, "a record out of place")),
@@ -673,6 +637,35 @@ impl Replay {
             self.entry(id, what);
         }
         Ok(())
+    }
+
+    /// Checks the agent's believed state against the digest recorded after a step (the
+    /// state is described only when they differ).
+    fn check_state(
+        &self,
+        at: u64,
+        id: AgentId,
+        domain: &Domain,
+        state: u32,
+    ) -> Result<(), ReplayError> {
+        let got = self
+            .world
+            .replay_peek(id, |a| {
+                let s = a.state();
+                let hash = rf::state_hash(s, domain.var_count());
+                (hash != state).then(|| (hash, describe_state(domain, s)))
+            })
+            .flatten();
+        match got {
+            None => Ok(()),
+            Some((hash, believed)) => Err(self.diverged(
+                at,
+                Some(id),
+                "believed state after the step",
+                format!("a state with digest {state:08x}"),
+                format!("{believed} (digest {hash:08x})"),
+            )),
+        }
     }
 
     /// Checks the replans the replay made since the last call against those recorded.
