@@ -174,6 +174,15 @@ impl World {
         self.agents.read().len()
     }
 
+    /// Every live agent, to lock one at a time (the map lock is released on return).
+    pub(super) fn all_agents(&self) -> Vec<Arc<Mutex<Agent>>> {
+        self.agents
+            .read()
+            .iter()
+            .map(|(_, a)| Arc::clone(a))
+            .collect()
+    }
+
     pub(super) fn agent_slot(&self, id: AgentId) -> Result<Arc<Mutex<Agent>>, WorldError> {
         self.agents
             .read()

@@ -64,13 +64,7 @@ impl World {
         if !self.recorder.is_on() || !self.recorder.any_held() {
             return;
         }
-        let agents: Vec<Arc<Mutex<Agent>>> = self
-            .agents
-            .read()
-            .iter()
-            .map(|(_, a)| Arc::clone(a))
-            .collect();
-        for a in agents {
+        for a in self.all_agents() {
             a.lock().flush_held_steps();
         }
     }

@@ -402,13 +402,7 @@ impl World {
             if !cell.active.swap(true, Ordering::AcqRel) {
                 // First write: every agent of the domain learns what it depends on (agents
                 // made from now on learn it at their first review: they start dirty).
-                let agents: Vec<_> = self
-                    .agents
-                    .read()
-                    .iter()
-                    .map(|(_, a)| Arc::clone(a))
-                    .collect();
-                for a in agents {
+                for a in self.all_agents() {
                     let mut a = a.lock();
                     if a.shares(cell) && a.refresh_deps() {
                         change.reviewed += 1;
