@@ -50,6 +50,7 @@ namespace UnityEngine
 
     public class ScriptableObject : Object
     {
+        public static T CreateInstance<T>() where T : ScriptableObject { throw Stub.Unity(); }
     }
 
     public sealed class GameObject : Object
@@ -249,6 +250,22 @@ namespace UnityEngine
     {
         public readonly float min;
         public MinAttribute(float min) { this.min = min; }
+    }
+
+    [AttributeUsage(AttributeTargets.Field, Inherited = true, AllowMultiple = false)]
+    public sealed class TextAreaAttribute : PropertyAttribute
+    {
+        public readonly int minLines;
+        public readonly int maxLines;
+        public TextAreaAttribute(int minLines, int maxLines) { this.minLines = minLines; this.maxLines = maxLines; }
+    }
+
+    [AttributeUsage(AttributeTargets.Class, Inherited = false)]
+    public sealed class CreateAssetMenuAttribute : Attribute
+    {
+        public string menuName { get; set; }
+        public string fileName { get; set; }
+        public int order { get; set; }
     }
 
     [AttributeUsage(AttributeTargets.Class, Inherited = false)]
