@@ -379,6 +379,46 @@ fn package_manifest_names_the_package_and_follows_the_cargo_version() {
     }
 }
 
+fn cargo_repository() -> String {
+    let manifest = read(&repo().join("Cargo.toml"));
+    manifest
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("repository = "))
+        .map(|v| v.trim_matches('"').to_string())
+        .expect("Cargo.toml: no repository in [package]")
+}
+
+/// The Package Manager's links (documentation, changelog, licences) point at files of this
+/// package in the repository Cargo.toml names, and those files exist.
+#[test]
+fn package_manifest_links_point_at_files_of_the_package() {
+    let manifest = read_json(&package().join("package.json"));
+    let base = format!("{}/blob/main/unity-sample/", cargo_repository());
+    for (field, file) in [
+        ("documentationUrl", "Documentation~/index.md"),
+        ("changelogUrl", "CHANGELOG.md"),
+        ("licensesUrl", "LICENSE.md"),
+    ] {
+        let url = manifest[field]
+            .as_str()
+            .unwrap_or_else(|| panic!("package.json: '{field}' is missing"));
+        assert_eq!(url, format!("{base}{file}"), "package.json: '{field}'");
+        assert!(
+            package().join(file).is_file(),
+            "package.json: '{field}' names unity-sample/{file}, which does not exist"
+        );
+    }
+    assert_eq!(
+        manifest["repository"]["url"].as_str(),
+        Some(format!("{}.git", cargo_repository()).as_str()),
+        "package.json: repository.url"
+    );
+    for file in ["LICENSE.md", "Third Party Notices.md"] {
+        let text = read(&package().join(file));
+        assert!(text.len() > 1000, "unity-sample/{file} is too short to hold licence texts");
+    }
+}
+
 #[test]
 fn package_samples_exist() {
     let manifest = read_json(&package().join("package.json"));

@@ -79,6 +79,20 @@ namespace Goap
         public static event Action<Exception> ContextException;
 
         /// <summary>
+        /// Removes every <see cref="ContextException"/> handler and the log handler (as
+        /// <see cref="SetLogHandler"/>(null) does). Static state survives entering Play mode in
+        /// the Unity Editor when domain reload is off ("Enter Play Mode Options"): the Unity
+        /// package calls this when a play session starts
+        /// (<c>RuntimeInitializeLoadType.SubsystemRegistration</c>), so handlers of the last
+        /// session are not called again. Safe from any thread.
+        /// </summary>
+        public static void ResetHandlers()
+        {
+            ContextException = null;
+            SetLogHandler(null);
+        }
+
+        /// <summary>
         /// Loads the native library and checks that its major version is the wrapper's.
         /// Called by every entry point; call it at startup to fail early.
         /// </summary>

@@ -161,6 +161,34 @@ namespace Goap.Tests
         }
 
         [Test]
+        public void ResetHandlersForgetsStaleContextExceptionHandlers()
+        {
+            // As after entering Play mode with domain reload off: a handler of the last session.
+            var a = w.FireAgent();
+            var c = new ScriptedContext { Throw = new InvalidOperationException("stale") };
+            a.SetContext(c);
+            int stale = 0;
+            Action<Exception> handler = e => stale++;
+            Library.ContextException += handler;
+            try
+            {
+                Library.ResetHandlers();
+                Expect.Fails(Status.CallbackFailed, "goap_agent_step", () => a.Step(0.1));
+                Assert.AreEqual(0, stale, "a handler removed by ResetHandlers was called");
+                // Handlers added afterwards are called again.
+                var fresh = new List<Exception>();
+                Library.ContextException += fresh.Add;
+                try
+                {
+                    Expect.Fails(Status.CallbackFailed, "goap_agent_step", () => a.Step(0.1));
+                    Assert.AreEqual(1, fresh.Count);
+                }
+                finally { Library.ContextException -= fresh.Add; }
+            }
+            finally { Library.ContextException -= handler; }
+        }
+
+        [Test]
         public void AThrowingHandlerDoesNotChangeTheOutcome()
         {
             var a = w.FireAgent();
