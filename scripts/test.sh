@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The project's test command (README "Run the tests"): installs what the tests need on a
 # fresh Debian machine, then runs every test: formatting, clippy, rustdoc, current
-# third-party notices and the Linux library staged into the Unity package (the "checks"
+# generated package files (notices, licences, docs) and the Linux library staged into the Unity package (the "checks"
 # suite); the Rust unit, integration and differential tests, FFI tests, the header and C#
 # declaration drift checks, the C harness (C99 and C++, under valgrind) and the
 # command-line tests ("rust"); the C# tests under Mono (scripts/test-csharp.sh); the C++
@@ -34,8 +34,8 @@ checks() {
   if cargo clippy --all-targets -- -D warnings && cargo clippy --all-targets --features capi -- -D warnings; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
   echo "== cargo doc (warnings are errors)"
   if RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet --features capi; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
-  echo "== third-party notices and package licences current (scripts/third-party-notices.py --check)"
-  if python3 scripts/third-party-notices.py --check; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+  echo "== generated package files current (scripts/package-files.py --check)"
+  if python3 scripts/package-files.py --check; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
   # As a team would before opening the package in the editor (README "Using it from Unity").
   echo "== the Linux x86_64 library staged into the Unity package (scripts/unity-stage-plugins.sh)"
   if scripts/unity-stage-plugins.sh && [ -s unity-sample/Runtime/Plugins/Linux/x86_64/libgoap.so ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
