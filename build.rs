@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 
 /// FFI sources in header order.
-const FFI_FILES: [&str; 23] = [
+const FFI_FILES: [&str; 24] = [
     "version.rs",
     "status.rs",
     "error.rs",
@@ -33,6 +33,7 @@ const FFI_FILES: [&str; 23] = [
     "template_def.rs",
     "shared.rs",
     "record.rs",
+    "validate.rs",
 ];
 
 /// Every file both generators parse: the header's files, then `guard.rs` (its test hook).
@@ -95,7 +96,7 @@ fn generate() {
 /// (a Burst job: pointers and buffers only). C# 7.2
 /// (Mono's mcs, Unity): no `nint`, no `delegate*` (callback fields are `void*`, filled by
 /// the wrapper with `Marshal.GetFunctionPointerForDelegate`). The library is `goap`, or
-/// `__Internal` where Unity links it statically (iOS, WebGL).
+/// `__Internal` where Unity links it statically (iOS, tvOS, visionOS, WebGL).
 #[cfg(feature = "capi")]
 fn csharp_builder(ffi: &Path) -> csbindgen::Builder {
     let mut builder = csbindgen::Builder::default();
@@ -107,7 +108,10 @@ fn csharp_builder(ffi: &Path) -> csbindgen::Builder {
         .csharp_class_name("NativeMethods")
         .csharp_class_accessibility("public")
         .csharp_dll_name("goap")
-        .csharp_dll_name_if("(UNITY_IOS || UNITY_WEBGL) && !UNITY_EDITOR", "__Internal")
+        .csharp_dll_name_if(
+            "(UNITY_IOS || UNITY_TVOS || UNITY_VISIONOS || UNITY_WEBGL) && !UNITY_EDITOR",
+            "__Internal",
+        )
         .csharp_use_function_pointer(false)
         .csharp_use_nint_types(false)
         .csharp_generate_const_filter(|name| name.starts_with("GOAP_"))
@@ -116,7 +120,7 @@ fn csharp_builder(ffi: &Path) -> csbindgen::Builder {
 
 /// Enums not named in any signature (fields are int32_t), exported to both languages:
 /// cbindgen's `export.include` and csbindgen's `always_included_types`.
-const EXPORTED_ENUMS: [&str; 13] = [
+const EXPORTED_ENUMS: [&str; 14] = [
     "GoapLogLevel",
     "GoapHeuristic",
     "GoapDirection",
@@ -130,4 +134,5 @@ const EXPORTED_ENUMS: [&str; 13] = [
     "GoapReplanResult",
     "GoapExplainFormat",
     "GoapTraceEnd",
+    "GoapSeverity",
 ];

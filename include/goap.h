@@ -80,7 +80,7 @@
  *   The structs the library writes into and the caller allocates (GoapStep, GoapAgentInfo,
  *   GoapPlanResult, GoapReplanEvent, GoapBatchStats, GoapCacheStats, GoapVarInfo,
  *   GoapActionInfo, GoapGoalInfo, GoapTraceNode, GoapTraceResult, GoapRecordStats,
- *   GoapReplaySummary) start with
+ *   GoapReplaySummary, GoapDiagnostic, GoapValidation) start with
  *   `uint32_t size`: set it to sizeof the struct before the call (GoapStep step =
  *   {sizeof(GoapStep)}; for an array, in its first element, which gives the stride). The
  *   rule for 1.x: fields are only ever appended; the library accepts any size of at least
@@ -690,6 +690,17 @@ typedef enum GoapTraceEnd {
     // max_expanded states were expanded first.
     GOAP_TRACE_END_LIMIT = 2,
 } GoapTraceEnd;
+
+// How serious a GoapDiagnostic is (GoapDiagnostic.severity).
+typedef enum GoapSeverity {
+    // The file cannot be loaded (goap_domain_load_json would fail with
+    // GOAP_STATUS_PARSE_ERROR and this message).
+    GOAP_SEVERITY_ERROR = 0,
+    // The file loads, but something in it is almost certainly a mistake: a condition
+    // nothing can ever meet (a typo in a fact name), a variable or object nothing uses, a
+    // template that grounds to nothing usable.
+    GOAP_SEVERITY_WARNING = 1,
+} GoapSeverity;
 
 // The root object: owns domains (and their facts, actions, start states and goals), agents,
 // a plan cache shared by the agents, and pooled planning memory. Created by
@@ -1665,6 +1676,43 @@ typedef struct GoapReplaySummary {
     // whole recording.
     double window;
 } GoapReplaySummary;
+
+// One diagnostic of goap_validate_json.
+typedef struct GoapDiagnostic {
+    // The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+    // STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+    uint32_t size;
+    // A GoapSeverity value.
+    int32_t severity;
+    // 1-based line; 0 when the position is unknown.
+    uint32_t line;
+    // 1-based column, in characters (not bytes; a leading byte order mark is not
+    // counted); 0 when the position is unknown.
+    uint32_t column;
+    // The message (UTF-8, without the position) is
+    // `out_messages[message_start .. message_start + message_len]`, followed by a NUL.
+    uint32_t message_start;
+    // See message_start.
+    uint32_t message_len;
+} GoapDiagnostic;
+
+// The counts of goap_validate_json, written on success and on
+// GOAP_STATUS_BUFFER_TOO_SMALL alike (then diagnostic_count and message_bytes are the
+// capacities needed).
+typedef struct GoapValidation {
+    // The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+    // STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+    uint32_t size;
+    // Diagnostics written to out_diagnostics (or needed): error_count + warning_count.
+    uint32_t diagnostic_count;
+    // Bytes written to out_messages (or needed): every message plus its NUL.
+    uint32_t message_bytes;
+    // Diagnostics of severity GOAP_SEVERITY_ERROR: 0 (the file loads) or 1 (parsing stops
+    // at the first error).
+    uint32_t error_count;
+    // Diagnostics of severity GOAP_SEVERITY_WARNING.
+    uint32_t warning_count;
+} GoapValidation;
 
 #ifdef __cplusplus
 extern "C" {
@@ -3675,6 +3723,48 @@ GoapStatus goap_world_is_recording(const struct GoapWorld *world, int32_t *out);
 // `bytes` must be valid for `len` bytes of reads; `out` NULL or valid for a write of its
 // `size`.
 GoapStatus goap_replay(const uint8_t *bytes, uint64_t len, struct GoapReplaySummary *out);
+
+// Checks a domain file (JSON, `len` bytes, not NUL-terminated; the format of
+// goap_domain_load_json) without loading it anywhere: its error, or its lint warnings,
+// each with a line and a column, for an editor or an asset importer. A file with an
+// error gives exactly one diagnostic, GOAP_SEVERITY_ERROR, with the message
+// goap_domain_load_json would give (without the "<input>:line:column: " prefix); text that
+// is not UTF-8 is such an error too, at the first invalid byte. A file that loads gives one
+// GOAP_SEVERITY_WARNING diagnostic per finding of `goap validate` (conditions nothing can
+// meet, variables and objects nothing uses, templates that ground to nothing usable), in
+// file order, each at the first thing in the text that needs what it is about: the
+// `"name"` of an action's entry (a ground action's: its template's), the `"goal"` key, the
+// `"name"` of a `goals` entry, the variable's key in `vars`, the object in `objects`. A
+// clean file gives none. The status is GOAP_STATUS_OK in all these cases: a bad file is
+// a diagnostic, not a failure.
+//
+// Two caller buffers receive the diagnostics: `out_diagnostics` (`diagnostic_capacity`
+// structs, of the size the caller sets in `out_diagnostics[0].size`: see STRUCTS THAT
+// GROW) and `out_messages` (`message_capacity` bytes: each diagnostic's message, UTF-8,
+// followed by a NUL, at its message_start). `*out_result` receives the counts, on success
+// and on GOAP_STATUS_BUFFER_TOO_SMALL alike (then they are the capacities needed, and
+// nothing is written to the buffers). A buffer may be NULL when its capacity is 0. Call it
+// with both capacities 0 first: a clean file returns GOAP_STATUS_OK with
+// diagnostic_count 0, so it is checked once; otherwise size the buffers from
+// `*out_result` and call again (the file is checked again: same text, same result).
+//
+// Errors: GOAP_STATUS_NULL_POINTER (out_result; text NULL with len > 0; a buffer NULL
+// with a capacity), GOAP_STATUS_INVALID_ARGUMENT (out_result->size or
+// out_diagnostics[0].size too small, a misaligned buffer), GOAP_STATUS_TOO_MANY (the
+// messages exceed UINT32_MAX bytes), GOAP_STATUS_BUFFER_TOO_SMALL.
+// Thread safety: any thread, any time; needs no world and keeps no state (it only
+// allocates, through the allocator of goap_set_allocator).
+//
+// # Safety
+// `text` valid for `len` bytes; each buffer valid for its capacity; `out_result` valid for
+// a write.
+GoapStatus goap_validate_json(const char *text,
+                              uint32_t len,
+                              struct GoapDiagnostic *out_diagnostics,
+                              uint32_t diagnostic_capacity,
+                              char *out_messages,
+                              uint32_t message_capacity,
+                              struct GoapValidation *out_result);
 
 // Test hook for bindings: panics inside the guard, so it always returns GOAP_STATUS_PANIC
 // and sets the last error to a message containing "goap_debug_force_panic". The panic is

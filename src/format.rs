@@ -76,6 +76,7 @@
 mod errors;
 mod lint;
 mod templates;
+mod validate;
 mod vars;
 mod visit;
 
@@ -94,6 +95,7 @@ use vars::{Declarations, Declared, VarValue};
 use visit::{DocumentSeed, RawDocument, RawFacts, Trail};
 
 pub use lint::{lint, lint_templates, lint_vars, LintWarning, TemplateLintWarning, VarLintWarning};
+pub use validate::{lint_diagnostics, validate, validate_bytes, Diagnostic, Severity};
 
 /// A parsed domain file.
 #[derive(Debug, Clone)]
@@ -197,6 +199,17 @@ pub fn parse_domain(text: &str) -> Result<DomainFile, FormatError> {
 
 /// Reads and parses a domain file; errors name the file as `path` displays.
 pub fn load_domain_file(path: &Path) -> Result<DomainFile, FormatError> {
+    let text = read_domain_text(path)?;
+    parse_domain(&text).map_err(|e| FormatError {
+        file: Some(path.display().to_string()),
+        ..e
+    })
+}
+
+/// Reads a domain file's text, as [`load_domain_file`] does before parsing it: an
+/// unreadable file is an error without a position, invalid UTF-8 one at the first invalid
+/// byte. Errors name the file as `path` displays.
+pub fn read_domain_text(path: &Path) -> Result<String, FormatError> {
     let file = Some(path.display().to_string());
     let bytes = std::fs::read(path).map_err(|e| FormatError {
         file: file.clone(),
@@ -204,20 +217,23 @@ pub fn load_domain_file(path: &Path) -> Result<DomainFile, FormatError> {
         column: 0,
         message: format!("cannot read the file: {e}"),
     })?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        // Valid up to here, so this prefix is a str.
-        let before = std::str::from_utf8(valid).unwrap_or_default();
-        let line = before.matches('\n').count() + 1;
-        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        FormatError {
-            file: file.clone(),
-            line,
-            column,
-            message: "the file is not valid UTF-8 (domain files are UTF-8 JSON)".into(),
-        }
-    })?;
-    parse_domain(&text).map_err(|e| FormatError { file, ..e })
+    String::from_utf8(bytes).map_err(|e| utf8_error(e.as_bytes(), &e.utf8_error(), file))
+}
+
+/// The error for `bytes` that are not UTF-8 (`e`), placed at the first invalid byte.
+fn utf8_error(bytes: &[u8], e: &std::str::Utf8Error, file: Option<String>) -> FormatError {
+    let valid = bytes.get(..e.valid_up_to()).unwrap_or_default();
+    // Valid up to here, so this prefix is a str.
+    let before = std::str::from_utf8(valid).unwrap_or_default();
+    let before = before.strip_prefix('\u{feff}').unwrap_or(before);
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    FormatError {
+        file,
+        line,
+        column,
+        message: "the file is not valid UTF-8 (domain files are UTF-8 JSON)".into(),
+    }
 }
 
 fn build(raw: RawDocument, objects: Vec<(String, Vec<String>)>) -> Result<DomainFile, FormatError> {

@@ -624,9 +624,12 @@ fn validate_counts_variables_and_warns_about_unmeetable_conditions() {
     assert_eq!(r.code, 0, "warnings do not fail validation: {}", r.stderr);
     let warnings: Vec<&str> = r.stderr.lines().collect();
     assert_eq!(warnings.len(), 2, "{}", r.stderr);
+    // Each warning names the file, line and column of what it is about.
+    assert!(warnings[0].starts_with(&format!("{}:1:42: warning: ", f.path())));
     assert!(warnings[0].ends_with(
         "warning: variable \"unused\" is declared in \"vars\" but no condition or effect uses it"
     ));
+    assert!(warnings[1].starts_with(&format!("{}:3:34: warning: ", f.path())));
     assert!(warnings[1].ends_with(
         "warning: variable \"gold\" must be >= 50 for action \"buy\", but from \"start\" the \
          actions' effects keep it within [0, 5] (a typo?)"
@@ -817,8 +820,15 @@ fn validate_warns_about_facts_nothing_can_make_true() {
     assert!(r.stdout.contains("valid: "), "{}", r.stdout);
     let warnings: Vec<&str> = r.stderr.lines().collect();
     assert_eq!(warnings.len(), 2, "{}", r.stderr);
-    assert!(warnings[0].contains("warning: fact \"has_ax\" must be true for action \"chop\""));
-    assert!(warnings[1].contains("warning: fact \"alarm\" must be false for action \"sneak\""));
+    // At the "name" of the action that needs the fact, in file order.
+    assert!(warnings[0].starts_with(&format!(
+        "{}:3:22: warning: fact \"has_ax\" must be true for action \"chop\"",
+        f.path()
+    )));
+    assert!(warnings[1].starts_with(&format!(
+        "{}:4:22: warning: fact \"alarm\" must be false for action \"sneak\"",
+        f.path()
+    )));
     // The plan command agrees that such a goal cannot be reached.
     assert_eq!(plan_json(&[f.path()]).0, 1);
 }

@@ -41,7 +41,7 @@ fn csharp_declarations_cover_every_exported_function() {
     );
     for needle in [
         "namespace Goap.Native",
-        "#if (UNITY_IOS || UNITY_WEBGL) && !UNITY_EDITOR",
+        "#if (UNITY_IOS || UNITY_TVOS || UNITY_VISIONOS || UNITY_WEBGL) && !UNITY_EDITOR",
         "const string __DllName = \"__Internal\";",
         "const string __DllName = \"goap\";",
         "CallingConvention = CallingConvention.Cdecl",

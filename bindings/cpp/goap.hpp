@@ -2546,6 +2546,68 @@ inline Returns<ReplaySummary> replay(Span<uint8_t> bytes) {
   return detail::finish(s, summary);
 }
 
+// ---------------------------------------------------------------------------------------
+// Validating a domain file (no World needed).
+
+/// How serious a Diagnostic is (goap.h's GoapSeverity).
+enum class Severity : int32_t {
+  /// The file cannot be loaded (World::load_domain would fail with this message).
+  Error = GOAP_SEVERITY_ERROR,
+  /// The file loads, but something in it is almost certainly a mistake.
+  Warning = GOAP_SEVERITY_WARNING,
+};
+
+/// One finding of goap::validate (goap.h's GoapDiagnostic, with its message).
+struct Diagnostic {
+  Severity severity = Severity::Error;
+  /// 1-based line; 0 when unknown.
+  int line = 0;
+  /// 1-based column in characters (not bytes); 0 when unknown.
+  int column = 0;
+  /// What is wrong (UTF-8), without the position.
+  std::string message;
+};
+
+/// Checks a domain file's text (UTF-8 JSON, as World::load_domain reads it) without loading
+/// it: goap_validate_json. A file that does not load gives one Severity::Error diagnostic
+/// (its first error; text that is not UTF-8 included); one that loads gives a
+/// Severity::Warning per lint finding, in file order; a clean file gives none. A bad file
+/// is not a failure: this fails only when the library does (Status::OutOfMemory,
+/// Status::TooMany for text longer than UINT32_MAX bytes). Thread-safe.
+inline Returns<std::vector<Diagnostic>> validate(std::string_view json) {
+  auto len = detail::len32(json.size());
+  if (!len) {
+    return detail::fail<std::vector<Diagnostic>>(detail::too_long("goap::validate", "json"));
+  }
+  std::vector<GoapDiagnostic> found;
+  std::string messages;
+  GoapValidation r{};
+  r.size = sizeof r;
+  GoapStatus s;
+  for (;;) {
+    s = goap_validate_json(json.data(), *len, found.data(), static_cast<uint32_t>(found.size()),
+                           messages.empty() ? nullptr : &messages[0],
+                           static_cast<uint32_t>(messages.size()), &r);
+    if (s != GOAP_STATUS_BUFFER_TOO_SMALL) break;
+    found.resize(r.diagnostic_count);  // the same text: the same diagnostics again
+    if (!found.empty()) found[0].size = sizeof found[0];  // the array's stride
+    messages.resize(r.message_bytes);
+  }
+  std::vector<Diagnostic> out;
+  if (s != GOAP_STATUS_OK) return detail::finish(s, std::move(out));
+  out.reserve(r.diagnostic_count);
+  for (uint32_t i = 0; i < r.diagnostic_count; ++i) {
+    const GoapDiagnostic& d = found[i];
+    Diagnostic diagnostic;
+    diagnostic.severity = static_cast<Severity>(d.severity);
+    diagnostic.line = static_cast<int>(d.line);
+    diagnostic.column = static_cast<int>(d.column);
+    diagnostic.message.assign(messages, d.message_start, d.message_len);
+    out.push_back(std::move(diagnostic));
+  }
+  return out;
+}
+
 }  // namespace goap
 
 namespace std {

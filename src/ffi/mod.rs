@@ -7,7 +7,8 @@
 //! agents: agent (lifecycle and believed state), goal, context (action settings and
 //! callbacks), protocol (step, report and what an agent tells), batch (batch planning and
 //! the plan cache); inspect (introspection and the search trace), domain_goals (a
-//! domain's agent goals), templates (a domain's action templates); guard (debug hook)
+//! domain's agent goals), templates (a domain's action templates), template_def, shared,
+//! record, validate (a domain file's diagnostics, without a world); guard (debug hook)
 //! last. `args` holds the argument conversions
 //! shared by all of them.
 //!
@@ -40,6 +41,7 @@ pub mod shared;
 pub mod status;
 pub mod template_def;
 pub mod templates;
+pub mod validate;
 pub mod var;
 pub mod version;
 pub mod world;
@@ -67,6 +69,7 @@ pub use shared::*;
 pub use status::*;
 pub use template_def::*;
 pub use templates::*;
+pub use validate::*;
 pub use var::*;
 pub use version::*;
 pub use world::*;

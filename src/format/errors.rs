@@ -104,7 +104,7 @@ fn name_in(text: &str, list: &str, index: usize) -> Option<String> {
 }
 
 /// serde_json counts columns in bytes; editors count characters.
-fn char_column(text: &str, line: usize, byte_column: usize) -> usize {
+pub(super) fn char_column(text: &str, line: usize, byte_column: usize) -> usize {
     let Some(l) = line.checked_sub(1).and_then(|i| text.split('\n').nth(i)) else {
         return byte_column;
     };

@@ -1806,6 +1806,45 @@ static void test_template_def(void) {
     goap_world_destroy(world);
 }
 
+/* goap_validate_json: a file's warnings with positions, by the two-call protocol, and an
+ * error as a diagnostic (not a failure). */
+static void test_validate(void) {
+    const char *lint =
+        "{\"actions\": [\n"
+        "  {\"name\": \"chop\", \"pre\": {\"has_ax\": true}}],\n"
+        " \"goal\": {\"wood\": true}}";
+    const char *bad = "{\"actions\": [\n  {\"name\": \"a\",}]}";
+    GoapValidation result;
+    GoapDiagnostic diagnostics[2];
+    char messages[512];
+    memset(&result, 0, sizeof result);
+    result.size = sizeof result;
+    CHECK_STATUS(goap_validate_json(lint, (uint32_t)strlen(lint), NULL, 0, NULL, 0, &result),
+                 GOAP_STATUS_BUFFER_TOO_SMALL);
+    CHECK(result.diagnostic_count == 2 && result.warning_count == 2 && result.error_count == 0);
+    CHECK(result.message_bytes > 0 && result.message_bytes <= sizeof messages);
+    memset(diagnostics, 0, sizeof diagnostics);
+    diagnostics[0].size = sizeof diagnostics[0];
+    CHECK_STATUS(goap_validate_json(lint, (uint32_t)strlen(lint), diagnostics, 2, messages,
+                                    (uint32_t)sizeof messages, &result),
+                 GOAP_STATUS_OK);
+    CHECK(diagnostics[0].severity == GOAP_SEVERITY_WARNING);
+    CHECK(diagnostics[0].line == 2 && diagnostics[0].column == 12);
+    CHECK(strncmp(messages + diagnostics[0].message_start, "fact \"has_ax\"", 13) == 0);
+    CHECK(messages[diagnostics[0].message_start + diagnostics[0].message_len] == '\0');
+    CHECK(diagnostics[1].line == 3 && diagnostics[1].column == 2);
+    CHECK(strstr(messages + diagnostics[1].message_start, "for goal") != NULL);
+
+    CHECK_STATUS(goap_validate_json(bad, (uint32_t)strlen(bad), diagnostics, 2, messages,
+                                    (uint32_t)sizeof messages, &result),
+                 GOAP_STATUS_OK);
+    CHECK(result.diagnostic_count == 1 && result.error_count == 1);
+    CHECK(diagnostics[0].severity == GOAP_SEVERITY_ERROR);
+    CHECK(diagnostics[0].line == 2 && diagnostics[0].column == 16);
+    CHECK(strstr(messages, "trailing comma") != NULL);
+    CHECK_STATUS(goap_validate_json(bad, 3, NULL, 0, NULL, 0, NULL), GOAP_STATUS_NULL_POINTER);
+}
+
 int main(int argc, char **argv) {
     if (argc < 2) {
         fprintf(stderr, "usage: %s KITCHEN_JSON\n", argv[0]);
@@ -1832,6 +1871,7 @@ int main(int argc, char **argv) {
     test_shared_facts();
     test_templates();
     test_template_def();
+    test_validate();
 
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;

@@ -36,6 +36,7 @@ namespace Goap.Tests
             new object[] { typeof(ExplainFormat), typeof(GoapExplainFormat) },
             new object[] { typeof(LogLevel), typeof(GoapLogLevel) },
             new object[] { typeof(TraceEnd), typeof(GoapTraceEnd) },
+            new object[] { typeof(Severity), typeof(GoapSeverity) },
         };
 
         static SortedDictionary<long, string> Members(Type e)

@@ -4,7 +4,9 @@ use std::path::Path;
 
 use serde::{Serialize, Serializer};
 
-use goap::format::{lint, lint_templates, lint_vars, load_domain_file, DomainFile};
+use goap::format::{
+    lint_diagnostics, load_domain_file, parse_domain, read_domain_text, DomainFile, FormatError,
+};
 use goap::{ActionContext, Outcome, PlanOptions, Planner, SearchBudget};
 
 use crate::{heuristic_name, Failure, PlanArgs};
@@ -125,17 +127,19 @@ pub fn plan(args: PlanArgs) -> Result<u8, Failure> {
     Ok(code)
 }
 
-/// `goap validate FILE`.
+/// `goap validate FILE`: errors as `FILE:line:col: message`, warnings (on stderr, in file
+/// order) as `FILE:line:col: warning: message`.
 pub fn validate(path: &str) -> Result<u8, Failure> {
-    let file = load(path)?;
-    for w in lint(&file) {
-        eprintln!("{path}: warning: {w}");
-    }
-    for w in lint_vars(&file) {
-        eprintln!("{path}: warning: {w}");
-    }
-    for w in lint_templates(&file) {
-        eprintln!("{path}: warning: {w}");
+    let invalid = |e: FormatError| Failure::invalid(e.to_string());
+    let text = read_domain_text(Path::new(path)).map_err(invalid)?;
+    let file = parse_domain(&text).map_err(|e| {
+        invalid(FormatError {
+            file: Some(Path::new(path).display().to_string()),
+            ..e
+        })
+    })?;
+    for w in lint_diagnostics(&text, &file) {
+        eprintln!("{path}:{}:{}: warning: {}", w.line, w.column, w.message);
     }
     let d = &file.domain;
     let mut summary = format!(

@@ -12,7 +12,7 @@ namespace Goap.Native
 {
     public static unsafe partial class NativeMethods
     {
-#if (UNITY_IOS || UNITY_WEBGL) && !UNITY_EDITOR
+#if (UNITY_IOS || UNITY_TVOS || UNITY_VISIONOS || UNITY_WEBGL) && !UNITY_EDITOR
         const string __DllName = "__Internal";
 #else
         const string __DllName = "goap";
@@ -2080,6 +2080,45 @@ namespace Goap.Native
         public static extern GoapStatus goap_replay(byte* bytes, ulong len, GoapReplaySummary* @out);
 
         /// <summary>
+        ///  Checks a domain file (JSON, `len` bytes, not NUL-terminated; the format of
+        ///  goap_domain_load_json) without loading it anywhere: its error, or its lint warnings,
+        ///  each with a line and a column, for an editor or an asset importer. A file with an
+        ///  error gives exactly one diagnostic, GOAP_SEVERITY_ERROR, with the message
+        ///  goap_domain_load_json would give (without the "&lt;input&gt;:line:column: " prefix); text that
+        ///  is not UTF-8 is such an error too, at the first invalid byte. A file that loads gives one
+        ///  GOAP_SEVERITY_WARNING diagnostic per finding of `goap validate` (conditions nothing can
+        ///  meet, variables and objects nothing uses, templates that ground to nothing usable), in
+        ///  file order, each at the first thing in the text that needs what it is about: the
+        ///  `"name"` of an action's entry (a ground action's: its template's), the `"goal"` key, the
+        ///  `"name"` of a `goals` entry, the variable's key in `vars`, the object in `objects`. A
+        ///  clean file gives none. The status is GOAP_STATUS_OK in all these cases: a bad file is
+        ///  a diagnostic, not a failure.
+        ///
+        ///  Two caller buffers receive the diagnostics: `out_diagnostics` (`diagnostic_capacity`
+        ///  structs, of the size the caller sets in `out_diagnostics[0].size`: see STRUCTS THAT
+        ///  GROW) and `out_messages` (`message_capacity` bytes: each diagnostic's message, UTF-8,
+        ///  followed by a NUL, at its message_start). `*out_result` receives the counts, on success
+        ///  and on GOAP_STATUS_BUFFER_TOO_SMALL alike (then they are the capacities needed, and
+        ///  nothing is written to the buffers). A buffer may be NULL when its capacity is 0. Call it
+        ///  with both capacities 0 first: a clean file returns GOAP_STATUS_OK with
+        ///  diagnostic_count 0, so it is checked once; otherwise size the buffers from
+        ///  `*out_result` and call again (the file is checked again: same text, same result).
+        ///
+        ///  Errors: GOAP_STATUS_NULL_POINTER (out_result; text NULL with len &gt; 0; a buffer NULL
+        ///  with a capacity), GOAP_STATUS_INVALID_ARGUMENT (out_result-&gt;size or
+        ///  out_diagnostics[0].size too small, a misaligned buffer), GOAP_STATUS_TOO_MANY (the
+        ///  messages exceed UINT32_MAX bytes), GOAP_STATUS_BUFFER_TOO_SMALL.
+        ///  Thread safety: any thread, any time; needs no world and keeps no state (it only
+        ///  allocates, through the allocator of goap_set_allocator).
+        ///
+        ///  # Safety
+        ///  `text` valid for `len` bytes; each buffer valid for its capacity; `out_result` valid for
+        ///  a write.
+        /// </summary>
+        [DllImport(__DllName, EntryPoint = "goap_validate_json", CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        public static extern GoapStatus goap_validate_json(byte* text, uint len, GoapDiagnostic* out_diagnostics, uint diagnostic_capacity, byte* out_messages, uint message_capacity, GoapValidation* out_result);
+
+        /// <summary>
         ///  Test hook for bindings: panics inside the guard, so it always returns GOAP_STATUS_PANIC
         ///  and sets the last error to a message containing "goap_debug_force_panic". The panic is
         ///  caught, and its message goes to the log (goap_set_log_callback; by default one line on
@@ -3660,6 +3699,73 @@ namespace Goap.Native
         public double window;
     }
 
+    /// <summary>
+    ///  One diagnostic of goap_validate_json.
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct GoapDiagnostic
+    {
+        /// <summary>
+        ///  The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+        ///  STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+        /// </summary>
+        public uint size;
+        /// <summary>
+        ///  A GoapSeverity value.
+        /// </summary>
+        public int severity;
+        /// <summary>
+        ///  1-based line; 0 when the position is unknown.
+        /// </summary>
+        public uint line;
+        /// <summary>
+        ///  1-based column, in characters (not bytes; a leading byte order mark is not
+        ///  counted); 0 when the position is unknown.
+        /// </summary>
+        public uint column;
+        /// <summary>
+        ///  The message (UTF-8, without the position) is
+        ///  `out_messages[message_start .. message_start + message_len]`, followed by a NUL.
+        /// </summary>
+        public uint message_start;
+        /// <summary>
+        ///  See message_start.
+        /// </summary>
+        public uint message_len;
+    }
+
+    /// <summary>
+    ///  The counts of goap_validate_json, written on success and on
+    ///  GOAP_STATUS_BUFFER_TOO_SMALL alike (then diagnostic_count and message_bytes are the
+    ///  capacities needed).
+    /// </summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public unsafe partial struct GoapValidation
+    {
+        /// <summary>
+        ///  The struct's size in bytes, set by the caller to `sizeof` it before the call (see
+        ///  STRUCTS THAT GROW at the top of the header). Left as the caller set it.
+        /// </summary>
+        public uint size;
+        /// <summary>
+        ///  Diagnostics written to out_diagnostics (or needed): error_count + warning_count.
+        /// </summary>
+        public uint diagnostic_count;
+        /// <summary>
+        ///  Bytes written to out_messages (or needed): every message plus its NUL.
+        /// </summary>
+        public uint message_bytes;
+        /// <summary>
+        ///  Diagnostics of severity GOAP_SEVERITY_ERROR: 0 (the file loads) or 1 (parsing stops
+        ///  at the first error).
+        /// </summary>
+        public uint error_count;
+        /// <summary>
+        ///  Diagnostics of severity GOAP_SEVERITY_WARNING.
+        /// </summary>
+        public uint warning_count;
+    }
+
 
     /// <summary>
     ///  The result of every fallible function. `GOAP_STATUS_OK` is zero; every other value is an
@@ -4148,6 +4254,24 @@ namespace Goap.Native
         ///  max_expanded states were expanded first.
         /// </summary>
         Limit = 2,
+    }
+
+    /// <summary>
+    ///  How serious a GoapDiagnostic is (GoapDiagnostic.severity).
+    /// </summary>
+    public enum GoapSeverity : uint
+    {
+        /// <summary>
+        ///  The file cannot be loaded (goap_domain_load_json would fail with
+        ///  GOAP_STATUS_PARSE_ERROR and this message).
+        /// </summary>
+        Error = 0,
+        /// <summary>
+        ///  The file loads, but something in it is almost certainly a mistake: a condition
+        ///  nothing can ever meet (a typo in a fact name), a variable or object nothing uses, a
+        ///  template that grounds to nothing usable.
+        /// </summary>
+        Warning = 1,
     }
 
 
