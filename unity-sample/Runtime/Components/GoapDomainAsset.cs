@@ -106,9 +106,22 @@ namespace Goap
             imported = true;
             factNames = varNames = actionNames = goalNames = new string[0];
             goalPriorities = new float[0];
-            // One world, without worker threads, for reading the names back.
+            // Errors and lint warnings, placed, in file order (a parse error is the only one).
+            var found = Validator.Validate(text);
+            for (int i = 0; i < found.Length; i++)
+            {
+                messages.Add(new GoapDomainMessage
+                {
+                    IsError = found[i].Severity == Severity.Error,
+                    Line = found[i].Line,
+                    Column = found[i].Column,
+                    Message = found[i].Message,
+                });
+            }
+            if (!IsValid) return false;
+            // One world, planning on the calling thread only, for reading the names back.
             var settings = WorldSettings.Default;
-            settings.WorkerThreads = 0;
+            settings.WorkerThreads = 1;
             using (var world = new World(settings))
             {
                 Domain domain;
@@ -118,7 +131,8 @@ namespace Goap
                 }
                 catch (GoapException e)
                 {
-                    messages.Add(ParseError(e.Message));
+                    // The validator accepted what the loader refuses: report it all the same.
+                    messages.Add(new GoapDomainMessage { IsError = true, Message = e.Message });
                     return false;
                 }
                 factNames = new string[domain.FactCount];
@@ -162,24 +176,6 @@ namespace Goap
             if (names == null || name == null) return -1;
             for (int i = 0; i < names.Count; i++) if (names[i] == name) return i;
             return -1;
-        }
-
-        static readonly System.Text.RegularExpressions.Regex Position =
-            new System.Text.RegularExpressions.Regex(@":(\d+):(\d+): ");
-
-        // "...<input>:line:column: message" of a load error, as the library words it; line and
-        // column are 0 when the message has none.
-        static GoapDomainMessage ParseError(string message)
-        {
-            var m = new GoapDomainMessage { IsError = true, Message = message };
-            var found = Position.Match(message);
-            if (found.Success)
-            {
-                m.Line = int.Parse(found.Groups[1].Value);
-                m.Column = int.Parse(found.Groups[2].Value);
-                m.Message = message.Substring(found.Index + found.Length);
-            }
-            return m;
         }
     }
 }
