@@ -810,6 +810,9 @@ namespace FakeUnity
         /// </summary>
         public static void UnloadScene() { DestroyRoots(false); }
 
+        /// <summary>Destroys every root GameObject now, DontDestroyOnLoad ones included; the log and the clock stay.</summary>
+        public static void UnloadAll() { DestroyRoots(true); }
+
         static void DestroyRoots(bool dontDestroyOnLoadToo)
         {
             foreach (var go in objects.ToArray())
@@ -828,6 +831,12 @@ namespace FakeUnity
         public static void SimulateEnterPlayModeWithoutDomainReload()
         {
             Reset();
+            RunRuntimeInitializeMethods();
+        }
+
+        /// <summary>Runs the static [RuntimeInitializeOnLoadMethod] methods (see SimulateEnterPlayModeWithoutDomainReload) without touching the scene.</summary>
+        public static void RunRuntimeInitializeMethods()
+        {
             if (initializers == null)
             {
                 initializers = new List<MethodInfo>();
