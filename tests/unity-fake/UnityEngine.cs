@@ -9,7 +9,8 @@
 // translations only); AddComponent, GetComponent(s) (interfaces too), GetComponentInParent;
 // MonoBehaviour messages found by name as Unity does (Awake inside AddComponent, then OnEnable
 // if enabled; Start before the first Update of an enabled behaviour; FixedUpdate, Update,
-// LateUpdate; OnDisable when `enabled` turns false or before OnDestroy when destroyed; OnEnable
+// LateUpdate; OnDisable when `enabled` turns false or before OnDestroy when destroyed (a
+// GameObject's whole hierarchy gets OnDisable before any OnDestroy, as Unity deactivates it first); OnEnable
 // when `enabled` turns true again), in [DefaultExecutionOrder] order (then creation order); an
 // exception thrown by a message is logged with Debug.LogException, as Unity does; FixedUpdate
 // run 0..n times per frame by a fixed-step accumulator before Update (Time.deltaTime reads
@@ -1107,7 +1108,12 @@ namespace FakeUnity
             {
                 var obj = toDestroy[i];
                 var go = obj as GameObject;
-                if (go != null) DestroyHierarchy(go);
+                if (go != null)
+                {
+                    // As Unity: the hierarchy is deactivated (OnDisable everywhere) before anything is destroyed.
+                    DisableHierarchy(go);
+                    DestroyHierarchy(go);
+                }
                 else DestroyComponent((Component)obj);
             }
             toDestroy.Clear();
@@ -1126,6 +1132,26 @@ namespace FakeUnity
             go.destroyed = true;
             var parent = go.transform.parentTransform;
             if (parent != null && !parent.owner.destroyed) parent.children.Remove(go.transform);
+        }
+
+        static void DisableHierarchy(GameObject go)
+        {
+            if (go.destroyed) return;
+            bool parentFirst = HierarchyDestroyOrder == DestroyOrder.ParentFirst;
+            if (parentFirst) DisableComponents(go);
+            foreach (var child in go.transform.children.ToArray()) DisableHierarchy(child.owner);
+            if (!parentFirst) DisableComponents(go);
+        }
+
+        static void DisableComponents(GameObject go)
+        {
+            foreach (var c in go.components.ToArray())
+            {
+                var mb = c as MonoBehaviour;
+                if (mb == null || mb.destroyed || !mb.onEnabledSent) continue;
+                mb.onEnabledSent = false;
+                Send(mb, mb.onDisable);
+            }
         }
 
         static void DestroyComponents(GameObject go)

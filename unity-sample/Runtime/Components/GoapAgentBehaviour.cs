@@ -362,8 +362,15 @@ namespace Goap
             var h = runningHandler;
             var ctx = Context();
             runningHandler = null;
+            if (IsDestroyed(h)) return; // a handler component destroyed first (scene unload): nothing to stop
             try { h.OnAbort(ctx); }
             catch (Exception e) { Debug.LogException(e, this); }
+        }
+
+        static bool IsDestroyed(IGoapAction h)
+        {
+            var o = h as UnityEngine.Object;
+            return !ReferenceEquals(o, null) && o == null;
         }
 
         GoapActionContext Context()
@@ -639,8 +646,11 @@ namespace Goap
                 running = false;
                 var h = runningHandler;
                 runningHandler = null;
-                try { h.OnAbort(Context()); }
-                catch (Exception e) { Debug.LogException(e, this); }
+                if (!IsDestroyed(h))
+                {
+                    try { h.OnAbort(Context()); }
+                    catch (Exception e) { Debug.LogException(e, this); }
+                }
             }
             hasAgent = false;
             if (worldBehaviour != null) worldBehaviour.Unregister(this);
