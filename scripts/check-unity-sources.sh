@@ -2,7 +2,8 @@
 # Compiles the Unity-facing C# against stand-ins of Unity's API (tests/unity-stubs), as the
 # Unity editor would, where no editor is installed: the wrapper with UNITY_5_3_OR_NEWER
 # defined (so its own AOT.MonoPInvokeCallbackAttribute is compiled out and UnityEngine's is
-# used), the Village sample against the wrapper and UnityEngine only, and the editor window
+# used) together with the package's runtime components (unity-sample/Runtime/Components, one
+# assembly as in Unity), the Village sample against the wrapper and UnityEngine only, and the editor window
 # against the wrapper, UnityEngine and UnityEditor only (never the sample). C# 7.2, warnings
 # as errors. Nothing here runs: the stubs throw.
 #
@@ -24,8 +25,15 @@ mcs "${flags[@]}" -r:"$out/UnityEngine.dll" -out:"$out/UnityEditor.dll" tests/un
 # The wrapper takes AOT.MonoPInvokeCallbackAttribute from UnityEngine, as IL2CPP expects:
 # were its own copy not compiled out, the clash would be CS0436 (an error here); were the
 # stub's missing, CS0246.
+# The package's runtime components are in the same assembly ("Goap", Runtime/Goap.asmdef); with
+# and without ENABLE_PROFILER (the ProfilerMarker calls are compiled out of a player build
+# without the profiler).
 mcs "${flags[@]}" -unsafe -define:UNITY_5_3_OR_NEWER -r:"$out/UnityEngine.dll" \
-  -out:"$out/Goap.Unity.dll" bindings/csharp/NativeMethods.g.cs bindings/csharp/src/*.cs
+  -out:"$out/Goap.Unity.dll" bindings/csharp/NativeMethods.g.cs bindings/csharp/src/*.cs \
+  unity-sample/Runtime/Components/*.cs
+mcs "${flags[@]}" -unsafe -define:UNITY_5_3_OR_NEWER -define:ENABLE_PROFILER -define:UNITY_WEBGL \
+  -r:"$out/UnityEngine.dll" -out:"$out/Goap.Unity.Profiler.dll" bindings/csharp/NativeMethods.g.cs \
+  bindings/csharp/src/*.cs unity-sample/Runtime/Components/*.cs
 
 # The sample picks the built-in font by Unity version: compile both sides of that #if.
 mcs "${flags[@]}" -define:UNITY_5_3_OR_NEWER -r:"$out/Goap.Unity.dll" -r:"$out/UnityEngine.dll" \

@@ -5,8 +5,10 @@
 # sources compile against the API stubs (no Unity editor here). Installs mono-devel and
 # nunit with apt when they are missing (as root on Debian). It also runs the Village sample
 # under Mono against a working fake of UnityEngine (tests/unity-fake, a test double, not
-# Unity), with the sample compiled against the non-Unity Goap.dll in a directory of its own
-# (target/csharp/fake), apart from the stubs' UnityEngine.dll. The README's C# example is
+# Unity), with the package's runtime components (unity-sample/Runtime/Components) and their
+# tests: wrapper and components compiled into one Goap.dll against the fake, as Unity compiles
+# them into one assembly, in a directory of its own (target/csharp/fake), apart from the
+# stubs' UnityEngine.dll. The README's C# example is
 # compiled and run; its output must equal the ```text block after it in README.md ("It
 # prints ...:"). The last line it prints is "csharp: N passed, N failed", over both test
 # assemblies plus the README's example (one test); a test not run (ignored) counts as
@@ -74,12 +76,17 @@ echo "== Unity sources against the API stubs"
 scripts/check-unity-sources.sh "$out/unity"
 
 # Mono resolves references from the test assembly's directory: the fake UnityEngine.dll, the
-# sample and the non-Unity Goap.dll sit next to the fake's tests, and nowhere else.
-echo "== mcs: the Village sample against the fake UnityEngine (tests/unity-fake)"
+# sample and the fake's Goap.dll sit next to the fake's tests, and nowhere else. As in Unity,
+# that Goap.dll is one assembly of the wrapper and the package's runtime components
+# (unity-sample/Runtime/Components), here compiled against the fake UnityEngine (with
+# ENABLE_PROFILER, so the ProfilerMarker calls are compiled in, as in the editor).
+echo "== mcs: Goap.dll (wrapper + Runtime/Components) and the Village sample against the fake UnityEngine (tests/unity-fake)"
 fake=$out/fake
 mkdir -p "$fake"
-cp "$out/Goap.dll" "$out/nunit.framework.dll" "$fake/"
+cp "$out/nunit.framework.dll" "$fake/"
 mcs "${mcs_flags[@]}" -out:"$fake/UnityEngine.dll" tests/unity-fake/UnityEngine.cs
+mcs "${mcs_flags[@]}" -define:ENABLE_PROFILER -r:"$fake/UnityEngine.dll" -doc:"$fake/Goap.xml" -out:"$fake/Goap.dll" \
+  bindings/csharp/NativeMethods.g.cs bindings/csharp/src/*.cs unity-sample/Runtime/Components/*.cs
 mcs "${mcs_flags[@]}" -define:UNITY_5_3_OR_NEWER -r:"$fake/Goap.dll" -r:"$fake/UnityEngine.dll" \
   -out:"$fake/Goap.Sample.dll" unity-sample/Samples~/Village/*.cs
 mcs "${mcs_flags[@]}" -r:"$fake/Goap.dll" -r:"$fake/UnityEngine.dll" -r:"$fake/Goap.Sample.dll" \

@@ -6,30 +6,46 @@
 // and its frame loop are driven by the test-only FakeUnity.FakeEngine (bottom of this file).
 //
 // What it models: GameObjects with components and a Transform hierarchy (positions are
-// translations only); AddComponent, GetComponent(s), GetComponentInParent; MonoBehaviour
-// messages found by name as Unity does (Awake inside AddComponent, Start before the first
-// Update of an enabled behaviour, Update, LateUpdate, OnDestroy when destroyed), in
-// [DefaultExecutionOrder] order (then creation order), `enabled`; an exception thrown by a
-// message is logged with Debug.LogException, as Unity does; Object.Destroy deferred to the end
-// of the frame, a GameObject taking its components and children along; destroyed objects equal
-// to null; Time.deltaTime/time/frameCount; Debug.Log* captured (FakeEngine.Logs); TextAsset;
-// JsonUtility.FromJson for public and [SerializeField] fields of [Serializable] types; Vector3,
-// Quaternion.Euler, Color and Mathf basics; Camera.main (the first enabled Camera).
+// translations only); AddComponent, GetComponent(s) (interfaces too), GetComponentInParent;
+// MonoBehaviour messages found by name as Unity does (Awake inside AddComponent, then OnEnable
+// if enabled; Start before the first Update of an enabled behaviour; FixedUpdate, Update,
+// LateUpdate; OnDisable when `enabled` turns false or before OnDestroy when destroyed (a
+// GameObject's whole hierarchy gets OnDisable before any OnDestroy, as Unity deactivates it first); OnEnable
+// when `enabled` turns true again), in [DefaultExecutionOrder] order (then creation order); an
+// exception thrown by a message is logged with Debug.LogException, as Unity does; FixedUpdate
+// run 0..n times per frame by a fixed-step accumulator before Update (Time.deltaTime reads
+// Time.fixedDeltaTime inside it, as in Unity); Object.Destroy deferred to the end of the frame,
+// a GameObject taking its components and children along; destroyed objects equal to null;
+// Object.DontDestroyOnLoad (such roots survive FakeEngine.UnloadScene, not FakeEngine.Reset);
+// [RuntimeInitializeOnLoadMethod] static methods, run by
+// FakeEngine.SimulateEnterPlayModeWithoutDomainReload (statics kept, as with Unity's "Enter
+// Play Mode Options" and domain reload off); Time.deltaTime/fixedDeltaTime/time/frameCount;
+// Debug.Log* captured (FakeEngine.Logs); TextAsset; JsonUtility.FromJson for public and
+// [SerializeField] fields of [Serializable] types; Vector3, Quaternion.Euler, Color and Mathf
+// basics; Camera.main (the first enabled Camera); Unity.Profiling.ProfilerMarker (Begin/End
+// counted per marker, FakeEngine.ProfilerSamples; compiled in with ENABLE_PROFILER only, as in
+// Unity); Unity.Jobs' IJobParallelFor, JobHandle and IJobParallelForExtensions.Schedule on
+// real threads (FakeJobs: 3 dedicated background worker threads, JobsUtility.JobWorkerCount,
+// the completing thread helps; FakeEngine.JobIndicesRunOffMainThread counts the work done
+// elsewhere), without garbage per schedule once warm.
 //
 // What it does not model (so a test passing here says nothing about it): rendering, physics,
 // the editor and the inspector (serialized fields are set by FakeEngine.SetSerializedField in a
 // FakeEngine.AddComponent callback, as scene loading would before Awake), rotation and scale in
-// the hierarchy (LookAt does nothing), active/inactive GameObjects, OnEnable/OnDisable,
-// coroutines, FixedUpdate, tags, [RequireComponent] beyond TextMesh's MeshRenderer,
-// [DisallowMultipleComponent], Instantiate and prefabs (NotSupportedException), the IMGUI
-// types of the stubs, IL2CPP, WebGL, Unity's threading rules (any thread may call anything
-// here) and Unity's exact ordering between behaviours of the same execution order.
+// the hierarchy (LookAt does nothing), active/inactive GameObjects (SetActive), several scenes
+// (one scene; UnloadScene destroys its roots), coroutines, tags, [RequireComponent] beyond
+// TextMesh's MeshRenderer, [DisallowMultipleComponent], Instantiate and prefabs
+// (NotSupportedException), the IMGUI types of the stubs, IL2CPP, WebGL, Burst, the job
+// system's safety checks and dependencies beyond completing them first, Unity's threading
+// rules (any thread may call anything here), Time.fixedTime and Unity's exact ordering between
+// behaviours of the same execution order.
 using System;
 using System.Collections;
 using System.Collections.Generic;
 using System.Globalization;
 using System.Reflection;
 using System.Text;
+using System.Threading;
 using FakeUnity;
 
 namespace UnityEngine
@@ -42,6 +58,7 @@ namespace UnityEngine
         string objectName = "";
         internal bool destroyed;
         internal bool destroyPending;
+        internal bool dontDestroyOnLoad;
 
         public string name { get { return GetName(); } set { SetName(value); } }
         internal virtual string GetName() { return objectName; }
@@ -49,6 +66,19 @@ namespace UnityEngine
 
         /// <summary>Destroyed at the end of the current frame (of the next one when called between frames).</summary>
         public static void Destroy(Object obj) { FakeEngine.ScheduleDestroy(obj); }
+
+        /// <summary>Marks the root GameObject of <paramref name="target"/> to survive FakeEngine.UnloadScene.</summary>
+        public static void DontDestroyOnLoad(Object target)
+        {
+            var go = target as GameObject ?? (target is Component ? ((Component)target).gameObject : null);
+            if (go == null) return;
+            if (go.transform.parentTransform != null)
+            {
+                Debug.LogWarning("DontDestroyOnLoad only works for root GameObjects or components on root GameObjects.", go);
+                return;
+            }
+            go.dontDestroyOnLoad = true;
+        }
 
         public static T Instantiate<T>(T original) where T : Object { throw FakeEngine.NotModelled("Instantiate"); }
         public static T Instantiate<T>(T original, Transform parent) where T : Object { throw FakeEngine.NotModelled("Instantiate"); }
@@ -96,14 +126,24 @@ namespace UnityEngine
     public class Behaviour : Component
     {
         bool isEnabled = true;
-        public bool enabled { get { return isEnabled; } set { isEnabled = value; } }
+        public bool enabled
+        {
+            get { return isEnabled; }
+            set
+            {
+                if (isEnabled == value) return;
+                isEnabled = value;
+                var mb = this as MonoBehaviour;
+                if (mb != null) FakeEngine.EnabledChanged(mb, value);
+            }
+        }
     }
 
     public class MonoBehaviour : Behaviour
     {
         // The messages Unity would send, found by name once (FakeEngine).
-        internal Action awake, start, update, lateUpdate, onDestroy;
-        internal bool awoken, started;
+        internal Action awake, start, update, lateUpdate, onDestroy, onEnable, onDisable, fixedUpdate;
+        internal bool awoken, awakeDone, started, onEnabledSent;
         internal int executionOrder, creationIndex;
     }
 
@@ -189,6 +229,7 @@ namespace UnityEngine
             set { local = parentTransform == null ? value : value - parentTransform.position; }
         }
         public Vector3 localPosition { get { return local; } set { local = value; } }
+        public Transform parent { get { return parentTransform; } set { SetParent(value, true); } }
         public Quaternion rotation { get; set; } = Quaternion.identity;
         public Vector3 localScale { get; set; } = new Vector3(1f, 1f, 1f);
 
@@ -372,6 +413,8 @@ namespace UnityEngine
     public class Time
     {
         public static float deltaTime { get; internal set; }
+        /// <summary>The fixed step (default 0.02 s, as in Unity); FakeEngine.Reset restores it.</summary>
+        public static float fixedDeltaTime { get; set; } = 0.02f;
         public static float time { get; internal set; }
         public static int frameCount { get; internal set; }
     }
@@ -394,6 +437,8 @@ namespace UnityEngine
         public static void LogFormat(Object context, string format, params object[] args) { FakeEngine.AddLog(LogType.Log, string.Format(format, args), context, null); }
         public static void LogWarning(object message, Object context) { FakeEngine.AddLog(LogType.Warning, Text(message), context, null); }
         public static void LogError(object message, Object context) { FakeEngine.AddLog(LogType.Error, Text(message), context, null); }
+        public static void LogError(object message) { FakeEngine.AddLog(LogType.Error, Text(message), null, null); }
+        public static void LogWarning(object message) { FakeEngine.AddLog(LogType.Warning, Text(message), null, null); }
         public static void LogException(Exception exception, Object context)
         {
             FakeEngine.AddLog(LogType.Exception, exception == null ? "Null" : exception.GetType().FullName + ": " + exception.Message, context, exception);
@@ -488,6 +533,36 @@ namespace UnityEngine
     {
         public DefaultExecutionOrder(int order) { this.order = order; }
         public int order { get; private set; }
+    }
+
+    /// <summary>Not modelled: the fake adds no required component (but TextMesh's MeshRenderer).</summary>
+    [AttributeUsage(AttributeTargets.Class, AllowMultiple = true)]
+    public sealed class RequireComponent : Attribute
+    {
+        public Type m_Type0;
+        public RequireComponent(Type requiredComponent) { m_Type0 = requiredComponent; }
+    }
+
+    [AttributeUsage(AttributeTargets.Class, Inherited = false)]
+    public sealed class AddComponentMenu : Attribute
+    {
+        public AddComponentMenu(string menuName) { }
+        public AddComponentMenu(string menuName, int order) { }
+    }
+
+    public enum RuntimeInitializeLoadType
+    {
+        AfterSceneLoad = 0, BeforeSceneLoad = 1, AfterAssembliesLoaded = 2, BeforeSplashScreen = 3,
+        SubsystemRegistration = 4,
+    }
+
+    /// <summary>Run by FakeEngine.SimulateEnterPlayModeWithoutDomainReload (and only then).</summary>
+    [AttributeUsage(AttributeTargets.Method, AllowMultiple = false)]
+    public class RuntimeInitializeOnLoadMethodAttribute : Attribute
+    {
+        public RuntimeInitializeOnLoadMethodAttribute() { loadType = RuntimeInitializeLoadType.AfterSceneLoad; }
+        public RuntimeInitializeOnLoadMethodAttribute(RuntimeInitializeLoadType loadType) { this.loadType = loadType; }
+        public RuntimeInitializeLoadType loadType { get; set; }
     }
 
     /// <summary>A minimal JSON reader for JsonUtility (objects, arrays, strings, numbers, true/false/null).</summary>
@@ -693,6 +768,11 @@ namespace FakeUnity
         static readonly List<LogEntry> logs = new List<LogEntry>();
         static int creations;
         static bool inFrame;
+        static double fixedAccumulator;
+        static readonly int mainThread = Thread.CurrentThread.ManagedThreadId;
+        static readonly Dictionary<string, MarkerCounter> markers = new Dictionary<string, MarkerCounter>();
+        static List<MethodInfo> initializers;
+        internal static long jobIndicesOffMain;
         static readonly bool echo = Environment.GetEnvironmentVariable("FAKE_UNITY_ECHO") == "1";
 
         /// <summary>The order used by the next destructions (Reset sets ParentFirst).</summary>
@@ -704,10 +784,18 @@ namespace FakeUnity
         /// <summary>Frames run since Reset.</summary>
         public static int FrameCount { get { return Time.frameCount; } }
 
-        /// <summary>Destroys what the scene holds (OnDestroy runs), then clears the log and the clock.</summary>
+        /// <summary>
+        /// Destroys everything (OnDisable and OnDestroy run), DontDestroyOnLoad objects
+        /// included, then clears the log and the clock.
+        /// </summary>
         public static void Reset()
         {
-            UnloadScene();
+            DestroyRoots(true);
+            objects.Clear();
+            behaviours.Clear();
+            added.Clear();
+            fixedAccumulator = 0;
+            Time.fixedDeltaTime = 0.02f;
             logs.Clear();
             creations = 0;
             Time.deltaTime = 0f;
@@ -717,16 +805,96 @@ namespace FakeUnity
             HierarchyDestroyOrder = DestroyOrder.ParentFirst;
         }
 
-        /// <summary>Destroys every root GameObject now, as unloading the scene would.</summary>
-        public static void UnloadScene()
+        /// <summary>
+        /// Destroys every root GameObject now (OnDisable, then OnDestroy), as unloading the
+        /// scene would, but those marked with Object.DontDestroyOnLoad.
+        /// </summary>
+        public static void UnloadScene() { DestroyRoots(false); }
+
+        /// <summary>Destroys every root GameObject now, DontDestroyOnLoad ones included; the log and the clock stay.</summary>
+        public static void UnloadAll() { DestroyRoots(true); }
+
+        static void DestroyRoots(bool dontDestroyOnLoadToo)
         {
             foreach (var go in objects.ToArray())
-                if (go.transform.parentTransform == null && !go.destroyed) ScheduleDestroy(go);
+                if (go.transform.parentTransform == null && !go.destroyed && (dontDestroyOnLoadToo || !go.dontDestroyOnLoad))
+                    ScheduleDestroy(go);
             ProcessDestroys();
-            objects.Clear();
-            behaviours.Clear();
-            added.Clear();
         }
+
+        /// <summary>
+        /// Entering Play mode again with domain reload off (Unity's Enter Play Mode Options):
+        /// the scene is emptied (Reset) but static fields keep their values, then every static
+        /// [RuntimeInitializeOnLoadMethod] method of the loaded assemblies runs, by load type in
+        /// Unity's order (SubsystemRegistration, AfterAssembliesLoaded, BeforeSplashScreen,
+        /// BeforeSceneLoad, AfterSceneLoad).
+        /// </summary>
+        public static void SimulateEnterPlayModeWithoutDomainReload()
+        {
+            Reset();
+            RunRuntimeInitializeMethods();
+        }
+
+        /// <summary>Runs the static [RuntimeInitializeOnLoadMethod] methods (see SimulateEnterPlayModeWithoutDomainReload) without touching the scene.</summary>
+        public static void RunRuntimeInitializeMethods()
+        {
+            if (initializers == null)
+            {
+                initializers = new List<MethodInfo>();
+                foreach (var asm in AppDomain.CurrentDomain.GetAssemblies())
+                {
+                    bool usesUnity = asm == typeof(Object).Assembly;
+                    foreach (var r in asm.GetReferencedAssemblies()) if (r.Name == "UnityEngine") usesUnity = true;
+                    if (!usesUnity) continue;
+                    Type[] types;
+                    try { types = asm.GetTypes(); }
+                    catch (ReflectionTypeLoadException e) { types = e.Types; }
+                    foreach (var t in types)
+                    {
+                        if (t == null) continue;
+                        foreach (var m in t.GetMethods(BindingFlags.Static | BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.DeclaredOnly))
+                            if (m.GetParameters().Length == 0 && m.IsDefined(typeof(RuntimeInitializeOnLoadMethodAttribute), false)) initializers.Add(m);
+                    }
+                }
+            }
+            var order = new[]
+            {
+                RuntimeInitializeLoadType.SubsystemRegistration, RuntimeInitializeLoadType.AfterAssembliesLoaded,
+                RuntimeInitializeLoadType.BeforeSplashScreen, RuntimeInitializeLoadType.BeforeSceneLoad,
+                RuntimeInitializeLoadType.AfterSceneLoad,
+            };
+            foreach (var when in order)
+                foreach (var m in initializers)
+                    if (((RuntimeInitializeOnLoadMethodAttribute)m.GetCustomAttributes(typeof(RuntimeInitializeOnLoadMethodAttribute), false)[0]).loadType == when)
+                        m.Invoke(null, null);
+        }
+
+        /// <summary>How many times the ProfilerMarker named <paramref name="name"/> began (compiled with ENABLE_PROFILER), over the process.</summary>
+        public static long ProfilerSamples(string name)
+        {
+            lock (markers) { MarkerCounter c; return markers.TryGetValue(name, out c) ? Interlocked.Read(ref c.Begins) : 0; }
+        }
+
+        /// <summary>Begins minus ends of the ProfilerMarker named <paramref name="name"/>: 0 when every Begin had its End.</summary>
+        public static long ProfilerOpen(string name)
+        {
+            lock (markers) { MarkerCounter c; return markers.TryGetValue(name, out c) ? Interlocked.Read(ref c.Begins) - Interlocked.Read(ref c.Ends) : 0; }
+        }
+
+        internal static MarkerCounter Marker(string name)
+        {
+            lock (markers)
+            {
+                MarkerCounter c;
+                if (!markers.TryGetValue(name ?? "", out c)) markers[name ?? ""] = c = new MarkerCounter();
+                return c;
+            }
+        }
+
+        /// <summary>Job indices (IJobParallelFor.Execute calls) run on a thread other than the one FakeEngine started on, over the process.</summary>
+        public static long JobIndicesRunOffMainThread { get { return Interlocked.Read(ref jobIndicesOffMain); } }
+
+        internal static bool OnMainThread { get { return Thread.CurrentThread.ManagedThreadId == mainThread; } }
 
         /// <summary>
         /// Adds a MonoBehaviour as loading a scene would: <paramref name="deserialize"/> sets its
@@ -775,6 +943,20 @@ namespace FakeUnity
                     b.started = true;
                     Send(b, b.start);
                 }
+                // Unity's fixed-step loop: as many FixedUpdates as fixed steps fit in the time passed.
+                fixedAccumulator += dt;
+                float fixedDt = Time.fixedDeltaTime;
+                while (fixedDt > 0f && fixedAccumulator >= fixedDt - 1e-7)
+                {
+                    fixedAccumulator -= fixedDt;
+                    Time.deltaTime = fixedDt;
+                    for (int i = 0; i < n; i++)
+                    {
+                        var b = behaviours[i];
+                        if (!b.destroyed && b.started && b.enabled) Send(b, b.fixedUpdate);
+                    }
+                }
+                Time.deltaTime = dt;
                 for (int i = 0; i < n; i++)
                 {
                     var b = behaviours[i];
@@ -841,12 +1023,37 @@ namespace FakeUnity
             mb.update = Message(mb, "Update");
             mb.lateUpdate = Message(mb, "LateUpdate");
             mb.onDestroy = Message(mb, "OnDestroy");
+            mb.onEnable = Message(mb, "OnEnable");
+            mb.onDisable = Message(mb, "OnDisable");
+            mb.fixedUpdate = Message(mb, "FixedUpdate");
             var order = (DefaultExecutionOrder)Attribute.GetCustomAttribute(type, typeof(DefaultExecutionOrder), true);
             mb.executionOrder = order == null ? 0 : order.order;
             mb.creationIndex = creations++;
             if (inFrame) added.Add(mb); else Insert(mb);
             mb.awoken = true;
             Send(mb, mb.awake);
+            mb.awakeDone = true;
+            if (mb.enabled && !mb.destroyed && !mb.destroyPending && !mb.onEnabledSent)
+            {
+                mb.onEnabledSent = true;
+                Send(mb, mb.onEnable);
+            }
+        }
+
+        /// <summary>OnEnable or OnDisable for a change of <c>enabled</c> after Awake (not during it, as in Unity).</summary>
+        internal static void EnabledChanged(MonoBehaviour mb, bool value)
+        {
+            if (!mb.awakeDone || mb.destroyed) return;
+            if (value && !mb.onEnabledSent && !mb.destroyPending)
+            {
+                mb.onEnabledSent = true;
+                Send(mb, mb.onEnable);
+            }
+            else if (!value && mb.onEnabledSent)
+            {
+                mb.onEnabledSent = false;
+                Send(mb, mb.onDisable);
+            }
         }
 
         static Action Message(MonoBehaviour mb, string name)
@@ -901,7 +1108,12 @@ namespace FakeUnity
             {
                 var obj = toDestroy[i];
                 var go = obj as GameObject;
-                if (go != null) DestroyHierarchy(go);
+                if (go != null)
+                {
+                    // As Unity: the hierarchy is deactivated (OnDisable everywhere) before anything is destroyed.
+                    DisableHierarchy(go);
+                    DestroyHierarchy(go);
+                }
                 else DestroyComponent((Component)obj);
             }
             toDestroy.Clear();
@@ -922,6 +1134,26 @@ namespace FakeUnity
             if (parent != null && !parent.owner.destroyed) parent.children.Remove(go.transform);
         }
 
+        static void DisableHierarchy(GameObject go)
+        {
+            if (go.destroyed) return;
+            bool parentFirst = HierarchyDestroyOrder == DestroyOrder.ParentFirst;
+            if (parentFirst) DisableComponents(go);
+            foreach (var child in go.transform.children.ToArray()) DisableHierarchy(child.owner);
+            if (!parentFirst) DisableComponents(go);
+        }
+
+        static void DisableComponents(GameObject go)
+        {
+            foreach (var c in go.components.ToArray())
+            {
+                var mb = c as MonoBehaviour;
+                if (mb == null || mb.destroyed || !mb.onEnabledSent) continue;
+                mb.onEnabledSent = false;
+                Send(mb, mb.onDisable);
+            }
+        }
+
         static void DestroyComponents(GameObject go)
         {
             foreach (var c in go.components.ToArray())
@@ -933,8 +1165,227 @@ namespace FakeUnity
         {
             if (c.destroyed) return;
             var mb = c as MonoBehaviour;
+            if (mb != null && mb.onEnabledSent)
+            {
+                mb.onEnabledSent = false;
+                Send(mb, mb.onDisable);
+            }
             if (mb != null && mb.awoken) Send(mb, mb.onDestroy);
             c.destroyed = true; // stays in its GameObject's list: GetComponent skips it
         }
+    }
+}
+
+namespace FakeUnity
+{
+    using System.Threading;
+
+    /// <summary>The counts of one fake ProfilerMarker.</summary>
+    internal sealed class MarkerCounter
+    {
+        internal long Begins;
+        internal long Ends;
+    }
+
+    /// <summary>
+    /// The fake job system: 3 background worker threads started on first use, a queue of
+    /// parallel-for batches; a worker (and the thread completing a batch) claims chunks of
+    /// innerloopBatchCount indices at a time. Batches and their holders are pooled per job
+    /// type: scheduling makes no garbage once warm. Not Unity's scheduler: only its contract
+    /// (every index runs once, Complete returns when all have run).
+    /// </summary>
+    internal static class FakeJobs
+    {
+        internal const int Workers = 3;
+        static readonly Queue<Batch> queue = new Queue<Batch>(64);
+        static bool started;
+
+        internal abstract class Batch
+        {
+            internal int Length, Chunk, Next, Remaining;
+            internal int Version;
+            internal abstract void Execute(int index);
+            internal abstract void Release();
+
+            /// <summary>Claims and runs one chunk; false when none is left to claim.</summary>
+            internal bool RunSome()
+            {
+                int start = Interlocked.Add(ref Next, Chunk) - Chunk;
+                if (start >= Length) return false;
+                int end = Math.Min(Length, start + Chunk);
+                bool off = !FakeEngine.OnMainThread;
+                for (int i = start; i < end; i++)
+                {
+                    Execute(i);
+                    if (off) Interlocked.Increment(ref FakeEngine.jobIndicesOffMain);
+                }
+                if (Interlocked.Add(ref Remaining, -(end - start)) == 0)
+                    lock (this) Monitor.PulseAll(this);
+                return true;
+            }
+        }
+
+        internal sealed class Batch<T> : Batch where T : struct, Unity.Jobs.IJobParallelFor
+        {
+            static readonly Stack<Batch<T>> free = new Stack<Batch<T>>();
+            internal T Job;
+            internal override void Execute(int index) { Job.Execute(index); }
+
+            internal static Batch<T> Take()
+            {
+                lock (free) return free.Count > 0 ? free.Pop() : new Batch<T>();
+            }
+
+            internal override void Release()
+            {
+                Volatile.Write(ref Next, int.MaxValue / 2); // nothing left to claim
+                Job = default(T);
+                Version++;
+                lock (free) free.Push(this);
+            }
+        }
+
+        internal static Unity.Jobs.JobHandle Schedule<T>(T job, int length, int chunk) where T : struct, Unity.Jobs.IJobParallelFor
+        {
+            if (length < 0) throw new ArgumentOutOfRangeException("arrayLength");
+            var b = Batch<T>.Take();
+            // A worker may still hold this (pooled) batch from its last use: Next is set last,
+            // so it claims nothing until every other field is the new batch's.
+            b.Job = job;
+            b.Length = length;
+            b.Chunk = Math.Max(1, chunk);
+            b.Remaining = length;
+            Volatile.Write(ref b.Next, 0);
+            Start();
+            lock (queue)
+            {
+                queue.Enqueue(b);
+                Monitor.PulseAll(queue);
+            }
+            return new Unity.Jobs.JobHandle(b, b.Version);
+        }
+
+        internal static void Complete(Batch b, int version)
+        {
+            if (b == null || b.Version != version) return; // completed before
+            while (b.RunSome()) { }
+            lock (b)
+            {
+                while (Volatile.Read(ref b.Remaining) > 0) Monitor.Wait(b);
+            }
+            lock (queue)
+            {
+                if (b.Version != version) return;
+                if (queue.Count > 0 && queue.Peek() == b) queue.Dequeue();
+                b.Release();
+            }
+        }
+
+        static void Start()
+        {
+            lock (queue)
+            {
+                if (started) return;
+                started = true;
+                for (int i = 0; i < Workers; i++)
+                {
+                    var t = new Thread(Work) { IsBackground = true, Name = "FakeJobs worker " + i };
+                    t.Start();
+                }
+            }
+        }
+
+        static void Work()
+        {
+            while (true)
+            {
+                Batch b;
+                lock (queue)
+                {
+                    // A batch whose indices are all claimed leaves the queue; its Complete releases it.
+                    while (queue.Count > 0 && Volatile.Read(ref queue.Peek().Next) >= queue.Peek().Length) queue.Dequeue();
+                    if (queue.Count == 0) { Monitor.Wait(queue); continue; }
+                    b = queue.Peek();
+                }
+                while (b.RunSome()) { }
+            }
+        }
+    }
+}
+
+namespace Unity.Profiling
+{
+    using FakeUnity;
+    using System.Threading;
+
+    /// <summary>Counts Begin and End per name (FakeEngine.ProfilerSamples); Begin and End exist with ENABLE_PROFILER only, as in Unity.</summary>
+    public struct ProfilerMarker
+    {
+        readonly MarkerCounter counter;
+        public ProfilerMarker(string name) { counter = FakeEngine.Marker(name); }
+        [System.Diagnostics.Conditional("ENABLE_PROFILER")]
+        public void Begin() { if (counter != null) Interlocked.Increment(ref counter.Begins); }
+        [System.Diagnostics.Conditional("ENABLE_PROFILER")]
+        public void Begin(UnityEngine.Object contextUnityObject) { if (counter != null) Interlocked.Increment(ref counter.Begins); }
+        [System.Diagnostics.Conditional("ENABLE_PROFILER")]
+        public void End() { if (counter != null) Interlocked.Increment(ref counter.Ends); }
+        public AutoScope Auto()
+        {
+            if (counter != null) Interlocked.Increment(ref counter.Begins);
+            return new AutoScope(counter);
+        }
+
+        public struct AutoScope : IDisposable
+        {
+            readonly MarkerCounter counter;
+            internal AutoScope(MarkerCounter c) { counter = c; }
+            public void Dispose() { if (counter != null) Interlocked.Increment(ref counter.Ends); }
+        }
+    }
+}
+
+namespace Unity.Jobs
+{
+    using FakeUnity;
+
+    public interface IJobParallelFor
+    {
+        void Execute(int index);
+    }
+
+    public struct JobHandle
+    {
+        readonly FakeJobs.Batch batch;
+        readonly int version;
+        internal JobHandle(FakeJobs.Batch batch, int version) { this.batch = batch; this.version = version; }
+        public void Complete() { FakeJobs.Complete(batch, version); }
+        public bool IsCompleted { get { return batch == null || batch.Version != version || System.Threading.Volatile.Read(ref batch.Remaining) == 0; } }
+        /// <summary>The fake's workers start at Schedule: nothing to flush.</summary>
+        public static void ScheduleBatchedJobs() { }
+    }
+
+    public static class IJobParallelForExtensions
+    {
+        /// <summary>Runs Execute(0 .. arrayLength - 1) on the fake's workers (dependsOn completed first).</summary>
+        public static JobHandle Schedule<T>(this T jobData, int arrayLength, int innerloopBatchCount, JobHandle dependsOn = new JobHandle())
+            where T : struct, IJobParallelFor
+        {
+            dependsOn.Complete();
+            return FakeJobs.Schedule(jobData, arrayLength, innerloopBatchCount);
+        }
+
+        public static void Run<T>(this T jobData, int arrayLength) where T : struct, IJobParallelFor
+        {
+            for (int i = 0; i < arrayLength; i++) jobData.Execute(i);
+        }
+    }
+}
+
+namespace Unity.Jobs.LowLevel.Unsafe
+{
+    public static class JobsUtility
+    {
+        /// <summary>The fake's worker threads (3); setting it is accepted and ignored.</summary>
+        public static int JobWorkerCount { get { return FakeUnity.FakeJobs.Workers; } set { } }
     }
 }

@@ -251,9 +251,11 @@ namespace Goap.Tests.UnityFake
             expected.Clear();
         }
 
-        static List<LogEntry> LogsOf(Object context, string startsWith)
+        /// <summary>The log entries of a villager's GameObject (its VillagerNpc, or its GoapAgentBehaviour: the explanations) that start so.</summary>
+        static List<LogEntry> LogsOf(Component villager, string startsWith)
         {
-            return FakeEngine.Logs.Where(e => ReferenceEquals(e.Context, context) && e.Message.StartsWith(startsWith, StringComparison.Ordinal)).ToList();
+            return FakeEngine.Logs.Where(e => e.Context is Component && ((Component)e.Context).gameObject == villager.gameObject
+                && e.Message.StartsWith(startsWith, StringComparison.Ordinal)).ToList();
         }
 
         /// <summary>True when the status is the name of one of the domain's actions (not "...", "idle" or "no plan").</summary>
@@ -547,18 +549,18 @@ namespace Goap.Tests.UnityFake
         }
 
         [Test]
-        public void DestroyingTheVillageComponentStopsTheVillagers()
+        public void DestroyingTheWorldComponentStopsTheVillagers()
         {
             var scene = new VillageScene();
             scene.Run(5);
-            Object.Destroy(scene.Village);
+            Object.Destroy(scene.Village.WorldBehaviour);
             scene.Frames(2);
             Assert.AreEqual(baselineWorlds, Library.LiveWorldCount);
             foreach (var t in scene.Traces)
             {
                 Assert.IsFalse(t.Npc == null, t.Name + " is still there");
                 Assert.IsFalse(t.Npc.HasAgent, t.Name + "'s agent went with the world");
-                Assert.IsFalse(t.Npc.enabled, t.Name + " stopped itself (ObjectDisposedException caught)");
+                Assert.IsFalse(t.Npc.GetComponent<GoapAgentBehaviour>().enabled, t.Name + "'s agent component stopped");
             }
             Object.Destroy(scene.Root);
             scene.Frames(1);
@@ -576,12 +578,12 @@ namespace Goap.Tests.UnityFake
             Assert.AreEqual(baselineWorlds, Library.LiveWorldCount);
             AssertLogIsClean();
 
-            ExpectLog(LogType.Exception, "^Goap\\.GoapException: .*");
+            ExpectLog(LogType.Error, "^GoapVillage: VillageDomain\\.json:1:\\d+: error: ");
             var bad = new VillageScene(json: "{\"actions\": [");
             Assert.IsFalse(bad.Village.enabled);
             Assert.IsNull(bad.Village.World);
             Assert.IsEmpty(bad.Traces, "no villagers without a domain");
-            Assert.AreEqual(baselineWorlds, Library.LiveWorldCount, "the world made before the bad file is disposed");
+            Assert.AreEqual(baselineWorlds, Library.LiveWorldCount, "no world for a bad file (the import's is disposed)");
             bad.Frames(3);
             AssertLogIsClean();
         }

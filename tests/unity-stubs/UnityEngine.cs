@@ -18,6 +18,7 @@ namespace UnityEngine
         public string name { get { throw Stub.Unity(); } set { throw Stub.Unity(); } }
 
         public static void Destroy(Object obj) { throw Stub.Unity(); }
+        public static void DontDestroyOnLoad(Object target) { throw Stub.Unity(); }
         public static T Instantiate<T>(T original) where T : Object { throw Stub.Unity(); }
         public static T Instantiate<T>(T original, Transform parent) where T : Object { throw Stub.Unity(); }
         public static T Instantiate<T>(T original, Vector3 position, Quaternion rotation) where T : Object { throw Stub.Unity(); }
@@ -69,6 +70,7 @@ namespace UnityEngine
     {
         public Vector3 position { get { throw Stub.Unity(); } set { throw Stub.Unity(); } }
         public Vector3 localPosition { get { throw Stub.Unity(); } set { throw Stub.Unity(); } }
+        public Transform parent { get { throw Stub.Unity(); } set { throw Stub.Unity(); } }
         public Quaternion rotation { get { throw Stub.Unity(); } set { throw Stub.Unity(); } }
         public Vector3 localScale { get { throw Stub.Unity(); } set { throw Stub.Unity(); } }
         public void SetParent(Transform parent, bool worldPositionStays) { throw Stub.Unity(); }
@@ -187,6 +189,9 @@ namespace UnityEngine
     public class Time
     {
         public static float deltaTime { get { throw Stub.Unity(); } }
+        public static float fixedDeltaTime { get { throw Stub.Unity(); } set { throw Stub.Unity(); } }
+        public static float time { get { throw Stub.Unity(); } }
+        public static int frameCount { get { throw Stub.Unity(); } }
     }
 
     public sealed class Random
@@ -202,7 +207,9 @@ namespace UnityEngine
         public static void LogFormat(string format, params object[] args) { throw Stub.Unity(); }
         public static void LogFormat(Object context, string format, params object[] args) { throw Stub.Unity(); }
         public static void LogWarning(object message, Object context) { throw Stub.Unity(); }
+        public static void LogError(object message) { throw Stub.Unity(); }
         public static void LogError(object message, Object context) { throw Stub.Unity(); }
+        public static void LogWarning(object message) { throw Stub.Unity(); }
         public static void LogException(Exception exception, Object context) { throw Stub.Unity(); }
     }
 
@@ -280,6 +287,34 @@ namespace UnityEngine
         public int order { get; private set; }
     }
 
+    [AttributeUsage(AttributeTargets.Class, AllowMultiple = true)]
+    public sealed class RequireComponent : Attribute
+    {
+        public Type m_Type0;
+        public RequireComponent(Type requiredComponent) { m_Type0 = requiredComponent; }
+    }
+
+    [AttributeUsage(AttributeTargets.Class, Inherited = false)]
+    public sealed class AddComponentMenu : Attribute
+    {
+        public AddComponentMenu(string menuName) { }
+        public AddComponentMenu(string menuName, int order) { }
+    }
+
+    public enum RuntimeInitializeLoadType
+    {
+        AfterSceneLoad = 0, BeforeSceneLoad = 1, AfterAssembliesLoaded = 2, BeforeSplashScreen = 3,
+        SubsystemRegistration = 4,
+    }
+
+    [AttributeUsage(AttributeTargets.Method, AllowMultiple = false)]
+    public class RuntimeInitializeOnLoadMethodAttribute : Attribute
+    {
+        public RuntimeInitializeOnLoadMethodAttribute() { }
+        public RuntimeInitializeOnLoadMethodAttribute(RuntimeInitializeLoadType loadType) { this.loadType = loadType; }
+        public RuntimeInitializeLoadType loadType { get; set; }
+    }
+
     // Immediate-mode GUI (the IMGUI module), used by the editor window.
 
     public class GUIContent
@@ -317,6 +352,57 @@ namespace UnityEngine
     {
         public static Event current { get { throw Stub.Unity(); } set { throw Stub.Unity(); } }
         public EventType type { get { throw Stub.Unity(); } set { throw Stub.Unity(); } }
+    }
+}
+
+namespace Unity.Profiling
+{
+    /// <summary>Unity's profiler marker (Unity.Profiling, UnityEngine.CoreModule); Begin and End are compiled in with ENABLE_PROFILER only, as in Unity.</summary>
+    public struct ProfilerMarker
+    {
+        public ProfilerMarker(string name) { throw UnityEngine.Stub.Unity(); }
+        [System.Diagnostics.Conditional("ENABLE_PROFILER")]
+        public void Begin() { throw UnityEngine.Stub.Unity(); }
+        [System.Diagnostics.Conditional("ENABLE_PROFILER")]
+        public void Begin(UnityEngine.Object contextUnityObject) { throw UnityEngine.Stub.Unity(); }
+        [System.Diagnostics.Conditional("ENABLE_PROFILER")]
+        public void End() { throw UnityEngine.Stub.Unity(); }
+        public AutoScope Auto() { throw UnityEngine.Stub.Unity(); }
+
+        public struct AutoScope : IDisposable
+        {
+            public void Dispose() { throw UnityEngine.Stub.Unity(); }
+        }
+    }
+}
+
+namespace Unity.Jobs
+{
+    public interface IJobParallelFor
+    {
+        void Execute(int index);
+    }
+
+    public struct JobHandle
+    {
+        public void Complete() { throw UnityEngine.Stub.Unity(); }
+        public bool IsCompleted { get { throw UnityEngine.Stub.Unity(); } }
+        public static void ScheduleBatchedJobs() { throw UnityEngine.Stub.Unity(); }
+    }
+
+    public static class IJobParallelForExtensions
+    {
+        public static JobHandle Schedule<T>(this T jobData, int arrayLength, int innerloopBatchCount, JobHandle dependsOn = new JobHandle())
+            where T : struct, IJobParallelFor { throw UnityEngine.Stub.Unity(); }
+        public static void Run<T>(this T jobData, int arrayLength) where T : struct, IJobParallelFor { throw UnityEngine.Stub.Unity(); }
+    }
+}
+
+namespace Unity.Jobs.LowLevel.Unsafe
+{
+    public static class JobsUtility
+    {
+        public static int JobWorkerCount { get { throw UnityEngine.Stub.Unity(); } set { throw UnityEngine.Stub.Unity(); } }
     }
 }
 

@@ -37,7 +37,7 @@ namespace Goap
     [CreateAssetMenu(menuName = "GOAP/Domain (empty)", fileName = "Domain")]
     public sealed class GoapDomainAsset : ScriptableObject
     {
-        [SerializeField, TextArea(4, 40)] string json = "{\n  \"facts\": [],\n  \"actions\": []\n}\n";
+        [SerializeField, TextArea(4, 40)] string json = "{\n  \"actions\": []\n}\n";
         [SerializeField] string sourceName = "";
         [SerializeField] string[] factNames = new string[0];
         [SerializeField] string[] varNames = new string[0];

@@ -1,16 +1,15 @@
-// Village sample: the scene object that owns the goap World. C# 7.2 (Unity 2021.3+, Mono's mcs).
+// Village sample: the scene setup, on the package's GoapWorldBehaviour. C# 7.2 (Unity 2021.3+, Mono's mcs).
 using System;
-using System.Collections.Generic;
 using UnityEngine;
 
 namespace Goap.Samples.Village
 {
     /// <summary>
-    /// Owns the <see cref="Goap.World"/> of the scene (created in Awake, disposed in
-    /// OnDestroy), loads the domain from a TextAsset, lays out the village's places and spawns
-    /// the villagers. With <see cref="BatchPlanning"/> the villagers' agents never search in
-    /// their own Step: every search of a frame runs in one <see cref="World.PlanAgents()"/>
-    /// call in LateUpdate, on worker threads.
+    /// Lays out the village's places and spawns the villagers. The world is the
+    /// <see cref="GoapWorldBehaviour"/> on the same GameObject (added when missing): it loads
+    /// the domain, plans the villagers in one batch per frame (<see cref="BatchPlanning"/>)
+    /// and is disposed with the village. The village writes the shared fact every villager
+    /// believes: the bridge, broken each night, repaired by the traveller.
     /// </summary>
     [DefaultExecutionOrder(-100)]
     [DisallowMultipleComponent]
@@ -22,13 +21,16 @@ namespace Goap.Samples.Village
         /// <summary>What a villager may carry: facts a villager's role sets at the start (the rest are false).</summary>
         public static readonly string[] Items = { "has_coin", "has_flour", "has_grain", "has_sickle", "has_bread", "has_meal", "has_planks" };
 
-        [Tooltip("The domain (JSON domain format): VillageDomain.json.")]
+        [Tooltip("The domain as a domain asset (a .goap file); or leave it empty and use Domain Json.")]
+        [SerializeField] GoapDomainAsset domain = null;
+
+        [Tooltip("The domain as a TextAsset (JSON domain format): VillageDomain.json.")]
         [SerializeField] TextAsset domainJson = null;
 
         [Tooltip("Villagers to spawn at Awake; they take the roles below in turn.")]
         [SerializeField, Min(0)] int villagerCount = 4;
 
-        [Tooltip("Optional: the villager prefab (needs a VillagerNpc). Without one, capsules are made.")]
+        [Tooltip("Optional: the villager prefab (with a GoapAgentBehaviour and a VillagerNpc). Without one, capsules are made.")]
         [SerializeField] VillagerNpc villagerPrefab = null;
 
         [SerializeField] VillagerRole[] roles = VillagerRole.Defaults();
@@ -36,7 +38,7 @@ namespace Goap.Samples.Village
         [Tooltip("Where the places are: one Transform per place, named like it (\"bakery\", \"mill\", ...). Missing ones are made on a circle.")]
         [SerializeField] Transform[] waypoints = new Transform[0];
 
-        [Tooltip("Every search runs in one World.PlanAgents call per frame (LateUpdate) instead of in each villager's Step.")]
+        [Tooltip("Every search runs in one World.PlanAgents call per frame (the world's LateUpdate) instead of in each villager's step.")]
         [SerializeField] bool batchPlanning = true;
 
         [Tooltip("Seconds of a village day. A new day brings new orders (work goals become unmet again) and wages.")]
@@ -48,27 +50,27 @@ namespace Goap.Samples.Village
         [Tooltip("Point the main camera at the village on Awake.")]
         [SerializeField] bool frameMainCamera = true;
 
-        World world;
-        Domain domain;
+        GoapWorldBehaviour goap;
         Transform[] placeTransforms;
-        readonly Dictionary<ActionId, string> actionNames = new Dictionary<ActionId, string>();
         string[] goalNames = new string[0];
         float clock;
         int day;
-        bool batchRequested;
-        BatchStats lastBatch;
-        static Font labelFont;
-        FactId bridgeIntact;
-        ActionId repairBridge;
         int sharedDay = -1;
+        static Font labelFont;
 
-        /// <summary>The world: null before Awake or when the domain failed to load, disposed after OnDestroy.</summary>
-        public World World { get { return world; } }
+        /// <summary>The world's component (null when the domain is missing or broken).</summary>
+        public GoapWorldBehaviour WorldBehaviour { get { return goap; } }
 
-        /// <summary>The village domain (valid while <see cref="World"/> is not null).</summary>
-        public Domain Domain { get { return domain; } }
+        /// <summary>The world: null before Awake, when the domain failed to load, or after OnDestroy.</summary>
+        public World World { get { return goap != null ? goap.World : null; } }
 
-        /// <summary>True: agents are created with PlanInStep false and planned in LateUpdate.</summary>
+        /// <summary>The domain asset the villagers plan in.</summary>
+        public GoapDomainAsset DomainAsset { get { return domain; } }
+
+        /// <summary>The village domain in the world (valid while <see cref="World"/> is not null).</summary>
+        public Domain Domain { get { return goap.GetDomain(domain); } }
+
+        /// <summary>True: villagers are made with PlanInStep false and planned by the world's batch.</summary>
         public bool BatchPlanning { get { return batchPlanning; } }
 
         /// <summary>The current day, from 0; villagers watch it change.</summary>
@@ -77,14 +79,11 @@ namespace Goap.Samples.Village
         /// <summary>The seed villagers derive their dice from.</summary>
         public int Seed { get { return seed; } }
 
-        /// <summary>The names of the goals of the domain file, in order (an agent's goal index is its position here).</summary>
+        /// <summary>The names of the goals of the domain file, in order.</summary>
         public string[] GoalNames { get { return goalNames; } }
 
-        /// <summary>What the latest batch did (zero without batch planning).</summary>
-        public BatchStats LastBatch { get { return lastBatch; } }
-
-        /// <summary>A villager's step returned Waiting: plan the waiting agents in this frame's LateUpdate.</summary>
-        public void RequestBatch() { batchRequested = true; }
+        /// <summary>What the world's latest batch did.</summary>
+        public BatchStats LastBatch { get { return goap != null ? goap.LastBatch : default(BatchStats); } }
 
         /// <summary>The Transform of <paramref name="place"/> (one of <see cref="Places"/>), or null.</summary>
         public Transform FindPlace(string place)
@@ -93,48 +92,40 @@ namespace Goap.Samples.Village
             return i < 0 || placeTransforms == null ? null : placeTransforms[i];
         }
 
-        /// <summary>The name of an action of the domain, cached at Awake (no garbage per call).</summary>
-        public string ActionName(ActionId action)
+        /// <summary>The place a "go_X" action leads to, without making garbage; null for another action.</summary>
+        public Transform PlaceOfWalk(string action)
         {
-            string name;
-            if (actionNames.TryGetValue(action, out name)) return name;
-            // Not named in the file (an action added in code): asked once, then cached.
-            name = domain.ActionName(action);
-            actionNames[action] = name;
-            return name;
+            for (int i = 0; i < Places.Length; i++)
+            {
+                var p = Places[i];
+                if (action.Length == p.Length + 3 && string.CompareOrdinal(action, 3, p, 0, p.Length) == 0 && action.StartsWith("go_", StringComparison.Ordinal))
+                    return placeTransforms[i];
+            }
+            return null;
         }
 
         void Awake()
         {
-            if (domainJson == null)
+            if (domain == null && domainJson != null)
+                domain = GoapDomainAsset.FromJson(domainJson.text, string.IsNullOrEmpty(domainJson.name) ? "VillageDomain.json" : domainJson.name);
+            if (domain == null)
             {
-                Debug.LogError("GoapVillage: assign the domain TextAsset (VillageDomain.json)", this);
+                Debug.LogError("GoapVillage: assign the domain TextAsset (VillageDomain.json) or a domain asset", this);
                 enabled = false;
                 return;
             }
-            try
+            if (!domain.IsValid)
             {
-                Library.EnsureLoaded();
-                var settings = WorldSettings.Default;
-#if UNITY_WEBGL && !UNITY_EDITOR
-                // A WebGL player has no threads to spare: batches plan on the main thread.
-                settings.WorkerThreads = 1;
-#endif
-                world = new World(settings);
-                domain = world.LoadDomain(domainJson.text);
-                CacheNames();
-                bridgeIntact = domain.FindFact("bridge_intact");
-                repairBridge = domain.FindAction("repair_bridge");
-            }
-            catch (Exception e)
-            {
-                // A missing native library (GoapLibraryException) or a bad file (GoapException, with line:column).
-                Debug.LogException(e, this);
-                if (world != null) world.Dispose();
-                world = null;
+                foreach (var m in domain.Messages) if (m.IsError) Debug.LogError("GoapVillage: " + m.Format(domain.SourceName), this);
                 enabled = false;
                 return;
             }
+            goap = GetComponent<GoapWorldBehaviour>();
+            if (goap == null) goap = gameObject.AddComponent<GoapWorldBehaviour>();
+            if (goap.World == null) { enabled = false; return; } // the world logged why
+            goap.BatchPlanning = batchPlanning;
+            goalNames = new string[domain.GoalNames.Count];
+            for (int i = 0; i < goalNames.Length; i++) goalNames[i] = domain.GoalNames[i];
             LayOutPlaces();
             if (frameMainCamera && Camera.main != null)
             {
@@ -148,61 +139,19 @@ namespace Goap.Samples.Village
         {
             clock += Time.deltaTime;
             day = (int)(clock / dayLength);
-            if (world != null && day != sharedDay)
+            if (World != null && day != sharedDay)
             {
-                // The river breaks the bridge every night: the world's fact, written once for
-                // every villager (Domain.SetSharedFact); only those whose plans or goals
-                // depend on the bridge review.
+                // The river breaks the bridge every night: a shared fact, written once for every
+                // villager; only those whose plans or goals depend on the bridge review.
                 sharedDay = day;
-                domain.SetSharedFact(bridgeIntact, false);
+                goap.SetSharedFact(domain, "bridge_intact", false);
             }
         }
 
-        /// <summary>
-        /// A villager finished <paramref name="action"/>: what it changed in the world is
-        /// written as shared facts, so every villager believes it (a repaired bridge).
-        /// </summary>
-        public void ActionDone(ActionId action)
+        /// <summary>A villager finished <paramref name="action"/>: what it changed in the world is written as shared facts (a repaired bridge).</summary>
+        public void ActionDone(string action)
         {
-            if (world != null && action == repairBridge) domain.SetSharedFact(bridgeIntact, true);
-        }
-
-        void LateUpdate()
-        {
-            // The villagers whose step returned Waiting in Update asked for this batch; their
-            // next Update starts the plans found here. Frames where nobody waits cost nothing.
-            if (world == null || !batchPlanning || !batchRequested) return;
-            batchRequested = false;
-            lastBatch = world.PlanAgents();
-        }
-
-        void OnDestroy()
-        {
-            // Villagers destroyed after this (scene unload order is not defined) see
-            // World.IsDisposed and skip destroying their agents: the world took them along.
-            if (world != null) world.Dispose();
-        }
-
-        /// <summary>
-        /// Action and goal names, read once from the library (no re-parsing of the file), so
-        /// that names never cost garbage later. The file's goals are the ones every agent of
-        /// the domain starts with: a short-lived agent tells them.
-        /// </summary>
-        void CacheNames()
-        {
-            int actions = domain.ActionCount;
-            for (int i = 0; i < actions; i++)
-            {
-                var a = domain.ActionAt(i);
-                actionNames[a] = domain.ActionName(a);
-            }
-            var probe = world.CreateAgent(AgentSettings.For(domain));
-            try
-            {
-                goalNames = new string[probe.GetInfo().GoalCount];
-                for (int i = 0; i < goalNames.Length; i++) goalNames[i] = probe.GoalName(probe.GoalAt(i));
-            }
-            finally { probe.Destroy(); }
+            if (World != null && action == "repair_bridge") goap.SetSharedFact(domain, "bridge_intact", true);
         }
 
         void LayOutPlaces()
@@ -211,9 +160,7 @@ namespace Goap.Samples.Village
             for (int i = 0; i < Places.Length; i++)
             {
                 foreach (var w in waypoints)
-                {
                     if (w != null && w.name == Places[i]) placeTransforms[i] = w;
-                }
                 if (placeTransforms[i] != null) continue;
                 float angle = 2f * Mathf.PI * i / Places.Length;
                 var marker = GameObject.CreatePrimitive(PrimitiveType.Cylinder);
@@ -241,10 +188,11 @@ namespace Goap.Samples.Village
                 {
                     var body = GameObject.CreatePrimitive(PrimitiveType.Capsule);
                     body.transform.SetParent(transform, false);
+                    body.AddComponent<GoapAgentBehaviour>();
                     npc = body.AddComponent<VillagerNpc>();
                 }
                 npc.name = i < roles.Length ? role.name : role.name + " " + (i / roles.Length + 1);
-                // Before the villager's Start, which creates its agent and walks it to its place.
+                // Before the agent's Start, which makes the agent in this village's world.
                 npc.Configure(this, role, i);
             }
         }
@@ -277,7 +225,6 @@ namespace Goap.Samples.Village
             return mesh;
         }
     }
-
     /// <summary>Who a villager is: where it starts, what it carries, its work goal, its hunger, what a new day changes.</summary>
     [Serializable]
     public sealed class VillagerRole
