@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # Compiles the Unity-facing C# against stand-ins of Unity's API (tests/unity-stubs), as the
-# Unity editor would, where no editor is installed: the wrapper with UNITY_5_3_OR_NEWER
-# defined (so its own AOT.MonoPInvokeCallbackAttribute is compiled out and UnityEngine's is
-# used), the Village sample against the wrapper and UnityEngine only, and the editor window
-# against the wrapper, UnityEngine and UnityEditor only (never the sample). C# 7.2, warnings
-# as errors. Nothing here runs: the stubs throw.
+# Unity editor would, where no editor is installed: the package's Runtime assembly (Goap: the
+# wrapper and Runtime/Components, one assembly as Unity compiles Runtime/) with
+# UNITY_5_3_OR_NEWER defined (so the wrapper's own AOT.MonoPInvokeCallbackAttribute is
+# compiled out and UnityEngine's is used), the Village sample against it and UnityEngine only,
+# and the Editor assembly (importer, inspector, name drawer, graph and debugger windows)
+# against it, UnityEngine and UnityEditor only (never the sample). C# 7.2, warnings as errors.
+# Nothing here runs: the stubs throw.
+#
+# EXTRA_RUNTIME_SOURCES (optional, space-separated paths) are compiled into the Runtime
+# assembly too: stand-ins for runtime classes not yet on this branch, for local checks only.
 #
 # Usage: scripts/check-unity-sources.sh OUTDIR   (from any directory; OUTDIR is created)
 set -euo pipefail
@@ -24,8 +29,10 @@ mcs "${flags[@]}" -r:"$out/UnityEngine.dll" -out:"$out/UnityEditor.dll" tests/un
 # The wrapper takes AOT.MonoPInvokeCallbackAttribute from UnityEngine, as IL2CPP expects:
 # were its own copy not compiled out, the clash would be CS0436 (an error here); were the
 # stub's missing, CS0246.
+# shellcheck disable=SC2086 # EXTRA_RUNTIME_SOURCES is a list of paths
 mcs "${flags[@]}" -unsafe -define:UNITY_5_3_OR_NEWER -r:"$out/UnityEngine.dll" \
-  -out:"$out/Goap.Unity.dll" bindings/csharp/NativeMethods.g.cs bindings/csharp/src/*.cs
+  -out:"$out/Goap.Unity.dll" bindings/csharp/NativeMethods.g.cs bindings/csharp/src/*.cs \
+  unity-sample/Runtime/Components/*.cs ${EXTRA_RUNTIME_SOURCES:-}
 
 # The sample picks the built-in font by Unity version: compile both sides of that #if.
 mcs "${flags[@]}" -define:UNITY_5_3_OR_NEWER -r:"$out/Goap.Unity.dll" -r:"$out/UnityEngine.dll" \
