@@ -35,6 +35,7 @@ namespace Goap.EditorTools
         [SerializeField] string lastSavedPath;
 
         GoapAgentBehaviour source;
+        bool sourceChanged;
         readonly List<GoapAgentBehaviour> agents = new List<GoapAgentBehaviour>();
         string[] agentLabels = new string[0];
         int agentPick;
@@ -126,6 +127,14 @@ namespace Goap.EditorTools
         {
             if (source == agent) return;
             source = agent;
+            // What is drawn changes at the next Layout (Snapshot), never within a GUI pass.
+            sourceChanged = true;
+            Repaint();
+        }
+
+        void ForgetShown()
+        {
+            sourceChanged = false;
             explainText = null;
             pendingExplain = GoalId.None;
             goals.Clear();
@@ -136,8 +145,11 @@ namespace Goap.EditorTools
             beliefLines.Clear();
             replanLines.Clear();
             lastReplanCount = -1;
+            lastReplanTime = double.NaN;
+            replansTitle = "Replans";
             infoReplans = -1;
             shownPlanIndex = -1;
+            goalLabels = new string[0];
         }
 
         void OnGUI()
@@ -287,6 +299,8 @@ namespace Goap.EditorTools
                 }
                 catch (GoapException e) { recordError = e.Status + ": " + e.Message; }
                 catch (InvalidOperationException e) { recordError = e.Message; }
+                // The button and the error box change: leave this pass, the next one draws them.
+                GUIUtility.ExitGUI();
             }
             if (recordError != null) EditorGUILayout.HelpBox(recordError, MessageType.Error);
             if (string.IsNullOrEmpty(lastSavedPath)) return;
@@ -330,6 +344,7 @@ namespace Goap.EditorTools
             hasSnapshot = false;
             notice = null;
             noticeType = MessageType.Info;
+            if (sourceChanged) ForgetShown();
             if (source == null)
             {
                 // Nothing chosen, or the component was destroyed (Unity's null).

@@ -149,7 +149,9 @@ namespace Goap.EditorTools
 
         void OnGUI()
         {
-            Refresh();
+            // The model changes only at a Layout event, so that the events after it draw the
+            // same controls.
+            if (Event.current.type == EventType.Layout) Refresh();
             DrawToolbar();
             float top = EditorStyles.toolbar.fixedHeight > 0f ? EditorStyles.toolbar.fixedHeight : EditorGUIUtility.singleLineHeight + 2f;
             var graphRect = new Rect(0f, top, Mathf.Max(0f, position.width - PanelWidth), Mathf.Max(0f, position.height - top));
@@ -183,7 +185,11 @@ namespace Goap.EditorTools
             EditorGUILayout.BeginHorizontal(EditorStyles.toolbar);
             EditorGUI.BeginChangeCheck();
             var chosen = (GoapDomainAsset)EditorGUILayout.ObjectField(asset, typeof(GoapDomainAsset), false, GUILayout.Width(260f));
-            if (EditorGUI.EndChangeCheck()) SetAsset(chosen);
+            if (EditorGUI.EndChangeCheck() && chosen != asset)
+            {
+                SetAsset(chosen);
+                EndPass();
+            }
             if (GUILayout.Button("Fit", EditorStyles.toolbarButton, GUILayout.Width(40f)) && layout != null)
             {
                 float w = Mathf.Max(1f, position.width - PanelWidth), h = Mathf.Max(1f, position.height - 20f);
@@ -297,7 +303,7 @@ namespace Goap.EditorTools
             switch (n.Kind)
             {
                 case GoapGraphNodeKind.Fact:
-                    return (start[n.Index] ? "● " : "") + model.Facts[n.Index];
+                    return (start[n.Index] ? "\u2022 " : "") + model.Facts[n.Index];
                 case GoapGraphNodeKind.Action:
                 {
                     var a = model.Actions[n.Index];
@@ -324,13 +330,15 @@ namespace Goap.EditorTools
                     {
                         var p = (e.mousePosition - pan) / zoom;
                         int hit = layout.HitTest(p.x, p.y);
+                        e.Use();
                         if (hit != selected)
                         {
                             selected = hit;
                             Describe();
+                            Repaint();
+                            // The panel drawn after the graph now shows other details.
+                            EndPass();
                         }
-                        e.Use();
-                        Repaint();
                     }
                     break;
                 case EventType.MouseDrag:
@@ -447,6 +455,7 @@ namespace Goap.EditorTools
                 plan = null;
                 planError = null;
                 HighlightPlan();
+                EndPass();
             }
             showStart = EditorGUILayout.Foldout(showStart, "Start (" + CountTrue() + " of " + start.Count + " facts true)", true);
             if (showStart)
@@ -463,7 +472,11 @@ namespace Goap.EditorTools
             }
             if (model.StartVars.Count > 0)
                 EditorGUILayout.LabelField("Variables start at " + GoapEditorText.Join(model.StartVars, ""), EditorStyles.wordWrappedMiniLabel);
-            if (GUILayout.Button("Plan")) RunPlan();
+            if (GUILayout.Button("Plan"))
+            {
+                RunPlan();
+                EndPass();
+            }
             if (planError != null) EditorGUILayout.HelpBox(planError, MessageType.Error);
             if (plan == null) return;
             if (plan.Outcome != Outcome.Found)
@@ -482,6 +495,7 @@ namespace Goap.EditorTools
                 {
                     selected = layout.NodeOf(GoapGraphNodeKind.Action, plan.Actions[i]);
                     Describe();
+                    EndPass();
                 }
             }
         }
@@ -498,6 +512,17 @@ namespace Goap.EditorTools
             plan = null;
             planError = null;
             Relayout();
+            EndPass();
+        }
+
+        /// <summary>
+        /// Ends this GUI pass after a click changed what the window draws: the controls drawn
+        /// after it would no longer match the Layout pass. The next pass draws the new state.
+        /// </summary>
+        void EndPass()
+        {
+            Repaint();
+            GUIUtility.ExitGUI();
         }
 
         void RunPlan()
@@ -539,7 +564,7 @@ namespace Goap.EditorTools
                 EditorGUI.DrawRect(new Rect(r.x, r.center.y - 1.5f, 24f, 3f), EdgeColors[i]);
                 EditorGUI.LabelField(new Rect(r.x + 30f, r.y, r.width - 30f, r.height), EdgeNames[i]);
             }
-            EditorGUILayout.LabelField("Blue: facts (● true at the start). Grey: actions (cost). Purple: goals. "
+            EditorGUILayout.LabelField("Blue: facts (\u2022 true at the start). Grey: actions (cost). Purple: goals. "
                 + "Red: never reached from the start. Yellow border: the plan.", EditorStyles.wordWrappedMiniLabel);
         }
     }
