@@ -31,9 +31,9 @@ namespace Goap.EditorTools
         /// <summary>Reads the file, imports it into a new <see cref="GoapDomainAsset"/> (the main object) and logs its messages.</summary>
         public override void OnImportAsset(AssetImportContext ctx)
         {
-            // File.ReadAllText decodes UTF-8 and drops a byte-order mark. Unity resolves the
-            // "Packages/..." form of assetPath for files inside packages too.
-            string text = File.ReadAllText(ctx.assetPath);
+            // Path.GetFullPath resolves a "Packages/<name>/..." asset path to the package's real
+            // folder (Unity's documented way); File.ReadAllText decodes UTF-8 and drops a BOM.
+            string text = File.ReadAllText(Path.GetFullPath(ctx.assetPath));
             var asset = ScriptableObject.CreateInstance<GoapDomainAsset>();
             asset.name = Path.GetFileNameWithoutExtension(ctx.assetPath);
             asset.Import(text, ctx.assetPath);
