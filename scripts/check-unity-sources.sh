@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Compiles the Unity-facing C# against stand-ins of Unity's API (tests/unity-stubs), as the
-# Unity editor would, where no editor is installed: the wrapper with UNITY_5_3_OR_NEWER
-# defined (so its own AOT.MonoPInvokeCallbackAttribute is compiled out and UnityEngine's is
-# used) together with the package's runtime components (unity-sample/Runtime/Components, one
-# assembly as in Unity), the Village sample against the wrapper and UnityEngine only, and the editor window
-# against the wrapper, UnityEngine and UnityEditor only (never the sample). C# 7.2, warnings
-# as errors. Nothing here runs: the stubs throw.
+# Unity editor would, where no editor is installed: the package's Runtime assembly (Goap: the
+# wrapper and Runtime/Components, one assembly as Unity compiles Runtime/) with
+# UNITY_5_3_OR_NEWER defined (so the wrapper's own AOT.MonoPInvokeCallbackAttribute is
+# compiled out and UnityEngine's is used), the Village sample against it and UnityEngine only,
+# and the Editor assembly (importer, inspector, name drawer, graph and debugger windows)
+# against it, UnityEngine and UnityEditor only (never the sample). C# 7.2, warnings as errors.
+# Nothing here runs: the stubs throw.
 #
 # Usage: scripts/check-unity-sources.sh OUTDIR   (from any directory; OUTDIR is created)
 set -euo pipefail

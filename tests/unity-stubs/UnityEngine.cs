@@ -128,7 +128,7 @@ namespace UnityEngine
         public Color color { get { throw Stub.Unity(); } set { throw Stub.Unity(); } }
     }
 
-    public struct Vector2
+    public partial struct Vector2
     {
         public float x;
         public float y;
@@ -167,7 +167,7 @@ namespace UnityEngine
         public static Color white { get { throw Stub.Unity(); } }
     }
 
-    public struct Rect
+    public partial struct Rect
     {
         public float x { get { throw Stub.Unity(); } set { throw Stub.Unity(); } }
         public float y { get { throw Stub.Unity(); } set { throw Stub.Unity(); } }
@@ -175,7 +175,7 @@ namespace UnityEngine
         public float height { get { throw Stub.Unity(); } set { throw Stub.Unity(); } }
     }
 
-    public struct Mathf
+    public partial struct Mathf
     {
         public const float PI = 3.14159274f;
         public static float Sin(float f) { throw Stub.Unity(); }
@@ -324,7 +324,7 @@ namespace UnityEngine
         public string text { get; set; }
     }
 
-    public sealed class GUIStyle
+    public sealed partial class GUIStyle
     {
         public float CalcHeight(GUIContent content, float width) { throw Stub.Unity(); }
     }
@@ -334,7 +334,7 @@ namespace UnityEngine
         GUILayoutOption() { }
     }
 
-    public class GUILayout
+    public partial class GUILayout
     {
         public static bool Button(string text, params GUILayoutOption[] options) { throw Stub.Unity(); }
         public static GUILayoutOption Height(float height) { throw Stub.Unity(); }
@@ -348,10 +348,107 @@ namespace UnityEngine
         ScrollWheel = 6, Repaint = 7, Layout = 8,
     }
 
-    public sealed class Event
+    public sealed partial class Event
     {
         public static Event current { get { throw Stub.Unity(); } set { throw Stub.Unity(); } }
         public EventType type { get { throw Stub.Unity(); } set { throw Stub.Unity(); } }
+    }
+
+    // ---- Editor-facing additions (the goap editor tools: unity-sample/Editor) ----
+    // Kept together here, apart from the runtime types above; the types above that this
+    // block extends are declared partial (a stub-only convenience: the names, namespaces and
+    // signatures are Unity 2021.3's).
+
+    public class Texture : Object
+    {
+    }
+
+    public class Texture2D : Texture
+    {
+    }
+
+    public enum TextClipping { Overflow = 0, Clip = 1 }
+
+    public partial struct Vector2
+    {
+        public static Vector2 zero { get { throw Stub.Unity(); } }
+        public static Vector2 operator +(Vector2 a, Vector2 b) { throw Stub.Unity(); }
+        public static Vector2 operator -(Vector2 a, Vector2 b) { throw Stub.Unity(); }
+        public static Vector2 operator *(Vector2 a, float d) { throw Stub.Unity(); }
+        public static Vector2 operator /(Vector2 a, float d) { throw Stub.Unity(); }
+    }
+
+    public partial struct Rect
+    {
+        public Rect(float x, float y, float width, float height) { throw Stub.Unity(); }
+        public float xMax { get { throw Stub.Unity(); } set { throw Stub.Unity(); } }
+        public float yMax { get { throw Stub.Unity(); } set { throw Stub.Unity(); } }
+        public Vector2 center { get { throw Stub.Unity(); } set { throw Stub.Unity(); } }
+        public bool Contains(Vector2 point) { throw Stub.Unity(); }
+    }
+
+    public partial struct Mathf
+    {
+        public static float Clamp(float value, float min, float max) { throw Stub.Unity(); }
+        public static float Abs(float f) { throw Stub.Unity(); }
+    }
+
+    public sealed partial class GUIStyle
+    {
+        public GUIStyle() { }
+        public GUIStyle(GUIStyle other) { throw Stub.Unity(); }
+        public TextAnchor alignment { get { throw Stub.Unity(); } set { throw Stub.Unity(); } }
+        public bool wordWrap { get { throw Stub.Unity(); } set { throw Stub.Unity(); } }
+        public TextClipping clipping { get { throw Stub.Unity(); } set { throw Stub.Unity(); } }
+        public float fixedHeight { get { throw Stub.Unity(); } set { throw Stub.Unity(); } }
+    }
+
+    public partial class GUI
+    {
+        public static Color color { get { throw Stub.Unity(); } set { throw Stub.Unity(); } }
+        public static bool enabled { get { throw Stub.Unity(); } set { throw Stub.Unity(); } }
+        public static void Label(Rect position, string text, GUIStyle style) { throw Stub.Unity(); }
+        public static void Label(Rect position, GUIContent content, GUIStyle style) { throw Stub.Unity(); }
+        public static void BeginClip(Rect position) { throw Stub.Unity(); }
+        public static void EndClip() { throw Stub.Unity(); }
+    }
+
+    public partial class GUILayout
+    {
+        public static bool Button(string text, GUIStyle style, params GUILayoutOption[] options) { throw Stub.Unity(); }
+        public static void Label(string text, GUIStyle style, params GUILayoutOption[] options) { throw Stub.Unity(); }
+        public static GUILayoutOption Width(float width) { throw Stub.Unity(); }
+        public static void FlexibleSpace() { throw Stub.Unity(); }
+        public static void BeginArea(Rect screenRect) { throw Stub.Unity(); }
+        public static void EndArea() { throw Stub.Unity(); }
+    }
+
+    public class GUIUtility
+    {
+        public static string systemCopyBuffer { get { throw Stub.Unity(); } set { throw Stub.Unity(); } }
+        public static void ExitGUI() { throw Stub.Unity(); }
+    }
+
+    public sealed partial class Event
+    {
+        public Vector2 mousePosition { get { throw Stub.Unity(); } set { throw Stub.Unity(); } }
+        public Vector2 delta { get { throw Stub.Unity(); } set { throw Stub.Unity(); } }
+        public int button { get { throw Stub.Unity(); } set { throw Stub.Unity(); } }
+        public void Use() { throw Stub.Unity(); }
+    }
+}
+
+namespace UnityEngine.SceneManagement
+{
+    // Editor-facing addition: the debugger names a saved recording after the active scene.
+    public struct Scene
+    {
+        public string name { get { throw Stub.Unity(); } }
+    }
+
+    public class SceneManager
+    {
+        public static Scene GetActiveScene() { throw Stub.Unity(); }
     }
 }
 

@@ -1,68 +1,91 @@
-// Goap editor tools: a live view of the agent of the selected GameObject. C# 7.2.
-// References only the Goap assembly, UnityEngine and UnityEditor (not the sample): it finds
-// the agent through any MonoBehaviour with a public property of type Goap.Agent.
+// Goap editor tools: Window > GOAP > Agent Debugger, a live view of a GoapAgentBehaviour in
+// Play mode. C# 7.2.
 using System;
 using System.Collections.Generic;
-using System.Reflection;
 using UnityEditor;
 using UnityEngine;
+using UnityEngine.SceneManagement;
 
 namespace Goap.EditorTools
 {
     /// <summary>
-    /// Window/GOAP/Agent Debugger: for the selected GameObject, the agent exposed by one of its
-    /// MonoBehaviours (a public <c>Goap.Agent</c> property; an optional public <c>bool HasAgent</c>
-    /// property): its goals by name with their priorities (the current one marked, met ones
-    /// noted), its believed facts and variables, the plan by action name and the position in
-    /// it, whether it is acting, the last replan cause, replan counts, the recent replans and,
-    /// on request, <see cref="Agent.Explain"/> for a goal. Names come from the library
-    /// (the agent's domain), never from the domain file. Refreshes
-    /// while playing. Errors (a destroyed agent, a disposed world) show as a box, once per
-    /// repaint, never in the console.
+    /// Window > GOAP > Agent Debugger: in Play mode, the agent of the selected GameObject's
+    /// <see cref="GoapAgentBehaviour"/> (or one picked from <see cref="GoapAgentBehaviour.All"/>):
+    /// its believed facts and variables by name, its goals with priorities (current and met
+    /// ones marked), the plan by action name with the current action, the replan history with
+    /// causes and results, <see cref="Agent.Explain"/> for a goal on request, and the world's
+    /// flight recorder: start it, or save what it recorded so far to a <c>.goaprec</c> file
+    /// that <c>goap studio FILE -o page.html</c> turns into a page. Refreshes about ten times a
+    /// second while playing. The agent is read once per Layout event; text is rebuilt only
+    /// when what it shows changed, and the lists are reused. Errors (a destroyed agent, a
+    /// disposed world) show as a box, never in the console.
     /// </summary>
     public sealed class GoapAgentDebugWindow : EditorWindow
     {
-        static readonly ReplanCause[] Causes =
+        struct GoalRow
         {
-            ReplanCause.NoPlan, ReplanCause.ActionFailed, ReplanCause.GoalChanged,
-            ReplanCause.PlanInvalidated, ReplanCause.StepsSkipped,
-        };
+            public GoalId Id;
+            public double Priority;
+            public bool Satisfied;
+            public bool Current;
+            public string Text;
+        }
 
-        // The source found at the last selection change.
-        MonoBehaviour source;
-        PropertyInfo agentProperty;
-        PropertyInfo hasAgentProperty;
+        [SerializeField] bool followSelection = true;
+        [SerializeField] string lastSavedPath;
 
-        readonly List<ActionId> plan = new List<ActionId>();
-        readonly List<ReplanEvent> replans = new List<ReplanEvent>();
+        GoapAgentBehaviour source;
+        bool sourceChanged;
+        readonly List<GoapAgentBehaviour> agents = new List<GoapAgentBehaviour>();
+        string[] agentLabels = new string[0];
+        int agentPick;
+
+        // Names by id, per domain (ids are generational: a name never changes for an id).
+        Domain namesDomain;
+        readonly Dictionary<FactId, string> factNames = new Dictionary<FactId, string>();
+        readonly Dictionary<VarId, string> varNames = new Dictionary<VarId, string>();
         readonly Dictionary<ActionId, string> actionNames = new Dictionary<ActionId, string>();
-        // The agent's goals at the last snapshot, listed with Agent.GoalAt (in the order added),
-        // and their names by id (a replan may name a goal removed since: not in the map).
-        readonly List<GoalId> goalIds = new List<GoalId>();
         readonly Dictionary<GoalId, string> goalNames = new Dictionary<GoalId, string>();
-        readonly List<string> goalLines = new List<string>();
-        readonly List<string> beliefs = new List<string>();
 
         // What OnGUI draws, read at the last Layout event.
         bool hasSnapshot;
         string notice;
         MessageType noticeType;
         AgentInfo info;
-        string causeCounts = "";
-        readonly List<string> planNames = new List<string>();
-        string sourceName = "";
-        string sourceType = "";
-        string agentText = "";
+        string header = "";
+        string infoText = "";
+        long infoReplans = -1;
+        int infoPlanIndex = -1, infoPlanLength = -1, infoGoalCount = -1;
+        double infoCost = -1;
+        bool infoActing;
+        string currentAction = "";
+        readonly List<GoalRow> goals = new List<GoalRow>();
+        string[] goalLabels = new string[0];
+        readonly List<ActionId> plan = new List<ActionId>();
+        readonly List<ActionId> shownPlan = new List<ActionId>();
+        int shownPlanIndex = -1;
+        bool shownPlanActing;
+        readonly List<string> planLines = new List<string>();
+        readonly List<FactId> shownFacts = new List<FactId>();
+        readonly List<VarValue> shownVars = new List<VarValue>();
+        readonly List<string> beliefLines = new List<string>();
+        readonly List<ReplanEvent> replans = new List<ReplanEvent>();
+        readonly List<string> replanLines = new List<string>();
+        string replansTitle = "Replans";
+        double lastReplanTime = double.NaN;
+        int lastReplanCount = -1;
+        bool hasWorld;
+        bool recording;
+        string recordError;
 
         Vector2 scroll;
         Vector2 explainScroll;
-        bool showReplans = true;
         bool showBeliefs = true;
+        bool showReplans = true;
         bool showWhy;
         int explainGoal;
-        // The goal to explain at the next Layout (None: nothing asked): an id, not an index, so
-        // the goal shown when the button was pressed is the one explained, or an error if it
-        // was removed since.
+        // The goal to explain at the next Layout (None: nothing asked): an id, so the goal
+        // shown when the button was pressed is the one explained, or an error if removed since.
         GoalId pendingExplain;
         string explainText;
         MessageType explainType;
@@ -77,13 +100,13 @@ namespace Goap.EditorTools
         void OnEnable()
         {
             titleContent = new GUIContent("GOAP Agent");
-            minSize = new Vector2(320f, 240f);
-            FindSource();
+            minSize = new Vector2(340f, 260f);
+            FromSelection();
         }
 
         void OnSelectionChange()
         {
-            FindSource();
+            if (followSelection) FromSelection();
             Repaint();
         }
 
@@ -93,44 +116,52 @@ namespace Goap.EditorTools
             if (EditorApplication.isPlaying) Repaint();
         }
 
-        /// <summary>The first MonoBehaviour of the selection with a public Goap.Agent property; reflection once per selection.</summary>
-        void FindSource()
+        void FromSelection()
         {
-            source = null;
-            agentProperty = hasAgentProperty = null;
-            actionNames.Clear();
-            explainText = null;
             var go = Selection.activeGameObject;
-            if (go == null) return;
-            foreach (var component in go.GetComponents<MonoBehaviour>())
-            {
-                if (component == null) continue; // a missing script
-                var type = component.GetType();
-                var agentProp = FindProperty(type, null, typeof(Agent));
-                if (agentProp == null) continue;
-                source = component;
-                agentProperty = agentProp;
-                hasAgentProperty = FindProperty(type, "HasAgent", typeof(bool));
-                return;
-            }
+            var found = go == null ? null : go.GetComponent<GoapAgentBehaviour>();
+            if (found != null) SetSource(found);
         }
 
-        /// <summary>A public readable instance property of <paramref name="type"/> (named <paramref name="name"/> unless null).</summary>
-        static PropertyInfo FindProperty(Type type, string name, Type propertyType)
+        void SetSource(GoapAgentBehaviour agent)
         {
-            foreach (var p in type.GetProperties(BindingFlags.Public | BindingFlags.Instance))
-            {
-                if (p.PropertyType != propertyType || !p.CanRead || p.GetIndexParameters().Length != 0) continue;
-                if (name == null || p.Name == name) return p;
-            }
-            return null;
+            if (source == agent) return;
+            source = agent;
+            // What is drawn changes at the next Layout (Snapshot), never within a GUI pass.
+            sourceChanged = true;
+            Repaint();
+        }
+
+        void ForgetShown()
+        {
+            sourceChanged = false;
+            explainText = null;
+            pendingExplain = GoalId.None;
+            goals.Clear();
+            shownPlan.Clear();
+            planLines.Clear();
+            shownFacts.Clear();
+            shownVars.Clear();
+            beliefLines.Clear();
+            replanLines.Clear();
+            lastReplanCount = -1;
+            lastReplanTime = double.NaN;
+            replansTitle = "Replans";
+            infoReplans = -1;
+            shownPlanIndex = -1;
+            goalLabels = new string[0];
         }
 
         void OnGUI()
         {
-            // The state is read in the Layout event only, so that Layout and Repaint draw the
-            // same controls even if the game changes the agent between them.
-            if (Event.current.type == EventType.Layout) Snapshot();
+            // The state is read in the Layout event only, so that Layout and the events after it
+            // draw the same controls even if the game changes the agent between them.
+            if (Event.current.type == EventType.Layout)
+            {
+                RefreshAgentList();
+                Snapshot();
+            }
+            DrawPicker();
             if (!hasSnapshot)
             {
                 if (notice != null) EditorGUILayout.HelpBox(notice, noticeType);
@@ -138,70 +169,103 @@ namespace Goap.EditorTools
             }
 
             scroll = EditorGUILayout.BeginScrollView(scroll);
-            EditorGUILayout.LabelField(sourceName, sourceType, EditorStyles.boldLabel);
-            EditorGUILayout.LabelField("Agent", agentText);
-            EditorGUILayout.LabelField("Goal", GoalText(info.Goal) + "   (of " + info.GoalCount + ")");
-            for (int i = 0; i < goalLines.Count; i++) EditorGUILayout.LabelField(goalLines[i]);
-            EditorGUILayout.LabelField("Acting", info.Acting ? "yes" : "no");
-            EditorGUILayout.LabelField("Plan step", info.PlanLength == 0 ? "no plan"
-                : info.PlanIndex + " of " + info.PlanLength + ", cost " + info.PlanCost.ToString("0.##"));
-            EditorGUILayout.LabelField("Last replan cause", info.LastCause.ToString());
-            EditorGUILayout.LabelField("Replans", info.Replans + causeCounts);
-            EditorGUILayout.LabelField("Clock", info.Clock.ToString("0.0") + " s");
+            EditorGUILayout.LabelField(header, EditorStyles.boldLabel);
+            EditorGUILayout.LabelField(infoText, EditorStyles.wordWrappedLabel);
+            EditorGUILayout.LabelField("Current action", currentAction);
+
+            EditorGUILayout.Space();
+            EditorGUILayout.LabelField("Goals (> pursued)", EditorStyles.boldLabel);
+            if (goals.Count == 0) EditorGUILayout.LabelField("  (none)");
+            for (int i = 0; i < goals.Count; i++) EditorGUILayout.LabelField(goals[i].Text);
 
             EditorGUILayout.Space();
             EditorGUILayout.LabelField("Plan (rest, current first)", EditorStyles.boldLabel);
-            if (planNames.Count == 0) EditorGUILayout.LabelField("  (empty)");
-            for (int i = 0; i < planNames.Count; i++)
+            if (planLines.Count == 0) EditorGUILayout.LabelField("  (empty)");
+            for (int i = 0; i < planLines.Count; i++)
             {
-                string marker = i == 0 && info.Acting ? "> " : "  ";
-                EditorGUILayout.LabelField(marker + (info.PlanIndex + i) + ". " + planNames[i]);
+                if (i == 0 && info.Acting) EditorGUILayout.LabelField(planLines[i], EditorStyles.boldLabel);
+                else EditorGUILayout.LabelField(planLines[i]);
             }
 
             EditorGUILayout.Space();
             showBeliefs = EditorGUILayout.Foldout(showBeliefs, "Believed state (true facts, variables)", true);
             if (showBeliefs)
             {
-                if (beliefs.Count == 0) EditorGUILayout.LabelField("  (no fact true, no variable)");
-                for (int i = 0; i < beliefs.Count; i++) EditorGUILayout.LabelField("  " + beliefs[i]);
+                if (beliefLines.Count == 0) EditorGUILayout.LabelField("  (no fact true, no variable)");
+                for (int i = 0; i < beliefLines.Count; i++) EditorGUILayout.LabelField(beliefLines[i]);
             }
 
             EditorGUILayout.Space();
-            showReplans = EditorGUILayout.Foldout(showReplans, "Recent replans (" + replans.Count + ", oldest first)", true);
+            showReplans = EditorGUILayout.Foldout(showReplans, replansTitle, true);
             if (showReplans)
+                for (int i = 0; i < replanLines.Count; i++) EditorGUILayout.LabelField(replanLines[i], EditorStyles.miniLabel);
+
+            EditorGUILayout.Space();
+            showWhy = EditorGUILayout.Foldout(showWhy, "Why no plan? (Explain)", true);
+            if (showWhy) DrawExplain();
+
+            EditorGUILayout.Space();
+            DrawRecording();
+            EditorGUILayout.EndScrollView();
+        }
+
+        /// <summary>The agents of the scene, for the picker; labels rebuilt only when the set changes.</summary>
+        void RefreshAgentList()
+        {
+            if (!EditorApplication.isPlaying)
             {
-                for (int i = 0; i < replans.Count; i++)
+                if (agents.Count > 0) { agents.Clear(); agentLabels = new string[0]; }
+                return;
+            }
+            var all = GoapAgentBehaviour.All;
+            bool same = all.Count == agents.Count;
+            for (int i = 0; same && i < all.Count; i++) same = ReferenceEquals(all[i], agents[i]);
+            if (same) return;
+            agents.Clear();
+            for (int i = 0; i < all.Count; i++) agents.Add(all[i]);
+            agentLabels = new string[agents.Count];
+            for (int i = 0; i < agents.Count; i++) agentLabels[i] = agents[i] == null ? "(destroyed)" : GoapEditorText.MenuLabel(agents[i].name);
+        }
+
+        void DrawPicker()
+        {
+            EditorGUILayout.BeginHorizontal();
+            bool follow = EditorGUILayout.ToggleLeft("Follow selection", followSelection, GUILayout.Width(130f));
+            if (follow != followSelection)
+            {
+                followSelection = follow;
+                if (follow) FromSelection();
+            }
+            if (agentLabels.Length > 0)
+            {
+                agentPick = Mathf.Max(0, agents.IndexOf(source));
+                int pick = EditorGUILayout.Popup(agentPick, agentLabels);
+                if (pick != agentPick && pick < agents.Count)
                 {
-                    var e = replans[i];
-                    EditorGUILayout.LabelField(
-                        e.Time.ToString("0.00") + " s  " + e.Cause,
-                        e.Result + " -> " + GoalText(e.Goal) + ", " + e.PlanLength + " actions, cost " + e.PlanCost.ToString("0.##")
-                        + ", " + e.Expanded + " nodes, " + e.GoalsTried + " goals tried, " + e.CacheHits + " cached");
+                    followSelection = false;
+                    SetSource(agents[pick]);
+                    Repaint();
                 }
             }
-
-            EditorGUILayout.Space();
-            showWhy = EditorGUILayout.Foldout(showWhy, "Why no plan?", true);
-            if (showWhy) DrawExplain();
-            EditorGUILayout.EndScrollView();
+            EditorGUILayout.EndHorizontal();
         }
 
         void DrawExplain()
         {
-            if (info.GoalCount == 0)
+            if (goalLabels.Length == 0)
             {
                 EditorGUILayout.HelpBox("The agent has no goals.", MessageType.Info);
                 return;
             }
-            if (goalIds.Count == 0) return;
-            explainGoal = EditorGUILayout.IntSlider("Goal index", Mathf.Min(explainGoal, goalIds.Count - 1), 0, goalIds.Count - 1);
-            var chosen = goalIds[explainGoal];
-            if (GUILayout.Button("Explain goal " + explainGoal + " (" + GoalText(chosen) + ")"))
+            EditorGUILayout.BeginHorizontal();
+            explainGoal = EditorGUILayout.Popup(Mathf.Min(explainGoal, goalLabels.Length - 1), goalLabels);
+            if (GUILayout.Button("Explain", GUILayout.Width(70f)))
             {
                 // Run at the next Layout (a search and an exploration: on request only).
-                pendingExplain = chosen;
+                pendingExplain = goals[Mathf.Min(explainGoal, goals.Count - 1)].Id;
                 Repaint();
             }
+            EditorGUILayout.EndHorizontal();
             if (explainText == null) return;
             if (explainType != MessageType.None)
             {
@@ -215,26 +279,84 @@ namespace Goap.EditorTools
             EditorGUILayout.EndScrollView();
         }
 
+        void DrawRecording()
+        {
+            EditorGUILayout.LabelField("Flight recorder", EditorStyles.boldLabel);
+            if (!hasWorld)
+            {
+                EditorGUILayout.HelpBox("The agent has no GoapWorldBehaviour.", MessageType.Info);
+                return;
+            }
+            if (recording)
+            {
+                if (GUILayout.Button("Save recording…")) SaveRecording();
+            }
+            else if (GUILayout.Button("Start recording"))
+            {
+                try
+                {
+                    source.WorldBehaviour.StartRecording();
+                }
+                catch (GoapException e) { recordError = e.Status + ": " + e.Message; }
+                catch (InvalidOperationException e) { recordError = e.Message; }
+                // The button and the error box change: leave this pass, the next one draws them.
+                GUIUtility.ExitGUI();
+            }
+            if (recordError != null) EditorGUILayout.HelpBox(recordError, MessageType.Error);
+            if (string.IsNullOrEmpty(lastSavedPath)) return;
+            EditorGUILayout.LabelField("Saved", EditorStyles.miniBoldLabel);
+            EditorGUILayout.SelectableLabel(lastSavedPath, EditorStyles.textField, GUILayout.Height(EditorGUIUtility.singleLineHeight));
+            EditorGUILayout.LabelField("Open it in the studio (a self-contained page):", EditorStyles.wordWrappedMiniLabel);
+            string command = GoapEditorText.StudioCommand(lastSavedPath);
+            EditorGUILayout.SelectableLabel(command, EditorStyles.textField, GUILayout.Height(EditorGUIUtility.singleLineHeight));
+            EditorGUILayout.BeginHorizontal();
+            if (GUILayout.Button("Copy command")) EditorGUIUtility.systemCopyBuffer = command;
+            if (GUILayout.Button("Show file")) EditorUtility.RevealInFinder(lastSavedPath);
+            EditorGUILayout.EndHorizontal();
+        }
+
+        void SaveRecording()
+        {
+            string folder = string.IsNullOrEmpty(lastSavedPath) ? "" : System.IO.Path.GetDirectoryName(lastSavedPath);
+            string file = GoapEditorText.RecordingFileName(SceneManager.GetActiveScene().name, DateTime.Now);
+            string path = EditorUtility.SaveFilePanel("Save GOAP recording", folder, file, GoapEditorText.RecordingExtension);
+            if (!string.IsNullOrEmpty(path))
+            {
+                recordError = null;
+                try
+                {
+                    // The agent may be gone by the time the dialog closes.
+                    if (source == null || source.WorldBehaviour == null) recordError = "The agent's world is gone; nothing saved.";
+                    else lastSavedPath = source.WorldBehaviour.SaveRecording(path);
+                }
+                catch (InvalidOperationException e) { recordError = e.Message; }
+                catch (GoapException e) { recordError = e.Status + ": " + e.Message; }
+                catch (System.IO.IOException e) { recordError = e.Message; }
+                catch (UnauthorizedAccessException e) { recordError = e.Message; }
+            }
+            // The modal dialog ran inside OnGUI: leave this GUI pass, as Unity expects after one.
+            GUIUtility.ExitGUI();
+        }
+
         /// <summary>Reads everything drawn this frame from the agent; a failure becomes the notice.</summary>
         void Snapshot()
         {
             hasSnapshot = false;
             notice = null;
             noticeType = MessageType.Info;
+            if (sourceChanged) ForgetShown();
             if (source == null)
             {
-                // Nothing selected, no agent component, or the component was destroyed (Unity's null).
-                notice = agentProperty == null
-                    ? "Select a GameObject with a component that exposes a public Goap.Agent property (e.g. the Village sample's VillagerNpc)."
-                    : "The selected agent's component was destroyed.";
+                // Nothing chosen, or the component was destroyed (Unity's null).
+                notice = "Select a GameObject with a GoapAgentBehaviour, or pick an agent above in Play mode.";
                 return;
             }
             if (!EditorApplication.isPlaying)
             {
-                notice = source.name + " (" + source.GetType().Name + "): enter Play mode; agents exist while the scene runs.";
+                notice = source.name + ": enter Play mode; agents exist while the scene runs.";
                 return;
             }
-            if (hasAgentProperty != null && !(bool)hasAgentProperty.GetValue(source, null))
+            if (!source.HasAgent)
             {
                 notice = source.name + " has no agent (not started yet, failed to start, or destroyed).";
                 return;
@@ -242,57 +364,43 @@ namespace Goap.EditorTools
             noticeType = MessageType.Warning;
             try
             {
-                var agent = (Agent)agentProperty.GetValue(source, null);
-                if (agent.World == null)
+                var agent = source.Agent;
+                var domain = source.Domain;
+                if (!domain.Equals(namesDomain))
                 {
-                    notice = source.name + "'s agent names no world yet (default(Agent)).";
-                    return;
+                    namesDomain = domain;
+                    factNames.Clear();
+                    varNames.Clear();
+                    actionNames.Clear();
+                    goalNames.Clear();
                 }
-                // The agent's own domain names its facts, variables and actions (while it lives;
-                // an agent outlives a destroyed domain, and then shows ids).
-                Domain? domain = agent.World.GetDomain(agent.DomainId);
-                if (pendingExplain.IsValid)
-                {
-                    var goal = pendingExplain;
-                    pendingExplain = GoalId.None;
-                    try
-                    {
-                        explainText = agent.Explain(goal);
-                        explainType = MessageType.None;
-                    }
-                    catch (GoapException e)
-                    {
-                        // UnknownGoal when the goal was removed since it was chosen.
-                        explainText = GoalText(goal) + ": " + e.Status + ": " + e.Message;
-                        explainType = MessageType.Error;
-                    }
-                    explainContent.text = explainText;
-                }
+                if (pendingExplain.IsValid) RunExplain(agent);
+                var wb = source.WorldBehaviour;
+                hasWorld = wb != null;
+                recording = hasWorld && wb.IsRecording;
+
                 info = agent.GetInfo();
-                goalIds.Clear();
-                goalNames.Clear();
-                goalLines.Clear();
-                for (int i = 0; i < info.GoalCount; i++)
+                if (header.Length == 0 || infoReplans < 0) header = source.name + "   (" + agent.Id + ")";
+                if (info.Replans != infoReplans || info.PlanIndex != infoPlanIndex || info.PlanLength != infoPlanLength
+                    || info.PlanCost != infoCost || info.Acting != infoActing || info.GoalCount != infoGoalCount)
                 {
-                    var goal = agent.GoalAt(i);
-                    var g = agent.GetGoalInfo(goal);
-                    var name = agent.GoalName(goal);
-                    goalIds.Add(goal);
-                    goalNames[goal] = name;
-                    goalLines.Add((g.Current ? "  > " : "    ") + name + "   priority " + g.Priority.ToString("0.##")
-                        + (g.Priority <= 0 ? " (off)" : "") + (g.Satisfied ? ", met" : ""));
+                    infoReplans = info.Replans;
+                    infoPlanIndex = info.PlanIndex;
+                    infoPlanLength = info.PlanLength;
+                    infoCost = info.PlanCost;
+                    infoActing = info.Acting;
+                    infoGoalCount = info.GoalCount;
+                    infoText = (info.PlanLength == 0 ? "No plan" : "Step " + (info.PlanIndex + 1) + " of " + info.PlanLength
+                        + ", cost " + info.PlanCost.ToString("0.##")) + (info.Acting ? ", acting" : ", not acting")
+                        + "; " + info.Replans + " replans, last cause " + info.LastCause;
                 }
-                beliefs.Clear();
-                foreach (var fact in agent.BelievedFacts()) beliefs.Add(FactText(fact.Fact, domain));
-                foreach (var v in agent.BelievedVars()) beliefs.Add(VarText(v.Var, domain) + " = " + v.Value);
-                agent.GetPlan(plan);
-                agent.GetReplans(replans);
-                causeCounts = CauseCounts(agent);
-                planNames.Clear();
-                foreach (var action in plan) planNames.Add(ActionText(action, domain));
-                sourceName = source.name;
-                sourceType = source.GetType().Name;
-                agentText = agent.Id.ToString();
+                var now = source.CurrentAction;
+                currentAction = now.IsValid ? ActionText(domain, now) : "none";
+
+                ReadGoals(agent);
+                ReadPlan(agent, domain);
+                ReadBeliefs(agent, domain);
+                ReadReplans(agent);
                 hasSnapshot = true;
             }
             catch (ObjectDisposedException)
@@ -306,54 +414,150 @@ namespace Goap.EditorTools
             }
             catch (InvalidOperationException e)
             {
-                // Whatever else the wrapper refuses for this agent value.
                 notice = e.Message;
             }
         }
 
-        string GoalText(GoalId goal)
+        void RunExplain(Agent agent)
         {
-            if (!goal.IsValid) return "none";
-            string name;
-            // A goal of a replan may have been removed since: its id is then stale.
-            return goalNames.TryGetValue(goal, out name) ? name : "removed goal " + goal;
-        }
-
-        static string FactText(FactId fact, Domain? domain)
-        {
-            if (domain == null) return fact.ToString();
-            try { return domain.Value.FactName(fact); }
-            catch (GoapException) { return fact.ToString(); }
-        }
-
-        static string VarText(VarId var, Domain? domain)
-        {
-            if (domain == null) return var.ToString();
-            try { return domain.Value.VarName(var); }
-            catch (GoapException) { return var.ToString(); }
-        }
-
-        string CauseCounts(Agent agent)
-        {
-            string text = "";
-            foreach (var cause in Causes)
+            var goal = pendingExplain;
+            pendingExplain = GoalId.None;
+            try
             {
-                long n = agent.ReplanCount(cause);
-                if (n > 0) text += (text.Length == 0 ? "   (" : ", ") + cause + " " + n;
+                explainText = agent.Explain(goal);
+                explainType = MessageType.None;
             }
-            return text.Length == 0 ? text : text + ")";
+            catch (GoapException e)
+            {
+                // UnknownGoal when the goal was removed since it was chosen.
+                explainText = GoalText(agent, goal) + ": " + e.Status + ": " + e.Message;
+                explainType = MessageType.Error;
+            }
+            explainContent.text = explainText;
         }
 
-        string ActionText(ActionId action, Domain? domain)
+        void ReadGoals(Agent agent)
         {
-            if (domain == null) return action.ToString();
-            string name;
-            if (!actionNames.TryGetValue(action, out name))
+            int count = info.GoalCount;
+            bool labelsChanged = count != goals.Count;
+            while (goals.Count > count) goals.RemoveAt(goals.Count - 1);
+            for (int i = 0; i < count; i++)
             {
-                try { name = domain.Value.ActionName(action); }
-                catch (GoapException) { name = action.ToString(); }
-                actionNames[action] = name;
+                var id = agent.GoalAt(i);
+                var g = agent.GetGoalInfo(id);
+                if (i < goals.Count)
+                {
+                    var old = goals[i];
+                    if (old.Id == id && old.Priority == g.Priority && old.Satisfied == g.Satisfied && old.Current == g.Current) continue;
+                    labelsChanged |= old.Id != id;
+                }
+                var row = new GoalRow { Id = id, Priority = g.Priority, Satisfied = g.Satisfied, Current = g.Current };
+                row.Text = (g.Current ? "  > " : "    ") + GoalText(agent, id) + "   priority " + g.Priority.ToString("0.##")
+                    + (g.Priority <= 0 ? " (off)" : "") + (g.Satisfied ? ", satisfied" : "");
+                if (i < goals.Count) goals[i] = row;
+                else goals.Add(row);
             }
+            if (labelsChanged)
+            {
+                goalLabels = new string[goals.Count];
+                for (int i = 0; i < goals.Count; i++) goalLabels[i] = GoapEditorText.MenuLabel(GoalText(agent, goals[i].Id));
+            }
+        }
+
+        void ReadPlan(Agent agent, Domain domain)
+        {
+            agent.GetPlan(plan);
+            bool same = plan.Count == shownPlan.Count && planLines.Count == plan.Count
+                && info.PlanIndex == shownPlanIndex && info.Acting == shownPlanActing;
+            for (int i = 0; same && i < plan.Count; i++) same = plan[i] == shownPlan[i];
+            if (same) return;
+            shownPlanIndex = info.PlanIndex;
+            shownPlanActing = info.Acting;
+            shownPlan.Clear();
+            shownPlan.AddRange(plan);
+            planLines.Clear();
+            for (int i = 0; i < plan.Count; i++)
+                planLines.Add((info.PlanIndex + i + 1) + ". " + ActionText(domain, plan[i]) + (i == 0 && info.Acting ? "   (running)" : ""));
+        }
+
+        void ReadBeliefs(Agent agent, Domain domain)
+        {
+            // The wrapper returns new arrays here; the lines are rebuilt only when they differ.
+            var facts = agent.BelievedFacts();
+            var vars = agent.BelievedVars();
+            bool same = facts.Length == shownFacts.Count && vars.Length == shownVars.Count;
+            for (int i = 0; same && i < facts.Length; i++) same = facts[i].Fact == shownFacts[i];
+            for (int i = 0; same && i < vars.Length; i++) same = vars[i].Var == shownVars[i].Var && vars[i].Value == shownVars[i].Value;
+            if (same) return;
+            shownFacts.Clear();
+            shownVars.Clear();
+            beliefLines.Clear();
+            foreach (var f in facts)
+            {
+                shownFacts.Add(f.Fact);
+                beliefLines.Add("  " + FactText(domain, f.Fact));
+            }
+            foreach (var v in vars)
+            {
+                shownVars.Add(v);
+                beliefLines.Add("  " + VarText(domain, v.Var) + " = " + v.Value);
+            }
+        }
+
+        void ReadReplans(Agent agent)
+        {
+            agent.GetReplans(replans);
+            double last = replans.Count == 0 ? double.NaN : replans[replans.Count - 1].Time;
+            if (replans.Count == lastReplanCount && (last == lastReplanTime || (double.IsNaN(last) && double.IsNaN(lastReplanTime)))) return;
+            lastReplanCount = replans.Count;
+            lastReplanTime = last;
+            replanLines.Clear();
+            replansTitle = "Replans (" + replans.Count + " recent, oldest first)";
+            foreach (var e in replans)
+            {
+                replanLines.Add(e.Time.ToString("0.00") + " s  " + e.Cause + " -> " + e.Result + ": " + GoalText(agent, e.Goal)
+                    + ", " + e.PlanLength + " actions, cost " + e.PlanCost.ToString("0.##") + ", " + e.Expanded + " nodes");
+            }
+        }
+
+        string GoalText(Agent agent, GoalId goal)
+        {
+            if (!goal.IsValid) return "no goal";
+            string name;
+            if (goalNames.TryGetValue(goal, out name)) return name;
+            try { name = agent.GoalName(goal); }
+            catch (GoapException) { return "removed goal " + goal; } // a stale id (removed since): not cached
+            goalNames[goal] = name;
+            return name;
+        }
+
+        string FactText(Domain domain, FactId fact)
+        {
+            string name;
+            if (factNames.TryGetValue(fact, out name)) return name;
+            try { name = domain.FactName(fact); }
+            catch (GoapException) { name = fact.ToString(); } // the domain was destroyed: ids
+            factNames[fact] = name;
+            return name;
+        }
+
+        string VarText(Domain domain, VarId var)
+        {
+            string name;
+            if (varNames.TryGetValue(var, out name)) return name;
+            try { name = domain.VarName(var); }
+            catch (GoapException) { name = var.ToString(); }
+            varNames[var] = name;
+            return name;
+        }
+
+        string ActionText(Domain domain, ActionId action)
+        {
+            string name;
+            if (actionNames.TryGetValue(action, out name)) return name;
+            try { name = domain.ActionName(action); }
+            catch (GoapException) { name = action.ToString(); }
+            actionNames[action] = name;
             return name;
         }
     }

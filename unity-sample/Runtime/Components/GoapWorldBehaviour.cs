@@ -3,7 +3,6 @@
 using System;
 using System.Collections.Generic;
 using System.IO;
-using System.Reflection;
 using Unity.Profiling;
 using UnityEngine;
 
@@ -337,16 +336,8 @@ namespace Goap
             all.Clear();
             GoapAgentBehaviour.ResetStatics();
             GoapActionNames.Reset();
-            ClearContextExceptionHandlers();
-        }
-
-        // Stop-gap until the wrapper offers a reset of Library.ContextException: the event's
-        // handlers are cleared through its compiler-generated field (a field of the same name).
-        // Reflection reads and writes fields under IL2CPP too (no code is generated).
-        static void ClearContextExceptionHandlers()
-        {
-            var field = typeof(Library).GetField("ContextException", BindingFlags.Static | BindingFlags.NonPublic | BindingFlags.Public);
-            if (field != null && typeof(Delegate).IsAssignableFrom(field.FieldType)) field.SetValue(null, null);
+            // Library.ContextException handlers and the log handler of the last session.
+            Library.ResetHandlers();
         }
     }
 
