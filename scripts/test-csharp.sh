@@ -93,11 +93,13 @@ mcs "${mcs_flags[@]}" -r:"$fake/Goap.dll" -r:"$fake/UnityEngine.dll" -r:"$fake/G
   -r:"$fake/nunit.framework.dll" -out:"$fake/Goap.UnityFake.Tests.dll" tests/unity-fake/*Tests.cs
 
 # One run, one result file; each assembly in a test domain of its own (its own directory).
+# A runner that hangs is stopped after 20 minutes (the run takes about 3): a hang fails the
+# suite instead of the whole test command.
 echo "== nunit-console Goap.Tests.dll fake/Goap.UnityFake.Tests.dll"
 status=0
 (cd "$out" && GOAP_DOMAINS=$root/examples/domains GOAP_SAMPLE_DIR="$root/unity-sample/Samples~/Village" \
   LD_LIBRARY_PATH=$out${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
-  nunit-console -nologo -noshadow -labels -domain:Multiple Goap.Tests.dll fake/Goap.UnityFake.Tests.dll \
+  timeout 1200 nunit-console -nologo -noshadow -labels -domain:Multiple Goap.Tests.dll fake/Goap.UnityFake.Tests.dll \
   -xml="$out/TestResult.xml") || status=$?
 
 python3 - "$out/TestResult.xml" "$status" "$readme_failed" <<'PY'

@@ -35,7 +35,7 @@ mcs "${flags[@]}" -r:"$out/Goap.dll" -r:"$out/nunit.framework.dll" -out:"$out/Go
 echo "== nunit-console Goap.EditorLogic.Tests.dll"
 status=0
 (cd "$out" && GOAP_DOMAINS=$root/examples/domains LD_LIBRARY_PATH=$out${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
-  nunit-console -nologo -noshadow -labels Goap.EditorLogic.Tests.dll -xml="$out/TestResult.xml") || status=$?
+  timeout 600 nunit-console -nologo -noshadow -labels Goap.EditorLogic.Tests.dll -xml="$out/TestResult.xml") || status=$?
 
 python3 - "$out/TestResult.xml" "$status" <<'PY'
 import sys, xml.etree.ElementTree as ET

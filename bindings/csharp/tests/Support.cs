@@ -407,12 +407,36 @@ namespace Goap.Tests
                     if (kv.Value == null) psi.EnvironmentVariables.Remove(kv.Key);
                     else psi.EnvironmentVariables[kv.Key] = kv.Value;
                 }
-            using (var p = System.Diagnostics.Process.Start(psi))
+            var text = new System.Text.StringBuilder();
+            System.Diagnostics.DataReceivedEventHandler collect = (sender, e) =>
             {
-                var stderr = p.StandardError.ReadToEndAsync();
-                var stdout = p.StandardOutput.ReadToEnd();
-                if (!p.WaitForExit(60000)) { p.Kill(); Assert.Fail("the child process hung"); }
-                var output = stdout + stderr.Result;
+                if (e.Data == null) return;
+                lock (text) text.Append(e.Data).Append('\n');
+            };
+            using (var p = new System.Diagnostics.Process { StartInfo = psi })
+            {
+                p.OutputDataReceived += collect;
+                p.ErrorDataReceived += collect;
+                p.Start();
+                p.BeginOutputReadLine();
+                p.BeginErrorReadLine();
+                bool exited = p.WaitForExit(60000);
+                if (!exited)
+                {
+                    try { p.Kill(); } catch (InvalidOperationException) { /* it exited meanwhile */ }
+                }
+                p.WaitForExit(); // the output read to its end
+                string output;
+                lock (text) output = text.ToString();
+                if (!exited)
+                {
+                    // nunit-console 2.6 under Mono now and then does not exit after its run
+                    // (its main thread waits for a runner thread): a verdict printed before
+                    // that stands; without one, the scenario itself hung.
+                    if (output.Contains("Tests run: 1, Errors: 0, Failures: 0"))
+                        return new KeyValuePair<int, string>(0, output);
+                    Assert.Fail("the child process hung (killed after 60 s):\n" + output);
+                }
                 // nunit-console exits with the number of failures; also check a test ran.
                 if (p.ExitCode == 0 && !output.Contains("Tests run: 1,")) return new KeyValuePair<int, string>(-1, output);
                 // After a crash, Mono's managed stack trace is the part worth reading.

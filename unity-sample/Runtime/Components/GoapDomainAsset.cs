@@ -34,7 +34,6 @@ namespace Goap
     /// time <see cref="Load"/> loads the text into a <see cref="World"/> (a
     /// <see cref="GoapWorldBehaviour"/> loads each asset once per world).
     /// </summary>
-    [CreateAssetMenu(menuName = "GOAP/Domain (empty)", fileName = "Domain")]
     public sealed class GoapDomainAsset : ScriptableObject
     {
         [SerializeField, TextArea(4, 40)] string json = "{\n  \"actions\": []\n}\n";

@@ -20,10 +20,12 @@ namespace Goap
     /// <summary>
     /// Owns a <see cref="Goap.World"/>: created in Awake, disposed in OnDestroy after the
     /// agents of its <see cref="GoapAgentBehaviour"/>s (whatever order Unity destroys things
-    /// in). Loads each <see cref="GoapDomainAsset"/> once (<see cref="GetDomain"/>), plans the
-    /// agents that wait for a plan in one <see cref="World.PlanAgents(BatchOptions)"/> call per
-    /// frame (LateUpdate; <see cref="BatchPlanning"/>), on Unity's job system by default, and
-    /// records the world's decisions on request (<see cref="StartRecording"/>,
+    /// in). Loads each <see cref="GoapDomainAsset"/> once (<see cref="GetDomain"/>). By default
+    /// each agent searches in its own step within a node budget, on the main thread, and the
+    /// world starts no thread; with <see cref="BatchPlanning"/> on, the agents that wait for a
+    /// plan are planned in one <see cref="World.PlanAgents(BatchOptions)"/> call per frame
+    /// (LateUpdate, at most <see cref="BatchMaxNodesPerFrame"/> nodes), run as Unity jobs
+    /// unless the job system is turned off. It records the world's decisions on request (<see cref="StartRecording"/>,
     /// <see cref="SaveRecording"/>: the studio page and <c>goap replay</c> read the files).
     /// Agents find their world with <see cref="For"/>: without one in the scene, the first
     /// agent makes a "GOAP World" GameObject.
@@ -46,11 +48,11 @@ namespace Goap
         [SerializeField, Min(0)] int planCacheCapacity = 16384;
 
         [Header("Batch planning")]
-        [Tooltip("Agents made from now on wait for one World.PlanAgents call per frame (LateUpdate) instead of searching in their own step.")]
-        [SerializeField] bool batchPlanning = true;
+        [Tooltip("Off (default): each agent searches in its own step, within its Step Max Expansions. On: agents made from now on wait for one World.PlanAgents call per frame (LateUpdate), on the job system when it is used.")]
+        [SerializeField] bool batchPlanning = false;
 
-        [Tooltip("Search nodes one frame's batch may expand (0: no limit); a search left half done goes on next frame.")]
-        [SerializeField, Min(0)] int batchMaxNodesPerFrame = 200000;
+        [Tooltip("Search nodes one frame's batch may expand over all its agents (0: no limit); a search left half done goes on next frame.")]
+        [SerializeField, Min(0)] int batchMaxNodesPerFrame = 20000;
 
         [Header("Flight recorder")]
         [Tooltip("Record from Awake into memory (SaveRecording writes it to a file). Off by default: recording slows the world's calls a little.")]
