@@ -415,7 +415,10 @@ fn package_manifest_links_point_at_files_of_the_package() {
     );
     for file in ["LICENSE.md", "Third Party Notices.md"] {
         let text = read(&package().join(file));
-        assert!(text.len() > 1000, "unity-sample/{file} is too short to hold licence texts");
+        assert!(
+            text.len() > 1000,
+            "unity-sample/{file} is too short to hold licence texts"
+        );
     }
 }
 
