@@ -164,7 +164,10 @@ namespace UnityEditor
     public sealed class EditorApplication
     {
         public static bool isPlaying { get { throw Stub.Unity(); } set { throw Stub.Unity(); } }
+        public static event Action<PlayModeStateChange> playModeStateChanged { add { throw Stub.Unity(); } remove { throw Stub.Unity(); } }
     }
+
+    public enum PlayModeStateChange { EnteredEditMode = 0, ExitingEditMode = 1, EnteredPlayMode = 2, ExitingPlayMode = 3 }
 
     public enum MessageType { None = 0, Info = 1, Warning = 2, Error = 3 }
 

@@ -102,6 +102,22 @@ namespace Goap.EditorTools
             titleContent = new GUIContent("GOAP Agent");
             minSize = new Vector2(340f, 260f);
             FromSelection();
+            EditorApplication.playModeStateChanged += OnPlayModeChanged;
+        }
+
+        void OnDisable()
+        {
+            EditorApplication.playModeStateChanged -= OnPlayModeChanged;
+        }
+
+        // Entering or leaving Play mode destroys the agent shown: follow the selection again.
+        void OnPlayModeChanged(PlayModeStateChange change)
+        {
+            if (change == PlayModeStateChange.EnteredPlayMode || change == PlayModeStateChange.EnteredEditMode)
+            {
+                FromSelection();
+                Repaint();
+            }
         }
 
         void OnSelectionChange()
@@ -138,6 +154,8 @@ namespace Goap.EditorTools
             explainText = null;
             pendingExplain = GoalId.None;
             goals.Clear();
+            // Goal ids are per agent: another agent's ids may name other goals.
+            goalNames.Clear();
             shownPlan.Clear();
             planLines.Clear();
             shownFacts.Clear();

@@ -57,25 +57,39 @@ namespace Goap.EditorTools
             }
 
             EditorGUILayout.Space();
-            // An imported object's inspector may be drawn disabled (a read-only package, a file
-            // not checked out): the button only opens a window, so it stays enabled.
+            // An imported object's inspector is drawn disabled (HideFlags.NotEditable; also a
+            // read-only package, a file not checked out): the button only opens a window and the
+            // text below is read-only, so both stay enabled (a disabled GUI gets no mouse
+            // events: no scrolling, no selecting).
             bool enabled = GUI.enabled;
             GUI.enabled = true;
-            using (new EditorGUI.DisabledScope(!asset.IsValid))
+            try
             {
-                if (GUILayout.Button("Open graph")) GoapDomainGraphWindow.Open(asset);
-            }
-            GUI.enabled = enabled;
+                using (new EditorGUI.DisabledScope(!asset.IsValid))
+                {
+                    if (GUILayout.Button("Open graph"))
+                    {
+                        GoapDomainGraphWindow.Open(asset);
+                        // Opening (docking) a window inside OnInspectorGUI can break this
+                        // pass's layout groups: end the pass here.
+                        GUIUtility.ExitGUI();
+                    }
+                }
 
-            showText = EditorGUILayout.Foldout(showText, "Text", true);
-            if (showText)
+                showText = EditorGUILayout.Foldout(showText, "Text", true);
+                if (showText)
+                {
+                    textContent.text = asset.Json;
+                    var style = EditorStyles.textArea;
+                    float height = style.CalcHeight(textContent, Mathf.Max(100f, EditorGUIUtility.currentViewWidth - 40f));
+                    textScroll = EditorGUILayout.BeginScrollView(textScroll, GUILayout.MaxHeight(300f));
+                    EditorGUILayout.SelectableLabel(asset.Json, style, GUILayout.Height(height));
+                    EditorGUILayout.EndScrollView();
+                }
+            }
+            finally
             {
-                textContent.text = asset.Json;
-                var style = EditorStyles.textArea;
-                float height = style.CalcHeight(textContent, Mathf.Max(100f, EditorGUIUtility.currentViewWidth - 40f));
-                textScroll = EditorGUILayout.BeginScrollView(textScroll, GUILayout.MaxHeight(300f));
-                EditorGUILayout.SelectableLabel(asset.Json, style, GUILayout.Height(height));
-                EditorGUILayout.EndScrollView();
+                GUI.enabled = enabled;
             }
         }
     }

@@ -122,8 +122,9 @@ namespace Goap.EditorTools
             {
                 model = GoapGraphModel.FromJson(json);
             }
-            catch (GoapException e)
+            catch (System.Exception e)
             {
+                // GoapException for the file; GoapLibraryException without a native library.
                 loadError = e.Message;
                 return;
             }
@@ -533,7 +534,7 @@ namespace Goap.EditorTools
             {
                 plan = GoapGraphPlanner.Plan(asset.Json, model, start, goalIndex);
             }
-            catch (GoapException e)
+            catch (System.Exception e)
             {
                 planError = e.Message;
             }

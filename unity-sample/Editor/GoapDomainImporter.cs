@@ -1,4 +1,5 @@
 // Goap editor tools: .goap domain files imported as GoapDomainAsset. C# 7.2.
+using System;
 using System.IO;
 using UnityEditor;
 using UnityEditor.AssetImporters;
@@ -33,10 +34,16 @@ namespace Goap.EditorTools
         {
             // Path.GetFullPath resolves a "Packages/<name>/..." asset path to the package's real
             // folder (Unity's documented way); File.ReadAllText decodes UTF-8 and drops a BOM.
-            string text = File.ReadAllText(Path.GetFullPath(ctx.assetPath));
             var asset = ScriptableObject.CreateInstance<GoapDomainAsset>();
             asset.name = Path.GetFileNameWithoutExtension(ctx.assetPath);
-            asset.Import(text, ctx.assetPath);
+            // The asset is always the main object, so references to it survive a failed import
+            // (it is then broken: an error message, IsValid false).
+            string text = null;
+            try { text = File.ReadAllText(Path.GetFullPath(ctx.assetPath)); }
+            catch (Exception e) { ctx.LogImportError(ctx.assetPath + ": could not be read: " + e.Message, asset); }
+            // Import never throws for a bad file or a missing native library: those are error
+            // messages. An unread file leaves the asset unimported (IsValid false).
+            if (text != null) asset.Import(text, ctx.assetPath);
             ctx.AddObjectToAsset("domain", asset);
             ctx.SetMainObject(asset);
             var messages = asset.Messages;

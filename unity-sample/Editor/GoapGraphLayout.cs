@@ -105,7 +105,7 @@ namespace Goap.EditorTools
         }
 
         /// <summary>
-        /// Loads <paramref name="json"/> into a temporary world (no worker threads) and reads
+        /// Loads <paramref name="json"/> into a temporary world (no thread of its own) and reads
         /// the model; the world is disposed before returning. Throws <see cref="GoapException"/>
         /// when the text does not load.
         /// </summary>
@@ -234,11 +234,12 @@ namespace Goap.EditorTools
             }
         }
 
-        /// <summary>A world for one load or search: no worker threads. Dispose it.</summary>
+        /// <summary>A world for one load or search: no thread of its own (WorkerThreads 1), no plan cache. Dispose it.</summary>
         internal static World TemporaryWorld()
         {
             var settings = WorldSettings.Default;
-            settings.WorkerThreads = 0;
+            settings.WorkerThreads = 1; // 0 would mean one thread per core
+            settings.PlanCacheCapacity = 0;
             return new World(settings);
         }
     }

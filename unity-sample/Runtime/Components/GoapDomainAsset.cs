@@ -106,7 +106,15 @@ namespace Goap
             factNames = varNames = actionNames = goalNames = new string[0];
             goalPriorities = new float[0];
             // Errors and lint warnings, placed, in file order (a parse error is the only one).
-            var found = Validator.Validate(text);
+            Diagnostic[] found;
+            try { found = Validator.Validate(text); }
+            catch (GoapLibraryException e)
+            {
+                // No native library for this editor or player: the file is not checked, so the
+                // asset is broken (an error message), never silently valid.
+                messages.Add(new GoapDomainMessage { IsError = true, Message = "not validated: " + e.Message });
+                return false;
+            }
             for (int i = 0; i < found.Length; i++)
             {
                 messages.Add(new GoapDomainMessage
