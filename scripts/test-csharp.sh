@@ -8,9 +8,9 @@
 # Unity), with the package's runtime components (unity-sample/Runtime/Components) and their
 # tests: wrapper and components compiled into one Goap.dll against the fake, as Unity compiles
 # them into one assembly, in a directory of its own (target/csharp/fake), apart from the
-# stubs' UnityEngine.dll. The README's C# example is
-# compiled and run; its output must equal the ```text block after it in README.md ("It
-# prints ...:"). The last line it prints is "csharp: N passed, N failed", over both test
+# stubs' UnityEngine.dll; and the Unity editor tools' plain-C# logic (tests/unity-editor-logic).
+# The README's C# example is compiled and run; its output must equal the ```text block after it in README.md ("It
+# prints ...:"). The last line it prints is "csharp: N passed, N failed", over the three test
 # assemblies plus the README's example (one test); a test not run (ignored) counts as
 # failed, and so does the README's example when it fails or its output differs.
 set -euo pipefail
@@ -92,15 +92,26 @@ mcs "${mcs_flags[@]}" -define:UNITY_5_3_OR_NEWER -r:"$fake/Goap.dll" -r:"$fake/U
 mcs "${mcs_flags[@]}" -r:"$fake/Goap.dll" -r:"$fake/UnityEngine.dll" -r:"$fake/Goap.Sample.dll" \
   -r:"$fake/nunit.framework.dll" -out:"$fake/Goap.UnityFake.Tests.dll" tests/unity-fake/*Tests.cs
 
+# The Unity editor tools' plain-C# logic (the domain graph's model, layout and "plan from",
+# and the editor's text helpers: unity-sample/Editor/GoapGraphLayout.cs, GoapEditorText.cs)
+# needs only the non-Unity Goap.dll; the rest of unity-sample/Editor is compiled against the
+# API stubs above.
+echo "== mcs: Goap.EditorLogic.Tests.dll (the editor's plain-C# files and tests/unity-editor-logic)"
+editor=$out/editor-logic
+mkdir -p "$editor"
+cp "$out/Goap.dll" "$out/nunit.framework.dll" "$editor/"
+mcs "${mcs_flags[@]}" -r:"$editor/Goap.dll" -r:"$editor/nunit.framework.dll" -out:"$editor/Goap.EditorLogic.Tests.dll" \
+  unity-sample/Editor/GoapGraphLayout.cs unity-sample/Editor/GoapEditorText.cs tests/unity-editor-logic/*.cs
+
 # One run, one result file; each assembly in a test domain of its own (its own directory).
 # A runner that hangs is stopped after 20 minutes (the run takes about 3): a hang fails the
 # suite instead of the whole test command.
-echo "== nunit-console Goap.Tests.dll fake/Goap.UnityFake.Tests.dll"
+echo "== nunit-console Goap.Tests.dll fake/Goap.UnityFake.Tests.dll editor-logic/Goap.EditorLogic.Tests.dll"
 status=0
 (cd "$out" && GOAP_DOMAINS=$root/examples/domains GOAP_SAMPLE_DIR="$root/unity-sample/Samples~/Village" \
   LD_LIBRARY_PATH=$out${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
   timeout 1200 nunit-console -nologo -noshadow -labels -domain:Multiple Goap.Tests.dll fake/Goap.UnityFake.Tests.dll \
-  -xml="$out/TestResult.xml") || status=$?
+  editor-logic/Goap.EditorLogic.Tests.dll -xml="$out/TestResult.xml") || status=$?
 
 python3 - "$out/TestResult.xml" "$status" "$readme_failed" <<'PY'
 import sys, xml.etree.ElementTree as ET

@@ -4,8 +4,8 @@
 # generated package files (notices, licences, docs) and the Linux library staged into the
 # Unity package (the "checks" suite); the Rust unit, integration and differential tests, FFI tests, the header and C#
 # declaration drift checks, the C harness (C99 and C++, under valgrind) and the
-# command-line tests ("rust"); the C# tests under Mono (scripts/test-csharp.sh) and the
-# Unity editor tools' plain-C# logic (scripts/test-unity-editor-logic.sh); the C++
+# command-line tests ("rust"); the C# tests under Mono (scripts/test-csharp.sh: the wrapper,
+# the Unity package's components and sample, the editor tools' plain-C# logic); the C++
 # wrapper tests with and without exceptions under valgrind and ASan (scripts/test-cpp.sh);
 # the README's C++ example (scripts/test-readme-cpp.sh), the Unreal plugin checks
 # (scripts/test-unreal.sh) and the studio page in headless Chromium (scripts/test-studio.sh).
@@ -82,7 +82,6 @@ done
 run_suite checks checks
 run_suite rust rust_tests
 run_suite csharp scripts/test-csharp.sh
-run_suite unity-editor-logic scripts/test-unity-editor-logic.sh
 run_suite cpp scripts/test-cpp.sh
 run_suite readme-cpp scripts/test-readme-cpp.sh
 run_suite unreal scripts/test-unreal.sh

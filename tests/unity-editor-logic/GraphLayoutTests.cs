@@ -1,6 +1,6 @@
 // NUnit 2.6 tests of the Unity editor tools' plain-C# logic: the domain graph's model,
 // layout and "plan from" (unity-sample/Editor/GoapGraphLayout.cs) and the editor's text
-// helpers (GoapEditorText.cs). Run by scripts/test-unity-editor-logic.sh under Mono, with the
+// helpers (GoapEditorText.cs). Run by scripts/test-csharp.sh under Mono, with the
 // non-Unity Goap.dll and the native library; no UnityEngine, no UnityEditor.
 using System;
 using System.Collections.Generic;

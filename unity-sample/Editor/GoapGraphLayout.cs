@@ -1,6 +1,6 @@
 // Goap editor tools: the domain graph's data, layout and "plan from" search, in plain C#
 // (Goap and System only, no UnityEngine or UnityEditor), so that they are unit-tested under
-// Mono (tests/unity-editor-logic, scripts/test-unity-editor-logic.sh). The window that draws
+// Mono (tests/unity-editor-logic, run by scripts/test-csharp.sh). The window that draws
 // them is GoapDomainGraphWindow.cs. C# 7.2.
 using System;
 using System.Collections.Generic;
