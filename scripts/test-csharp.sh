@@ -10,9 +10,9 @@
 # them into one assembly, in a directory of its own (target/csharp/fake), apart from the
 # stubs' UnityEngine.dll; and the Unity editor tools' plain-C# logic (tests/unity-editor-logic).
 # The README's C# example is compiled and run; its output must equal the ```text block
-# after it in README.md ("It prints ...:"). The last line it prints is "csharp: N passed, N failed", over the three test
-# assemblies plus the README's example (one test); a test not run (ignored) counts as
-# failed, and so does the README's example when it fails or its output differs.
+# after it in README.md ("It prints ...:"). The last line it prints is "csharp: N passed,
+# N failed", over the three test assemblies plus the README's example (one test); a test not
+# run (ignored) counts as failed, and so does the README's example when it fails or its output differs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
