@@ -264,8 +264,20 @@ namespace Goap
                     Perform(dt);
                     break;
                 case StepKind.Planning:
-                    // A search spread over steps: the action in progress goes on meanwhile.
-                    if (running && step.Action == current) Perform(dt);
+                    // A search spread over steps: the action in progress (step.Action) goes on
+                    // meanwhile, as for Continue. No action: the plan was dropped with the one
+                    // that ran (a goal achieved mid-action, say): its handler stops.
+                    if (!step.Action.IsValid)
+                    {
+                        Abort();
+                        break;
+                    }
+                    if (!running || step.Action != current)
+                    {
+                        Abort();
+                        if (!Begin(step)) break;
+                    }
+                    Perform(dt);
                     break;
                 case StepKind.NoPlan:
                     Abort();

@@ -1,0 +1,95 @@
+// Regression tests from a review of the package's runtime components: each one failed before
+// the fix it comes with. Same fixture as ComponentTests (its helpers, its log checks).
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using FakeUnity;
+using NUnit.Framework;
+using UnityEngine;
+using Object = UnityEngine.Object;
+
+namespace Goap.Tests.UnityFake
+{
+    /// <summary>A handler that never finishes by itself; journals as "start X", "abort X".</summary>
+    public sealed class ForeverHandler : IGoapAction
+    {
+        public int Starts, Ticks, Aborts;
+        public void OnStart(GoapActionContext ctx) { Starts++; Journal.Add("start " + ctx.ActionName); }
+        public GoapActionStatus OnTick(GoapActionContext ctx, float dt) { Ticks++; return GoapActionStatus.Running; }
+        public void OnAbort(GoapActionContext ctx) { Aborts++; Journal.Add("abort " + ctx.ActionName); }
+    }
+
+    /// <summary>A sensor that disables its agent at a given step.</summary>
+    public sealed class DisablingSensor : MonoBehaviour, IGoapSensor
+    {
+        public int DisableAtStep = 1;
+        public int Steps;
+        public void Sense(GoapAgentBehaviour agent)
+        {
+            Steps++;
+            if (Steps == DisableAtStep) agent.enabled = false;
+        }
+    }
+
+    /// <summary>A sensor whose own resource was disposed: its exception is a bug of the game's to see.</summary>
+    public sealed class DisposedResourceSensor : MonoBehaviour, IGoapSensor
+    {
+        public bool Throw;
+        public void Sense(GoapAgentBehaviour agent)
+        {
+            if (!Throw) return;
+            Throw = false;
+            throw new ObjectDisposedException("the sensor's own stream");
+        }
+    }
+
+    public partial class ComponentTests
+    {
+        /// <summary>A recurring goal (patrol) over a plain one (feed).</summary>
+        public const string PatrolJson = @"{
+  ""actions"": [
+    {""name"": ""walk_to_gate"", ""cost"": 1, ""pre"": {}, ""effects"": {""at_gate"": true}},
+    {""name"": ""get_food"", ""cost"": 1, ""pre"": {}, ""effects"": {""has_food"": true}},
+    {""name"": ""eat"", ""cost"": 1, ""pre"": {""has_food"": true}, ""effects"": {""fed"": true}}
+  ],
+  ""goals"": [
+    {""name"": ""patrol"", ""priority"": 5, ""conditions"": {""at_gate"": true}, ""reset"": {""at_gate"": false}, ""cooldown"": 100},
+    {""name"": ""feed"", ""priority"": 1, ""conditions"": {""fed"": true}}
+  ]
+}";
+
+        [Test]
+        public void APlanningStepWithoutTheRunningActionAbortsItsHandler()
+        {
+            var w = MakeWorld(batch: false);
+            var go = new GameObject("Guard");
+            var agent = FakeEngine.AddComponent<GoapAgentBehaviour>(go, a =>
+            {
+                FakeEngine.SetSerializedField(a, "domain", GoapDomainAsset.FromJson(PatrolJson, "patrol.goap"));
+                FakeEngine.SetSerializedField(a, "world", w);
+                FakeEngine.SetSerializedField(a, "stepMaxExpansions", 1);
+            });
+            var walk = new ForeverHandler();
+            agent.Bind("walk_to_gate", walk);
+            agent.Bind("get_food", new ForeverHandler());
+            agent.Bind("eat", new ForeverHandler());
+            Assert.IsTrue(RunUntil(() => agent.CurrentActionName == "walk_to_gate"), string.Join(", ", Journal.Lines.ToArray()));
+            Frames(3);
+            Assert.AreEqual(1, walk.Starts);
+
+            // The guard is at the gate (the engine says so mid-walk): the patrol is achieved and
+            // reset, its plan dropped with the walk, and the search for feed spans steps.
+            agent.Agent.SetFact(agent.Fact("at_gate"), true);
+            Frames(1);
+            Assert.AreEqual(StepKind.Planning, agent.LastStep.Kind, "the premise: a search over several steps");
+            Assert.IsFalse(agent.LastStep.Action.IsValid, "the premise: no action in progress");
+            Assert.IsFalse(agent.Agent.GetInfo().Acting);
+            Assert.AreEqual(1, walk.Aborts, "the walk stopped with its plan: " + string.Join(", ", Journal.Lines.ToArray()));
+            Assert.IsNull(agent.CurrentActionName);
+            Assert.IsTrue(RunUntil(() => agent.CurrentActionName == "get_food"));
+            Assert.AreEqual(1, walk.Aborts, "aborted once");
+        }
+
+    }
+}
