@@ -91,5 +91,24 @@ namespace Goap.Tests.UnityFake
             Assert.AreEqual(1, walk.Aborts, "aborted once");
         }
 
+        [Test]
+        public void ASensorThatDisablesTheAgentStopsThatStep()
+        {
+            var w = MakeWorld(batch: false);
+            var agent = MakeLumberjack("Jack", Lumber(), w);
+            var sensor = agent.gameObject.AddComponent<DisablingSensor>();
+            sensor.DisableAtStep = 1;
+            Frames(3);
+            Assert.AreEqual(1, sensor.Steps);
+            Assert.IsFalse(agent.enabled);
+            Assert.AreEqual(0, agent.GetComponent<TimedHandler>().Starts, "no handler started by a disabled agent");
+            Assert.AreEqual(0.0, agent.Agent.GetInfo().Clock, "no step while disabled");
+            Assert.IsNull(agent.CurrentActionName);
+            agent.enabled = true;
+            Frames(1);
+            Assert.AreEqual("get_axe", agent.CurrentActionName);
+            Assert.AreEqual(1, agent.GetComponent<TimedHandler>().Starts);
+        }
+
     }
 }

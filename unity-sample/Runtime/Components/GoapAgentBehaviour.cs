@@ -232,7 +232,8 @@ namespace Goap
                 }
                 GoapMarkers.Sense.End();
             }
-            if (!hasAgent) return;
+            if (!hasAgent || !enabled) return; // a sensor disabled or destroyed the agent
+
             GoapMarkers.Step.Begin();
             try { StepOnce(dt); }
             finally { GoapMarkers.Step.End(); }
