@@ -110,5 +110,31 @@ namespace Goap.Tests.UnityFake
             Assert.AreEqual(1, agent.GetComponent<TimedHandler>().Starts);
         }
 
+        [Test]
+        public void AnAgentUnderADuplicateSharedWorldJoinsTheSharedOne()
+        {
+            var shared = MakeWorld("Shared", scope: GoapWorldScope.Shared);
+            // The next scene has its own copy of the persistent world, with NPCs under it.
+            ExpectLog(LogType.Warning, "a shared GOAP world exists already");
+            var copy = MakeWorld("Shared (next scene)", scope: GoapWorldScope.Shared);
+            var agent = MakeLumberjack("Child", Lumber(), null, copy.transform);
+            Frames(1);
+            Assert.IsTrue(agent.HasAgent, "made in the shared world");
+            Assert.AreSame(shared, agent.WorldBehaviour);
+            Assert.IsTrue(agent.enabled);
+        }
+
+        [Test]
+        public void AnAgentSkipsAWorldDisposedByCode()
+        {
+            var dead = MakeWorld("Dead");
+            var live = MakeWorld("Live");
+            dead.World.Dispose();
+            var agent = MakeLumberjack("Jack", Lumber(), null);
+            Frames(1);
+            Assert.IsTrue(agent.HasAgent);
+            Assert.AreSame(live, agent.WorldBehaviour);
+        }
+
     }
 }

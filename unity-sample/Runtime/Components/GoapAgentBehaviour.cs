@@ -233,7 +233,6 @@ namespace Goap
                 GoapMarkers.Sense.End();
             }
             if (!hasAgent || !enabled) return; // a sensor disabled or destroyed the agent
-
             GoapMarkers.Step.Begin();
             try { StepOnce(dt); }
             finally { GoapMarkers.Step.End(); }
@@ -477,12 +476,12 @@ namespace Goap
             }
             try
             {
-                if (worldBehaviour == null || worldBehaviour.World == null)
+                if (worldBehaviour == null || !worldBehaviour.IsAlive)
                 {
                     worldBehaviour = GoapWorldBehaviour.For(this);
                     entry = null;
                 }
-                if (worldBehaviour.World == null)
+                if (!worldBehaviour.IsAlive)
                     throw new InvalidOperationException("GoapAgentBehaviour \"" + name + "\": the GoapWorldBehaviour \"" + worldBehaviour.name + "\" has no world");
                 Entry();
                 var settings = AgentSettings.For(entry.Domain);

@@ -74,6 +74,9 @@ namespace Goap
         /// <summary>The world: null before Awake, after OnDestroy, or when it could not be made (the native library is missing: logged).</summary>
         public World World { get { return world; } }
 
+        /// <summary>True while the world exists and is not disposed.</summary>
+        internal bool IsAlive { get { return world != null && !world.IsDisposed; } }
+
         /// <summary>Scene or Shared.</summary>
         public GoapWorldScope Scope { get { return scope; } }
 
@@ -123,17 +126,24 @@ namespace Goap
         /// <summary>
         /// The world for <paramref name="c"/>: the one a <see cref="GoapAgentBehaviour"/> names
         /// explicitly, else one on its GameObject or a parent, else <see cref="Shared"/>, else
-        /// the first of <see cref="All"/>, else a new "GOAP World" GameObject's (scene scope).
+        /// the first of <see cref="All"/>, else a new "GOAP World" GameObject's (scene scope);
+        /// the implicit choices pass over a component whose World is null or disposed.
         /// </summary>
         public static GoapWorldBehaviour For(Component c)
         {
             if (c == null) throw new ArgumentNullException("c");
             var agent = c as GoapAgentBehaviour;
             if (agent != null && agent.ExplicitWorld != null) return agent.ExplicitWorld;
-            var near = c.GetComponentInParent<GoapWorldBehaviour>();
-            if (near != null) return near;
-            if (shared != null) return shared;
-            if (all.Count > 0) return all[0];
+            // Worlds without a live World are passed over: a second Shared one that removes
+            // itself (a persistent world copied into the next scene, with NPCs under it), one
+            // whose creation failed, one disposed by code.
+            for (var t = c.transform; t != null; t = t.parent)
+            {
+                var near = t.GetComponent<GoapWorldBehaviour>();
+                if (near != null && near.IsAlive) return near;
+            }
+            if (shared != null && shared.IsAlive) return shared;
+            for (int i = 0; i < all.Count; i++) if (all[i].IsAlive) return all[i];
             return new GameObject("GOAP World").AddComponent<GoapWorldBehaviour>();
         }
 
