@@ -136,5 +136,22 @@ namespace Goap.Tests.UnityFake
             Assert.AreSame(live, agent.WorldBehaviour);
         }
 
+        [Test]
+        public void AnAgentAddedByCodeCanBeFixedAndEnabledAgain()
+        {
+            MakeWorld();
+            var agent = new GameObject("Coded").AddComponent<GoapAgentBehaviour>();
+            agent.DomainAsset = Lumber();
+            ExpectLog(LogType.Error, "no handler for action \"get_axe\"");
+            Frames(1);
+            Assert.IsFalse(agent.enabled, "disabled by the binding problems");
+            agent.Bind("get_axe", new CountingHandler());
+            agent.Bind("chop_wood", new CountingHandler());
+            agent.enabled = true;
+            Assert.IsTrue(agent.HasAgent, "enabled again once fixed: the names are resolved again");
+            Frames(1);
+            Assert.AreEqual("get_axe", agent.CurrentActionName);
+        }
+
     }
 }

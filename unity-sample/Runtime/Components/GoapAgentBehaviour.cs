@@ -86,7 +86,6 @@ namespace Goap
         Agent agent;
         bool hasAgent;
         bool started;
-        bool resolveFailed;
         IGoapAction[] handlers = new IGoapAction[0];
         IGoapSensor[] sensors = new IGoapSensor[0];
         readonly Dictionary<string, IGoapAction> bound = new Dictionary<string, IGoapAction>();
@@ -467,7 +466,7 @@ namespace Goap
         /// <summary>Makes the agent and resolves its names (Start, and OnEnable after a world went).</summary>
         void CreateAgent()
         {
-            if (hasAgent || resolveFailed) return;
+            if (hasAgent) return;
             if (domain == null)
             {
                 Debug.LogError("GoapAgentBehaviour \"" + name + "\": assign a domain asset (GoapDomainAsset); the component is disabled", this);
@@ -511,8 +510,7 @@ namespace Goap
                     .Append(problems.Count).Append(problems.Count == 1 ? " problem" : " problems").Append("; the component is disabled");
                 foreach (var p in problems) text.Append("\n - ").Append(p);
                 Debug.LogError(text.ToString(), this);
-                resolveFailed = true;
-                ReleaseAgent();
+                ReleaseAgent(); // enabled again (once fixed: Bind, components), it tries anew
                 enabled = false;
                 return;
             }
