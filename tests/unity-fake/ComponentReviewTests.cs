@@ -153,5 +153,20 @@ namespace Goap.Tests.UnityFake
             Assert.AreEqual("get_axe", agent.CurrentActionName);
         }
 
+        [Test]
+        public void ALateBindOfAnUnknownActionIsNotKept()
+        {
+            var w = MakeWorld();
+            var agent = MakeLumberjack("Jack", Lumber(), w);
+            Frames(1);
+            Assert.Throws<ArgumentException>(() => agent.Bind("chop", new CountingHandler()));
+            // The world goes; enabled again, the agent is made in another world.
+            Object.Destroy(w.gameObject);
+            Frames(1);
+            Assert.IsFalse(agent.enabled);
+            agent.enabled = true;
+            Assert.IsTrue(agent.HasAgent, "the refused Bind is no problem of the new agent");
+        }
+
     }
 }

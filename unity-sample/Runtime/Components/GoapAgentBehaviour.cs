@@ -193,11 +193,16 @@ namespace Goap
         public void Bind(string actionName, IGoapAction handler)
         {
             if (actionName == null) throw new ArgumentNullException("actionName");
+            int i = -1;
+            if (hasAgent && handler != null)
+            {
+                // Checked before it is kept: a refused name must not fail the next agent's resolution.
+                i = entry.IndexOf(actionName);
+                if (i < 0) throw new ArgumentException(entry.Describe() + " has no action \"" + actionName + "\"" + GoapActionNames.NearNames(actionName, entry.ActionNames), "actionName");
+            }
             if (handler == null) bound.Remove(actionName);
             else bound[actionName] = handler;
-            if (!hasAgent || handler == null) return;
-            int i = entry.IndexOf(actionName);
-            if (i < 0) throw new ArgumentException(entry.Describe() + " has no action \"" + actionName + "\"" + GoapActionNames.NearNames(actionName, entry.ActionNames), "actionName");
+            if (i < 0) return;
             if (handlers[i] == null && disableUnhandledActions) agent.SetActionEnabled(entry.Actions[i], true);
             handlers[i] = handler;
         }
