@@ -168,5 +168,18 @@ namespace Goap.Tests.UnityFake
             Assert.IsTrue(agent.HasAgent, "the refused Bind is no problem of the new agent");
         }
 
+        [Test]
+        public void ASensorsOwnObjectDisposedExceptionIsLogged()
+        {
+            var w = MakeWorld(batch: false);
+            var agent = MakeLumberjack("Jack", Lumber(), w);
+            var sensor = agent.gameObject.AddComponent<DisposedResourceSensor>();
+            Frames(2);
+            sensor.Throw = true;
+            ExpectLog(LogType.Exception, "ObjectDisposedException");
+            Frames(2);
+            Assert.IsTrue(agent.HasAgent);
+        }
+
     }
 }

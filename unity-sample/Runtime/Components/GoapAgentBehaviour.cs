@@ -231,7 +231,9 @@ namespace Goap
                 for (int i = 0; i < sensors.Length; i++)
                 {
                     try { sensors[i].Sense(this); }
-                    catch (ObjectDisposedException) { }
+                    // The world disposed under the agent: the step below finds it. Any other
+                    // ObjectDisposedException (the sensor's own) is a bug to show.
+                    catch (ObjectDisposedException) when (!HasAgent) { }
                     catch (Exception e) { Debug.LogException(e, this); }
                 }
                 GoapMarkers.Sense.End();
