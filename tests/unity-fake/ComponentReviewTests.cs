@@ -181,5 +181,31 @@ namespace Goap.Tests.UnityFake
             Assert.IsTrue(agent.HasAgent);
         }
 
+        [Test]
+        public void AFailedSaveKeepsTheRecording()
+        {
+            var w = MakeWorld(batch: false, record: true, window: 0f);
+            MakeLumberjack("Jack", Lumber(), w);
+            Frames(40);
+            var dir = Path.Combine(Path.GetTempPath(), "goap-unity-tests-" + Guid.NewGuid().ToString("N"));
+            Directory.CreateDirectory(dir);
+            try
+            {
+                Assert.Catch<ArgumentException>(() => w.SaveRecording(""));
+                Assert.Catch<Exception>(() => w.SaveRecording(dir), "a folder is no file");
+                var blocker = Path.Combine(dir, "a file");
+                File.WriteAllText(blocker, "");
+                Assert.Catch<IOException>(() => w.SaveRecording(Path.Combine(blocker, "scene.goaprec")), "no folder under a file");
+                Assert.IsTrue(w.IsRecording);
+                var summary = Library.Replay(File.ReadAllBytes(w.SaveRecording(Path.Combine(dir, "scene.goaprec"))));
+                Assert.GreaterOrEqual(summary.Steps, 40, "the frames before the failed saves are still recorded");
+            }
+            finally
+            {
+                Directory.Delete(dir, true);
+            }
+            w.StopRecording();
+        }
+
     }
 }

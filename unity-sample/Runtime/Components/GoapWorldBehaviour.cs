@@ -196,11 +196,17 @@ namespace Goap
         public string SaveRecording(string path)
         {
             if (path == null) throw new ArgumentNullException("path");
-            var bytes = TakeRecording(true);
+            RequireRecording();
+            // The path is checked and the file opened before the recording is taken (and a new
+            // one started): a path that cannot be written loses nothing.
             var full = Path.GetFullPath(path);
             var dir = Path.GetDirectoryName(full);
             if (!string.IsNullOrEmpty(dir)) Directory.CreateDirectory(dir);
-            File.WriteAllBytes(full, bytes);
+            using (var file = new FileStream(full, FileMode.Create, FileAccess.Write))
+            {
+                var bytes = TakeRecording(true);
+                file.Write(bytes, 0, bytes.Length);
+            }
             return full;
         }
 
@@ -209,9 +215,7 @@ namespace Goap
 
         byte[] TakeRecording(bool restart)
         {
-            RequireWorld();
-            if (!recordingToMemory || !world.IsRecording)
-                throw new InvalidOperationException("GoapWorldBehaviour \"" + name + "\" is not recording (StartRecording, or Record On Start)");
+            RequireRecording();
             recordingToMemory = false;
             var bytes = world.StopRecordingToMemory();
             if (restart)
@@ -220,6 +224,13 @@ namespace Goap
                 recordingToMemory = true;
             }
             return bytes;
+        }
+
+        void RequireRecording()
+        {
+            RequireWorld();
+            if (!recordingToMemory || !world.IsRecording)
+                throw new InvalidOperationException("GoapWorldBehaviour \"" + name + "\" is not recording (StartRecording, or Record On Start)");
         }
 
         void RequireWorld()
