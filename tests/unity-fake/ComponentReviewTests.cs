@@ -207,5 +207,37 @@ namespace Goap.Tests.UnityFake
             w.StopRecording();
         }
 
+        [Test]
+        public void ARecordingToMemoryStartedThroughTheWorldCanBeSaved()
+        {
+            var w = MakeWorld(batch: false);
+            MakeLumberjack("Jack", Lumber(), w);
+            w.World.StartRecordingToMemory();
+            Frames(10);
+            Assert.IsTrue(w.IsRecording);
+            var summary = Library.Replay(w.StopRecording());
+            Assert.AreEqual(1, summary.Agents);
+            Assert.IsFalse(w.IsRecording);
+
+            // Into a file, by code: not the component's to save; nothing stopped, no file made.
+            var dir = Path.Combine(Path.GetTempPath(), "goap-unity-tests-" + Guid.NewGuid().ToString("N"));
+            Directory.CreateDirectory(dir);
+            try
+            {
+                w.World.StartRecording(Path.Combine(dir, "by-code.goaprec"));
+                var target = Path.Combine(dir, "saved.goaprec");
+                var e = Assert.Throws<InvalidOperationException>(() => w.SaveRecording(target));
+                StringAssert.Contains("records into a file", e.Message);
+                Assert.IsFalse(File.Exists(target));
+                Assert.IsTrue(w.IsRecording);
+                Frames(5);
+                w.World.StopRecording();
+                Assert.AreEqual(1, Library.Replay(File.ReadAllBytes(Path.Combine(dir, "by-code.goaprec"))).Agents);
+            }
+            finally
+            {
+                Directory.Delete(dir, true);
+            }
+        }
     }
 }

@@ -65,7 +65,6 @@ namespace Goap
         readonly Dictionary<GoapDomainAsset, DomainEntry> domains = new Dictionary<GoapDomainAsset, DomainEntry>();
         readonly List<GoapAgentBehaviour> agents = new List<GoapAgentBehaviour>();
         bool batchRequested;
-        bool recordingToMemory;
         BatchStats lastBatch;
 
         static GoapWorldBehaviour shared;
@@ -183,7 +182,6 @@ namespace Goap
             RequireWorld();
             if (world.IsRecording) return;
             world.StartRecordingToMemory(recordWindowSeconds);
-            recordingToMemory = true;
         }
 
         /// <summary>
@@ -191,7 +189,9 @@ namespace Goap
         /// page and <c>goap replay</c> read it; <see cref="Library.Replay"/> checks it) and
         /// keeps recording (a new recording starts, from a checkpoint of the world as it is).
         /// Returns the file's full path. Throws <see cref="InvalidOperationException"/> when
-        /// not recording (<see cref="StartRecording"/>).
+        /// not recording into memory (<see cref="StartRecording"/>, or
+        /// <c>World.StartRecordingToMemory</c> by code: the new recording then keeps
+        /// <see cref="RecordWindowSeconds"/>).
         /// </summary>
         public string SaveRecording(string path)
         {
@@ -204,7 +204,14 @@ namespace Goap
             if (!string.IsNullOrEmpty(dir)) Directory.CreateDirectory(dir);
             using (var file = new FileStream(full, FileMode.Create, FileAccess.Write))
             {
-                var bytes = TakeRecording(true);
+                byte[] bytes;
+                try { bytes = TakeRecording(true); }
+                catch (InvalidOperationException)
+                {
+                    file.Dispose();
+                    File.Delete(full); // recording into a file (World.StartRecording): nothing to save here
+                    throw;
+                }
                 file.Write(bytes, 0, bytes.Length);
             }
             return full;
@@ -216,20 +223,20 @@ namespace Goap
         byte[] TakeRecording(bool restart)
         {
             RequireRecording();
-            recordingToMemory = false;
-            var bytes = world.StopRecordingToMemory();
-            if (restart)
+            byte[] bytes;
+            try { bytes = world.StopRecordingToMemory(); }
+            catch (InvalidOperationException)
             {
-                world.StartRecordingToMemory(recordWindowSeconds);
-                recordingToMemory = true;
+                throw new InvalidOperationException("GoapWorldBehaviour \"" + name + "\" records into a file (World.StartRecording), not into memory: stop it with World.StopRecording");
             }
+            if (restart) world.StartRecordingToMemory(recordWindowSeconds);
             return bytes;
         }
 
         void RequireRecording()
         {
             RequireWorld();
-            if (!recordingToMemory || !world.IsRecording)
+            if (!world.IsRecording)
                 throw new InvalidOperationException("GoapWorldBehaviour \"" + name + "\" is not recording (StartRecording, or Record On Start)");
         }
 
@@ -345,7 +352,6 @@ namespace Goap
             domains.Clear();
             if (world != null) world.Dispose();
             world = null;
-            recordingToMemory = false;
         }
 
         /// <summary>
