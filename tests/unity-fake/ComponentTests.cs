@@ -154,7 +154,7 @@ namespace Goap.Tests.UnityFake
     }
 
     [TestFixture]
-    public class ComponentTests
+    public partial class ComponentTests
     {
         public const string LumberJson = @"{
   ""actions"": [

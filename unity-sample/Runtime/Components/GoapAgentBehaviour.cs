@@ -86,7 +86,6 @@ namespace Goap
         Agent agent;
         bool hasAgent;
         bool started;
-        bool resolveFailed;
         IGoapAction[] handlers = new IGoapAction[0];
         IGoapSensor[] sensors = new IGoapSensor[0];
         readonly Dictionary<string, IGoapAction> bound = new Dictionary<string, IGoapAction>();
@@ -194,11 +193,16 @@ namespace Goap
         public void Bind(string actionName, IGoapAction handler)
         {
             if (actionName == null) throw new ArgumentNullException("actionName");
+            int i = -1;
+            if (hasAgent && handler != null)
+            {
+                // Checked before it is kept: a refused name must not fail the next agent's resolution.
+                i = entry.IndexOf(actionName);
+                if (i < 0) throw new ArgumentException(entry.Describe() + " has no action \"" + actionName + "\"" + GoapActionNames.NearNames(actionName, entry.ActionNames), "actionName");
+            }
             if (handler == null) bound.Remove(actionName);
             else bound[actionName] = handler;
-            if (!hasAgent || handler == null) return;
-            int i = entry.IndexOf(actionName);
-            if (i < 0) throw new ArgumentException(entry.Describe() + " has no action \"" + actionName + "\"" + GoapActionNames.NearNames(actionName, entry.ActionNames), "actionName");
+            if (i < 0) return;
             if (handlers[i] == null && disableUnhandledActions) agent.SetActionEnabled(entry.Actions[i], true);
             handlers[i] = handler;
         }
@@ -227,12 +231,14 @@ namespace Goap
                 for (int i = 0; i < sensors.Length; i++)
                 {
                     try { sensors[i].Sense(this); }
-                    catch (ObjectDisposedException) { }
+                    // The world disposed under the agent: the step below finds it. Any other
+                    // ObjectDisposedException (the sensor's own) is a bug to show.
+                    catch (ObjectDisposedException) when (!HasAgent) { }
                     catch (Exception e) { Debug.LogException(e, this); }
                 }
                 GoapMarkers.Sense.End();
             }
-            if (!hasAgent) return;
+            if (!hasAgent || !enabled) return; // a sensor disabled or destroyed the agent
             GoapMarkers.Step.Begin();
             try { StepOnce(dt); }
             finally { GoapMarkers.Step.End(); }
@@ -264,8 +270,20 @@ namespace Goap
                     Perform(dt);
                     break;
                 case StepKind.Planning:
-                    // A search spread over steps: the action in progress goes on meanwhile.
-                    if (running && step.Action == current) Perform(dt);
+                    // A search spread over steps: the action in progress (step.Action) goes on
+                    // meanwhile, as for Continue. No action: the plan was dropped with the one
+                    // that ran (a goal achieved mid-action, say): its handler stops.
+                    if (!step.Action.IsValid)
+                    {
+                        Abort();
+                        break;
+                    }
+                    if (!running || step.Action != current)
+                    {
+                        Abort();
+                        if (!Begin(step)) break;
+                    }
+                    Perform(dt);
                     break;
                 case StepKind.NoPlan:
                     Abort();
@@ -455,7 +473,7 @@ namespace Goap
         /// <summary>Makes the agent and resolves its names (Start, and OnEnable after a world went).</summary>
         void CreateAgent()
         {
-            if (hasAgent || resolveFailed) return;
+            if (hasAgent) return;
             if (domain == null)
             {
                 Debug.LogError("GoapAgentBehaviour \"" + name + "\": assign a domain asset (GoapDomainAsset); the component is disabled", this);
@@ -464,12 +482,12 @@ namespace Goap
             }
             try
             {
-                if (worldBehaviour == null || worldBehaviour.World == null)
+                if (worldBehaviour == null || !worldBehaviour.IsAlive)
                 {
                     worldBehaviour = GoapWorldBehaviour.For(this);
                     entry = null;
                 }
-                if (worldBehaviour.World == null)
+                if (!worldBehaviour.IsAlive)
                     throw new InvalidOperationException("GoapAgentBehaviour \"" + name + "\": the GoapWorldBehaviour \"" + worldBehaviour.name + "\" has no world");
                 Entry();
                 var settings = AgentSettings.For(entry.Domain);
@@ -499,8 +517,7 @@ namespace Goap
                     .Append(problems.Count).Append(problems.Count == 1 ? " problem" : " problems").Append("; the component is disabled");
                 foreach (var p in problems) text.Append("\n - ").Append(p);
                 Debug.LogError(text.ToString(), this);
-                resolveFailed = true;
-                ReleaseAgent();
+                ReleaseAgent(); // enabled again (once fixed: Bind, components), it tries anew
                 enabled = false;
                 return;
             }

@@ -65,7 +65,6 @@ namespace Goap
         readonly Dictionary<GoapDomainAsset, DomainEntry> domains = new Dictionary<GoapDomainAsset, DomainEntry>();
         readonly List<GoapAgentBehaviour> agents = new List<GoapAgentBehaviour>();
         bool batchRequested;
-        bool recordingToMemory;
         BatchStats lastBatch;
 
         static GoapWorldBehaviour shared;
@@ -73,6 +72,9 @@ namespace Goap
 
         /// <summary>The world: null before Awake, after OnDestroy, or when it could not be made (the native library is missing: logged).</summary>
         public World World { get { return world; } }
+
+        /// <summary>True while the world exists and is not disposed.</summary>
+        internal bool IsAlive { get { return world != null && !world.IsDisposed; } }
 
         /// <summary>Scene or Shared.</summary>
         public GoapWorldScope Scope { get { return scope; } }
@@ -123,17 +125,24 @@ namespace Goap
         /// <summary>
         /// The world for <paramref name="c"/>: the one a <see cref="GoapAgentBehaviour"/> names
         /// explicitly, else one on its GameObject or a parent, else <see cref="Shared"/>, else
-        /// the first of <see cref="All"/>, else a new "GOAP World" GameObject's (scene scope).
+        /// the first of <see cref="All"/>, else a new "GOAP World" GameObject's (scene scope);
+        /// the implicit choices pass over a component whose World is null or disposed.
         /// </summary>
         public static GoapWorldBehaviour For(Component c)
         {
             if (c == null) throw new ArgumentNullException("c");
             var agent = c as GoapAgentBehaviour;
             if (agent != null && agent.ExplicitWorld != null) return agent.ExplicitWorld;
-            var near = c.GetComponentInParent<GoapWorldBehaviour>();
-            if (near != null) return near;
-            if (shared != null) return shared;
-            if (all.Count > 0) return all[0];
+            // Worlds without a live World are passed over: a second Shared one that removes
+            // itself (a persistent world copied into the next scene, with NPCs under it), one
+            // whose creation failed, one disposed by code.
+            for (var t = c.transform; t != null; t = t.parent)
+            {
+                var near = t.GetComponent<GoapWorldBehaviour>();
+                if (near != null && near.IsAlive) return near;
+            }
+            if (shared != null && shared.IsAlive) return shared;
+            for (int i = 0; i < all.Count; i++) if (all[i].IsAlive) return all[i];
             return new GameObject("GOAP World").AddComponent<GoapWorldBehaviour>();
         }
 
@@ -173,7 +182,6 @@ namespace Goap
             RequireWorld();
             if (world.IsRecording) return;
             world.StartRecordingToMemory(recordWindowSeconds);
-            recordingToMemory = true;
         }
 
         /// <summary>
@@ -181,16 +189,31 @@ namespace Goap
         /// page and <c>goap replay</c> read it; <see cref="Library.Replay"/> checks it) and
         /// keeps recording (a new recording starts, from a checkpoint of the world as it is).
         /// Returns the file's full path. Throws <see cref="InvalidOperationException"/> when
-        /// not recording (<see cref="StartRecording"/>).
+        /// not recording into memory (<see cref="StartRecording"/>, or
+        /// <c>World.StartRecordingToMemory</c> by code: the new recording then keeps
+        /// <see cref="RecordWindowSeconds"/>).
         /// </summary>
         public string SaveRecording(string path)
         {
             if (path == null) throw new ArgumentNullException("path");
-            var bytes = TakeRecording(true);
+            RequireRecording();
+            // The path is checked and the file opened before the recording is taken (and a new
+            // one started): a path that cannot be written loses nothing.
             var full = Path.GetFullPath(path);
             var dir = Path.GetDirectoryName(full);
             if (!string.IsNullOrEmpty(dir)) Directory.CreateDirectory(dir);
-            File.WriteAllBytes(full, bytes);
+            using (var file = new FileStream(full, FileMode.Create, FileAccess.Write))
+            {
+                byte[] bytes;
+                try { bytes = TakeRecording(true); }
+                catch (InvalidOperationException)
+                {
+                    file.Dispose();
+                    File.Delete(full); // recording into a file (World.StartRecording): nothing to save here
+                    throw;
+                }
+                file.Write(bytes, 0, bytes.Length);
+            }
             return full;
         }
 
@@ -199,17 +222,22 @@ namespace Goap
 
         byte[] TakeRecording(bool restart)
         {
-            RequireWorld();
-            if (!recordingToMemory || !world.IsRecording)
-                throw new InvalidOperationException("GoapWorldBehaviour \"" + name + "\" is not recording (StartRecording, or Record On Start)");
-            recordingToMemory = false;
-            var bytes = world.StopRecordingToMemory();
-            if (restart)
+            RequireRecording();
+            byte[] bytes;
+            try { bytes = world.StopRecordingToMemory(); }
+            catch (InvalidOperationException)
             {
-                world.StartRecordingToMemory(recordWindowSeconds);
-                recordingToMemory = true;
+                throw new InvalidOperationException("GoapWorldBehaviour \"" + name + "\" records into a file (World.StartRecording), not into memory: stop it with World.StopRecording");
             }
+            if (restart) world.StartRecordingToMemory(recordWindowSeconds);
             return bytes;
+        }
+
+        void RequireRecording()
+        {
+            RequireWorld();
+            if (!world.IsRecording)
+                throw new InvalidOperationException("GoapWorldBehaviour \"" + name + "\" is not recording (StartRecording, or Record On Start)");
         }
 
         void RequireWorld()
@@ -324,7 +352,6 @@ namespace Goap
             domains.Clear();
             if (world != null) world.Dispose();
             world = null;
-            recordingToMemory = false;
         }
 
         /// <summary>
