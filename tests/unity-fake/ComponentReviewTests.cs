@@ -60,6 +60,29 @@ namespace Goap.Tests.UnityFake
 }";
 
         [Test]
+        public void AHandlerComponentDestroyedAfterResolutionIsNoHandler()
+        {
+            var w = MakeWorld(batch: false);
+            var agent = MakeLumberjack("Jack", Lumber(), w);
+            var timed = agent.GetComponent<TimedHandler>();
+            timed.FailChops = 1;
+            // The first chop fails; the handler component is destroyed before the retry.
+            Assert.IsTrue(RunUntil(() => Journal.Lines.Count(l => l == "start chop_wood") == 1 && agent.CurrentActionName != "chop_wood"),
+                string.Join(", ", Journal.Lines.ToArray()));
+            Object.Destroy(timed);
+            Frames(1);
+            int startsBefore = timed.Starts;
+            ExpectLog(LogType.Error, "no handler for action \"(get_axe|chop_wood)\"; reported failed");
+            Assert.IsTrue(RunUntil(() => FakeEngine.Logs.Any(e => e.IsError && e.Message.Contains("no handler for action"))),
+                "a destroyed handler component was still used: " + string.Join(", ", Journal.Lines.ToArray()));
+            Assert.AreEqual(startsBefore, timed.Starts, "OnStart was called on a destroyed component");
+            AssertLogIsClean();
+            Object.Destroy(agent.gameObject);
+            Object.Destroy(w.gameObject);
+            Frames(1);
+        }
+
+        [Test]
         public void APlanningStepWithoutTheRunningActionAbortsItsHandler()
         {
             var w = MakeWorld(batch: false);

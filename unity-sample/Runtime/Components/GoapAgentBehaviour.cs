@@ -186,9 +186,10 @@ namespace Goap
 
         /// <summary>
         /// Binds <paramref name="handler"/> to the action <paramref name="actionName"/> (before
-        /// components and classes; null removes the binding). Before Start it is checked with
-        /// the others; afterwards it takes effect at the action's next start
-        /// (ArgumentException for a name the domain lacks).
+        /// components and classes). Before Start it is checked with the others; afterwards it
+        /// takes effect at the action's next start (ArgumentException for a name the domain
+        /// lacks). Null removes the binding from the next resolution (an agent made later, after
+        /// its world went); the agent that exists keeps the handler it has.
         /// </summary>
         public void Bind(string actionName, IGoapAction handler)
         {
@@ -311,6 +312,8 @@ namespace Goap
             currentGoal = step.Goal;
             elapsed = 0f;
             runningHandler = runningIndex >= 0 ? handlers[runningIndex] : null;
+            // A handler component destroyed since resolution (Destroy(component)) is no handler.
+            if (runningHandler != null && IsDestroyed(runningHandler)) runningHandler = null;
             if (runningHandler == null)
             {
                 Debug.LogError("GoapAgentBehaviour \"" + name + "\": no handler for " + (runningIndex >= 0 ? "action \"" + entry.ActionNames[runningIndex] + "\"" : step.Action.ToString()) + "; reported failed", this);
