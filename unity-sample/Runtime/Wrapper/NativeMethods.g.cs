@@ -2106,7 +2106,7 @@ namespace Goap.Native
         ///
         ///  Errors: GOAP_STATUS_NULL_POINTER (out_result; text NULL with len &gt; 0; a buffer NULL
         ///  with a capacity), GOAP_STATUS_INVALID_ARGUMENT (out_result-&gt;size or
-        ///  out_diagnostics[0].size too small, a misaligned buffer), GOAP_STATUS_TOO_MANY (the
+        ///  `out_diagnostics[0].size` too small, a misaligned buffer), GOAP_STATUS_TOO_MANY (the
         ///  messages exceed UINT32_MAX bytes), GOAP_STATUS_BUFFER_TOO_SMALL.
         ///  Thread safety: any thread, any time; needs no world and keeps no state (it only
         ///  allocates, through the allocator of goap_set_allocator).
