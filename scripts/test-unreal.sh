@@ -179,12 +179,27 @@ check "git ignores what staging writes into the real GoapLibrary folder" \
 echo "== the plugin's C++ against goap.hpp and the Unreal stubs (g++ -fsyntax-only)"
 gen=$out/generated
 python3 tests/unreal-stubs/generate-headers.py "$gen" "$runtime"/Public/*.h "$game"/*.h
-cxx=(g++ -std=c++17 -fsyntax-only -fno-exceptions -fno-rtti -DGOAP_NO_EXCEPTIONS=1 -Wall -Wextra -Wshadow -Werror
-  -Itests/unreal-stubs/include -I"$gen" -I"$runtime/Public" -I"$runtime/Private" -I"$game" -I"$scratch/include")
+# The plugin's module sees its Private folder and GoapLibrary's include/ (a private
+# dependency); the sample sees the plugin's Public folder only: were a public header to need
+# goap.hpp, the sample would not compile. Build.cs definitions as for a Windows editor build
+# (the shared library, the Gameplay Debugger).
+common=(g++ -std=c++17 -fsyntax-only -fno-exceptions -fno-rtti -Wall -Wextra -Wshadow -Werror
+  -Itests/unreal-stubs/include -I"$gen" -I"$runtime/Public" -DWITH_GAMEPLAY_DEBUGGER=1)
+cxx=("${common[@]}" -DGOAP_NO_EXCEPTIONS=1 -DGOAP_SHARED_LIBRARY=1 -I"$runtime/Private" -I"$scratch/include")
+game_cxx=("${common[@]}" -I"$game")
 if [ -s "$scratch/include/goap.hpp" ]; then
-  for source in "$runtime"/Private/*.cpp "$game"/*.cpp; do
+  for source in "$runtime"/Private/*.cpp; do
     check "compiles: $source" "${cxx[@]}" "$source"
   done
+  for source in "$game"/*.cpp; do
+    check "compiles without goap.hpp or the plugin's Private folder: $source" "${game_cxx[@]}" "$source"
+  done
+  # Monolithic builds: the static library, no loader.
+  check "compiles with GOAP_SHARED_LIBRARY=0 (monolithic): $runtime/Private/GoapModule.cpp" \
+    "${common[@]}" -DGOAP_NO_EXCEPTIONS=1 -DGOAP_SHARED_LIBRARY=0 -I"$runtime/Private" -I"$scratch/include" "$runtime/Private/GoapModule.cpp"
+  # Public headers name no goap:: type outside comments.
+  check "the plugin's public headers name no goap:: type and include no goap header" \
+    sh -c "! sed 's|//.*||; s|/\*.*\*/||' '$runtime'/Public/*.h | grep -v '^\s*\*' | grep -n 'goap::\|goap\.h\|goap\.hpp\|GoapNative\.h'"
   # The check has teeth: an ignored goap::Result is an error.
   printf '#include "GoapNative.h"\nvoid Misuse(goap::Agent Agent) { Agent.set_fact(goap::FactId{}, true); }\n' >"$out/misuse.cpp"
   if "${cxx[@]}" "$out/misuse.cpp" >"$out/misuse.log" 2>&1; then

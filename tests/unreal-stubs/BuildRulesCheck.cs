@@ -21,9 +21,14 @@ static class BuildRulesCheck
 		else { Failed++; Console.WriteLine("FAIL " + What); }
 	}
 
-	static ReadOnlyTargetRules TargetFor(UnrealTargetPlatform Platform)
+	// A packaged game (Shipping, Monolithic by UBT's default for Game targets) or the editor
+	// (Development, Modular).
+	static ReadOnlyTargetRules TargetFor(UnrealTargetPlatform Platform, bool bEditor = false)
 	{
-		return new ReadOnlyTargetRules(new TargetRules(new TargetInfo("GoapSample", Platform, UnrealTargetConfiguration.Development)));
+		var Rules = new TargetRules(new TargetInfo(bEditor ? "GoapSampleEditor" : "GoapSample", Platform,
+			bEditor ? UnrealTargetConfiguration.Development : UnrealTargetConfiguration.Shipping));
+		Rules.Type = bEditor ? TargetType.Editor : TargetType.Game;
+		return new ReadOnlyTargetRules(Rules);
 	}
 
 	static T Make<T>(string Directory, Func<T> Construct)
@@ -56,6 +61,28 @@ static class BuildRulesCheck
 			{ "Linux", Path.Combine(Fake, "lib", "Linux", "x86_64-unknown-linux-gnu", "libgoap.a") },
 			{ "LinuxArm64", Path.Combine(Fake, "lib", "LinuxArm64", "aarch64-unknown-linux-gnu", "libgoap.a") },
 			{ "Mac", Path.Combine(Fake, "lib", "Mac", "libgoap.a") },
+		};
+		// Modular builds: the shared library, and what is linked (Windows: the import library).
+		var Shared = new Dictionary<string, string>
+		{
+			{ "Win64", Path.Combine(Fake, "lib", "Win64", "goap.dll") },
+			{ "Linux", Path.Combine(Fake, "lib", "Linux", "x86_64-unknown-linux-gnu", "libgoap.so") },
+			{ "LinuxArm64", Path.Combine(Fake, "lib", "LinuxArm64", "aarch64-unknown-linux-gnu", "libgoap.so") },
+			{ "Mac", Path.Combine(Fake, "lib", "Mac", "libgoap.dylib") },
+		};
+		var SharedLinked = new Dictionary<string, string>
+		{
+			{ "Win64", Path.Combine(Fake, "lib", "Win64", "goap.dll.lib") },
+			{ "Linux", Shared["Linux"] },
+			{ "LinuxArm64", Shared["LinuxArm64"] },
+			{ "Mac", Shared["Mac"] },
+		};
+		var DelayLoaded = new Dictionary<string, string[]>
+		{
+			{ "Win64", new[] { "goap.dll" } },
+			{ "Linux", new string[0] },
+			{ "LinuxArm64", new string[0] },
+			{ "Mac", new[] { Shared["Mac"] } },
 		};
 		var SystemLibraries = new Dictionary<string, string[]>
 		{
@@ -100,7 +127,30 @@ static class BuildRulesCheck
 					Name + ": system libraries [" + string.Join(" ", Rules.PublicSystemLibraries) + "] are [" + string.Join(" ", SystemLibraries[Name]) + "]");
 				Check(Rules.PublicSystemIncludePaths.SequenceEqual(new[] { Path.Combine(Fake, "include") }) && Rules.PublicIncludePaths.Count == 0,
 					Name + ": include/ is the one (system) include path");
-				Check(Rules.PublicDefinitions.SequenceEqual(new[] { "GOAP_NO_EXCEPTIONS=1" }), Name + ": defines GOAP_NO_EXCEPTIONS=1 for its dependents");
+				Check(Rules.PublicDefinitions.SequenceEqual(new[] { "GOAP_NO_EXCEPTIONS=1", "GOAP_SHARED_LIBRARY=0" }), Name + ": defines GOAP_NO_EXCEPTIONS=1 and GOAP_SHARED_LIBRARY=0 for its dependents");
+				Check(Rules.RuntimeDependencies.Paths.Count == 0 && Rules.PublicDelayLoadDLLs.Count == 0,
+					Name + " (monolithic): the static library only, no runtime dependency or delay-loaded DLL");
+
+				// The editor (modular): the shared library, staged as a runtime dependency.
+				string Name2 = Name + " (editor, modular)";
+				try
+				{
+					Make(Fake, () => new GoapLibrary(TargetFor(Platform, true)));
+					Check(false, Name2 + ": a missing shared library is a BuildException");
+				}
+				catch (BuildException Error)
+				{
+					Check(Error.Message.Contains(Shared[Name]) && Error.Message.Contains("scripts/unreal-stage-library.sh " + Triples[Name]),
+						Name2 + ": a missing shared library is a BuildException naming it and the staging command (" + Error.Message + ")");
+				}
+				File.WriteAllText(Shared[Name], "fake");
+				File.WriteAllText(SharedLinked[Name], "fake");
+				GoapLibrary EditorRules = Make(Fake, () => new GoapLibrary(TargetFor(Platform, true)));
+				Check(EditorRules.PublicAdditionalLibraries.SequenceEqual(new[] { SharedLinked[Name] }), Name2 + ": links " + SharedLinked[Name] + " [" + string.Join(" ", EditorRules.PublicAdditionalLibraries) + "]");
+				Check(EditorRules.RuntimeDependencies.Paths.SequenceEqual(new[] { Shared[Name] }), Name2 + ": stages " + Shared[Name] + " as a runtime dependency");
+				Check(EditorRules.PublicDelayLoadDLLs.SequenceEqual(DelayLoaded[Name]), Name2 + ": delay-loads [" + string.Join(" ", DelayLoaded[Name]) + "]");
+				Check(EditorRules.PublicSystemLibraries.Count == 0, Name2 + ": no static library's system libraries");
+				Check(EditorRules.PublicDefinitions.Contains("GOAP_SHARED_LIBRARY=1"), Name2 + ": defines GOAP_SHARED_LIBRARY=1");
 			}
 
 			try
@@ -113,13 +163,21 @@ static class BuildRulesCheck
 				Check(Error.Message.Contains("IOS"), "IOS: an unsupported platform is a BuildException naming it");
 			}
 
-			Goap Runtime = Make(Fake, () => new Goap(TargetFor(UnrealTargetPlatform.Win64)));
-			Check(Runtime.Type == ModuleRules.ModuleType.CPlusPlus && Runtime.PCHUsage == ModuleRules.PCHUsageMode.UseExplicitOrSharedPCHs,
-				"Goap: a C++ module with explicit or shared PCHs");
-			Check(!Runtime.bEnableExceptions && !Runtime.bUseRTTI, "Goap: no exceptions, no RTTI");
-			Check(SameSet(Runtime.PublicDependencyModuleNames, new[] { "Core", "CoreUObject", "Engine", "AIModule", "GameplayTasks", "GoapLibrary" }),
-				"Goap: public dependencies [" + string.Join(" ", Runtime.PublicDependencyModuleNames) + "]");
-			Check(Runtime.PrivateDependencyModuleNames.Count == 0, "Goap: no private dependency (no Json: names come from the library)");
+			foreach (bool bEditor in new[] { false, true })
+			{
+				string What = bEditor ? "Goap (editor, Development)" : "Goap (game, Shipping)";
+				Goap Runtime = Make(Fake, () => new Goap(TargetFor(UnrealTargetPlatform.Win64, bEditor)));
+				Check(Runtime.Type == ModuleRules.ModuleType.CPlusPlus && Runtime.PCHUsage == ModuleRules.PCHUsageMode.UseExplicitOrSharedPCHs,
+					What + ": a C++ module with explicit or shared PCHs");
+				Check(!Runtime.bEnableExceptions && !Runtime.bUseRTTI, What + ": no exceptions, no RTTI");
+				Check(SameSet(Runtime.PublicDependencyModuleNames, new[] { "Core", "CoreUObject", "Engine", "AIModule", "GameplayTasks", "DeveloperSettings" }),
+					What + ": public dependencies [" + string.Join(" ", Runtime.PublicDependencyModuleNames) + "] (no GoapLibrary)");
+				string[] Private = bEditor ? new[] { "GoapLibrary", "Projects", "GameplayDebugger" } : new[] { "GoapLibrary", "Projects" };
+				Check(SameSet(Runtime.PrivateDependencyModuleNames, Private),
+					What + ": private dependencies [" + string.Join(" ", Runtime.PrivateDependencyModuleNames) + "] are [" + string.Join(" ", Private) + "]");
+				Check(Runtime.PublicDefinitions.Contains(bEditor ? "WITH_GAMEPLAY_DEBUGGER=1" : "WITH_GAMEPLAY_DEBUGGER=0"),
+					What + ": WITH_GAMEPLAY_DEBUGGER=" + (bEditor ? "1" : "0"));
+			}
 
 			GoapSample Sample = Make(Fake, () => new GoapSample(TargetFor(UnrealTargetPlatform.Linux)));
 			Check(Sample.PublicDependencyModuleNames.Contains("Goap") && Sample.PublicDependencyModuleNames.Contains("Engine"),

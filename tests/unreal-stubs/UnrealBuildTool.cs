@@ -30,6 +30,8 @@ namespace UnrealBuildTool
 
 	public enum TargetType { Game, Editor, Client, Server, Program }
 
+	public enum TargetLinkType { Default, Monolithic, Modular }
+
 	public enum BuildSettingsVersion { V1, V2, V3, V4, V5, Latest }
 
 	public enum EngineIncludeOrderVersion { Unreal5_0, Unreal5_1, Unreal5_2, Unreal5_3, Unreal5_4, Latest, Oldest }
@@ -63,6 +65,22 @@ namespace UnrealBuildTool
 		public EngineIncludeOrderVersion IncludeOrderVersion = EngineIncludeOrderVersion.Oldest;
 		public List<string> ExtraModuleNames = new List<string>();
 
+		// UBT: Default resolves to Modular for Editor targets and Monolithic for the others.
+		private TargetLinkType LinkTypePrivate = TargetLinkType.Default;
+		public TargetLinkType LinkType
+		{
+			get { return LinkTypePrivate != TargetLinkType.Default ? LinkTypePrivate : (Type == TargetType.Editor ? TargetLinkType.Modular : TargetLinkType.Monolithic); }
+			set { LinkTypePrivate = value; }
+		}
+
+		// UBT: the Gameplay Debugger is built except in Shipping and Test (unless overridden).
+		private bool? UseGameplayDebuggerOverride;
+		public bool bUseGameplayDebugger
+		{
+			get { return UseGameplayDebuggerOverride ?? (Configuration != UnrealTargetConfiguration.Shipping && Configuration != UnrealTargetConfiguration.Test); }
+			set { UseGameplayDebuggerOverride = value; }
+		}
+
 		public TargetRules(TargetInfo Target)
 		{
 			Platform = Target.Platform;
@@ -78,6 +96,16 @@ namespace UnrealBuildTool
 		public UnrealTargetPlatform Platform { get { return Inner.Platform; } }
 		public UnrealTargetConfiguration Configuration { get { return Inner.Configuration; } }
 		public TargetType Type { get { return Inner.Type; } }
+		public TargetLinkType LinkType { get { return Inner.LinkType; } }
+		public bool bUseGameplayDebugger { get { return Inner.bUseGameplayDebugger; } }
+	}
+
+	// UBT's list of files staged with a target (ModuleRules.RuntimeDependencies).
+	public class RuntimeDependencyList
+	{
+		public readonly List<string> Paths = new List<string>();
+		public void Add(string InPath) { Paths.Add(InPath); }
+		public void Add(string InPath, string InSourcePath) { Paths.Add(InPath); }
 	}
 
 	public class ModuleRules
@@ -103,6 +131,8 @@ namespace UnrealBuildTool
 		public List<string> PublicDefinitions = new List<string>();
 		public List<string> PublicDependencyModuleNames = new List<string>();
 		public List<string> PrivateDependencyModuleNames = new List<string>();
+		public List<string> PublicDelayLoadDLLs = new List<string>();
+		public RuntimeDependencyList RuntimeDependencies = new RuntimeDependencyList();
 
 		private readonly string Directory;
 		public string ModuleDirectory { get { return Directory; } }
@@ -111,6 +141,21 @@ namespace UnrealBuildTool
 		{
 			this.Target = Target;
 			Directory = DirectoryForNextModule;
+		}
+
+		// UBT 5.x's, reduced to bUseGameplayDebugger (the real one also handles
+		// bUseGameplayDebuggerCore, defining WITH_GAMEPLAY_DEBUGGER_CORE and _MENU).
+		public void SetupGameplayDebuggerSupport(ReadOnlyTargetRules Target, bool bAddAsPublicDependency = false)
+		{
+			if (Target.bUseGameplayDebugger)
+			{
+				PublicDefinitions.Add("WITH_GAMEPLAY_DEBUGGER=1");
+				(bAddAsPublicDependency ? PublicDependencyModuleNames : PrivateDependencyModuleNames).Add("GameplayDebugger");
+			}
+			else
+			{
+				PublicDefinitions.Add("WITH_GAMEPLAY_DEBUGGER=0");
+			}
 		}
 	}
 }

@@ -249,6 +249,14 @@ template <typename T, typename... Args>
 TSharedRef<T> MakeShared(Args&&... Arguments) { return TSharedRef<T>(std::make_shared<T>(std::forward<Args>(Arguments)...)); }
 
 // ---- UObject
+#ifndef WITH_EDITOR
+#define WITH_EDITOR 1
+#endif
+#ifndef WITH_EDITORONLY_DATA
+#define WITH_EDITORONLY_DATA 1
+#endif
+enum class EDataValidationResult : uint8;
+class FDataValidationContext;
 class UClass;
 class UWorld;
 class UPackage;
@@ -261,6 +269,9 @@ public:
 	virtual UWorld* GetWorld() const;
 	bool Modify(bool bAlwaysMarkDirty = true);
 	static UClass* StaticClass();
+#if WITH_EDITOR
+	virtual EDataValidationResult IsDataValid(FDataValidationContext& Context) const;
+#endif
 };
 UPackage* GetTransientPackage();
 template <typename T> T* NewObject(UObject* Outer);
@@ -367,6 +378,7 @@ public:
 	virtual void BeginPlay();
 	virtual void EndPlay(const EEndPlayReason::Type EndPlayReason);
 	FTimerManager& GetWorldTimerManager() const;
+	bool HasAuthority() const;
 	template <typename T> T* FindComponentByClass() const;
 	template <typename T> T* CreateDefaultSubobject(FName Name, bool bTransient = false);
 	TObjectPtr<USceneComponent> RootComponent;
@@ -433,6 +445,10 @@ struct FPaths
 {
 	static bool IsRelative(const FString& Path);
 	static FString ProjectContentDir();
+	static FString ProjectDir();
+	static FString ProjectSavedDir();
+	static bool MakePathRelativeTo(FString& InPath, const TCHAR* InRelativeTo);
+	static FString GetCleanFilename(const FString& InPath);
 	template <typename... PathTypes> static FString Combine(PathTypes&&... Paths);
 };
 struct FFileHelper
@@ -502,3 +518,5 @@ struct FJsonSerializer
 	template <typename CharType>
 	static bool Deserialize(const TSharedRef<TJsonReader<CharType>>& Reader, TSharedPtr<FJsonObject>& OutObject);
 };
+
+#include "UnrealStubsDebug.h"

@@ -1,4 +1,5 @@
-// The runtime module: world subsystem, agent component, domain asset and Behaviour Tree task.
+// The runtime module: world subsystem, agent component, domain asset, Behaviour Tree task,
+// project settings and (where the engine has it) a Gameplay Debugger category.
 
 using UnrealBuildTool;
 
@@ -10,7 +11,16 @@ public class Goap : ModuleRules
 		// goap.hpp is used in its GOAP_NO_EXCEPTIONS mode (GoapLibrary defines it): errors are values.
 		bEnableExceptions = false;
 
-		PublicDependencyModuleNames.AddRange(new string[] { "Core", "CoreUObject", "Engine", "AIModule", "GameplayTasks", "GoapLibrary" });
-		// No Json module: the names of a domain are read back from the library, not the file.
+		// What the public headers need: UGoapSettings is a UDeveloperSettings; the Behaviour
+		// Tree task is an AIModule node.
+		PublicDependencyModuleNames.AddRange(new string[] { "Core", "CoreUObject", "Engine", "AIModule", "GameplayTasks", "DeveloperSettings" });
+		// The library stays private: no public header includes goap.hpp or names a goap::
+		// type, so modules that use Goap neither see nor link it. Projects: IPluginManager,
+		// to find the shared library of modular builds. No Json: names come from the library.
+		PrivateDependencyModuleNames.AddRange(new string[] { "GoapLibrary", "Projects" });
+
+		// GameplayDebugger as a private dependency and WITH_GAMEPLAY_DEBUGGER=1 only where
+		// the target has the debugger (not in Shipping by default); =0 elsewhere.
+		SetupGameplayDebuggerSupport(Target);
 	}
 }

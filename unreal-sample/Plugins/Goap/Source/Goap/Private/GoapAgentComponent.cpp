@@ -4,8 +4,24 @@
 #include "GameFramework/Actor.h"
 #include "GoapDomainAsset.h"
 #include "GoapLog.h"
+#include "GoapSettings.h"
 #include "GoapStrings.h"
+#include "GoapWorldNative.h"
 #include "GoapWorldSubsystem.h"
+#include "ProfilingDebugging/CpuProfilerTrace.h"
+#include "VisualLogger/VisualLogger.h"
+
+/** The agent's goap.hpp state, behind UGoapAgentComponent::AgentState. */
+struct FGoapAgentNative
+{
+	goap::AgentId AgentId;
+	/** Goal ids by index into the binding's GoalNames (see the header). */
+	TArray<goap::GoalId> GoalIds;
+	/** Reused by GetPlan so that a plan query allocates only when plans grow. */
+	std::vector<goap::ActionId> PlanBuffer;
+	/** Reused by DescribeAgent. */
+	std::vector<goap::ReplanEvent> Replans;
+};
 
 namespace
 {
@@ -47,19 +63,31 @@ namespace
 		return goap::Report::Running;
 	}
 
-	/** Name's id in Names (the domain binding's map of Kind), or false, logged as Owner.Function. */
+	/** Name's id in Names (the domain binding's map of Kind), or false with OutMessage. */
 	template <typename IdType>
-	bool FindName(const UGoapAgentComponent& Owner, const TCHAR* Function, const TMap<FName, IdType>* Names, FName Name,
-		const TCHAR* Kind, IdType& OutId)
+	bool FindName(const TMap<FName, IdType>* Names, FName Name, const TCHAR* Kind, IdType& OutId, FString& OutMessage)
 	{
 		const IdType* Id = Names ? Names->Find(Name) : nullptr;
 		if (!Id)
 		{
-			UE_LOG(LogGoap, Warning, TEXT("%s.%s: the domain has no %s \"%s\""), *Owner.GetPathName(), Function, Kind, *Name.ToString());
+			OutMessage = FString::Printf(TEXT("the domain has no %s \"%s\""), Kind, *Name.ToString());
 			return false;
 		}
 		OutId = *Id;
 		return true;
+	}
+
+	const TCHAR* CauseName(goap::ReplanCause Cause)
+	{
+		switch (Cause)
+		{
+		case goap::ReplanCause::NoPlan: return TEXT("no plan");
+		case goap::ReplanCause::ActionFailed: return TEXT("action failed");
+		case goap::ReplanCause::GoalChanged: return TEXT("goal changed");
+		case goap::ReplanCause::PlanInvalidated: return TEXT("plan invalidated");
+		case goap::ReplanCause::StepsSkipped: return TEXT("steps skipped");
+		}
+		return TEXT("none");
 	}
 }
 
@@ -67,6 +95,14 @@ UGoapAgentComponent::UGoapAgentComponent()
 {
 	PrimaryComponentTick.bCanEverTick = true;
 	PrimaryComponentTick.bStartWithTickEnabled = true;
+	AgentState = MakePimpl<FGoapAgentNative>();
+}
+
+bool UGoapAgentComponent::ShouldCreateAgent() const
+{
+	const bool bOnlyWithAuthority = bOverrideAuthorityOnly ? bAuthorityOnly : GetDefault<UGoapSettings>()->bAuthorityOnly;
+	const AActor* Owner = GetOwner();
+	return !bOnlyWithAuthority || (Owner && Owner->HasAuthority());
 }
 
 void UGoapAgentComponent::BeginPlay()
@@ -92,32 +128,42 @@ void UGoapAgentComponent::TickComponent(float DeltaTime, ELevelTick TickType, FA
 
 void UGoapAgentComponent::CreateAgent()
 {
+	if (!ShouldCreateAgent())
+	{
+		// Not an error: authority-only agents live on the server (or standalone) only.
+		LastError = TEXT("no agent here: agents are created only where the owner has authority (UGoapSettings::bAuthorityOnly)");
+		UE_LOG(LogGoap, Verbose, TEXT("%s: %s"), *GetPathName(), *LastError);
+		return;
+	}
 	if (!Domain)
 	{
-		UE_LOG(LogGoap, Warning, TEXT("%s: no Domain asset is set; the component does nothing"), *GetPathName());
+		Fail(TEXT("BeginPlay"), TEXT("no Domain asset is set; the component does nothing"));
 		return;
 	}
 	UWorld* World = GetWorld();
 	UGoapWorldSubsystem* Goap = World ? World->GetSubsystem<UGoapWorldSubsystem>() : nullptr;
 	if (!Goap || !Goap->GetNativeWorld())
 	{
-		UE_LOG(LogGoap, Warning, TEXT("%s: this world has no GOAP world (game and PIE worlds have one); no agent"), *GetPathName());
+		Fail(TEXT("BeginPlay"), Goap && !Goap->GetStatusMessage().IsEmpty()
+			? FString::Printf(TEXT("no GOAP world: %s"), *Goap->GetStatusMessage())
+			: FString(TEXT("this world has no GOAP world (game and PIE worlds have one); no agent")));
 		return;
 	}
 	FString Error;
 	TSharedPtr<const FGoapDomainBinding> Loaded = Goap->FindOrLoadDomain(*Domain, Error);
 	if (!Loaded.IsValid())
 	{
-		UE_LOG(LogGoap, Warning, TEXT("%s: %s"), *GetPathName(), *Error);
+		Fail(TEXT("BeginPlay"), Error);
 		return;
 	}
+	const UGoapSettings* Defaults = GetDefault<UGoapSettings>();
 
 	goap::AgentSettings Settings = goap::AgentSettings::for_domain(Loaded->Domain);
 	Settings.switch_margin = FMath::Max(0.0, SwitchMargin);
 	Settings.failure_cooldown = FMath::Max(0.0, FailureCooldown);
 	Settings.plan_in_step = bPlanInStep;
-	Settings.max_nodes = static_cast<uint32>(FMath::Max(1, MaxNodes));
-	Settings.step_max_expansions = static_cast<uint32>(FMath::Max(0, StepMaxExpansions));
+	Settings.max_nodes = static_cast<uint32>(FMath::Max(1, MaxNodes > 0 ? MaxNodes : Defaults->MaxNodes));
+	Settings.step_max_expansions = static_cast<uint32>(FMath::Max(0, StepMaxExpansions >= 0 ? StepMaxExpansions : Defaults->StepMaxExpansions));
 	goap::Result<goap::Agent> Agent = Goap->GetNativeWorld()->create_agent(Settings);
 	if (!Agent.ok())
 	{
@@ -142,8 +188,8 @@ void UGoapAgentComponent::CreateAgent()
 
 	Subsystem = Goap;
 	Binding = Loaded;
-	AgentId = Agent.value().id();
-	GoalIds = MoveTemp(Goals);
+	AgentState->AgentId = Agent.value().id();
+	AgentState->GoalIds = MoveTemp(Goals);
 	if (!bPlanInStep)
 	{
 		Goap->AddBatchAgent();
@@ -159,9 +205,9 @@ void UGoapAgentComponent::DestroyAgent()
 	{
 		Goap->RemoveBatchAgent();
 	}
-	if (AgentId && Goap && Goap->GetNativeWorld())
+	if (AgentState->AgentId && Goap && Goap->GetNativeWorld())
 	{
-		goap::Result<void> Destroyed = Goap->GetNativeWorld()->agent(AgentId).destroy();
+		goap::Result<void> Destroyed = Goap->GetNativeWorld()->agent(AgentState->AgentId).destroy();
 		if (!Destroyed.ok())
 		{
 			LogError(TEXT("EndPlay"), Destroyed.error());
@@ -169,8 +215,8 @@ void UGoapAgentComponent::DestroyAgent()
 	}
 	Subsystem.Reset();
 	Binding.Reset();
-	AgentId = goap::AgentId();
-	GoalIds.Empty();
+	AgentState->AgentId = goap::AgentId();
+	AgentState->GoalIds.Empty();
 	bRegisteredForBatch = false;
 	CurrentAction = NAME_None;
 	LastKind = EGoapStepKind::None;
@@ -180,61 +226,93 @@ void UGoapAgentComponent::DestroyAgent()
 bool UGoapAgentComponent::HasAgent() const
 {
 	const UGoapWorldSubsystem* Goap = Subsystem.Get();
-	return AgentId && Goap && Goap->GetNativeWorld();
+	return AgentState->AgentId && Goap && Goap->GetNativeWorld();
 }
 
-bool UGoapAgentComponent::GetAgent(const TCHAR* Function, goap::Agent& OutAgent) const
+void UGoapAgentComponent::Fail(const TCHAR* Function, const FString& Message) const
+{
+	LastError = FString::Printf(TEXT("%s: %s"), Function, *Message);
+	UE_LOG(LogGoap, Warning, TEXT("%s.%s"), *GetPathName(), *LastError);
+}
+
+template <typename AgentType>
+bool UGoapAgentComponent::GetAgent(const TCHAR* Function, AgentType& OutAgent) const
 {
 	// The subsystem's world is created once and destroyed once, so a live subsystem with a
 	// world is the world this agent was created in.
 	const UGoapWorldSubsystem* Goap = Subsystem.Get();
-	if (!AgentId || !Goap || !Goap->GetNativeWorld())
+	if (!AgentState->AgentId || !Goap || !Goap->GetNativeWorld())
 	{
-		UE_LOG(LogGoap, Warning, TEXT("%s.%s: no agent (no Domain, BeginPlay failed, or play has ended)"), *GetPathName(), Function);
+		Fail(Function, TEXT("no agent (no Domain, BeginPlay failed, no authority, or play has ended)"));
 		return false;
 	}
-	OutAgent = Goap->GetNativeWorld()->agent(AgentId);
+	OutAgent = Goap->GetNativeWorld()->agent(AgentState->AgentId);
 	return true;
 }
 
-bool UGoapAgentComponent::FindFact(const TCHAR* Function, FName Fact, goap::FactId& OutId) const
+template <typename IdType>
+bool UGoapAgentComponent::FindFact(const TCHAR* Function, FName Fact, IdType& OutId) const
 {
-	return FindName(*this, Function, Binding.IsValid() ? &Binding->Facts : nullptr, Fact, TEXT("fact"), OutId);
+	FString Message;
+	if (!FindName(Binding.IsValid() ? &Binding->Facts : nullptr, Fact, TEXT("fact"), OutId, Message))
+	{
+		Fail(Function, Message);
+		return false;
+	}
+	return true;
 }
 
-bool UGoapAgentComponent::FindVar(const TCHAR* Function, FName Var, goap::VarId& OutId) const
+template <typename IdType>
+bool UGoapAgentComponent::FindVar(const TCHAR* Function, FName Var, IdType& OutId) const
 {
-	return FindName(*this, Function, Binding.IsValid() ? &Binding->Vars : nullptr, Var, TEXT("variable"), OutId);
+	FString Message;
+	if (!FindName(Binding.IsValid() ? &Binding->Vars : nullptr, Var, TEXT("variable"), OutId, Message))
+	{
+		Fail(Function, Message);
+		return false;
+	}
+	return true;
 }
 
-bool UGoapAgentComponent::FindAction(const TCHAR* Function, FName Action, goap::ActionId& OutId) const
+template <typename IdType>
+bool UGoapAgentComponent::FindAction(const TCHAR* Function, FName Action, IdType& OutId) const
 {
-	return FindName(*this, Function, Binding.IsValid() ? &Binding->Actions : nullptr, Action, TEXT("action"), OutId);
+	FString Message;
+	if (!FindName(Binding.IsValid() ? &Binding->Actions : nullptr, Action, TEXT("action"), OutId, Message))
+	{
+		Fail(Function, Message);
+		return false;
+	}
+	return true;
 }
 
-bool UGoapAgentComponent::FindGoal(const TCHAR* Function, FName Goal, goap::GoalId& OutId) const
+template <typename IdType>
+bool UGoapAgentComponent::FindGoal(const TCHAR* Function, FName Goal, IdType& OutId) const
 {
 	const int32 Index = Binding.IsValid() ? Binding->FindGoal(Goal) : -1;
-	OutId = GoalIds.IsValidIndex(Index) ? GoalIds[Index] : goap::GoalId();
+	OutId = AgentState->GoalIds.IsValidIndex(Index) ? AgentState->GoalIds[Index] : goap::GoalId();
 	if (OutId.is_null())
 	{
-		UE_LOG(LogGoap, Warning, TEXT("%s.%s: the domain has no goal \"%s\" (goals are the \"goals\" entries of its file)"), *GetPathName(), Function, *Goal.ToString());
+		Fail(Function, FString::Printf(TEXT("the domain has no goal \"%s\" (goals are the \"goals\" entries of its file)"), *Goal.ToString()));
 		return false;
 	}
 	return true;
 }
 
-FName UGoapAgentComponent::GoalName(goap::GoalId Goal) const
+template <typename IdType>
+FName UGoapAgentComponent::GoalName(IdType Goal) const
 {
-	return Goal.is_null() || !Binding.IsValid() ? NAME_None : Binding->GoalName(GoalIds.IndexOfByKey(Goal));
+	return Goal.is_null() || !Binding.IsValid() ? NAME_None : Binding->GoalName(AgentState->GoalIds.IndexOfByKey(Goal));
 }
 
-void UGoapAgentComponent::LogError(const TCHAR* Function, const goap::Error& Error) const
+template <typename ErrorType>
+void UGoapAgentComponent::LogError(const TCHAR* Function, const ErrorType& Error) const
 {
-	UE_LOG(LogGoap, Warning, TEXT("%s.%s: %s"), *GetPathName(), Function, *GoapStrings::Message(Error));
+	Fail(Function, GoapStrings::Message(Error));
 }
 
-bool UGoapAgentComponent::Succeeded(const TCHAR* Function, const goap::Result<void>& Result) const
+template <typename ResultType>
+bool UGoapAgentComponent::Succeeded(const TCHAR* Function, const ResultType& Result) const
 {
 	if (!Result.ok())
 	{
@@ -330,6 +408,7 @@ bool UGoapAgentComponent::ClearActionCost(FName Action)
 
 bool UGoapAgentComponent::Step(float DeltaSeconds, FGoapStepResult& OutResult)
 {
+	TRACE_CPUPROFILER_EVENT_SCOPE(Goap_AgentStep);
 	OutResult = FGoapStepResult();
 	goap::Agent Agent;
 	if (!GetAgent(TEXT("Step"), Agent))
@@ -381,6 +460,9 @@ bool UGoapAgentComponent::Step(float DeltaSeconds, FGoapStepResult& OutResult)
 	// Broadcast last: a handler may report, step again or even end play.
 	if (bReplanned)
 	{
+		// The Visual Logger takes GrabDebugSnapshot's snapshot with this entry.
+		UE_VLOG(this, LogGoap, Log, TEXT("replanned (%s): goal %s, action %s"), *UEnum::GetValueAsString(Cause),
+			*OutResult.Goal.ToString(), *OutResult.Action.ToString());
 		OnReplanned.Broadcast(Cause, OutResult.Goal);
 	}
 	switch (OutResult.Kind)
@@ -420,25 +502,32 @@ bool UGoapAgentComponent::Report(EGoapReport Outcome)
 	return true;
 }
 
-TArray<FName> UGoapAgentComponent::GetPlan() const
+bool UGoapAgentComponent::GetPlanNames(TArray<FName>& OutPlan) const
 {
-	TArray<FName> Plan;
+	OutPlan.Empty();
 	goap::Agent Agent;
 	if (!GetAgent(TEXT("GetPlan"), Agent))
 	{
-		return Plan;
+		return false;
 	}
-	goap::Result<void> Copied = Agent.plan(PlanBuffer);
+	goap::Result<void> Copied = Agent.plan(AgentState->PlanBuffer);
 	if (!Copied.ok())
 	{
 		LogError(TEXT("GetPlan"), Copied.error());
-		return Plan;
+		return false;
 	}
-	Plan.Reserve(static_cast<int32>(PlanBuffer.size()));
-	for (const goap::ActionId Action : PlanBuffer)
+	OutPlan.Reserve(static_cast<int32>(AgentState->PlanBuffer.size()));
+	for (const goap::ActionId Action : AgentState->PlanBuffer)
 	{
-		Plan.Add(Binding->ActionName(Action));
+		OutPlan.Add(Binding->ActionName(Action));
 	}
+	return true;
+}
+
+TArray<FName> UGoapAgentComponent::GetPlan() const
+{
+	TArray<FName> Plan;
+	GetPlanNames(Plan);
 	return Plan;
 }
 
@@ -459,3 +548,89 @@ bool UGoapAgentComponent::Explain(FName Goal, FString& OutReport) const
 	OutReport = GoapStrings::ToFString(Text.value());
 	return true;
 }
+
+bool UGoapAgentComponent::DescribeAgent(TArray<FString>& OutLines) const
+{
+	OutLines.Empty();
+	goap::Agent Agent;
+	if (!GetAgent(TEXT("DescribeAgent"), Agent))
+	{
+		return false;
+	}
+	const goap::Result<goap::AgentInfo> Info = Agent.info();
+	if (!Info.ok())
+	{
+		LogError(TEXT("DescribeAgent"), Info.error());
+		return false;
+	}
+	OutLines.Add(FString::Printf(TEXT("goal %s, action %s (plan step %u of %u, cost %.2f), %llu replans"),
+		*GoalName(Info.value().goal).ToString(), *CurrentAction.ToString(), Info.value().plan_index, Info.value().plan_len,
+		Info.value().plan_cost, static_cast<unsigned long long>(Info.value().replans)));
+
+	OutLines.Add(TEXT("goals:"));
+	for (int32 Index = 0; Index < AgentState->GoalIds.Num(); ++Index)
+	{
+		const goap::Result<goap::GoalInfo> Goal = Agent.goal_info(AgentState->GoalIds[Index]);
+		if (Goal.ok())
+		{
+			OutLines.Add(FString::Printf(TEXT("  %s%s priority %.2f%s"), Goal.value().current ? TEXT("> ") : TEXT(""),
+				*Binding->GoalName(Index).ToString(), Goal.value().priority, Goal.value().satisfied ? TEXT(" (satisfied)") : TEXT("")));
+		}
+	}
+
+	OutLines.Add(TEXT("beliefs:"));
+	for (const auto& Fact : Binding->Facts)
+	{
+		const goap::Result<bool> Value = Agent.get_fact(Fact.Value);
+		if (Value.ok())
+		{
+			OutLines.Add(FString::Printf(TEXT("  %s = %s"), *Fact.Key.ToString(), Value.value() ? TEXT("true") : TEXT("false")));
+		}
+	}
+	for (const auto& Var : Binding->Vars)
+	{
+		const goap::Result<int32_t> Value = Agent.get_var(Var.Value);
+		if (Value.ok())
+		{
+			OutLines.Add(FString::Printf(TEXT("  %s = %d"), *Var.Key.ToString(), Value.value()));
+		}
+	}
+
+	TArray<FName> Plan;
+	if (GetPlanNames(Plan))
+	{
+		OutLines.Add(FString::Printf(TEXT("plan: %s"), *FString::JoinBy(Plan, TEXT(", "), [](FName Action) { return Action.ToString(); })));
+	}
+
+	const goap::Result<void> Replans = Agent.replans(AgentState->Replans);
+	if (Replans.ok())
+	{
+		OutLines.Add(TEXT("last replans:"));
+		const int32 Shown = FMath::Max(1, GetDefault<UGoapSettings>()->DebuggerReplanHistory);
+		const int32 Count = static_cast<int32>(AgentState->Replans.size());
+		for (int32 Index = FMath::Max(0, Count - Shown); Index < Count; ++Index)
+		{
+			const goap::ReplanEvent& Event = AgentState->Replans[static_cast<size_t>(Index)];
+			OutLines.Add(FString::Printf(TEXT("  t=%.2f %s: goal %s, %u steps, %llu nodes"), Event.time, CauseName(Event.cause),
+				*GoalName(Event.goal).ToString(), Event.plan_len, static_cast<unsigned long long>(Event.expanded)));
+		}
+	}
+	return true;
+}
+
+#if ENABLE_VISUAL_LOG
+void UGoapAgentComponent::GrabDebugSnapshot(FVisualLogEntry* Snapshot) const
+{
+	TArray<FString> Lines;
+	if (!Snapshot || !DescribeAgent(Lines))
+	{
+		return;
+	}
+	FVisualLogStatusCategory Category(TEXT("GOAP"));
+	for (int32 Index = 0; Index < Lines.Num(); ++Index)
+	{
+		Category.Add(FString::Printf(TEXT("%02d"), Index), Lines[Index]);
+	}
+	Snapshot->Status.Add(Category);
+}
+#endif

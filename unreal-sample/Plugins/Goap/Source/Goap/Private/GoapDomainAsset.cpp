@@ -38,8 +38,64 @@ bool UGoapDomainAsset::ValidateJson(const FString& Json, FString& OutError)
 
 bool UGoapDomainAsset::Validate(FString& OutError) const
 {
-	return ValidateJson(DomainJson, OutError);
+	if (!ValidateJson(DomainJson, OutError))
+	{
+		UE_LOG(LogGoap, Warning, TEXT("%s: %s"), *GetPathName(), *OutError);
+		return false;
+	}
+	return true;
 }
+
+bool UGoapDomainAsset::LintJson(const FString& Json, TArray<FString>& OutErrors, TArray<FString>& OutWarnings)
+{
+	OutErrors.Empty();
+	OutWarnings.Empty();
+	const goap::Result<std::vector<goap::Diagnostic>> Found = goap::validate(GoapStrings::FUtf8(Json).View());
+	if (!Found.ok())
+	{
+		OutErrors.Add(GoapStrings::Message(Found.error()));
+		return false;
+	}
+	for (const goap::Diagnostic& Diagnostic : Found.value())
+	{
+		const FString Line = FString::Printf(TEXT("%d:%d: %s"), Diagnostic.line, Diagnostic.column, *GoapStrings::ToFString(Diagnostic.message));
+		(Diagnostic.severity == goap::Severity::Error ? OutErrors : OutWarnings).Add(Line);
+	}
+	return OutErrors.Num() == 0;
+}
+
+bool UGoapDomainAsset::Lint(TArray<FString>& OutErrors, TArray<FString>& OutWarnings) const
+{
+	const bool bValid = LintJson(DomainJson, OutErrors, OutWarnings);
+	for (const FString& Error : OutErrors)
+	{
+		UE_LOG(LogGoap, Warning, TEXT("%s: %s"), *GetPathName(), *Error);
+	}
+	return bValid;
+}
+
+#if WITH_EDITOR
+EDataValidationResult UGoapDomainAsset::IsDataValid(FDataValidationContext& Context) const
+{
+	EDataValidationResult Result = Super::IsDataValid(Context);
+	TArray<FString> Errors;
+	TArray<FString> Warnings;
+	LintJson(DomainJson, Errors, Warnings);
+	for (const FString& Error : Errors)
+	{
+		Context.AddError(FText::FromString(FString::Printf(TEXT("GOAP domain: %s"), *Error)));
+	}
+	for (const FString& Warning : Warnings)
+	{
+		Context.AddWarning(FText::FromString(FString::Printf(TEXT("GOAP domain (lint): %s"), *Warning)));
+	}
+	if (Errors.Num() > 0)
+	{
+		return EDataValidationResult::Invalid;
+	}
+	return Result == EDataValidationResult::NotValidated ? EDataValidationResult::Valid : Result;
+}
+#endif
 
 bool UGoapDomainAsset::LoadFromJsonFile(const FString& Path, FString& OutError)
 {
@@ -48,17 +104,23 @@ bool UGoapDomainAsset::LoadFromJsonFile(const FString& Path, FString& OutError)
 	if (!FFileHelper::LoadFileToString(Text, *FullPath))
 	{
 		OutError = FString::Printf(TEXT("cannot read %s"), *FullPath);
+		UE_LOG(LogGoap, Warning, TEXT("%s.LoadFromJsonFile: %s"), *GetPathName(), *OutError);
 		return false;
 	}
 	FString ParseError;
 	if (!ValidateJson(Text, ParseError))
 	{
 		OutError = FString::Printf(TEXT("%s: %s"), *FullPath, *ParseError);
+		UE_LOG(LogGoap, Warning, TEXT("%s.LoadFromJsonFile: %s"), *GetPathName(), *OutError);
 		return false;
 	}
 	Modify();
 	DomainJson = MoveTemp(Text);
-	SourceFile = FullPath;
+#if WITH_EDITORONLY_DATA
+	// No absolute path in the asset: relative to the project, or the file's name alone.
+	FString Relative = FullPath;
+	SourceFile = FPaths::MakePathRelativeTo(Relative, *FPaths::ProjectDir()) ? Relative : FPaths::GetCleanFilename(FullPath);
+#endif
 	OutError.Empty();
 	return true;
 }

@@ -1,21 +1,31 @@
 #include "GoapWorldSubsystem.h"
 
+#include "Async/ParallelFor.h"
+#include "Async/TaskGraphInterfaces.h"
 #include "GoapDomainAsset.h"
 #include "GoapLog.h"
+#include "GoapModule.h"
+#include "GoapSettings.h"
 #include "GoapStrings.h"
+#include "GoapWorldNative.h"
+#include "Engine/World.h"
+#include "Misc/DateTime.h"
 #include "HAL/IConsoleManager.h"
+#include "Misc/Paths.h"
+#include "ProfilingDebugging/CpuProfilerTrace.h"
+#include "Tasks/Task.h"
 
 namespace
 {
 	TAutoConsoleVariable<bool> CVarBatchOnTaskGraph(
 		TEXT("goap.BatchOnTaskGraph"),
 		false,
-		TEXT("Run the batch planning of GOAP agents with bPlanInStep off as a task-graph task, collected on the next frame (default: on the game thread). Only safe while no agent has native context callbacks."));
+		TEXT("Run the batch planning of GOAP agents with bPlanInStep off as a UE::Tasks task (also on with the project setting bBatchOnTaskGraph); the game thread never waits for it. Only safe while no agent has native context callbacks."));
 
 	TAutoConsoleVariable<int32> CVarBatchThreads(
 		TEXT("goap.BatchThreads"),
 		1,
-		TEXT("Threads one GOAP batch plans with, the calling one included; more than 1 starts the library's own scoped threads for each batch. 0: one per core."));
+		TEXT("Workers one GOAP batch spreads its searches over (ParallelFor on Unreal's task system, the calling thread included). 1: the calling thread only; 0: every task-graph worker."));
 
 	// Logs a case-only clash instead of letting one name silently shadow the other.
 	template <typename IdType>
@@ -77,27 +87,116 @@ int32 FGoapDomainBinding::FindGoal(FName Goal) const
 	return GoalNames.IndexOfByKey(Goal);
 }
 
+namespace GoapTasks
+{
+	namespace
+	{
+		void* Enqueue(GoapTaskCallback Task, uint32_t ItemCount, uint32_t MinRange, void* TaskContext, void* /*UserContext*/)
+		{
+			const uint32 Ranges = RangeCount(ItemCount, MinRange);
+			const uint32 Range = MinRange == 0 ? 1 : MinRange;
+			const int32 Workers = FMath::Min<int32>(static_cast<int32>(Ranges), FMath::Max(1, CVarBatchThreads.GetValueOnAnyThread() > 0
+				? CVarBatchThreads.GetValueOnAnyThread() : FTaskGraphInterface::Get().GetNumWorkerThreads() + 1));
+			std::atomic<uint32> Next{0};
+			// One ParallelFor index per worker index: each claims ranges until none is left, so
+			// two ranges running at once never share a worker index. Every range has run when
+			// ParallelFor returns, hence null (finish_task is then not called).
+			ParallelFor(Workers, [&](int32 Worker)
+			{
+				TRACE_CPUPROFILER_EVENT_SCOPE(Goap_BatchRange);
+				for (uint32 Index = Next.fetch_add(1); Index < Ranges; Index = Next.fetch_add(1))
+				{
+					const uint32 Start = Index * Range;
+					const uint32 End = FMath::Min(ItemCount, Start + Range);
+					Task(Start, End, static_cast<uint32_t>(Worker), TaskContext);
+				}
+			}, Workers <= 1 ? EParallelForFlags::ForceSingleThread : EParallelForFlags::None);
+			return nullptr;
+		}
+
+		void Finish(void* /*UserTask*/, void* /*UserContext*/)
+		{
+			// Enqueue never returns a handle.
+		}
+	}
+
+	void Install(goap::WorldSettings& Settings)
+	{
+		Settings.enqueue_task = &Enqueue;
+		Settings.finish_task = &Finish;
+		Settings.user_task_context = nullptr;
+		Settings.worker_threads = static_cast<uint32_t>(FMath::Max(1, FTaskGraphInterface::Get().GetNumWorkerThreads() + 1));
+	}
+}
+
+FGoapWorldNative* UGoapWorldSubsystem::GetNativeWorld() const
+{
+	return NativeWorld.IsValid() ? &*NativeWorld : nullptr;
+}
+
+namespace
+{
+	/** Plans the agents waiting for a batch, within the frame's node budget. Any thread; World outlives the call. */
+	void RunBatch(FGoapWorldNative& World, uint64 MaxNodes, uint32 Threads)
+	{
+		TRACE_CPUPROFILER_EVENT_SCOPE(Goap_Batch);
+		goap::BatchOptions Options;
+		Options.threads = Threads;
+		Options.max_nodes = MaxNodes;
+		goap::Result<goap::BatchStats> Stats = World.plan_agents(Options);
+		if (!Stats.ok())
+		{
+			UE_LOG(LogGoap, Warning, TEXT("Batch planning failed: %s"), *GoapStrings::Message(Stats.error()));
+			return;
+		}
+		UE_LOG(LogGoap, VeryVerbose, TEXT("Batch planned %u agents (%u still waiting, %llu nodes expanded)"),
+			Stats.value().planned, Stats.value().waiting, static_cast<unsigned long long>(Stats.value().expanded));
+	}
+}
+
 void UGoapWorldSubsystem::Initialize(FSubsystemCollectionBase& Collection)
 {
 	Super::Initialize(Collection);
+	if (!FGoapModule::IsLibraryCompatible())
+	{
+		Status = EGoapWorldStatus::LibraryMismatch;
+		StatusMessage = FGoapModule::GetLibraryMessage();
+		UE_LOG(LogGoap, Error, TEXT("No GOAP world for %s: %s"), *GetPathName(), *StatusMessage);
+		return;
+	}
 	goap::WorldSettings Settings;
-	// worker_threads stays 0 (the machine's parallelism): it is what goap.BatchThreads 0 asks
-	// for. Threads exist only during a batch call; the default of the variable is 1.
+	GoapTasks::Install(Settings);
 	goap::Result<goap::World> Created = goap::World::create(Settings);
 	if (!Created.ok())
 	{
-		UE_LOG(LogGoap, Error, TEXT("Cannot create the GOAP world: %s"), *GoapStrings::Message(Created.error()));
+		Status = EGoapWorldStatus::CreateFailed;
+		StatusMessage = GoapStrings::Message(Created.error());
+		UE_LOG(LogGoap, Error, TEXT("Cannot create the GOAP world: %s"), *StatusMessage);
 		return;
 	}
-	NativeWorld = MoveTemp(Created.value());
+	NativeWorld = MakeShared<FGoapWorldNative>(MoveTemp(Created.value()));
+	Status = EGoapWorldStatus::Ready;
+	StatusMessage.Empty();
+	const UGoapSettings* Defaults = GetDefault<UGoapSettings>();
+	if (Defaults->bRecordFromStart)
+	{
+		FString Error;
+		StartRecording(FString(), 0.0f, Error);
+	}
 }
 
 void UGoapWorldSubsystem::Deinitialize()
 {
-	// goap_world_destroy must not overlap any other call on the world, a batch included.
-	FinishBatch();
+	if (bRecording)
+	{
+		FString Error;
+		StopRecording(Error);
+	}
 	Domains.Empty();
-	NativeWorld.reset();
+	// A batch task still running holds its own reference: the world is destroyed when it
+	// ends, never under it (goap_world_destroy must not overlap another call on the world).
+	NativeWorld.Reset();
+	Status = EGoapWorldStatus::NotStarted;
 	Super::Deinitialize();
 }
 
@@ -114,43 +213,114 @@ TStatId UGoapWorldSubsystem::GetStatId() const
 void UGoapWorldSubsystem::Tick(float DeltaTime)
 {
 	Super::Tick(DeltaTime);
-	FinishBatch();
-	if (BatchAgents == 0 || !NativeWorld)
+	if (BatchAgents == 0 || !NativeWorld.IsValid() || NativeWorld->bBatchRunning.load())
 	{
+		// A batch still running (on a task) is not waited for: its agents keep Waiting.
 		return;
 	}
-	if (CVarBatchOnTaskGraph.GetValueOnGameThread())
+	const UGoapSettings* Defaults = GetDefault<UGoapSettings>();
+	const uint64 MaxNodes = static_cast<uint64>(FMath::Max(0, Defaults->BatchMaxNodesPerFrame));
+	const uint32 Threads = static_cast<uint32>(FMath::Max(0, CVarBatchThreads.GetValueOnGameThread()));
+	if (CVarBatchOnTaskGraph.GetValueOnGameThread() || Defaults->bBatchOnTaskGraph)
 	{
-		// Deinitialize waits for it, so the world outlives the task.
-		PendingBatch = UE::Tasks::Launch(UE_SOURCE_LOCATION, [this]() { RunBatch(); });
+		NativeWorld->bBatchRunning.store(true);
+		TSharedPtr<FGoapWorldNative> World = NativeWorld;
+		UE::Tasks::Launch(UE_SOURCE_LOCATION, [World, MaxNodes, Threads]()
+		{
+			RunBatch(*World, MaxNodes, Threads);
+			World->bBatchRunning.store(false);
+		});
 	}
 	else
 	{
-		RunBatch();
+		RunBatch(*NativeWorld, MaxNodes, Threads);
 	}
 }
 
-void UGoapWorldSubsystem::RunBatch() const
+bool UGoapWorldSubsystem::Fail(const TCHAR* Function, const FString& Message, FString* OutError)
 {
-	goap::BatchOptions Options;
-	Options.threads = static_cast<uint32>(FMath::Max(0, CVarBatchThreads.GetValueOnAnyThread()));
-	goap::Result<goap::BatchStats> Stats = NativeWorld.plan_agents(Options);
-	if (!Stats.ok())
+	LastError = FString::Printf(TEXT("%s: %s"), Function, *Message);
+	UE_LOG(LogGoap, Error, TEXT("%s"), *LastError);
+	if (OutError)
 	{
-		UE_LOG(LogGoap, Warning, TEXT("Batch planning failed: %s"), *GoapStrings::Message(Stats.error()));
-		return;
+		*OutError = LastError;
 	}
-	UE_LOG(LogGoap, VeryVerbose, TEXT("Batch planned %u agents (%u still waiting, %llu nodes expanded)"),
-		Stats.value().planned, Stats.value().waiting, static_cast<unsigned long long>(Stats.value().expanded));
+	return false;
 }
 
-void UGoapWorldSubsystem::FinishBatch()
+bool UGoapWorldSubsystem::StartRecording(const FString& Path, float WindowSeconds, FString& OutError)
 {
-	if (PendingBatch.IsValid())
+	if (!NativeWorld.IsValid())
 	{
-		PendingBatch.Wait();
-		PendingBatch = UE::Tasks::FTask();
+		return Fail(TEXT("StartRecording"), TEXT("no GOAP world (see GetStatus)"), &OutError);
 	}
+	if (bRecording)
+	{
+		return Fail(TEXT("StartRecording"), FString::Printf(TEXT("already recording into %s"), *RecordingPath), &OutError);
+	}
+	const UGoapSettings* Defaults = GetDefault<UGoapSettings>();
+	const FString File = Path.IsEmpty()
+		? FPaths::Combine(FPaths::ProjectSavedDir(), TEXT("Goap"), FString::Printf(TEXT("%s.goaprec"), *FDateTime::Now().ToString()))
+		: Path;
+	const double Window = WindowSeconds > 0.0f ? WindowSeconds : FMath::Max(0.0f, Defaults->RecordingWindowSeconds);
+	goap::Result<void> Started = NativeWorld->start_recording(GoapStrings::FUtf8(File).View(), Window);
+	if (!Started.ok())
+	{
+		return Fail(TEXT("StartRecording"), GoapStrings::Message(Started.error()), &OutError);
+	}
+	bRecording = true;
+	RecordingPath = File;
+	OutError.Empty();
+	UE_LOG(LogGoap, Log, TEXT("Recording the GOAP world into %s (window %.1f s; 0: everything)"), *File, Window);
+	return true;
+}
+
+bool UGoapWorldSubsystem::StopRecording(FString& OutError)
+{
+	if (!NativeWorld.IsValid() || !bRecording)
+	{
+		return Fail(TEXT("StopRecording"), TEXT("not recording"), &OutError);
+	}
+	bRecording = false;
+	goap::Result<goap::RecordStats> Stopped = NativeWorld->stop_recording();
+	if (!Stopped.ok())
+	{
+		return Fail(TEXT("StopRecording"), GoapStrings::Message(Stopped.error()), &OutError);
+	}
+	UE_LOG(LogGoap, Log, TEXT("Wrote the GOAP recording %s (%llu records, %llu bytes): goap studio \"%s\" -o page.html"),
+		*RecordingPath, static_cast<unsigned long long>(Stopped.value().records), static_cast<unsigned long long>(Stopped.value().bytes), *RecordingPath);
+	OutError.Empty();
+	return true;
+}
+
+namespace
+{
+	void SaveRecording(const TArray<FString>& Args, UWorld* World)
+	{
+		UGoapWorldSubsystem* Goap = World ? World->GetSubsystem<UGoapWorldSubsystem>() : nullptr;
+		if (!Goap)
+		{
+			UE_LOG(LogGoap, Error, TEXT("goap.SaveRecording: this world has no GOAP subsystem (game and PIE worlds have one)"));
+			return;
+		}
+		FString Error;
+		if (Goap->IsRecording())
+		{
+			if (Goap->StopRecording(Error))
+			{
+				Goap->StartRecording(FString(), 0.0f, Error);
+			}
+			return;
+		}
+		Goap->StartRecording(Args.Num() > 0 ? Args[0] : FString(), 0.0f, Error);
+	}
+
+	// goap.SaveRecording [path]: writes the running recording (and starts a new one), or
+	// starts one into path when none runs.
+	FAutoConsoleCommandWithWorldAndArgs SaveRecordingCommand(
+		TEXT("goap.SaveRecording"),
+		TEXT("goap.SaveRecording [path]: writes this world's GOAP flight recording (the last RecordingWindowSeconds of the project settings) for `goap studio FILE -o page.html` and starts the next; without a recording running, starts one into path (default Saved/Goap/<time>.goaprec)."),
+		FConsoleCommandWithWorldAndArgsDelegate::CreateStatic(&SaveRecording));
 }
 
 void UGoapWorldSubsystem::ForgetCollectedDomains()
@@ -171,7 +341,7 @@ void UGoapWorldSubsystem::ForgetCollectedDomains()
 	{
 		if (const TSharedPtr<const FGoapDomainBinding>* Binding = Domains.Find(Key))
 		{
-			goap::Result<void> Destroyed = NativeWorld.domain((*Binding)->Domain).destroy();
+			goap::Result<void> Destroyed = NativeWorld->domain((*Binding)->Domain).destroy();
 			if (!Destroyed.ok())
 			{
 				UE_LOG(LogGoap, Warning, TEXT("%s"), *GoapStrings::Message(Destroyed.error()));
@@ -197,15 +367,15 @@ TSharedPtr<const FGoapDomainBinding> UGoapWorldSubsystem::FindOrLoadDomain(const
 	{
 		return *Loaded;
 	}
-	if (!NativeWorld)
+	if (!NativeWorld.IsValid())
 	{
-		OutError = TEXT("the GOAP world does not exist (see the earlier error)");
+		OutError = FString::Printf(TEXT("the GOAP world does not exist: %s"), StatusMessage.IsEmpty() ? TEXT("see the earlier error") : *StatusMessage);
 		return nullptr;
 	}
 	ForgetCollectedDomains();
 
 	const GoapStrings::FUtf8 Json(Asset.DomainJson);
-	goap::Result<goap::Domain> Domain = NativeWorld.load_domain(Json.View());
+	goap::Result<goap::Domain> Domain = NativeWorld->load_domain(Json.View());
 	if (!Domain.ok())
 	{
 		OutError = FString::Printf(TEXT("%s: %s"), *Asset.GetPathName(), *GoapStrings::Message(Domain.error()));
@@ -243,28 +413,11 @@ TSharedPtr<const FGoapDomainBinding> UGoapWorldSubsystem::FindOrLoadDomain(const
 
 namespace
 {
-	/** The asset's binding in Subsystem, or null after logging why (Function names the caller). */
-	TSharedPtr<const FGoapDomainBinding> BindingFor(UGoapWorldSubsystem& Subsystem, const TCHAR* Function, UGoapDomainAsset* Asset)
-	{
-		if (!Asset)
-		{
-			UE_LOG(LogGoap, Error, TEXT("%s: no domain asset given"), Function);
-			return nullptr;
-		}
-		FString Error;
-		TSharedPtr<const FGoapDomainBinding> Binding = Subsystem.FindOrLoadDomain(*Asset, Error);
-		if (!Binding.IsValid())
-		{
-			UE_LOG(LogGoap, Error, TEXT("%s: %s"), Function, *Error);
-		}
-		return Binding;
-	}
-
-	bool SharedWritten(const TCHAR* Function, const goap::Result<goap::SharedChange>& Change)
+	bool SharedWritten(const TCHAR* Function, const goap::Result<goap::SharedChange>& Change, FString& OutError)
 	{
 		if (!Change.ok())
 		{
-			UE_LOG(LogGoap, Error, TEXT("%s: %s"), Function, *GoapStrings::Message(Change.error()));
+			OutError = GoapStrings::Message(Change.error());
 			return false;
 		}
 		UE_LOG(LogGoap, VeryVerbose, TEXT("%s: %u agents review"), Function, Change.value().reviewed);
@@ -272,9 +425,25 @@ namespace
 	}
 }
 
+TSharedPtr<const FGoapDomainBinding> UGoapWorldSubsystem::BindingFor(const TCHAR* Function, UGoapDomainAsset* Asset)
+{
+	if (!Asset)
+	{
+		Fail(Function, TEXT("no domain asset given"));
+		return nullptr;
+	}
+	FString Error;
+	TSharedPtr<const FGoapDomainBinding> Binding = FindOrLoadDomain(*Asset, Error);
+	if (!Binding.IsValid())
+	{
+		Fail(Function, Error);
+	}
+	return Binding;
+}
+
 bool UGoapWorldSubsystem::SetSharedFact(UGoapDomainAsset* Domain, FName Fact, bool bValue)
 {
-	const TSharedPtr<const FGoapDomainBinding> Binding = BindingFor(*this, TEXT("SetSharedFact"), Domain);
+	const TSharedPtr<const FGoapDomainBinding> Binding = BindingFor(TEXT("SetSharedFact"), Domain);
 	if (!Binding.IsValid())
 	{
 		return false;
@@ -282,15 +451,16 @@ bool UGoapWorldSubsystem::SetSharedFact(UGoapDomainAsset* Domain, FName Fact, bo
 	const goap::FactId* Id = Binding->Facts.Find(Fact);
 	if (!Id)
 	{
-		UE_LOG(LogGoap, Error, TEXT("SetSharedFact: %s has no fact \"%s\""), *Domain->GetPathName(), *Fact.ToString());
-		return false;
+		return Fail(TEXT("SetSharedFact"), FString::Printf(TEXT("%s has no fact \"%s\""), *Domain->GetPathName(), *Fact.ToString()));
 	}
-	return SharedWritten(TEXT("SetSharedFact"), NativeWorld.domain(Binding->Domain).set_shared_fact(*Id, bValue));
+	FString Error;
+	return SharedWritten(TEXT("SetSharedFact"), NativeWorld->domain(Binding->Domain).set_shared_fact(*Id, bValue), Error)
+		|| Fail(TEXT("SetSharedFact"), Error);
 }
 
 bool UGoapWorldSubsystem::SetSharedVar(UGoapDomainAsset* Domain, FName Var, int32 Value)
 {
-	const TSharedPtr<const FGoapDomainBinding> Binding = BindingFor(*this, TEXT("SetSharedVar"), Domain);
+	const TSharedPtr<const FGoapDomainBinding> Binding = BindingFor(TEXT("SetSharedVar"), Domain);
 	if (!Binding.IsValid())
 	{
 		return false;
@@ -298,8 +468,9 @@ bool UGoapWorldSubsystem::SetSharedVar(UGoapDomainAsset* Domain, FName Var, int3
 	const goap::VarId* Id = Binding->Vars.Find(Var);
 	if (!Id)
 	{
-		UE_LOG(LogGoap, Error, TEXT("SetSharedVar: %s has no variable \"%s\""), *Domain->GetPathName(), *Var.ToString());
-		return false;
+		return Fail(TEXT("SetSharedVar"), FString::Printf(TEXT("%s has no variable \"%s\""), *Domain->GetPathName(), *Var.ToString()));
 	}
-	return SharedWritten(TEXT("SetSharedVar"), NativeWorld.domain(Binding->Domain).set_shared_var(*Id, Value));
+	FString Error;
+	return SharedWritten(TEXT("SetSharedVar"), NativeWorld->domain(Binding->Domain).set_shared_var(*Id, Value), Error)
+		|| Fail(TEXT("SetSharedVar"), Error);
 }

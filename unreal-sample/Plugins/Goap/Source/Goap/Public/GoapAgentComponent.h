@@ -2,13 +2,16 @@
 
 #include "Components/ActorComponent.h"
 #include "CoreMinimal.h"
-#include "GoapNative.h"
 #include "GoapTypes.h"
+#include "Templates/PimplPtr.h"
+#include "VisualLogger/VisualLoggerDebugSnapshotInterface.h"
 #include "GoapAgentComponent.generated.h"
 
 class UGoapDomainAsset;
 class UGoapWorldSubsystem;
 struct FGoapDomainBinding;
+/** The agent's goap.hpp state (Private/GoapAgentComponent.cpp): goap:: types stay out of public headers. */
+struct FGoapAgentNative;
 
 DECLARE_DYNAMIC_MULTICAST_DELEGATE_TwoParams(FGoapActionStartedSignature, FName, Action, int32, PlanIndex);
 DECLARE_DYNAMIC_MULTICAST_DELEGATE_TwoParams(FGoapReplannedSignature, EGoapReplanCause, Cause, FName, Goal);
@@ -21,10 +24,22 @@ DECLARE_DYNAMIC_MULTICAST_DELEGATE(FGoapIdleSignature);
  * bAutoStep), perform the action it hands out (OnActionStarted, or GetCurrentAction from a
  * Behaviour Tree: UBTTask_GoapRunAction) and Report how it went. Names are those of the
  * Domain's file. Every failure is logged (LogGoap) with the library's message and returns
- * false; nothing here crashes on a missing domain, world or agent. Game thread only.
+ * false; GetLastError returns the latest message to Blueprint. Nothing here crashes on a
+ * missing domain, world or agent.
+ *
+ * Threads: every function is for the game thread (the agent's world may plan batches on
+ * workers meanwhile; the library locks the agent). Blueprint: only trivially cheap reads of
+ * the component's own fields are pure (HasAgent, GetCurrentAction, GetActionSerial,
+ * GetLastError); everything that calls into the library (GetFact and GetVar included: they
+ * can fail and log, and a pure node runs once per use of its outputs) is an exec node.
+ * Names (facts, variables, actions, goals) are FNames throughout, as written in the domain file.
+ *
+ * Networking: with authority-only agents (UGoapSettings::bAuthorityOnly, or this
+ * component's override) an agent is created only where the owner has authority; elsewhere
+ * HasAgent is false and calls fail with a message, so clients run no planner.
  */
 UCLASS(ClassGroup = (AI), meta = (BlueprintSpawnableComponent))
-class GOAP_API UGoapAgentComponent : public UActorComponent
+class GOAP_API UGoapAgentComponent : public UActorComponent, public IVisualLoggerDebugSnapshotInterface
 {
 	GENERATED_BODY()
 
@@ -47,13 +62,21 @@ public:
 	UPROPERTY(EditAnywhere, BlueprintReadOnly, Category = "GOAP")
 	bool bPlanInStep = true;
 
-	/** Node limit of each search; a search that reaches it finds no plan for that goal. */
-	UPROPERTY(EditAnywhere, BlueprintReadOnly, Category = "GOAP", meta = (ClampMin = "1"))
-	int32 MaxNodes = 1000000;
-
-	/** The most nodes one step may expand searching (0: no limit). A step whose search runs out returns Planning and the next step continues it, so a long search is spread over frames; the plan is the same. */
+	/** Node limit of each search; a search that reaches it finds no plan for that goal. 0: the project setting (UGoapSettings::MaxNodes). */
 	UPROPERTY(EditAnywhere, BlueprintReadOnly, Category = "GOAP", meta = (ClampMin = "0"))
-	int32 StepMaxExpansions = 0;
+	int32 MaxNodes = 0;
+
+	/** The most nodes one step may expand searching; -1: the project setting (UGoapSettings::StepMaxExpansions, 2000 by default); 0: no limit (a long search then stalls the frame). A step whose search runs out returns Planning and the next step continues it, so a long search is spread over frames; the plan is the same. */
+	UPROPERTY(EditAnywhere, BlueprintReadOnly, Category = "GOAP", meta = (ClampMin = "-1"))
+	int32 StepMaxExpansions = -1;
+
+	/** Use bAuthorityOnly below instead of the project setting (UGoapSettings::bAuthorityOnly, on by default). */
+	UPROPERTY(EditAnywhere, BlueprintReadOnly, Category = "GOAP|Networking", meta = (InlineEditConditionToggle))
+	bool bOverrideAuthorityOnly = false;
+
+	/** Create the agent only where the owner has authority (server, standalone); read at BeginPlay. */
+	UPROPERTY(EditAnywhere, BlueprintReadOnly, Category = "GOAP|Networking", meta = (EditCondition = "bOverrideAuthorityOnly"))
+	bool bAuthorityOnly = true;
 
 	/** Step every tick with the frame's DeltaSeconds. Off: call Step yourself. */
 	UPROPERTY(EditAnywhere, BlueprintReadOnly, Category = "GOAP")
@@ -83,16 +106,16 @@ public:
 	UFUNCTION(BlueprintCallable, Category = "GOAP")
 	bool SetFact(FName Fact, bool bValue);
 
-	/** Reads a fact as the agent believes it. */
-	UFUNCTION(BlueprintCallable, Category = "GOAP")
+	/** Reads a fact as the agent believes it (an exec node: it can fail, with a message). */
+	UFUNCTION(BlueprintCallable, BlueprintPure = false, Category = "GOAP")
 	bool GetFact(FName Fact, bool& bOutValue) const;
 
 	/** Writes a sensed integer variable (within its range). */
 	UFUNCTION(BlueprintCallable, Category = "GOAP")
 	bool SetVar(FName Var, int32 Value);
 
-	/** Reads an integer variable as the agent believes it. */
-	UFUNCTION(BlueprintCallable, Category = "GOAP")
+	/** Reads an integer variable as the agent believes it (an exec node: it can fail, with a message). */
+	UFUNCTION(BlueprintCallable, BlueprintPure = false, Category = "GOAP")
 	bool GetVar(FName Var, int32& OutValue) const;
 
 	/** Changes a goal's priority (0 or less disables it); the next step re-checks the goal choice. */
@@ -127,13 +150,33 @@ public:
 	UFUNCTION(BlueprintPure, Category = "GOAP")
 	int32 GetActionSerial() const { return ActionSerial; }
 
-	/** The rest of the plan, the current action first; empty without one. */
-	UFUNCTION(BlueprintPure, Category = "GOAP")
+	/** The rest of the plan, the current action first (empty without one); false, with a message, without an agent. */
+	UFUNCTION(BlueprintCallable, BlueprintPure = false, Category = "GOAP", meta = (DisplayName = "Get Plan"))
+	bool GetPlanNames(TArray<FName>& OutPlan) const;
+
+	/** GetPlanNames for C++ callers that only want the names: empty on failure (logged, GetLastError). */
 	TArray<FName> GetPlan() const;
 
-	/** Why Goal has or has no plan from the agent's beliefs (a debugging call: it searches). */
-	UFUNCTION(BlueprintCallable, Category = "GOAP")
+	/** Why Goal has or has no plan from the agent's beliefs (a debugging call: it searches, so it is an exec node). */
+	UFUNCTION(BlueprintCallable, BlueprintPure = false, Category = "GOAP|Debug")
 	bool Explain(FName Goal, FString& OutReport) const;
+
+	/** The message of the last failed call on this component (also logged), or empty. */
+	UFUNCTION(BlueprintPure, Category = "GOAP")
+	FString GetLastError() const { return LastError; }
+
+	/**
+	 * A text description of the agent for debugging (Gameplay Debugger, Visual Logger):
+	 * goals with priorities, beliefs, plan, current action and the latest replans with their
+	 * causes. Calls into the library (cheap, no search); false without an agent.
+	 */
+	UFUNCTION(BlueprintCallable, BlueprintPure = false, Category = "GOAP|Debug")
+	bool DescribeAgent(TArray<FString>& OutLines) const;
+
+#if ENABLE_VISUAL_LOG
+	/** The Visual Logger's snapshot of the agent (DescribeAgent), taken with every UE_VLOG of this component (one per replan). */
+	virtual void GrabDebugSnapshot(FVisualLogEntry* Snapshot) const override;
+#endif
 
 protected:
 	virtual void BeginPlay() override;
@@ -144,32 +187,40 @@ private:
 	void CreateAgent();
 	void DestroyAgent();
 
+	// The helpers below take goap.hpp types (goap::Agent, goap::FactId, goap::Result,
+	// goap::Error...). They are member templates so that this public header names no goap::
+	// type: they are defined, and only instantiated, in GoapAgentComponent.cpp, where
+	// goap.hpp is included (GoapLibrary is a private dependency of the Goap module).
+
 	/** The agent in its live world, or false (logged, naming Function) when there is none. */
-	bool GetAgent(const TCHAR* Function, goap::Agent& OutAgent) const;
-	bool FindFact(const TCHAR* Function, FName Fact, goap::FactId& OutId) const;
-	bool FindVar(const TCHAR* Function, FName Var, goap::VarId& OutId) const;
-	bool FindAction(const TCHAR* Function, FName Action, goap::ActionId& OutId) const;
-	bool FindGoal(const TCHAR* Function, FName Goal, goap::GoalId& OutId) const;
+	template <typename AgentType> bool GetAgent(const TCHAR* Function, AgentType& OutAgent) const;
+	template <typename IdType> bool FindFact(const TCHAR* Function, FName Fact, IdType& OutId) const;
+	template <typename IdType> bool FindVar(const TCHAR* Function, FName Var, IdType& OutId) const;
+	template <typename IdType> bool FindAction(const TCHAR* Function, FName Action, IdType& OutId) const;
+	template <typename IdType> bool FindGoal(const TCHAR* Function, FName Goal, IdType& OutId) const;
 	/** The name of one of this agent's goals (from a step), or None for the null id. */
-	FName GoalName(goap::GoalId Goal) const;
-	bool Succeeded(const TCHAR* Function, const goap::Result<void>& Result) const;
-	void LogError(const TCHAR* Function, const goap::Error& Error) const;
+	template <typename IdType> FName GoalName(IdType Goal) const;
+	template <typename ResultType> bool Succeeded(const TCHAR* Function, const ResultType& Result) const;
+	template <typename ErrorType> void LogError(const TCHAR* Function, const ErrorType& Error) const;
+	/** Logs Message as Function's failure and keeps it for GetLastError. */
+	void Fail(const TCHAR* Function, const FString& Message) const;
+	/** Whether this component creates an agent on this machine (authority-only agents). */
+	bool ShouldCreateAgent() const;
 
 	TWeakObjectPtr<UGoapWorldSubsystem> Subsystem;
 	TSharedPtr<const FGoapDomainBinding> Binding;
-	goap::AgentId AgentId;
 	/**
-	 * The agent's goal ids by index into Binding->GoalNames (the domain file's goals, which
-	 * the agent starts with in that order; goal ids are generational and per agent). The
-	 * component adds and removes no goals, so these stay valid for the agent's life.
+	 * The agent's id, its goal ids by index into Binding->GoalNames (the domain file's goals,
+	 * which the agent starts with in that order; goal ids are generational and per agent; the
+	 * component adds and removes no goals, so these stay valid for the agent's life) and the
+	 * buffer GetPlan reuses. Never null on a constructed component.
 	 */
-	TArray<goap::GoalId> GoalIds;
+	TPimplPtr<FGoapAgentNative> AgentState;
 	bool bRegisteredForBatch = false;
+	mutable FString LastError;
 
 	FName CurrentAction;
 	int32 ActionSerial = 0;
 	EGoapStepKind LastKind = EGoapStepKind::None;
 	uint64 SeenReplans = 0;
-	/** Reused by GetPlan so that a plan query allocates only when plans grow. */
-	mutable std::vector<goap::ActionId> PlanBuffer;
 };

@@ -2,6 +2,9 @@
 
 #include "CoreMinimal.h"
 #include "Engine/DataAsset.h"
+#if WITH_EDITOR
+#include "Misc/DataValidation.h"
+#endif
 #include "GoapDomainAsset.generated.h"
 
 /** The names a domain declares, in id order (goals: in file order, the order of goap::Agent::goal_at), as the library reads them back. */
@@ -17,7 +20,9 @@ struct GOAP_API FGoapDomainNames
  * A GOAP domain: facts, actions (preconditions, effects, costs), a start state and the goals
  * of its agents, as the JSON text of a domain file (the goap repository's README, section
  * "Domain files"; check one with `goap lint FILE`). The text is parsed by the library when an agent first
- * needs the domain in a world; Validate parses it now.
+ * needs the domain in a world; Validate parses it now, and the editor's data validation
+ * (IsDataValid) reports the library's errors and lint warnings with line:column.
+ * Threads: game thread (Validate and ValidateJson are safe on any thread).
  */
 UCLASS(BlueprintType)
 class GOAP_API UGoapDomainAsset : public UDataAsset
@@ -29,9 +34,14 @@ public:
 	UPROPERTY(EditAnywhere, BlueprintReadOnly, Category = "GOAP", meta = (MultiLine = true))
 	FString DomainJson;
 
-	/** Where DomainJson was last loaded from (informational). */
-	UPROPERTY(VisibleAnywhere, BlueprintReadOnly, Category = "GOAP")
+#if WITH_EDITORONLY_DATA
+	/**
+	 * Where DomainJson was last loaded from, relative to the project directory (informational;
+	 * a file outside the project keeps its name only). Editor-only: not in cooked data.
+	 */
+	UPROPERTY(VisibleAnywhere, Category = "GOAP")
 	FString SourceFile;
+#endif
 
 	/**
 	 * Replaces DomainJson with the file's text if the library accepts it; a relative path is
@@ -45,9 +55,25 @@ public:
 	UFUNCTION(BlueprintCallable, Category = "GOAP")
 	static UGoapDomainAsset* CreateFromJsonFile(UObject* Outer, const FString& Path, FString& OutError);
 
-	/** Parses DomainJson with the library; false with its message (line:column) when it is invalid. */
-	UFUNCTION(BlueprintCallable, Category = "GOAP")
+	/** Parses DomainJson with the library; false with its message (line:column) when it is invalid. It parses: an exec node. */
+	UFUNCTION(BlueprintCallable, BlueprintPure = false, Category = "GOAP")
 	bool Validate(FString& OutError) const;
+
+	/**
+	 * The library's validator (goap::validate) on DomainJson: OutErrors (at most one: the first
+	 * error of a file that does not load) and OutWarnings (lint findings), each "line:column:
+	 * message". True when there is no error; false also when the library fails (OutErrors says why).
+	 */
+	UFUNCTION(BlueprintCallable, BlueprintPure = false, Category = "GOAP")
+	bool Lint(TArray<FString>& OutErrors, TArray<FString>& OutWarnings) const;
+
+	/** Lint for any text (engine-independent apart from FString; any thread). */
+	static bool LintJson(const FString& Json, TArray<FString>& OutErrors, TArray<FString>& OutWarnings);
+
+#if WITH_EDITOR
+	/** The editor's data validation: Lint's errors as errors and its warnings as warnings. */
+	virtual EDataValidationResult IsDataValid(class FDataValidationContext& Context) const override;
+#endif
 
 	/** The fact, variable, action and goal names of DomainJson, read back from the library (call on valid text). */
 	bool ReadNames(FGoapDomainNames& OutNames, FString& OutError) const;

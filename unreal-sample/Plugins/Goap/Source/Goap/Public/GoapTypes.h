@@ -3,6 +3,20 @@
 #include "CoreMinimal.h"
 #include "GoapTypes.generated.h"
 
+/** Whether a world's GOAP runtime runs (UGoapWorldSubsystem::GetStatus). */
+UENUM(BlueprintType)
+enum class EGoapWorldStatus : uint8
+{
+	/** The subsystem has not been initialised (or is deinitialised). */
+	NotStarted,
+	/** The GOAP world exists: agents can be created. */
+	Ready,
+	/** The linked goap library is not the version of the goap.h the plugin was built with: nothing is created (stage matching files with scripts/unreal-stage-library.sh). */
+	LibraryMismatch,
+	/** The library could not create the world (see the log). */
+	CreateFailed
+};
+
 /** What the agent wants done after a step (goap::StepKind), or None when the step failed. */
 UENUM(BlueprintType)
 enum class EGoapStepKind : uint8

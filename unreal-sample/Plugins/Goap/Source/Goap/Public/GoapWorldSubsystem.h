@@ -1,50 +1,35 @@
 #pragma once
 
 #include "CoreMinimal.h"
-#include "GoapNative.h"
+#include "GoapTypes.h"
 #include "Subsystems/WorldSubsystem.h"
-#include "Tasks/Task.h"
 #include "UObject/ObjectKey.h"
 #include "GoapWorldSubsystem.generated.h"
 
 class UGoapDomainAsset;
+class FGoapWorldNative;
+/** A domain loaded into a world with its names resolved (Private/GoapWorldNative.h). */
+struct FGoapDomainBinding;
 
-/**
- * A domain loaded into a world, with its names resolved once for every agent of it. FName
- * compares case-insensitively, so two names of a domain that differ only in case cannot
- * both be reached from Blueprint (a warning says so when the domain is loaded).
- */
-struct GOAP_API FGoapDomainBinding
-{
-	goap::DomainId Domain;
-	TMap<FName, goap::FactId> Facts;
-	TMap<FName, goap::VarId> Vars;
-	TMap<FName, goap::ActionId> Actions;
-	/** Action names by id bits (goap::ActionId::bits()), to name the actions that steps hand out. */
-	TMap<uint64, FName> ActionNames;
-	/**
-	 * The domain file's goals in file order: every agent of the domain starts with them in
-	 * this order, so goap::Agent::goal_at(Index) is the agent's id of GoalNames[Index]
-	 * (goal ids are per agent; UGoapAgentComponent keeps its agent's).
-	 */
-	TArray<FName> GoalNames;
-
-	FName ActionName(goap::ActionId Action) const;
-	/** The name of the goal at Index, or None when Index is not one. */
-	FName GoalName(int32 Index) const;
-	/** The index of the first goal with this name, or -1 (INDEX_NONE) when none has it. */
-	int32 FindGoal(FName Goal) const;
-};
 
 /**
  * One goap world per game or PIE world: it owns the domains loaded from UGoapDomainAsset
- * (once per asset) and the agents of every UGoapAgentComponent in it. Calls into it are made
- * on the game thread. Agents with bPlanInStep off are planned here once per frame, after the
- * actors ticked; with the console variable goap.BatchOnTaskGraph set, that batch runs as a
- * task-graph task collected on the next frame. This is safe because the components install
- * no context callbacks (the library runs callbacks on the thread that plans): code that
- * installs callbacks on these agents through the native world must leave it off.
- * Deinitialize destroys the world after the world's actors ended play.
+ * (once per asset) and the agents of every UGoapAgentComponent in it.
+ *
+ * Threads: every function here, Blueprint or C++, is for the game thread. Agents with
+ * bPlanInStep off are planned here once per frame, after the actors ticked, within the
+ * project settings' batch budget (UGoapSettings::BatchMaxNodesPerFrame, so a frame never
+ * waits on a long search: what is left goes on next frame). The library's parallel parts of
+ * a batch run on Unreal's task system (ParallelFor), not on threads of its own. With the
+ * console variable goap.BatchOnTaskGraph (or UGoapSettings::bBatchOnTaskGraph) the whole
+ * batch runs as a UE::Tasks task that holds the native world by shared pointer (never the
+ * subsystem); while it runs the game thread launches no other and does not wait for it.
+ * This is safe because the components install no context callbacks (the library runs
+ * callbacks on the thread that plans).
+ *
+ * When the linked goap library does not match the goap.h the plugin was compiled with, or
+ * the world cannot be created, the subsystem creates nothing: GetStatus says why and
+ * components make no agent.
  */
 UCLASS()
 class GOAP_API UGoapWorldSubsystem : public UTickableWorldSubsystem
@@ -57,8 +42,36 @@ public:
 	virtual void Tick(float DeltaTime) override;
 	virtual TStatId GetStatId() const override;
 
-	/** The native world, or null when it could not be created or is already destroyed. */
-	const goap::World* GetNativeWorld() const { return NativeWorld ? &NativeWorld : nullptr; }
+	/** Ready when the GOAP world exists; otherwise why not (nothing is created then). Cheap. */
+	UFUNCTION(BlueprintPure, Category = "GOAP")
+	EGoapWorldStatus GetStatus() const { return Status; }
+
+	/** Why the GOAP world is not Ready (empty when it is), as logged. */
+	UFUNCTION(BlueprintPure, Category = "GOAP")
+	FString GetStatusMessage() const { return StatusMessage; }
+
+	/** The message of the last failed call of this subsystem from Blueprint or C++ (also logged), or empty. */
+	UFUNCTION(BlueprintPure, Category = "GOAP")
+	FString GetLastError() const { return LastError; }
+
+	/**
+	 * Starts the world's flight recording (the last WindowSeconds, 0: the settings'
+	 * RecordingWindowSeconds) into memory; SaveRecording writes it to a file for
+	 * `goap studio FILE -o page.html`. False with OutError when there is no world or it already records.
+	 */
+	UFUNCTION(BlueprintCallable, Category = "GOAP|Debug")
+	bool StartRecording(const FString& Path, float WindowSeconds, FString& OutError);
+
+	/** Stops the recording started with StartRecording and writes its file; false with OutError. */
+	UFUNCTION(BlueprintCallable, Category = "GOAP|Debug")
+	bool StopRecording(FString& OutError);
+
+	/** True while StartRecording's recording runs. */
+	UFUNCTION(BlueprintPure, Category = "GOAP|Debug")
+	bool IsRecording() const { return bRecording; }
+
+	/** The native world (Private/GoapWorldNative.h), or null when there is none. C++ inside the Goap module only. */
+	FGoapWorldNative* GetNativeWorld() const;
 
 	/** The asset's domain in this world, loading it on first use; null with OutError on failure. */
 	TSharedPtr<const FGoapDomainBinding> FindOrLoadDomain(const UGoapDomainAsset& Asset, FString& OutError);
@@ -86,13 +99,18 @@ protected:
 	virtual bool DoesSupportWorldType(const EWorldType::Type WorldType) const override;
 
 private:
-	void RunBatch() const;
-	void FinishBatch();
 	void ForgetCollectedDomains();
+	/** The asset's binding, or null after Fail (Function names the caller). */
+	TSharedPtr<const FGoapDomainBinding> BindingFor(const TCHAR* Function, UGoapDomainAsset* Asset);
+	bool Fail(const TCHAR* Function, const FString& Message, FString* OutError = nullptr);
 
-	goap::World NativeWorld;
+	/** Shared with a running batch task (see the class comment; thread-safe, the UE5 default mode); null without a world. */
+	TSharedPtr<FGoapWorldNative> NativeWorld;
 	TMap<TObjectKey<UGoapDomainAsset>, TSharedPtr<const FGoapDomainBinding>> Domains;
 	int32 BatchAgents = 0;
-	/** The batch launched on the task graph last frame, if any. */
-	UE::Tasks::FTask PendingBatch;
+	EGoapWorldStatus Status = EGoapWorldStatus::NotStarted;
+	FString StatusMessage;
+	FString LastError;
+	bool bRecording = false;
+	FString RecordingPath;
 };

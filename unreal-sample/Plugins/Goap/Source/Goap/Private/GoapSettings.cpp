@@ -1,0 +1,10 @@
+#include "GoapSettings.h"
+
+UGoapSettings::UGoapSettings()
+{
+}
+
+FName UGoapSettings::GetCategoryName() const
+{
+	return FName(TEXT("Plugins"));
+}
