@@ -158,15 +158,22 @@ mkdir -p "$scratch"
 cp "$thirdparty/GoapLibrary.Build.cs" "$scratch/"
 host=$(rustc -vV | sed -n 's/^host: //p')
 case "$host" in
-  x86_64-unknown-linux-gnu) staged_lib=lib/Linux/x86_64-unknown-linux-gnu/libgoap.a ;;
-  aarch64-unknown-linux-gnu) staged_lib=lib/LinuxArm64/aarch64-unknown-linux-gnu/libgoap.a ;;
-  x86_64-pc-windows-msvc) staged_lib=lib/Win64/goap.lib ;;
-  *-apple-darwin) staged_lib=lib/Mac/libgoap.a ;;
-  *) staged_lib=unsupported-host ;;
+  x86_64-unknown-linux-gnu) staged_lib=lib/Linux/x86_64-unknown-linux-gnu/libgoap.a staged_shared=lib/Linux/x86_64-unknown-linux-gnu/libgoap.so ;;
+  aarch64-unknown-linux-gnu) staged_lib=lib/LinuxArm64/aarch64-unknown-linux-gnu/libgoap.a staged_shared=lib/LinuxArm64/aarch64-unknown-linux-gnu/libgoap.so ;;
+  x86_64-pc-windows-msvc) staged_lib=lib/Win64/goap.lib staged_shared=lib/Win64/goap.dll ;;
+  *-apple-darwin) staged_lib=lib/Mac/libgoap.a staged_shared=lib/Mac/libgoap.dylib ;;
+  *) staged_lib=unsupported-host staged_shared=unsupported-host ;;
 esac
 check "unreal-stage-library.sh stages this machine's library ($host)" scripts/unreal-stage-library.sh --dest "$scratch"
 check "the staged files landed: $staged_lib, include/goap.h, include/goap.hpp" \
   test -s "$scratch/$staged_lib" -a -s "$scratch/include/goap.h" -a -s "$scratch/include/goap.hpp"
+check "the staged shared library (modular builds) landed: $staged_shared" test -s "$scratch/$staged_shared"
+case "$staged_shared" in
+  *.so)
+    check "the staged shared library exports the C API and has the SONAME libgoap.so" \
+      sh -c "nm -D --defined-only '$scratch/$staged_shared' | grep -q ' T goap_version\$' && readelf -d '$scratch/$staged_shared' | grep -q 'SONAME.*\[libgoap.so\]'"
+    ;;
+esac
 check "the staged archive exports the C API (goap_version, goap_agent_step)" \
   sh -c "nm -g --defined-only '$scratch/$staged_lib' 2>/dev/null | grep -q ' T goap_version\$' && nm -g --defined-only '$scratch/$staged_lib' | grep -q ' T goap_agent_step\$'"
 ignored() {
@@ -174,7 +181,7 @@ ignored() {
   for path in "$@"; do git check-ignore -q "$path" || { echo "not ignored: $path"; return 1; }; done
 }
 check "git ignores what staging writes into the real GoapLibrary folder" \
-  ignored "$thirdparty/$staged_lib" "$thirdparty/include/goap.h" "$thirdparty/include/goap.hpp"
+  ignored "$thirdparty/$staged_lib" "$thirdparty/$staged_shared" "$thirdparty/include/goap.h" "$thirdparty/include/goap.hpp"
 
 echo "== the plugin's C++ against goap.hpp and the Unreal stubs (g++ -fsyntax-only)"
 gen=$out/generated

@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
-# Builds the goap static library and stages it, with goap.h and goap.hpp, into the Unreal
-# plugin's ThirdParty module (unreal-sample/Plugins/Goap/Source/ThirdParty/GoapLibrary, whose
-# include/ and lib/ are gitignored), where GoapLibrary.Build.cs expects them:
+# Builds the goap static and shared libraries and stages them, with goap.h and goap.hpp, into
+# the Unreal plugin's ThirdParty module (unreal-sample/Plugins/Goap/Source/ThirdParty/GoapLibrary,
+# whose include/ and lib/ are gitignored), where GoapLibrary.Build.cs expects them (the static
+# library for monolithic targets, the shared one for the editor and other modular targets):
 #
-#   scripts/unreal-stage-library.sh [--debug] [--target TRIPLE]... [--dest DIR]
+#   scripts/unreal-stage-library.sh [--debug] [--no-shared] [--target TRIPLE]... [--dest DIR]
 #
-#   x86_64-unknown-linux-gnu                  -> lib/Linux/x86_64-unknown-linux-gnu/libgoap.a
-#   aarch64-unknown-linux-gnu                 -> lib/LinuxArm64/aarch64-unknown-linux-gnu/libgoap.a
-#   x86_64-pc-windows-msvc                    -> lib/Win64/goap.lib
-#   aarch64-apple-darwin, x86_64-apple-darwin -> lib/Mac/libgoap.a
+#   x86_64-unknown-linux-gnu                  -> lib/Linux/x86_64-unknown-linux-gnu/libgoap.a, libgoap.so
+#   aarch64-unknown-linux-gnu                 -> lib/LinuxArm64/aarch64-unknown-linux-gnu/libgoap.a, libgoap.so
+#   x86_64-pc-windows-msvc                    -> lib/Win64/goap.lib, goap.dll, goap.dll.lib
+#   aarch64-apple-darwin, x86_64-apple-darwin -> lib/Mac/libgoap.a, libgoap.dylib
 #
+# --no-shared stages the static library only (enough for packaged, monolithic games; a shared
+# library needs a linker for its target, a static one does not).
 # Without --target it builds for this machine. Builds are release builds unless --debug
 # (debug Rust is many times slower). Both apple-darwin targets together give one universal
 # archive (lipo, macOS only). A static library needs no linker for its target, so a target
@@ -44,6 +47,7 @@ plan_for() {
 
 profile=release
 release=(--release)
+shared=1
 targets=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -51,6 +55,7 @@ while [ $# -gt 0 ]; do
       profile=debug
       release=()
       ;;
+    --no-shared) shared=0 ;;
     --target)
       [ $# -ge 2 ] || die "--target needs a triple"
       targets+=("$2")
@@ -104,6 +109,7 @@ target_dir="$(cargo metadata --format-version 1 --no-deps |
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 darwin=()
+darwin_shared=()
 staged=()
 for t in "${targets[@]}"; do
   plan_for "$t"
@@ -115,16 +121,39 @@ for t in "${targets[@]}"; do
     out_dir="$target_dir/$t/$profile"
   fi
   case "$t" in
-    *-windows-msvc) product=goap.lib ;;
-    *) product=libgoap.a ;;
+    *-windows-msvc) product=goap.lib shared_products="goap.dll goap.dll.lib" ;;
+    *-apple-darwin) product=libgoap.a shared_products="libgoap.dylib" ;;
+    *) product=libgoap.a shared_products="libgoap.so" ;;
   esac
-  echo "== $t ($profile staticlib)"
+  crate_types=staticlib
+  link_args=()
+  if [ $shared -eq 1 ]; then
+    crate_types=staticlib,cdylib
+    # A SONAME, so that what links it records libgoap.so (found through the rpath), not
+    # the path it was linked from. Mac: rustc's install name is @rpath/libgoap.dylib.
+    case "$t" in *-linux-gnu) link_args=(-C link-arg=-Wl,-soname,libgoap.so) ;; esac
+  fi
+  echo "== $t ($profile $crate_types)"
   # rustc prints the note only when it links the archive (not when cargo finds it fresh).
-  cargo rustc --lib --crate-type staticlib --features capi ${release[@]+"${release[@]}"} ${target_args[@]+"${target_args[@]}"} \
-    -- --print native-static-libs 2>&1 | tee "$log"
+  cargo rustc --lib --crate-type "$crate_types" --features capi ${release[@]+"${release[@]}"} ${target_args[@]+"${target_args[@]}"} \
+    -- --print native-static-libs ${link_args[@]+"${link_args[@]}"} 2>&1 | tee "$log"
   sed -n 's/^note: native-static-libs: /  system libraries it needs (GoapLibrary.Build.cs): /p' "$log"
   built="$out_dir/$product"
   [ -f "$built" ] || die "the build finished but $built is missing"
+  if [ $shared -eq 1 ]; then
+    for p in $shared_products; do
+      [ -f "$out_dir/$p" ] || die "the build finished but $out_dir/$p is missing"
+    done
+    if [ "$lib" = Mac/libgoap.a ]; then
+      darwin_shared+=("$out_dir/libgoap.dylib")
+    else
+      mkdir -p "$dest/lib/$(dirname "$lib")"
+      for p in $shared_products; do
+        cp "$out_dir/$p" "$dest/lib/$(dirname "$lib")/$p"
+        staged+=("lib/$(dirname "$lib")/$p  <- $out_dir/$p")
+      done
+    fi
+  fi
   if [ "$lib" = Mac/libgoap.a ]; then
     darwin+=("$t:$built")
     continue
@@ -144,6 +173,14 @@ if [ ${#darwin[@]} -gt 0 ]; then
     cp "${darwin[0]#*:}" "$dest/lib/Mac/libgoap.a"
     staged+=("lib/Mac/libgoap.a  <- ${darwin[0]#*:} (${darwin[0]%%:*} only: give both apple-darwin targets for every Mac)")
   fi
+fi
+
+if [ ${#darwin_shared[@]} -eq 2 ]; then
+  lipo -create -output "$dest/lib/Mac/libgoap.dylib" "${darwin_shared[0]}" "${darwin_shared[1]}"
+  staged+=("lib/Mac/libgoap.dylib  <- universal (lipo)")
+elif [ ${#darwin_shared[@]} -eq 1 ]; then
+  cp "${darwin_shared[0]}" "$dest/lib/Mac/libgoap.dylib"
+  staged+=("lib/Mac/libgoap.dylib  <- ${darwin_shared[0]}")
 fi
 
 mkdir -p "$dest/include"
