@@ -87,6 +87,16 @@ except Exception as e:
     check(False, "GoapSample.uproject is JSON (%s)" % e)
 version = re.search(r'^version\s*=\s*"([^"]+)"', open(cargo, encoding="utf-8").read(), re.M).group(1)
 check(p.get("FileVersion") == 3, "Goap.uplugin: FileVersion 3")
+# Epic's plugin descriptor has no licence field: the description names the licence files
+# that ship in the plugin folder, and the URLs point at the repository.
+repository = re.search(r'^repository\s*=\s*"([^"]+)"', open(cargo, encoding="utf-8").read(), re.M).group(1)
+plugin_dir = os.path.dirname(uplugin)
+desc = p.get("Description", "")
+check("MIT OR Apache-2.0" in desc and "LICENSE.md" in desc and "THIRD-PARTY-NOTICES.md" in desc
+      and os.path.isfile(os.path.join(plugin_dir, "LICENSE.md")) and os.path.isfile(os.path.join(plugin_dir, "THIRD-PARTY-NOTICES.md")),
+      "Goap.uplugin: the description names the licence, LICENSE.md and THIRD-PARTY-NOTICES.md, which are in the plugin folder")
+check(all(str(p.get(k, "")).startswith(repository) for k in ("CreatedByURL", "DocsURL", "SupportURL")),
+      "Goap.uplugin: CreatedByURL, DocsURL and SupportURL point at Cargo.toml's repository %r" % repository)
 check(p.get("VersionName") == version, "Goap.uplugin: VersionName %r is Cargo.toml's %r" % (p.get("VersionName"), version))
 modules = p.get("Modules", [])
 check([m.get("Name") for m in modules] == ["Goap"] and modules[0].get("Type") == "Runtime" and modules[0].get("LoadingPhase") == "Default",
