@@ -502,3 +502,4 @@ struct FJsonSerializer
 	template <typename CharType>
 	static bool Deserialize(const TSharedRef<TJsonReader<CharType>>& Reader, TSharedPtr<FJsonObject>& OutObject);
 };
+#include "UnrealStubsAI.h"
