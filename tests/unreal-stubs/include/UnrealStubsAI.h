@@ -37,7 +37,7 @@ namespace FBlackboard
 struct FBlackboardKeySelector
 {
 	FName SelectedKeyName;
-	bool NoneIsAllowedValue = false;
+	void AllowNoneAsValue(bool bAllow);
 	void AddNameFilter(UObject* Owner, FName PropertyName);
 	void AddBoolFilter(UObject* Owner, FName PropertyName);
 	void AddIntFilter(UObject* Owner, FName PropertyName);

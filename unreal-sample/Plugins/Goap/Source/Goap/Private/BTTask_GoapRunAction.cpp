@@ -109,7 +109,7 @@ UBTTask_GoapRunAction::UBTTask_GoapRunAction()
 	NodeName = TEXT("Run GOAP Action");
 	bNotifyTick = true;
 	ActionNameKey.AddNameFilter(this, GET_MEMBER_NAME_CHECKED(UBTTask_GoapRunAction, ActionNameKey));
-	ActionNameKey.NoneIsAllowedValue = true;
+	ActionNameKey.AllowNoneAsValue(true); // unset unless chosen (else resolution would bind the first Name key)
 }
 
 uint16 UBTTask_GoapRunAction::GetInstanceMemorySize() const
