@@ -153,7 +153,7 @@ EBTNodeResult::Type UBTTask_GoapRunAction::ExecuteTask(UBehaviorTreeComponent& O
 	{
 		return Action.IsNone() ? EBTNodeResult::Failed : EBTNodeResult::Succeeded;
 	}
-	if (Agent->bRunActions && !Action.IsNone())
+	if (Agent->RunsActions() && !Action.IsNone())
 	{
 		UE_LOG(LogGoap, Warning, TEXT("%s: %s runs its actions itself (bRunActions): turn it off to run them from the tree, or set bOnlyExposeActionName"),
 			*GetNodeName(), *Agent->GetPathName());

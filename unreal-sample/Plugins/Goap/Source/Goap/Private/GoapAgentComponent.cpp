@@ -560,6 +560,11 @@ bool UGoapAgentComponent::UsesActions() const
 	return ActionClasses.Num() > 0 || ActionSet != nullptr || BlackboardMirror.Num() > 0;
 }
 
+bool UGoapAgentComponent::RunsActions() const
+{
+	return bRunActions && (ActionClasses.Num() > 0 || ActionSet != nullptr);
+}
+
 UGoapAction* UGoapAgentComponent::GetActionObject(FName Action) const
 {
 	const TObjectPtr<UGoapAction>* Found = ActionObjects.Find(Action);
@@ -700,7 +705,7 @@ bool UGoapAgentComponent::StepAndRunActions(float DeltaSeconds, FGoapStepResult&
 	{
 		return false;
 	}
-	if (bRunActions && (ActionClasses.Num() > 0 || ActionSet != nullptr))
+	if (RunsActions())
 	{
 		FGoapComponentActionHost Host(*this);
 		ActionRunner.OnStep(Host, ToLogicKind(OutResult.Kind), OutResult.Action, !OutResult.Action.IsNone(), FMath::Max(0.0f, DeltaSeconds));

@@ -170,6 +170,10 @@ public:
 	UFUNCTION(BlueprintPure, Category = "GOAP|Actions")
 	bool UsesActions() const;
 
+	/** True when the component performs the mapped actions itself: bRunActions, and ActionClasses or ActionSet set. */
+	UFUNCTION(BlueprintPure, Category = "GOAP|Actions")
+	bool RunsActions() const;
+
 	/** False when BeginPlay found problems with the mapping or the mirror (then no step runs automatically); see GetActionProblems. */
 	UFUNCTION(BlueprintPure, Category = "GOAP|Actions")
 	bool AreActionsResolved() const { return bActionsResolved; }
