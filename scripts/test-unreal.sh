@@ -231,5 +231,7 @@ else
   fail "no staged goap.hpp to compile the plugin's C++ against (bindings/cpp/goap.hpp)"
 fi
 
+. scripts/test-unreal-harness.sh  # the actions' engine-independent logic, run (adds its checks)
+
 echo "unreal: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

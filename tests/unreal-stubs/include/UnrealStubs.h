@@ -518,5 +518,5 @@ struct FJsonSerializer
 	template <typename CharType>
 	static bool Deserialize(const TSharedRef<TJsonReader<CharType>>& Reader, TSharedPtr<FJsonObject>& OutObject);
 };
-
+#include "UnrealStubsAI.h"
 #include "UnrealStubsDebug.h"

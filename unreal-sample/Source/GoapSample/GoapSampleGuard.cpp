@@ -5,12 +5,27 @@
 #include "GoapDomainAsset.h"
 #include "GoapWorldSubsystem.h"
 #include "GoapSample.h"
+#include "GoapSampleActions.h"
 #include "TimerManager.h"
 
 AGoapSampleGuard::AGoapSampleGuard()
 {
 	RootComponent = CreateDefaultSubobject<USceneComponent>(TEXT("Root"));
 	Goap = CreateDefaultSubobject<UGoapAgentComponent>(TEXT("Goap"));
+	// Every action of the domain, by name, to the class that performs it (an unmapped one
+	// would be reported at BeginPlay, with any other problem, in one error).
+	Goap->ActionClasses.Add(TEXT("walk_to_gate"), UGoapSampleWalkAction::StaticClass());
+	Goap->ActionClasses.Add(TEXT("walk_to_post"), UGoapSampleWalkAction::StaticClass());
+	Goap->ActionClasses.Add(TEXT("close_gate"), UGoapSampleChoreAction::StaticClass());
+	Goap->ActionClasses.Add(TEXT("take_torch"), UGoapSampleChoreAction::StaticClass());
+	Goap->ActionClasses.Add(TEXT("light_torch"), UGoapSampleChoreAction::StaticClass());
+	Goap->ActionClasses.Add(TEXT("ring_bell"), UGoapSampleChoreAction::StaticClass());
+	Goap->ActionClasses.Add(TEXT("search_gate"), UGoapSampleSearchAction::StaticClass());
+	// secure_gate (priority 2) wants the guard at its post and inspect_gate (1) takes it to
+	// the gate: without a margin secure_gate would call it back at every step of the
+	// inspection. With it, the guard finishes inspecting, then returns (raise_alarm, 10, still
+	// takes over at once).
+	Goap->SwitchMargin = 1.5;
 }
 
 void AGoapSampleGuard::BeginPlay()
@@ -25,7 +40,6 @@ void AGoapSampleGuard::BeginPlay()
 			UE_LOG(LogGoapSample, Error, TEXT("%s: %s"), *GetName(), *Error);
 		}
 	}
-	Goap->OnActionStarted.AddDynamic(this, &AGoapSampleGuard::HandleActionStarted);
 	Goap->OnReplanned.AddDynamic(this, &AGoapSampleGuard::HandleReplanned);
 	Goap->OnIdle.AddDynamic(this, &AGoapSampleGuard::HandleIdle);
 	Super::BeginPlay();
@@ -39,24 +53,6 @@ void AGoapSampleGuard::EndPlay(const EEndPlayReason::Type EndPlayReason)
 {
 	GetWorldTimerManager().ClearAllTimersForObject(this);
 	Super::EndPlay(EndPlayReason);
-}
-
-void AGoapSampleGuard::HandleActionStarted(FName Action, int32 PlanIndex)
-{
-	UE_LOG(LogGoapSample, Log, TEXT("%s starts %s (step %d of its plan)"), *GetName(), *Action.ToString(), PlanIndex + 1);
-	TimedActionSerial = Goap->GetActionSerial();
-	// Restarting the timer also drops an action the agent abandoned for this one.
-	GetWorldTimerManager().SetTimer(ActionTimer, this, &AGoapSampleGuard::FinishAction, ActionSeconds, false);
-}
-
-void AGoapSampleGuard::FinishAction()
-{
-	if (Goap->GetActionSerial() != TimedActionSerial || Goap->GetCurrentAction().IsNone())
-	{
-		return;
-	}
-	UE_LOG(LogGoapSample, Log, TEXT("%s finished %s"), *GetName(), *Goap->GetCurrentAction().ToString());
-	Goap->Report(EGoapReport::Succeeded);
 }
 
 void AGoapSampleGuard::HandleReplanned(EGoapReplanCause Cause, FName Goal)

@@ -10,9 +10,11 @@ class UGoapAgentComponent;
 /**
  * A guard planned by GOAP (Content/GoapDomains/guard.json): it closes the gate and returns to
  * its post, then searches the gate by torchlight. Every so often the gate blows open, and
- * after a while an intruder shows up, so that the log shows goals switching. Actions are
- * "performed" by waiting ActionSeconds; a game would move and animate here, or run them from
- * a Behaviour Tree with UBTTask_GoapRunAction. Drop one into any level and press Play.
+ * after a while an intruder shows up, so that the log shows goals switching. Its actions are
+ * UGoapAction classes (GoapSampleActions.h) mapped by name on the agent component, which
+ * runs them (start, tick, report; abort when the plan changes): they take time and log; the
+ * first search fails (the torch blows out) and the agent replans. Under a Behaviour Tree the
+ * same classes would run from UBTTask_GoapRunAction. Drop one into any level and press Play.
  */
 UCLASS()
 class GOAPSAMPLE_API AGoapSampleGuard : public AActor
@@ -32,15 +34,11 @@ protected:
 
 private:
 	UFUNCTION()
-	void HandleActionStarted(FName Action, int32 PlanIndex);
-
-	UFUNCTION()
 	void HandleReplanned(EGoapReplanCause Cause, FName Goal);
 
 	UFUNCTION()
 	void HandleIdle();
 
-	void FinishAction();
 	void BlowGateOpen();
 
 	UPROPERTY(VisibleAnywhere, Category = "GOAP Sample")
@@ -50,18 +48,12 @@ private:
 	UPROPERTY(EditAnywhere, Category = "GOAP Sample")
 	FString DomainFile = TEXT("GoapDomains/guard.json");
 
-	UPROPERTY(EditAnywhere, Category = "GOAP Sample", meta = (ClampMin = "0.1", Units = "s"))
-	float ActionSeconds = 1.5f;
-
 	UPROPERTY(EditAnywhere, Category = "GOAP Sample", meta = (ClampMin = "1.0", Units = "s"))
 	float GateBlowsOpenEvery = 20.0f;
 
 	UPROPERTY(EditAnywhere, Category = "GOAP Sample", meta = (ClampMin = "0.0", Units = "s"))
 	float IntruderAfter = 45.0f;
 
-	FTimerHandle ActionTimer;
 	FTimerHandle GateTimer;
 	FTimerHandle IntruderTimer;
-	/** The agent's action serial when the timed action started, to ignore a superseded one. */
-	int32 TimedActionSerial = 0;
 };

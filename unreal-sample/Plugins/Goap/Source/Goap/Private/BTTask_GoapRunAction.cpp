@@ -2,18 +2,105 @@
 
 #include "AIController.h"
 #include "BehaviorTree/BehaviorTreeComponent.h"
+#include "BehaviorTree/BlackboardComponent.h"
+#include "Blueprint/AIBlueprintHelperLibrary.h"
 #include "GameFramework/Pawn.h"
+#include "GoapAction.h"
 #include "GoapAgentComponent.h"
+#include "GoapBTTaskLogic.h"
 #include "GoapLog.h"
 
 namespace
 {
-	/** Per tree instance: which action this run of the task performs, and how long is left. */
-	struct FBTGoapRunActionMemory
+	/** Per tree instance (node memory): the action this run of the task performs. */
+	using FBTGoapRunActionMemory = GoapLogic::TBTTaskMemory<FName>;
+
+	EBTNodeResult::Type ToNodeResult(GoapLogic::EBTOutcome Outcome)
 	{
-		FName Action;
-		int32 ActionSerial;
-		float Remaining;
+		switch (Outcome)
+		{
+		case GoapLogic::EBTOutcome::InProgress: return EBTNodeResult::InProgress;
+		case GoapLogic::EBTOutcome::Succeeded: return EBTNodeResult::Succeeded;
+		case GoapLogic::EBTOutcome::Failed: return EBTNodeResult::Failed;
+		case GoapLogic::EBTOutcome::Aborted: return EBTNodeResult::Aborted;
+		}
+		return EBTNodeResult::Failed;
+	}
+
+	GoapLogic::EActionStatus ToLogicStatus(EGoapActionStatus Status)
+	{
+		switch (Status)
+		{
+		case EGoapActionStatus::Running: return GoapLogic::EActionStatus::Running;
+		case EGoapActionStatus::Succeeded: return GoapLogic::EActionStatus::Succeeded;
+		case EGoapActionStatus::Failed: return GoapLogic::EActionStatus::Failed;
+		}
+		return GoapLogic::EActionStatus::Failed;
+	}
+
+	/** The agent component and its action objects, for the task's engine-independent logic. */
+	class FGoapBTTaskHost final : public GoapLogic::IBTTaskHost<FName>
+	{
+	public:
+		FGoapBTTaskHost(UGoapAgentComponent* InAgent, const FString& InNode) : Agent(InAgent), Node(InNode) {}
+
+		virtual bool GetCurrentAction(FName& OutAction, int32_t& OutSerial) override
+		{
+			if (!Agent || !Agent->HasAgent() || Agent->GetCurrentAction().IsNone())
+			{
+				return false;
+			}
+			OutAction = Agent->GetCurrentAction();
+			OutSerial = Agent->GetActionSerial();
+			return true;
+		}
+
+		virtual bool StartAction(const FName& Action) override
+		{
+			UGoapAction* Object = Agent ? Agent->GetActionObject(Action) : nullptr;
+			if (!Object)
+			{
+				UE_LOG(LogGoap, Error, TEXT("%s: the action \"%s\" has no action class on the agent component (ActionClasses, ActionSet); reported failed"),
+					*Node, *Action.ToString());
+				return false;
+			}
+			Object->Start(Agent->MakeActionContext(Action, 0.0f));
+			return true;
+		}
+
+		virtual GoapLogic::EActionStatus TickAction(const FName& Action, float DeltaSeconds, float ElapsedSeconds) override
+		{
+			UGoapAction* Object = Agent ? Agent->GetActionObject(Action) : nullptr;
+			return Object ? ToLogicStatus(Object->Tick(Agent->MakeActionContext(Action, ElapsedSeconds), DeltaSeconds))
+						  : GoapLogic::EActionStatus::Failed;
+		}
+
+		virtual void AbortAction(const FName& Action, float ElapsedSeconds) override
+		{
+			if (UGoapAction* Object = Agent ? Agent->GetActionObject(Action) : nullptr)
+			{
+				Object->Abort(Agent->MakeActionContext(Action, ElapsedSeconds));
+			}
+		}
+
+		virtual bool Report(GoapLogic::EActionStatus Status) override
+		{
+			if (!Agent)
+			{
+				return false;
+			}
+			switch (Status)
+			{
+			case GoapLogic::EActionStatus::Running: return Agent->Report(EGoapReport::Running);
+			case GoapLogic::EActionStatus::Succeeded: return Agent->Report(EGoapReport::Succeeded);
+			case GoapLogic::EActionStatus::Failed: return Agent->Report(EGoapReport::Failed);
+			}
+			return false;
+		}
+
+	private:
+		UGoapAgentComponent* Agent;
+		FString Node;
 	};
 }
 
@@ -21,6 +108,8 @@ UBTTask_GoapRunAction::UBTTask_GoapRunAction()
 {
 	NodeName = TEXT("Run GOAP Action");
 	bNotifyTick = true;
+	ActionNameKey.AddNameFilter(this, GET_MEMBER_NAME_CHECKED(UBTTask_GoapRunAction, ActionNameKey));
+	ActionNameKey.AllowNoneAsValue(true); // unset unless chosen (else resolution would bind the first Name key)
 }
 
 uint16 UBTTask_GoapRunAction::GetInstanceMemorySize() const
@@ -37,6 +126,8 @@ UGoapAgentComponent* UBTTask_GoapRunAction::FindAgent(const UBehaviorTreeCompone
 
 EBTNodeResult::Type UBTTask_GoapRunAction::ExecuteTask(UBehaviorTreeComponent& OwnerComp, uint8* NodeMemory)
 {
+	FBTGoapRunActionMemory* Memory = CastInstanceNodeMemory<FBTGoapRunActionMemory>(NodeMemory);
+	Memory->bRunning = false;
 	UGoapAgentComponent* Agent = FindAgent(OwnerComp);
 	if (!Agent || !Agent->HasAgent())
 	{
@@ -51,46 +142,49 @@ EBTNodeResult::Type UBTTask_GoapRunAction::ExecuteTask(UBehaviorTreeComponent& O
 		Agent->Step(0.0f, Ignored);
 	}
 	const FName Action = Agent->GetCurrentAction();
-	if (Action.IsNone())
+	if (!ActionNameKey.SelectedKeyName.IsNone())
 	{
+		if (UBlackboardComponent* Blackboard = UAIBlueprintHelperLibrary::GetBlackboard(OwnerComp.GetAIOwner()))
+		{
+			Blackboard->SetValueAsName(ActionNameKey.SelectedKeyName, Action);
+		}
+	}
+	if (bOnlyExposeActionName)
+	{
+		return Action.IsNone() ? EBTNodeResult::Failed : EBTNodeResult::Succeeded;
+	}
+	if (Agent->RunsActions() && !Action.IsNone())
+	{
+		UE_LOG(LogGoap, Warning, TEXT("%s: %s runs its actions itself (bRunActions): turn it off to run them from the tree, or set bOnlyExposeActionName"),
+			*GetNodeName(), *Agent->GetPathName());
 		return EBTNodeResult::Failed;
 	}
-
-	FBTGoapRunActionMemory* Memory = CastInstanceNodeMemory<FBTGoapRunActionMemory>(NodeMemory);
-	Memory->Action = Action;
-	Memory->ActionSerial = Agent->GetActionSerial();
-	const float* Duration = ActionDurations.Find(Action);
-	Memory->Remaining = Duration ? *Duration : DefaultDuration;
-	return EBTNodeResult::InProgress;
+	FGoapBTTaskHost Host(Agent, GetNodeName());
+	return ToNodeResult(GoapLogic::ExecuteRunAction(Host, *Memory));
 }
 
 void UBTTask_GoapRunAction::TickTask(UBehaviorTreeComponent& OwnerComp, uint8* NodeMemory, float DeltaSeconds)
 {
 	FBTGoapRunActionMemory* Memory = CastInstanceNodeMemory<FBTGoapRunActionMemory>(NodeMemory);
-	UGoapAgentComponent* Agent = FindAgent(OwnerComp);
-	if (!Agent || Agent->GetActionSerial() != Memory->ActionSerial || Agent->GetCurrentAction() != Memory->Action)
+	FGoapBTTaskHost Host(FindAgent(OwnerComp), GetNodeName());
+	const GoapLogic::EBTOutcome Outcome = GoapLogic::TickRunAction(Host, *Memory, DeltaSeconds);
+	if (Outcome != GoapLogic::EBTOutcome::InProgress)
 	{
-		// The agent moved on: a report now would apply to its next action.
-		FinishLatentTask(OwnerComp, EBTNodeResult::Failed);
-		return;
+		FinishLatentTask(OwnerComp, ToNodeResult(Outcome));
 	}
-	Memory->Remaining -= DeltaSeconds;
-	if (Memory->Remaining > 0.0f)
-	{
-		return;
-	}
-	const bool bReported = Agent->Report(EGoapReport::Succeeded);
-	FinishLatentTask(OwnerComp, bReported ? EBTNodeResult::Succeeded : EBTNodeResult::Failed);
 }
 
-EBTNodeResult::Type UBTTask_GoapRunAction::AbortTask(UBehaviorTreeComponent& /*OwnerComp*/, uint8* /*NodeMemory*/)
+EBTNodeResult::Type UBTTask_GoapRunAction::AbortTask(UBehaviorTreeComponent& OwnerComp, uint8* NodeMemory)
 {
-	// The tree, not the agent, gave up: the agent's action stays in progress for whatever runs next.
-	return EBTNodeResult::Aborted;
+	// The tree, not the agent, gave up: the action object stops; the agent's action stays in progress.
+	FBTGoapRunActionMemory* Memory = CastInstanceNodeMemory<FBTGoapRunActionMemory>(NodeMemory);
+	FGoapBTTaskHost Host(FindAgent(OwnerComp), GetNodeName());
+	return ToNodeResult(GoapLogic::AbortRunAction(Host, *Memory));
 }
 
 FString UBTTask_GoapRunAction::GetStaticDescription() const
 {
-	return FString::Printf(TEXT("%s: the GOAP agent's current action (%d timed, others %.1f s)"),
-		*Super::GetStaticDescription(), ActionDurations.Num(), DefaultDuration);
+	return bOnlyExposeActionName
+		? FString::Printf(TEXT("%s: writes the GOAP agent's current action to %s"), *Super::GetStaticDescription(), *ActionNameKey.SelectedKeyName.ToString())
+		: FString::Printf(TEXT("%s: runs the GOAP agent's current action (its UGoapAction)"), *Super::GetStaticDescription());
 }

@@ -22,6 +22,9 @@ struct FGoapAgentNative
 	/** Reused by DescribeAgent. */
 	std::vector<goap::ReplanEvent> Replans;
 };
+// Actions (UGoapAction)
+#include "BehaviorTree/BlackboardComponent.h"
+#include "Blueprint/AIBlueprintHelperLibrary.h"
 
 namespace
 {
@@ -109,12 +112,14 @@ void UGoapAgentComponent::BeginPlay()
 {
 	Super::BeginPlay();
 	CreateAgent();
+	ResolveActions(); // Actions (UGoapAction)
 	// Without an agent or with manual steps there is nothing to tick for.
 	SetComponentTickEnabled(bAutoStep && HasAgent());
 }
 
 void UGoapAgentComponent::EndPlay(const EEndPlayReason::Type EndPlayReason)
 {
+	ReleaseActions(); // Actions (UGoapAction): aborts the running one
 	DestroyAgent();
 	Super::EndPlay(EndPlayReason);
 }
@@ -123,7 +128,7 @@ void UGoapAgentComponent::TickComponent(float DeltaTime, ELevelTick TickType, FA
 {
 	Super::TickComponent(DeltaTime, TickType, ThisTickFunction);
 	FGoapStepResult Result;
-	Step(DeltaTime, Result);
+	StepAndRunActions(DeltaTime, Result); // Actions (UGoapAction): Step, with the mirror and the mapped action
 }
 
 void UGoapAgentComponent::CreateAgent()
@@ -547,6 +552,289 @@ bool UGoapAgentComponent::Explain(FName Goal, FString& OutReport) const
 	}
 	OutReport = GoapStrings::ToFString(Text.value());
 	return true;
+}
+
+// Actions (UGoapAction) ------------------------------------------------------------------------
+
+namespace
+{
+	GoapLogic::EStepKind ToLogicKind(EGoapStepKind Kind)
+	{
+		switch (Kind)
+		{
+		case EGoapStepKind::None: return GoapLogic::EStepKind::None;
+		case EGoapStepKind::Start: return GoapLogic::EStepKind::Start;
+		case EGoapStepKind::Continue: return GoapLogic::EStepKind::Continue;
+		case EGoapStepKind::Idle: return GoapLogic::EStepKind::Idle;
+		case EGoapStepKind::NoPlan: return GoapLogic::EStepKind::NoPlan;
+		case EGoapStepKind::Waiting: return GoapLogic::EStepKind::Waiting;
+		case EGoapStepKind::Planning: return GoapLogic::EStepKind::Planning;
+		}
+		return GoapLogic::EStepKind::None;
+	}
+
+	GoapLogic::EActionStatus ToLogicStatus(EGoapActionStatus Status)
+	{
+		switch (Status)
+		{
+		case EGoapActionStatus::Running: return GoapLogic::EActionStatus::Running;
+		case EGoapActionStatus::Succeeded: return GoapLogic::EActionStatus::Succeeded;
+		case EGoapActionStatus::Failed: return GoapLogic::EActionStatus::Failed;
+		}
+		return GoapLogic::EActionStatus::Failed;
+	}
+
+	EGoapReport ToAgentReport(GoapLogic::EActionStatus Status)
+	{
+		switch (Status)
+		{
+		case GoapLogic::EActionStatus::Running: return EGoapReport::Running;
+		case GoapLogic::EActionStatus::Succeeded: return EGoapReport::Succeeded;
+		case GoapLogic::EActionStatus::Failed: return EGoapReport::Failed;
+		}
+		return EGoapReport::Failed;
+	}
+
+	std::string ToUtf8(const FString& Text)
+	{
+		return std::string(TCHAR_TO_UTF8(*Text));
+	}
+
+	/** The component's action objects and agent, for GoapLogic::TActionRunner. */
+	class FGoapComponentActionHost final : public GoapLogic::IActionRunnerHost<FName>
+	{
+	public:
+		explicit FGoapComponentActionHost(UGoapAgentComponent& InOwner) : Owner(InOwner) {}
+
+		virtual bool StartAction(const FName& Action) override
+		{
+			UGoapAction* Object = Owner.GetActionObject(Action);
+			if (!Object)
+			{
+				UE_LOG(LogGoap, Error, TEXT("%s: the action \"%s\" has no action class (UnmappedActions is Allow); reported failed"),
+					*Owner.GetPathName(), *Action.ToString());
+				return false;
+			}
+			Object->Start(Owner.MakeActionContext(Action, 0.0f));
+			return true;
+		}
+
+		virtual GoapLogic::EActionStatus TickAction(const FName& Action, float DeltaSeconds, float ElapsedSeconds) override
+		{
+			UGoapAction* Object = Owner.GetActionObject(Action);
+			return Object ? ToLogicStatus(Object->Tick(Owner.MakeActionContext(Action, ElapsedSeconds), DeltaSeconds))
+						  : GoapLogic::EActionStatus::Failed;
+		}
+
+		virtual void AbortAction(const FName& Action, float ElapsedSeconds) override
+		{
+			if (UGoapAction* Object = Owner.GetActionObject(Action))
+			{
+				Object->Abort(Owner.MakeActionContext(Action, ElapsedSeconds));
+			}
+		}
+
+		virtual void ReportAction(const FName& /*Action*/, GoapLogic::EActionStatus Status) override
+		{
+			Owner.Report(ToAgentReport(Status));
+		}
+
+	private:
+		UGoapAgentComponent& Owner;
+	};
+}
+
+bool UGoapAgentComponent::UsesActions() const
+{
+	return ActionClasses.Num() > 0 || ActionSet != nullptr || BlackboardMirror.Num() > 0;
+}
+
+bool UGoapAgentComponent::RunsActions() const
+{
+	return bRunActions && (ActionClasses.Num() > 0 || ActionSet != nullptr);
+}
+
+UGoapAction* UGoapAgentComponent::GetActionObject(FName Action) const
+{
+	const TObjectPtr<UGoapAction>* Found = ActionObjects.Find(Action);
+	return Found ? static_cast<UGoapAction*>(*Found) : nullptr;
+}
+
+UGoapAction* UGoapAgentComponent::GetRunningAction() const
+{
+	return ActionRunner.IsRunning() ? GetActionObject(ActionRunner.GetCurrent()) : nullptr;
+}
+
+FGoapActionContext UGoapAgentComponent::MakeActionContext(FName Action, float ElapsedSeconds) const
+{
+	FGoapActionContext Context;
+	Context.Agent = const_cast<UGoapAgentComponent*>(this);
+	Context.Owner = GetOwner();
+	Context.ActionName = Action;
+	Context.ElapsedSeconds = ElapsedSeconds;
+	return Context;
+}
+
+void UGoapAgentComponent::ResolveActions()
+{
+	ReleaseActions();
+	bActionsResolved = true;
+	ActionProblems.Empty();
+	if (!UsesActions() || !HasAgent())
+	{
+		return; // nothing to resolve, or no agent (logged by CreateAgent)
+	}
+
+	// The domain's actions, and the mapping: ActionClasses first, then ActionSet's other names.
+	TArray<FName> DomainNames;
+	std::vector<std::string> DomainActions;
+	for (const TPair<FName, goap::ActionId>& Pair : Binding->Actions)
+	{
+		DomainNames.Add(Pair.Key);
+		DomainActions.push_back(ToUtf8(Pair.Key.ToString()));
+	}
+	TArray<UClass*> Classes;
+	std::vector<GoapLogic::FMappedAction> Mapping;
+	const auto AddEntry = [&Classes, &Mapping](FName Name, UClass* Class, const std::string& Source)
+	{
+		GoapLogic::FMappedAction Entry;
+		Entry.Name = ToUtf8(Name.ToString());
+		Entry.bHasClass = Class != nullptr && !Class->HasAnyClassFlags(CLASS_Abstract);
+		Entry.Source = Source;
+		Mapping.push_back(Entry);
+		Classes.Add(Class);
+	};
+	for (const TPair<FName, TSubclassOf<UGoapAction>>& Pair : ActionClasses)
+	{
+		AddEntry(Pair.Key, Pair.Value.Get(), "ActionClasses");
+	}
+	if (ActionSet)
+	{
+		const std::string Source = "ActionSet " + ToUtf8(ActionSet->GetPathName());
+		for (const TPair<FName, TSubclassOf<UGoapAction>>& Pair : ActionSet->Actions)
+		{
+			if (!ActionClasses.Contains(Pair.Key))
+			{
+				AddEntry(Pair.Key, Pair.Value.Get(), Source);
+			}
+		}
+	}
+	const bool bMapped = !Mapping.empty();
+	GoapLogic::EUnmappedActions Unmapped = GoapLogic::EUnmappedActions::Allow;
+	if (bMapped && UnmappedActions == EGoapUnmappedActions::Error)
+	{
+		Unmapped = GoapLogic::EUnmappedActions::Error;
+	}
+	else if (bMapped && UnmappedActions == EGoapUnmappedActions::Disable)
+	{
+		Unmapped = GoapLogic::EUnmappedActions::Disable;
+	}
+	GoapLogic::FActionResolution Resolution = GoapLogic::ResolveActionMapping(DomainActions, Mapping, Unmapped);
+
+	// The mirror's names, checked with the mapping so that every problem is in one message.
+	for (const FGoapBlackboardMirrorEntry& Entry : BlackboardMirror)
+	{
+		const bool bFact = Entry.Target == EGoapMirrorTarget::Fact;
+		if (Entry.BlackboardKey.IsNone())
+		{
+			Resolution.Problems.push_back("BlackboardMirror: an entry for \"" + ToUtf8(Entry.Name.ToString()) + "\" has no Blackboard key");
+		}
+		if (bFact ? !Binding->Facts.Contains(Entry.Name) : !Binding->Vars.Contains(Entry.Name))
+		{
+			Resolution.Problems.push_back("BlackboardMirror: the domain has no " + std::string(bFact ? "fact" : "variable") + " \""
+				+ ToUtf8(Entry.Name.ToString()) + "\" (key \"" + ToUtf8(Entry.BlackboardKey.ToString()) + "\")");
+		}
+	}
+
+	if (!Resolution.Ok())
+	{
+		ActionProblems = FString(UTF8_TO_TCHAR(GoapLogic::DescribeProblems(ToUtf8(GetPathName()), Resolution.Problems).c_str()));
+		UE_LOG(LogGoap, Error, TEXT("%s"), *ActionProblems);
+		bActionsResolved = false;
+		return;
+	}
+	for (std::size_t Index = 0; Index < Resolution.EntryOf.size(); ++Index)
+	{
+		const int Entry = Resolution.EntryOf[Index];
+		if (Entry >= 0)
+		{
+			UGoapAction* Object = NewObject<UGoapAction>(this, Classes[Entry]);
+			Object->Agent = this;
+			ActionObjects.Add(DomainNames[static_cast<int32>(Index)], Object);
+		}
+	}
+	for (const std::size_t Index : Resolution.ToDisable)
+	{
+		SetActionEnabled(DomainNames[static_cast<int32>(Index)], false);
+	}
+}
+
+void UGoapAgentComponent::ReleaseActions()
+{
+	AbortRunningAction();
+	ActionObjects.Empty();
+	Mirror.Reset(0);
+}
+
+void UGoapAgentComponent::AbortRunningAction()
+{
+	FGoapComponentActionHost Host(*this);
+	ActionRunner.Abort(Host);
+}
+
+bool UGoapAgentComponent::StepAndRunActions(float DeltaSeconds, FGoapStepResult& OutResult)
+{
+	OutResult = FGoapStepResult();
+	if (!bActionsResolved)
+	{
+		return false; // the problems were logged at BeginPlay
+	}
+	ApplyBlackboardMirror();
+	if (!Step(DeltaSeconds, OutResult))
+	{
+		return false;
+	}
+	if (RunsActions())
+	{
+		FGoapComponentActionHost Host(*this);
+		ActionRunner.OnStep(Host, ToLogicKind(OutResult.Kind), OutResult.Action, !OutResult.Action.IsNone(), FMath::Max(0.0f, DeltaSeconds));
+	}
+	return true;
+}
+
+int32 UGoapAgentComponent::ApplyBlackboardMirror()
+{
+	if (BlackboardMirror.Num() == 0 || !bActionsResolved || !HasAgent())
+	{
+		return 0;
+	}
+	UBlackboardComponent* Blackboard = UAIBlueprintHelperLibrary::GetBlackboard(GetOwner());
+	if (!Blackboard)
+	{
+		return 0; // not possessed yet, or no Blackboard: nothing to read
+	}
+	MirrorTargets.resize(static_cast<std::size_t>(BlackboardMirror.Num()));
+	for (int32 Index = 0; Index < BlackboardMirror.Num(); ++Index)
+	{
+		MirrorTargets[static_cast<std::size_t>(Index)] = BlackboardMirror[Index].Target == EGoapMirrorTarget::Fact
+			? GoapLogic::EMirrorTarget::Fact : GoapLogic::EMirrorTarget::Var;
+	}
+	return Mirror.Apply(MirrorTargets,
+		[this, Blackboard](std::size_t Index, GoapLogic::EMirrorTarget Target, int32_t& OutValue)
+		{
+			const FName Key = BlackboardMirror[static_cast<int32>(Index)].BlackboardKey;
+			if (Blackboard->GetKeyID(Key) == FBlackboard::InvalidKey)
+			{
+				return false;
+			}
+			OutValue = Target == GoapLogic::EMirrorTarget::Fact ? (Blackboard->GetValueAsBool(Key) ? 1 : 0) : Blackboard->GetValueAsInt(Key);
+			return true;
+		},
+		[this](std::size_t Index, GoapLogic::EMirrorTarget Target, int32_t Value)
+		{
+			const FName Name = BlackboardMirror[static_cast<int32>(Index)].Name;
+			return Target == GoapLogic::EMirrorTarget::Fact ? SetFact(Name, Value != 0) : SetVar(Name, Value);
+		});
 }
 
 bool UGoapAgentComponent::DescribeAgent(TArray<FString>& OutLines) const

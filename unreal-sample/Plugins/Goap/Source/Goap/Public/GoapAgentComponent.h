@@ -5,6 +5,10 @@
 #include "GoapTypes.h"
 #include "Templates/PimplPtr.h"
 #include "VisualLogger/VisualLoggerDebugSnapshotInterface.h"
+// Actions (UGoapAction)
+#include "GoapAction.h"
+#include "GoapActionRunner.h"
+#include "GoapBlackboardMirror.h"
 #include "GoapAgentComponent.generated.h"
 
 class UGoapDomainAsset;
@@ -178,6 +182,72 @@ public:
 	virtual void GrabDebugSnapshot(FVisualLogEntry* Snapshot) const override;
 #endif
 
+	// Actions (UGoapAction) ----------------------------------------------------------------
+	// Map the domain's actions to UGoapAction classes (ActionClasses, ActionSet) and the
+	// component performs them: after each step it starts, ticks and reports the mapped action,
+	// and aborts it when the agent drops it. Without a mapping nothing changes (OnActionStarted,
+	// Report, Behaviour Tree). The mapping is resolved once, at BeginPlay: every problem is
+	// logged together in one error, and GetActionProblems() returns it.
+
+	/** Action classes by domain action name (one instance each per agent). Entries win over ActionSet's. */
+	UPROPERTY(EditAnywhere, BlueprintReadOnly, Category = "GOAP|Actions")
+	TMap<FName, TSubclassOf<UGoapAction>> ActionClasses;
+
+	/** A shared mapping of action names to classes (ActionClasses entries of the same name win). */
+	UPROPERTY(EditAnywhere, BlueprintReadOnly, Category = "GOAP|Actions")
+	TObjectPtr<UGoapActionSet> ActionSet;
+
+	/** The domain's actions that nothing maps (with a mapping set): an error, disabled for this agent, or allowed (reported failed when handed out). */
+	UPROPERTY(EditAnywhere, BlueprintReadOnly, Category = "GOAP|Actions")
+	EGoapUnmappedActions UnmappedActions = EGoapUnmappedActions::Error;
+
+	/** On: the component runs the mapped actions after its automatic steps. Off: a Behaviour Tree runs them (Run GOAP Action). */
+	UPROPERTY(EditAnywhere, BlueprintReadOnly, Category = "GOAP|Actions")
+	bool bRunActions = true;
+
+	/** Blackboard keys of the owner's Blackboard (its AI controller's) written into facts and variables before each step; only changed values are written. */
+	UPROPERTY(EditAnywhere, BlueprintReadOnly, Category = "GOAP|Actions")
+	TArray<FGoapBlackboardMirrorEntry> BlackboardMirror;
+
+	/** True when ActionClasses, ActionSet or BlackboardMirror is set. */
+	UFUNCTION(BlueprintPure, Category = "GOAP|Actions")
+	bool UsesActions() const;
+
+	/** True when the component performs the mapped actions itself: bRunActions, and ActionClasses or ActionSet set. */
+	UFUNCTION(BlueprintPure, Category = "GOAP|Actions")
+	bool RunsActions() const;
+
+	/** False when BeginPlay found problems with the mapping or the mirror (then no step runs automatically); see GetActionProblems. */
+	UFUNCTION(BlueprintPure, Category = "GOAP|Actions")
+	bool AreActionsResolved() const { return bActionsResolved; }
+
+	/** Every problem BeginPlay found with the mapping and the mirror, in one message; empty when none. */
+	UFUNCTION(BlueprintPure, Category = "GOAP|Actions")
+	FString GetActionProblems() const { return ActionProblems; }
+
+	/** This agent's instance of the class mapped to Action, or None. */
+	UFUNCTION(BlueprintPure, Category = "GOAP|Actions")
+	UGoapAction* GetActionObject(FName Action) const;
+
+	/** The action object the component runs now, or None. */
+	UFUNCTION(BlueprintPure, Category = "GOAP|Actions")
+	UGoapAction* GetRunningAction() const;
+
+	/** Mirrors the Blackboard, steps, and (with bRunActions) runs the mapped action: the automatic tick, for bAutoStep off. */
+	UFUNCTION(BlueprintCallable, Category = "GOAP|Actions")
+	bool StepAndRunActions(float DeltaSeconds, FGoapStepResult& OutResult);
+
+	/** Aborts the action object the component runs (no report: the next step starts it again if the agent keeps it). */
+	UFUNCTION(BlueprintCallable, Category = "GOAP|Actions")
+	void AbortRunningAction();
+
+	/** Writes the Blackboard keys of BlackboardMirror that changed since last written; returns the number written. */
+	UFUNCTION(BlueprintCallable, Category = "GOAP|Actions")
+	int32 ApplyBlackboardMirror();
+
+	/** The context an action object of this agent is given. */
+	FGoapActionContext MakeActionContext(FName Action, float ElapsedSeconds) const;
+
 protected:
 	virtual void BeginPlay() override;
 	virtual void EndPlay(const EEndPlayReason::Type EndPlayReason) override;
@@ -223,4 +293,14 @@ private:
 	int32 ActionSerial = 0;
 	EGoapStepKind LastKind = EGoapStepKind::None;
 	uint64 SeenReplans = 0;
+	// Actions (UGoapAction)
+	void ResolveActions();
+	void ReleaseActions();
+	UPROPERTY(Transient)
+	TMap<FName, TObjectPtr<UGoapAction>> ActionObjects;
+	GoapLogic::TActionRunner<FName> ActionRunner;
+	GoapLogic::FBlackboardMirror Mirror;
+	std::vector<GoapLogic::EMirrorTarget> MirrorTargets;
+	bool bActionsResolved = true;
+	FString ActionProblems;
 };

@@ -1,0 +1,3 @@
+#pragma once
+// Stub of the Unreal header of this name: see UnrealStubs.h (and UnrealStubsAI.h).
+#include "UnrealStubs.h"
