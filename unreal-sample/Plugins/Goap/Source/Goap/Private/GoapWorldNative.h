@@ -57,16 +57,17 @@ public:
  * system: enqueue_task runs every range inside ParallelFor (the calling thread joins in)
  * and returns null, so finish_task is never called with a handle. Worker indices: one per
  * ParallelFor index, each claiming ranges from a shared counter, so no two ranges running
- * at once share a worker index. Engine-independent parts: GoapTaskRanges.
+ * at once share a worker index. RangeCount is engine-independent (checked at compile time).
  */
 namespace GoapTasks
 {
 	/** The number of ranges of Count items of at least MinRange items (the last may be shorter). */
-	inline uint32 RangeCount(uint32 Count, uint32 MinRange)
+	constexpr uint32 RangeCount(uint32 Count, uint32 MinRange)
 	{
-		const uint32 Range = MinRange == 0 ? 1 : MinRange;
-		return Count == 0 ? 0 : (Count + Range - 1) / Range;
+		return Count == 0 ? 0 : (Count + (MinRange == 0 ? 1 : MinRange) - 1) / (MinRange == 0 ? 1 : MinRange);
 	}
+	static_assert(RangeCount(0, 4) == 0 && RangeCount(1, 4) == 1 && RangeCount(8, 4) == 2 && RangeCount(9, 4) == 3 && RangeCount(5, 0) == 5,
+		"ranges of at least MinRange items, the last shorter");
 
 	/** Sets both callbacks (and worker_threads: the engine's workers plus the calling thread). */
 	void Install(goap::WorldSettings& Settings);
