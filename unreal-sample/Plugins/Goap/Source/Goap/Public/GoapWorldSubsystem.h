@@ -73,7 +73,7 @@ public:
 	/** The native world (Private/GoapWorldNative.h), or null when there is none. C++ inside the Goap module only. */
 	FGoapWorldNative* GetNativeWorld() const;
 
-	/** The asset's domain in this world, loading it on first use; null with OutError on failure. */
+	/** The asset's domain in this world, loading it on first use; null with OutError on failure. C++ inside the Goap module (FGoapDomainBinding is in Private/GoapWorldNative.h). */
 	TSharedPtr<const FGoapDomainBinding> FindOrLoadDomain(const UGoapDomainAsset& Asset, FString& OutError);
 
 	/**
