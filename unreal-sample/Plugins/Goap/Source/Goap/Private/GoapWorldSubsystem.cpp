@@ -95,8 +95,10 @@ namespace GoapTasks
 		{
 			const uint32 Ranges = RangeCount(ItemCount, MinRange);
 			const uint32 Range = MinRange == 0 ? 1 : MinRange;
-			const int32 Workers = FMath::Min<int32>(static_cast<int32>(Ranges), FMath::Max(1, CVarBatchThreads.GetValueOnAnyThread() > 0
-				? CVarBatchThreads.GetValueOnAnyThread() : FTaskGraphInterface::Get().GetNumWorkerThreads() + 1));
+			// Worker indices must stay below the worker_threads Install gave the world.
+			const int32 WorldWorkers = FMath::Max(1, FTaskGraphInterface::Get().GetNumWorkerThreads() + 1);
+			const int32 Wanted = CVarBatchThreads.GetValueOnAnyThread();
+			const int32 Workers = FMath::Min<int32>(static_cast<int32>(Ranges), Wanted > 0 ? FMath::Min(Wanted, WorldWorkers) : WorldWorkers);
 			std::atomic<uint32> Next{0};
 			// One ParallelFor index per worker index: each claims ranges until none is left, so
 			// two ranges running at once never share a worker index. Every range has run when
