@@ -2,6 +2,7 @@
 
 #include "Engine/World.h"
 #include "GameFramework/Actor.h"
+#include "GoapActionStatus.h"
 #include "GoapDomainAsset.h"
 #include "GoapLog.h"
 #include "GoapSettings.h"
@@ -573,17 +574,6 @@ namespace
 		return GoapLogic::EStepKind::None;
 	}
 
-	GoapLogic::EActionStatus ToLogicStatus(EGoapActionStatus Status)
-	{
-		switch (Status)
-		{
-		case EGoapActionStatus::Running: return GoapLogic::EActionStatus::Running;
-		case EGoapActionStatus::Succeeded: return GoapLogic::EActionStatus::Succeeded;
-		case EGoapActionStatus::Failed: return GoapLogic::EActionStatus::Failed;
-		}
-		return GoapLogic::EActionStatus::Failed;
-	}
-
 	EGoapReport ToAgentReport(GoapLogic::EActionStatus Status)
 	{
 		switch (Status)
@@ -622,7 +612,7 @@ namespace
 		virtual GoapLogic::EActionStatus TickAction(const FName& Action, float DeltaSeconds, float ElapsedSeconds) override
 		{
 			UGoapAction* Object = Owner.GetActionObject(Action);
-			return Object ? ToLogicStatus(Object->Tick(Owner.MakeActionContext(Action, ElapsedSeconds), DeltaSeconds))
+			return Object ? GoapActionStatus::ToLogic(Object->Tick(Owner.MakeActionContext(Action, ElapsedSeconds), DeltaSeconds))
 						  : GoapLogic::EActionStatus::Failed;
 		}
 
