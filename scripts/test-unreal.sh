@@ -226,6 +226,9 @@ if [ -s "$scratch/include/goap.hpp" ]; then
   check "compiles as one unity translation unit without the Gameplay Debugger, monolithic: $runtime/Private/*.cpp" \
     "${common[@]/-DWITH_GAMEPLAY_DEBUGGER=1/-DWITH_GAMEPLAY_DEBUGGER=0}" -DGOAP_NO_EXCEPTIONS=1 -DGOAP_SHARED_LIBRARY=0 \
     -I"$runtime/Private" -I"$scratch/include" "$out/unity-goap.cpp"
+  # UE 5.3+ compiles modules as C++20 by default (CppStandardVersion.Default): the same TU again.
+  check "compiles as one unity translation unit in C++20 (the engine's default standard): $runtime/Private/*.cpp" \
+    "${cxx[@]/-std=c++17/-std=c++20}" "$out/unity-goap.cpp"
   unity "$out/unity-game.cpp" "$game"/*.cpp
   check "compiles as one unity translation unit: $game/*.cpp" "${game_cxx[@]}" "$out/unity-game.cpp"
   # Monolithic builds: the static library, no loader.
