@@ -1,6 +1,7 @@
 #include "GoapSampleGuard.h"
 
 #include "Components/SceneComponent.h"
+#include "Engine/World.h"
 #include "GoapAgentComponent.h"
 #include "GoapDomainAsset.h"
 #include "GoapWorldSubsystem.h"
