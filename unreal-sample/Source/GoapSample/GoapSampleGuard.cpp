@@ -44,6 +44,10 @@ void AGoapSampleGuard::BeginPlay()
 	Goap->OnReplanned.AddDynamic(this, &AGoapSampleGuard::HandleReplanned);
 	Goap->OnIdle.AddDynamic(this, &AGoapSampleGuard::HandleIdle);
 	Super::BeginPlay();
+	if (!Goap->HasAgent())
+	{
+		return; // no agent here (a client, or the domain failed: logged): nothing for the events to tell
+	}
 
 	FTimerManager& Timers = GetWorldTimerManager();
 	Timers.SetTimer(GateTimer, this, &AGoapSampleGuard::BlowGateOpen, GateBlowsOpenEvery, true);

@@ -106,7 +106,9 @@ bool UGoapAgentComponent::ShouldCreateAgent() const
 {
 	const bool bOnlyWithAuthority = bOverrideAuthorityOnly ? bAuthorityOnly : GetDefault<UGoapSettings>()->bAuthorityOnly;
 	const AActor* Owner = GetOwner();
-	return !bOnlyWithAuthority || (Owner && Owner->HasAuthority());
+	// HasAuthority alone is not enough: an actor that does not replicate (the sample's guard,
+	// any level actor without bReplicates) has authority over its own copy on every client too.
+	return !bOnlyWithAuthority || (Owner && Owner->HasAuthority() && Owner->GetNetMode() != NM_Client);
 }
 
 void UGoapAgentComponent::BeginPlay()
