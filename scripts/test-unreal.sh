@@ -211,6 +211,26 @@ if [ -s "$scratch/include/goap.hpp" ]; then
   for source in "$game"/*.cpp; do
     check "compiles without goap.hpp or the plugin's Private folder: $source" "${game_cxx[@]}" "$source"
   done
+  # Unity builds (UBT's default for plugin modules, whatever their file count) compile a
+  # module's .cpp files as one translation unit: helpers of the same name in two files'
+  # anonymous namespaces are then a redefinition error that per-file checks cannot see.
+  unity() {
+    local tu=$1
+    shift
+    : >"$tu"
+    local file
+    for file in "$@"; do printf '#include "%s"\n' "$root/$file" >>"$tu"; done
+  }
+  unity "$out/unity-goap.cpp" "$runtime"/Private/*.cpp
+  check "compiles as one unity translation unit: $runtime/Private/*.cpp" "${cxx[@]}" "$out/unity-goap.cpp"
+  check "compiles as one unity translation unit without the Gameplay Debugger, monolithic: $runtime/Private/*.cpp" \
+    "${common[@]/-DWITH_GAMEPLAY_DEBUGGER=1/-DWITH_GAMEPLAY_DEBUGGER=0}" -DGOAP_NO_EXCEPTIONS=1 -DGOAP_SHARED_LIBRARY=0 \
+    -I"$runtime/Private" -I"$scratch/include" "$out/unity-goap.cpp"
+  # UE 5.3+ compiles modules as C++20 by default (CppStandardVersion.Default): the same TU again.
+  check "compiles as one unity translation unit in C++20 (the engine's default standard): $runtime/Private/*.cpp" \
+    "${cxx[@]/-std=c++17/-std=c++20}" "$out/unity-goap.cpp"
+  unity "$out/unity-game.cpp" "$game"/*.cpp
+  check "compiles as one unity translation unit: $game/*.cpp" "${game_cxx[@]}" "$out/unity-game.cpp"
   # Monolithic builds: the static library, no loader.
   check "compiles with GOAP_SHARED_LIBRARY=0 (monolithic): $runtime/Private/GoapModule.cpp" \
     "${common[@]}" -DGOAP_NO_EXCEPTIONS=1 -DGOAP_SHARED_LIBRARY=0 -I"$runtime/Private" -I"$scratch/include" "$runtime/Private/GoapModule.cpp"

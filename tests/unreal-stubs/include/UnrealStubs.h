@@ -372,6 +372,9 @@ public:
 	void ClearAllTimersForObject(const void* Object);
 };
 
+// Engine/EngineBaseTypes.h: a plain enum.
+enum ENetMode { NM_Standalone, NM_DedicatedServer, NM_ListenServer, NM_Client, NM_MAX };
+
 class AActor : public UObject
 {
 public:
@@ -379,6 +382,7 @@ public:
 	virtual void EndPlay(const EEndPlayReason::Type EndPlayReason);
 	FTimerManager& GetWorldTimerManager() const;
 	bool HasAuthority() const;
+	ENetMode GetNetMode() const;
 	template <typename T> T* FindComponentByClass() const;
 	template <typename T> T* CreateDefaultSubobject(FName Name, bool bTransient = false);
 	TObjectPtr<USceneComponent> RootComponent;

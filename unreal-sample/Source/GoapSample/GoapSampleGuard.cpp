@@ -1,6 +1,7 @@
 #include "GoapSampleGuard.h"
 
 #include "Components/SceneComponent.h"
+#include "Engine/World.h"
 #include "GoapAgentComponent.h"
 #include "GoapDomainAsset.h"
 #include "GoapWorldSubsystem.h"
@@ -43,6 +44,10 @@ void AGoapSampleGuard::BeginPlay()
 	Goap->OnReplanned.AddDynamic(this, &AGoapSampleGuard::HandleReplanned);
 	Goap->OnIdle.AddDynamic(this, &AGoapSampleGuard::HandleIdle);
 	Super::BeginPlay();
+	if (!Goap->HasAgent())
+	{
+		return; // no agent here (a client, or the domain failed: logged): nothing for the events to tell
+	}
 
 	FTimerManager& Timers = GetWorldTimerManager();
 	Timers.SetTimer(GateTimer, this, &AGoapSampleGuard::BlowGateOpen, GateBlowsOpenEvery, true);

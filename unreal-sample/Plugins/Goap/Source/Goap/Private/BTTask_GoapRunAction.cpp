@@ -6,6 +6,7 @@
 #include "Blueprint/AIBlueprintHelperLibrary.h"
 #include "GameFramework/Pawn.h"
 #include "GoapAction.h"
+#include "GoapActionStatus.h"
 #include "GoapAgentComponent.h"
 #include "GoapBTTaskLogic.h"
 #include "GoapLog.h"
@@ -25,17 +26,6 @@ namespace
 		case GoapLogic::EBTOutcome::Aborted: return EBTNodeResult::Aborted;
 		}
 		return EBTNodeResult::Failed;
-	}
-
-	GoapLogic::EActionStatus ToLogicStatus(EGoapActionStatus Status)
-	{
-		switch (Status)
-		{
-		case EGoapActionStatus::Running: return GoapLogic::EActionStatus::Running;
-		case EGoapActionStatus::Succeeded: return GoapLogic::EActionStatus::Succeeded;
-		case EGoapActionStatus::Failed: return GoapLogic::EActionStatus::Failed;
-		}
-		return GoapLogic::EActionStatus::Failed;
 	}
 
 	/** The agent component and its action objects, for the task's engine-independent logic. */
@@ -71,7 +61,7 @@ namespace
 		virtual GoapLogic::EActionStatus TickAction(const FName& Action, float DeltaSeconds, float ElapsedSeconds) override
 		{
 			UGoapAction* Object = Agent ? Agent->GetActionObject(Action) : nullptr;
-			return Object ? ToLogicStatus(Object->Tick(Agent->MakeActionContext(Action, ElapsedSeconds), DeltaSeconds))
+			return Object ? GoapActionStatus::ToLogic(Object->Tick(Agent->MakeActionContext(Action, ElapsedSeconds), DeltaSeconds))
 						  : GoapLogic::EActionStatus::Failed;
 		}
 

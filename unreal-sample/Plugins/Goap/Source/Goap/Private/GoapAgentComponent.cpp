@@ -2,6 +2,7 @@
 
 #include "Engine/World.h"
 #include "GameFramework/Actor.h"
+#include "GoapActionStatus.h"
 #include "GoapDomainAsset.h"
 #include "GoapLog.h"
 #include "GoapSettings.h"
@@ -105,7 +106,9 @@ bool UGoapAgentComponent::ShouldCreateAgent() const
 {
 	const bool bOnlyWithAuthority = bOverrideAuthorityOnly ? bAuthorityOnly : GetDefault<UGoapSettings>()->bAuthorityOnly;
 	const AActor* Owner = GetOwner();
-	return !bOnlyWithAuthority || (Owner && Owner->HasAuthority());
+	// HasAuthority alone is not enough: an actor that does not replicate (the sample's guard,
+	// any level actor without bReplicates) has authority over its own copy on every client too.
+	return !bOnlyWithAuthority || (Owner && Owner->HasAuthority() && Owner->GetNetMode() != NM_Client);
 }
 
 void UGoapAgentComponent::BeginPlay()
@@ -573,17 +576,6 @@ namespace
 		return GoapLogic::EStepKind::None;
 	}
 
-	GoapLogic::EActionStatus ToLogicStatus(EGoapActionStatus Status)
-	{
-		switch (Status)
-		{
-		case EGoapActionStatus::Running: return GoapLogic::EActionStatus::Running;
-		case EGoapActionStatus::Succeeded: return GoapLogic::EActionStatus::Succeeded;
-		case EGoapActionStatus::Failed: return GoapLogic::EActionStatus::Failed;
-		}
-		return GoapLogic::EActionStatus::Failed;
-	}
-
 	EGoapReport ToAgentReport(GoapLogic::EActionStatus Status)
 	{
 		switch (Status)
@@ -622,7 +614,7 @@ namespace
 		virtual GoapLogic::EActionStatus TickAction(const FName& Action, float DeltaSeconds, float ElapsedSeconds) override
 		{
 			UGoapAction* Object = Owner.GetActionObject(Action);
-			return Object ? ToLogicStatus(Object->Tick(Owner.MakeActionContext(Action, ElapsedSeconds), DeltaSeconds))
+			return Object ? GoapActionStatus::ToLogic(Object->Tick(Owner.MakeActionContext(Action, ElapsedSeconds), DeltaSeconds))
 						  : GoapLogic::EActionStatus::Failed;
 		}
 

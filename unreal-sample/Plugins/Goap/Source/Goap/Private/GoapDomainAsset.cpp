@@ -1,6 +1,7 @@
 #include "GoapDomainAsset.h"
 
 #include "GoapLog.h"
+#include "GoapModule.h"
 #include "GoapNames.h"
 #include "GoapNative.h"
 #include "GoapStrings.h"
@@ -15,10 +16,30 @@ namespace
 		return FPaths::IsRelative(Path) ? FPaths::Combine(FPaths::ProjectContentDir(), Path) : Path;
 	}
 
+	/**
+	 * False, with the module's message, when StartupModule found the goap library missing (a
+	 * modular Win64/Mac build delay-loads it: a goap_* call would then fail inside the
+	 * delay-load helper, crashing the editor, say when it validates the asset on save) or not
+	 * matching goap.h. Checked before every goap_* call of the asset, as the subsystem does.
+	 */
+	bool DomainLibraryReady(FString& OutError)
+	{
+		if (FGoapModule::IsLibraryCompatible())
+		{
+			return true;
+		}
+		OutError = FGoapModule::GetLibraryMessage();
+		return false;
+	}
+
 }
 
 bool UGoapDomainAsset::ValidateJson(const FString& Json, FString& OutError)
 {
+	if (!DomainLibraryReady(OutError))
+	{
+		return false;
+	}
 	goap::Result<goap::World> World = goap::World::create();
 	if (!World.ok())
 	{
@@ -50,6 +71,12 @@ bool UGoapDomainAsset::LintJson(const FString& Json, TArray<FString>& OutErrors,
 {
 	OutErrors.Empty();
 	OutWarnings.Empty();
+	FString LibraryError;
+	if (!DomainLibraryReady(LibraryError))
+	{
+		OutErrors.Add(LibraryError);
+		return false;
+	}
 	const goap::Result<std::vector<goap::Diagnostic>> Found = goap::validate(GoapStrings::FUtf8(Json).View());
 	if (!Found.ok())
 	{
@@ -134,6 +161,10 @@ UGoapDomainAsset* UGoapDomainAsset::CreateFromJsonFile(UObject* Outer, const FSt
 bool UGoapDomainAsset::ReadNames(FGoapDomainNames& OutNames, FString& OutError) const
 {
 	OutNames = FGoapDomainNames();
+	if (!DomainLibraryReady(OutError))
+	{
+		return false;
+	}
 	goap::WorldSettings Settings;
 	Settings.worker_threads = 1;  // a scratch world: no worker threads for it
 	goap::Result<goap::World> World = goap::World::create(Settings);

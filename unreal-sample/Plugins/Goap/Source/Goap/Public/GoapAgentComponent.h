@@ -39,7 +39,8 @@ DECLARE_DYNAMIC_MULTICAST_DELEGATE(FGoapIdleSignature);
  * Names (facts, variables, actions, goals) are FNames throughout, as written in the domain file.
  *
  * Networking: with authority-only agents (UGoapSettings::bAuthorityOnly, or this
- * component's override) an agent is created only where the owner has authority; elsewhere
+ * component's override) an agent is created only where the owner has authority and the net
+ * mode is not a client (a non-replicated actor has authority on clients too); elsewhere
  * HasAgent is false and calls fail with a message, so clients run no planner.
  */
 UCLASS(ClassGroup = (AI), meta = (BlueprintSpawnableComponent))
@@ -78,7 +79,7 @@ public:
 	UPROPERTY(EditAnywhere, BlueprintReadOnly, Category = "GOAP|Networking", meta = (InlineEditConditionToggle))
 	bool bOverrideAuthorityOnly = false;
 
-	/** Create the agent only where the owner has authority (server, standalone); read at BeginPlay. */
+	/** Create the agent only where the owner has authority, and not on a client (server, standalone); read at BeginPlay. */
 	UPROPERTY(EditAnywhere, BlueprintReadOnly, Category = "GOAP|Networking", meta = (EditCondition = "bOverrideAuthorityOnly"))
 	bool bAuthorityOnly = true;
 
