@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Writes the .meta Unity needs beside new files and folders of the Unity package, with the
-# guid scheme of scripts/unity-sync-wrapper.sh (md5 of "com.goap.planner/<path in the
+# Writes the .meta Unity needs beside new files and folders of the Unity package (also for
+# scripts/unity-sync-wrapper.sh's copies), its guid the md5 of "com.goap.planner/<path in the
 # package>": the same on every machine, never invented by Unity, which cannot write metas
-# into an immutable package). Existing metas are kept. tests/unity_package.rs checks that
+# into an immutable package. Existing metas are kept. tests/unity_package.rs checks that
 # every asset has one, with the importer its kind needs.
 #
 #   scripts/unity-meta.sh [PATH...]   (paths inside unity-sample/; none: every asset lacking one)

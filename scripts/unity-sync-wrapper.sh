@@ -19,31 +19,9 @@ die() {
   exit 1
 }
 
-# md5 of a string as 32 lowercase hex digits, on Linux, macOS or Git Bash.
-md5_hex() {
-  if command -v md5sum >/dev/null 2>&1; then
-    printf '%s' "$1" | md5sum | cut -c1-32
-  elif command -v md5 >/dev/null 2>&1; then
-    md5 -q -s "$1"
-  elif command -v openssl >/dev/null 2>&1; then
-    printf '%s' "$1" | openssl md5 -r | cut -c1-32
-  else
-    die "need md5sum, md5 or openssl to derive .meta guids"
-  fi
-}
-
-guid_for() { md5_hex "com.goap.planner/$1"; }
-
-# Unity's own layout (trailing spaces included), so an embedded copy is not rewritten.
-write_folder_meta() {
-  printf 'fileFormatVersion: 2\nguid: %s\nfolderAsset: yes\nDefaultImporter:\n  externalObjects: {}\n  userData: \n  assetBundleName: \n  assetBundleVariant: \n' \
-    "$(guid_for "$1")" >"$package/$1.meta"
-}
-
-write_script_meta() {
-  printf 'fileFormatVersion: 2\nguid: %s\nMonoImporter:\n  externalObjects: {}\n  serializedVersion: 2\n  defaultReferences: []\n  executionOrder: 0\n  icon: {instanceID: 0}\n  userData: \n  assetBundleName: \n  assetBundleVariant: \n' \
-    "$(guid_for "$1")" >"$package/$1.meta"
-}
+# The .meta of a new copy or folder: scripts/unity-meta.sh (the path-derived guid, Unity's
+# own layout; an existing meta is kept).
+meta() { "$root/scripts/unity-meta.sh" "$1"; }
 
 [ -f "$package/package.json" ] || die "no Unity package at $package"
 [ -f "$source_dir/NativeMethods.g.cs" ] ||
@@ -59,10 +37,7 @@ for f in "$source_dir/src/"*.cs; do
 done
 
 mkdir -p "$wrapper"
-if [ ! -f "$wrapper.meta" ]; then
-  write_folder_meta "$wrapper_rel"
-  echo "meta     $wrapper_rel.meta"
-fi
+meta "$wrapper_rel"
 
 added=0 updated=0 unchanged=0 removed=0
 keep=" "
@@ -81,10 +56,7 @@ for f in "${sources[@]}"; do
     echo "updated  $wrapper_rel/$name"
     updated=$((updated + 1))
   fi
-  if [ ! -f "$dest.meta" ]; then
-    write_script_meta "$wrapper_rel/$name"
-    echo "meta     $wrapper_rel/$name.meta"
-  fi
+  meta "$wrapper_rel/$name"
 done
 
 # Copies whose source is gone, and metas whose script is gone.
