@@ -23,6 +23,7 @@ use crate::domain::{ActionId, Domain, Goal};
 use crate::memory::{reserve, OutOfMemory};
 use crate::state::WorldState;
 
+mod exact;
 mod setup_cache;
 mod successor;
 mod table;
@@ -210,6 +211,10 @@ pub(crate) struct Search {
     proj: Projection,
     /// The backward search's memory.
     backward: Backward,
+    /// Exact goal-distance tables of tiny tasks, kept between searches.
+    exact: exact::ExactCache,
+    /// The plan of a walk down one ([`Stage::Exact`]) so far.
+    exact_plan: Vec<ActionId>,
 }
 
 /// The kept actions and the start over the facts the search must tell apart: the goal's
@@ -300,6 +305,9 @@ enum Stage {
     AStar(Evaluator),
     /// The backward search ([`Backward::expand`]).
     Backward,
+    /// A walk down a tiny task's exact goal-distance table (see `exact.rs`): one expansion
+    /// per action of the plan.
+    Exact(exact::Walk),
 }
 
 /// When the loop scores popped nodes with a full heuristic: the evaluator policy and the
@@ -496,6 +504,15 @@ impl Search {
         } else {
             Portfolio::Off
         };
+        // Tiny tasks walk an exact goal-distance table (see `exact.rs`).
+        let exact = options.heuristic == Heuristic::Auto
+            && !backward
+            && !costed
+            && self
+                .exact
+                .size(&base, goal, context.disabled())
+                .is_some_and(|k| u64::from(options.max_nodes) >= 1u64 << k);
+        let portfolio = if exact { Portfolio::Off } else { portfolio };
         let probe = !backward
             && matches!(options.heuristic, Heuristic::Auto | Heuristic::Blind)
             && base.vars.is_empty()
@@ -515,6 +532,9 @@ impl Search {
                 )?;
                 return Ok(Stage::Backward);
             }
+            if exact {
+                return search.begin_exact(c, start, goal, context.disabled(), &mut stats);
+            }
             if probe {
                 return search.begin_probe(c, start, goal, context.disabled(), &mut stats);
             }
@@ -533,6 +553,27 @@ impl Search {
                 portfolio,
             }),
         };
+    }
+
+    /// Sets up a walk down a tiny task's exact goal-distance table (see `exact.rs`).
+    fn begin_exact(
+        &mut self,
+        c: &CompiledDomain,
+        start: &WorldState,
+        goal: &Goal,
+        disabled: &[ActionId],
+        stats: &mut SearchStats,
+    ) -> Result<Stage, Outcome> {
+        self.load_task(c, start, goal)?;
+        let (walk, h, enabled) = self.exact.begin(c, &self.start, &self.goal_atoms, disabled);
+        stats.actions_kept = enabled;
+        stats.actions_pruned = c.actions as u32 - enabled;
+        if self.exact.left(&walk).is_none() {
+            return Err(Outcome::NoPlan);
+        }
+        stats.initial_h = h;
+        self.exact_plan.clear();
+        Ok(Stage::Exact(walk))
     }
 
     /// Sets up the probe: the goal and start, and the actions it may apply.
@@ -763,6 +804,23 @@ impl Search {
                 time: left.max_time,
             };
             match stage {
+                Stage::Exact(walk) => {
+                    while self.exact.left(walk) != Some(0) {
+                        if stats.expanded >= until.expanded {
+                            return None;
+                        }
+                        let (a, generated) = self.exact.step(walk);
+                        self.exact_plan.push(a);
+                        stats.expanded += 1;
+                        stats.generated += generated;
+                        stats.stored += 1;
+                    }
+                    // The start is stored too.
+                    stats.stored += 1;
+                    let actions = self.exact_plan.clone();
+                    let cost = actions.iter().map(|a| c.costs[a.index()]).sum();
+                    return Some(Outcome::Found(Plan { actions, cost }));
+                }
                 Stage::Backward => {
                     return self.backward.expand(c, options.max_nodes, &left, stats);
                 }

@@ -1,0 +1,555 @@
+//! Exact goal distances for tiny tasks ([`Heuristic::Auto`](crate::planner::Heuristic)).
+//!
+//! When the facts that decide a search (those the goal or any action's precondition names)
+//! are at most [`EXACT_MAX_FACTS`], and their states times the enabled actions are at most
+//! [`EXACT_MAX_WORK`], every state of that projection fits in a small table. A backward
+//! Dijkstra from the goal states fills it with each state's exact cost to the goal (and the
+//! number of actions of the cheapest path chosen), once per (compiled domain, goal,
+//! disabled actions); the table is kept for the next searches, like the setup cache. A
+//! search then only walks down it from its start: at every state, the first enabled action
+//! in registration order whose successor's distance plus its cost is the state's distance,
+//! and whose successor's step count is one less. That is A\* with the perfect heuristic
+//! (h\*): it expands exactly the plan's states, and the plan has minimum cost.
+//!
+//! A fact no precondition and not the goal reads never decides what applies or whether the
+//! goal holds, so states that differ only in such facts have the same futures: the
+//! projection loses nothing. Distances are `f64` sums made by the Dijkstra (each state's is
+//! its successor's plus the action's cost, the same addition the walk checks), so the walk
+//! always finds the action that set a distance, and zero-cost actions cannot make it loop
+//! (the step count falls by one at every action). The walk's plan cost is the sum in plan
+//! order, as every search's.
+//!
+//! Everything here depends on the domain, the goal and the disabled actions only, so the
+//! same inputs give the same plan whether the table is built or found. Tables are built
+//! with the domain's own costs: a search with cost overrides does not use them.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use crate::domain::compiled::CompiledDomain;
+use crate::domain::{ActionId, Goal};
+
+/// At most this many facts in the projection (a table of at most 4,096 states).
+pub(crate) const EXACT_MAX_FACTS: usize = 12;
+
+/// At most this many (projected state, enabled action) pairs: the table's build visits each
+/// once, so this bounds the first search of a goal to a few tens of microseconds.
+pub(crate) const EXACT_MAX_WORK: usize = 8192;
+
+/// Tables one planner keeps.
+const ENTRIES: usize = 8;
+
+/// Not reachable from the state: no path to the goal.
+const FAR: u32 = u32::MAX;
+
+/// One enabled action over the projection: its masks as bits of a table index.
+#[derive(Clone, Copy, Debug, Default)]
+struct Act {
+    pre_t: u32,
+    pre_f: u32,
+    add: u32,
+    del: u32,
+    cost: f64,
+    id: u32,
+}
+
+impl Act {
+    #[inline]
+    fn applies(&self, s: u32) -> bool {
+        s & self.pre_t == self.pre_t && s & self.pre_f == 0
+    }
+
+    #[inline]
+    fn apply(&self, s: u32) -> u32 {
+        (s & !self.del) | self.add
+    }
+}
+
+/// One table and its key.
+#[derive(Debug, Default)]
+struct Table {
+    tables: u64,
+    goal_atoms: Vec<u32>,
+    disabled: Vec<ActionId>,
+    /// Bit `i` of a table index is fact `facts[i]` of the domain.
+    facts: Vec<u32>,
+    acts: Vec<Act>,
+    /// Per state: exact cost to the goal (`f64::INFINITY`: none) and the number of
+    /// actions of the path the walk follows (`FAR`: none).
+    dist: Vec<f64>,
+    steps: Vec<u32>,
+}
+
+/// Where a walk down a table stands.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Walk {
+    /// The table's entry.
+    slot: usize,
+    /// The current state, as a table index.
+    state: u32,
+}
+
+/// The tables, the facts every action's precondition names in the last domain asked about,
+/// and the builder's scratch buffers. A warm cache allocates nothing but the plans.
+#[derive(Debug, Default)]
+pub(crate) struct ExactCache {
+    entries: Vec<Table>,
+    next: usize,
+    /// [`CompiledDomain::id`] whose read facts `read` holds (`read_ready`).
+    read_of: u64,
+    read_ready: bool,
+    /// Per fact: a precondition names it.
+    read: Vec<bool>,
+    read_count: usize,
+    /// Reverse edges of the projection (by target state), for the build.
+    edge_start: Vec<u32>,
+    edges: Vec<(u32, u32)>,
+    fill: Vec<u32>,
+    heap: BinaryHeap<Reverse<(u64, u32, u32)>>,
+    /// Tables built and found since the planner was made (for tests).
+    pub built: u64,
+    pub found: u64,
+}
+
+impl ExactCache {
+    /// The projection's fact count when a search of `goal` on `c` with `disabled` actions
+    /// takes the table path, else `None`. Cheap: the read facts are computed once per
+    /// domain.
+    pub fn size(
+        &mut self,
+        c: &CompiledDomain,
+        goal: &Goal,
+        disabled: &[ActionId],
+    ) -> Option<usize> {
+        if !c.vars.is_empty() || c.actions > EXACT_MAX_WORK {
+            return None;
+        }
+        let facts = (c.atoms - 1) / 2;
+        if !self.read_ready || self.read_of != c.id {
+            self.read.clear();
+            self.read.resize(facts, false);
+            for a in 0..c.actions {
+                for &q in c.pre(a) {
+                    if q != c.init_atom {
+                        self.read[(q / 2) as usize] = true;
+                    }
+                }
+            }
+            self.read_count = self.read.iter().filter(|&&r| r).count();
+            self.read_of = c.id;
+            self.read_ready = true;
+        }
+        let mut k = self.read_count;
+        for (i, e) in goal.entries().iter().enumerate() {
+            let f = e.fact.index();
+            // A goal fact no precondition reads counts once (goal entries name distinct
+            // facts, but do not rely on it). Facts the domain lacks decide the search
+            // before it starts.
+            if f < facts && !self.read[f] && !goal.entries()[..i].iter().any(|o| o.fact == e.fact) {
+                k += 1;
+            }
+        }
+        let enabled = c.actions - disabled.iter().filter(|a| a.index() < c.actions).count();
+        if k > EXACT_MAX_FACTS || (1usize << k).saturating_mul(enabled.max(1)) > EXACT_MAX_WORK {
+            return None;
+        }
+        Some(k)
+    }
+
+    /// Starts a walk from `start` (packed domain words) to the goal (`goal_atoms`, as the
+    /// search loads them), building the table first if this key has none. Returns the walk,
+    /// the start's exact distance (infinite: no plan) and the enabled actions' count.
+    pub fn begin(
+        &mut self,
+        c: &CompiledDomain,
+        start: &[u64],
+        goal_atoms: &[u32],
+        disabled: &[ActionId],
+    ) -> (Walk, f64, u32) {
+        let slot =
+            match self.entries.iter().position(|t| {
+                t.tables == c.id && t.goal_atoms == goal_atoms && t.disabled == disabled
+            }) {
+                Some(i) => {
+                    self.found += 1;
+                    i
+                }
+                None => {
+                    self.built += 1;
+                    self.build(c, goal_atoms, disabled)
+                }
+            };
+        let t = &self.entries[slot];
+        let mut state = 0u32;
+        for (bit, &f) in t.facts.iter().enumerate() {
+            let f = f as usize;
+            if (start[f / 64] >> (f % 64)) & 1 == 1 {
+                state |= 1 << bit;
+            }
+        }
+        let h = t.dist[state as usize];
+        (Walk { slot, state }, h, t.acts.len() as u32)
+    }
+
+    /// The actions left from the walk's state (`None`: the goal is out of reach).
+    pub fn left(&self, w: &Walk) -> Option<u32> {
+        let n = self.entries[w.slot].steps[w.state as usize];
+        (n != FAR).then_some(n)
+    }
+
+    /// One step down the table from a state with actions left: the action taken, and the
+    /// successors looked at to find it.
+    pub fn step(&self, w: &mut Walk) -> (ActionId, u64) {
+        let t = &self.entries[w.slot];
+        let s = w.state;
+        let (d, n) = (t.dist[s as usize], t.steps[s as usize]);
+        debug_assert!(n != FAR && n > 0);
+        let mut generated = 0;
+        for a in t.acts.iter().filter(|a| a.applies(s)) {
+            generated += 1;
+            let to = a.apply(s);
+            if t.steps[to as usize] == n - 1 && t.dist[to as usize] + a.cost == d {
+                w.state = to;
+                return (ActionId(a.id), generated);
+            }
+        }
+        unreachable!("the action that set a distance leads down the table")
+    }
+
+    /// Builds the table of this key in the next entry (round robin) and returns its index.
+    fn build(&mut self, c: &CompiledDomain, goal_atoms: &[u32], disabled: &[ActionId]) -> usize {
+        if self.entries.len() < ENTRIES {
+            self.entries.push(Table::default());
+            self.next = self.entries.len() - 1;
+        }
+        let i = self.next;
+        self.next = (self.next + 1) % ENTRIES;
+        let t = &mut self.entries[i];
+        t.tables = c.id;
+        t.goal_atoms.clear();
+        t.goal_atoms.extend_from_slice(goal_atoms);
+        t.disabled.clear();
+        t.disabled.extend_from_slice(disabled);
+
+        // The projection: the read facts, then goal facts no precondition reads.
+        let facts = self.read.len();
+        t.facts.clear();
+        t.facts
+            .extend((0..facts as u32).filter(|&f| self.read[f as usize]));
+        for &g in goal_atoms {
+            let f = g / 2;
+            if !self.read[f as usize] && !t.facts.contains(&f) {
+                t.facts.push(f);
+            }
+        }
+        let bit_of = |f: u32| t.facts.iter().position(|&x| x == f);
+        let k = t.facts.len();
+        let n = 1usize << k;
+
+        // The enabled actions' masks over the projection.
+        t.acts.clear();
+        for a in 0..c.actions {
+            if disabled.binary_search(&ActionId(a as u32)).is_ok() {
+                continue;
+            }
+            let mut act = Act {
+                cost: c.costs[a],
+                id: a as u32,
+                ..Act::default()
+            };
+            let mut impossible = false;
+            for &q in c.pre(a) {
+                if q == c.init_atom {
+                    continue;
+                }
+                let b = 1u32 << bit_of(q / 2).expect("preconditions are projected");
+                if q % 2 == 0 {
+                    act.pre_t |= b;
+                } else {
+                    act.pre_f |= b;
+                }
+            }
+            impossible |= act.pre_t & act.pre_f != 0;
+            for &q in c.eff(a) {
+                if q == c.init_atom {
+                    continue;
+                }
+                if let Some(bit) = bit_of(q / 2) {
+                    if q % 2 == 0 {
+                        act.add |= 1 << bit;
+                    } else {
+                        act.del |= 1 << bit;
+                    }
+                }
+            }
+            // An action that sets a fact both ways ends with it true, as `apply` does.
+            act.del &= !act.add;
+            if !impossible {
+                t.acts.push(act);
+            }
+        }
+
+        // Reverse edges, by target state: (source, action position).
+        self.edge_start.clear();
+        self.edge_start.resize(n + 1, 0);
+        for s in 0..n as u32 {
+            for a in t.acts.iter().filter(|a| a.applies(s)) {
+                self.edge_start[a.apply(s) as usize + 1] += 1;
+            }
+        }
+        for s in 0..n {
+            self.edge_start[s + 1] += self.edge_start[s];
+        }
+        self.edges.clear();
+        self.edges.resize(self.edge_start[n] as usize, (0, 0));
+        self.fill.clear();
+        self.fill.extend_from_slice(&self.edge_start);
+        for s in 0..n as u32 {
+            for (p, a) in t.acts.iter().enumerate().filter(|(_, a)| a.applies(s)) {
+                let to = a.apply(s) as usize;
+                self.edges[self.fill[to] as usize] = (s, p as u32);
+                self.fill[to] += 1;
+            }
+        }
+
+        // Dijkstra from every goal state, ordered by (distance, steps, state).
+        let (mut gp, mut gn) = (0u32, 0u32);
+        for &g in goal_atoms {
+            let b = 1u32 << bit_of(g / 2).expect("goal facts are projected");
+            if g % 2 == 0 {
+                gp |= b;
+            } else {
+                gn |= b;
+            }
+        }
+        t.dist.clear();
+        t.dist.resize(n, f64::INFINITY);
+        t.steps.clear();
+        t.steps.resize(n, FAR);
+        self.heap.clear();
+        for s in 0..n as u32 {
+            if s & gp == gp && s & gn == 0 {
+                t.dist[s as usize] = 0.0;
+                t.steps[s as usize] = 0;
+                self.heap.push(Reverse((0f64.to_bits(), 0, s)));
+            }
+        }
+        while let Some(Reverse((d, steps, s))) = self.heap.pop() {
+            let su = s as usize;
+            if d != t.dist[su].to_bits() || steps != t.steps[su] {
+                continue;
+            }
+            let (d, k) = (t.dist[su], steps);
+            let range = self.edge_start[su] as usize..self.edge_start[su + 1] as usize;
+            for &(from, p) in &self.edges[range] {
+                let nd = d + t.acts[p as usize].cost;
+                let fu = from as usize;
+                if nd < t.dist[fu] || (nd == t.dist[fu] && k + 1 < t.steps[fu]) {
+                    t.dist[fu] = nd;
+                    t.steps[fu] = k + 1;
+                    // Costs are finite and ≥ 0: the bits of `nd` order as its value.
+                    self.heap.push(Reverse((nd.to_bits(), k + 1, from)));
+                }
+            }
+        }
+        i
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::domain::{ActionDef, ActionId, Domain, FactId, FactValue};
+    use crate::planner::{
+        ActionContext, Heuristic, Outcome, PlanOptions, PlanResult, Planner, SearchBudget,
+    };
+    use crate::state::WorldState;
+
+    fn fv(f: FactId, value: bool) -> FactValue {
+        FactValue::new(f, value)
+    }
+
+    /// A ring of `n` facts where exactly one is true and `step_i` moves it on (cost 1, the
+    /// last step back to the start costs 0), plus `extra` facts read by one precondition
+    /// each and never changed.
+    fn ring(n: u32, extra: u32) -> (Domain, Vec<FactId>) {
+        let mut d = Domain::new();
+        let f: Vec<FactId> = (0..n + extra)
+            .map(|i| d.add_fact(&format!("f{i}")).unwrap())
+            .collect();
+        for i in 0..n as usize {
+            let j = (i + 1) % n as usize;
+            d.add_action(ActionDef {
+                name: format!("step_{i}"),
+                pre: vec![fv(f[i], true)],
+                effects: vec![fv(f[i], false), fv(f[j], true)],
+                cost: if j == 0 { 0.0 } else { 1.0 },
+                ..Default::default()
+            })
+            .unwrap();
+        }
+        for e in 0..extra as usize {
+            d.add_action(ActionDef {
+                name: format!("read_{e}"),
+                pre: vec![fv(f[n as usize + e], true)],
+                effects: vec![fv(f[0], true)],
+                cost: 5.0,
+                ..Default::default()
+            })
+            .unwrap();
+        }
+        (d, f)
+    }
+
+    fn exact_counts(p: &Planner) -> (u64, u64) {
+        let e = &p.search.as_ref().unwrap().exact;
+        (e.built, e.found)
+    }
+
+    fn key(mut r: PlanResult) -> PlanResult {
+        r.stats.elapsed = Default::default();
+        r
+    }
+
+    /// The default search of a tiny task walks the table: the plan's states only, the
+    /// exact start estimate; a second search finds the table; a fresh planner gives the
+    /// same result; zero-cost actions in a cycle do not make the walk loop.
+    #[test]
+    fn tiny_tasks_walk_an_exact_table_built_once() {
+        let (d, f) = ring(6, 0);
+        let mut start = WorldState::new();
+        start.set(f[1], true);
+        let goal = d.conditions([fv(f[5], true)]).unwrap();
+        let mut p = Planner::new();
+        let r = p.plan(&d, &start, &goal, &PlanOptions::default());
+        let plan = r.plan().expect("a plan").clone();
+        assert_eq!(plan.cost, 4.0);
+        assert_eq!(plan.actions.len(), 4);
+        assert_eq!(r.stats.expanded, 4);
+        assert_eq!(r.stats.stored, 5);
+        assert_eq!(r.stats.initial_h, 4.0);
+        assert_eq!(exact_counts(&p), (1, 0));
+        let again = p.plan(&d, &start, &goal, &PlanOptions::default());
+        assert_eq!(exact_counts(&p), (1, 1));
+        assert_eq!(key(again.clone()), key(r.clone()));
+        let fresh = Planner::new().plan(&d, &start, &goal, &PlanOptions::default());
+        assert_eq!(key(fresh), key(r));
+        // Through the zero-cost step: from f5 to f1 costs 0 + 1.
+        let mut from5 = WorldState::new();
+        from5.set(f[5], true);
+        let to1 = d.conditions([fv(f[1], true), fv(f[5], false)]).unwrap();
+        let r = p.plan(&d, &from5, &to1, &PlanOptions::default());
+        assert_eq!(r.plan().unwrap().cost, 1.0);
+        assert_eq!(r.plan().unwrap().actions, vec![ActionId(5), ActionId(0)]);
+        // Blind search agrees and builds no table.
+        let mut b = Planner::new();
+        let blind = PlanOptions {
+            heuristic: Heuristic::Blind,
+            ..PlanOptions::default()
+        };
+        assert_eq!(b.plan(&d, &from5, &to1, &blind).plan().unwrap().cost, 1.0);
+        assert_eq!(exact_counts(&b), (0, 0));
+    }
+
+    /// A start that cannot reach the goal is no plan without a walk; a sliced walk gives
+    /// the unsliced result, one expansion per call.
+    #[test]
+    fn unreachable_goals_and_sliced_walks() {
+        let (d, f) = ring(5, 0);
+        let goal = d.conditions([fv(f[3], true)]).unwrap();
+        // Nothing true: no step applies.
+        let r = Planner::new().plan(&d, &WorldState::new(), &goal, &PlanOptions::default());
+        assert_eq!(r.outcome, Outcome::NoPlan);
+        assert_eq!((r.stats.expanded, r.stats.initial_h), (0, 0.0));
+        let mut start = WorldState::new();
+        start.set(f[4], true);
+        let whole = Planner::new().plan(&d, &start, &goal, &PlanOptions::default());
+        assert_eq!(whole.stats.expanded, 4);
+        let mut p = Planner::new();
+        p.begin(
+            &d,
+            &start,
+            &goal,
+            &PlanOptions::default(),
+            &ActionContext::new(),
+        );
+        let mut calls = 0;
+        let sliced = loop {
+            calls += 1;
+            if let Some(r) = p.resume(&SearchBudget::expansions(1)) {
+                break r;
+            }
+            assert_eq!(p.progress().unwrap().expanded, calls);
+        };
+        assert_eq!(calls, 4);
+        assert_eq!(key(sliced), key(whole));
+    }
+
+    /// The table is used only where it is small, with the domain's own costs, and when the
+    /// node limit covers it; disabled actions are part of its key.
+    #[test]
+    fn tables_only_where_small_and_with_the_domains_costs() {
+        let small = PlanOptions::default();
+        // 12 facts, 12 + 0 actions: 4,096 states × 12 actions is over the work limit.
+        let (d, f) = ring(12, 0);
+        let mut start = WorldState::new();
+        start.set(f[0], true);
+        let goal = d.conditions([fv(f[2], true)]).unwrap();
+        let mut p = Planner::new();
+        assert_eq!(p.plan(&d, &start, &goal, &small).plan().unwrap().cost, 2.0);
+        assert_eq!(exact_counts(&p).0, 0);
+        // 9 facts (512 states × 9 actions): a table.
+        let (d, f) = ring(9, 0);
+        let goal = d.conditions([fv(f[2], true)]).unwrap();
+        assert_eq!(p.plan(&d, &start, &goal, &small).plan().unwrap().cost, 2.0);
+        assert_eq!(exact_counts(&p).0, 1);
+        // A node limit below the table's 512 states: the ordinary search.
+        let limited = PlanOptions {
+            max_nodes: 511,
+            ..small
+        };
+        assert_eq!(p.plan(&d, &start, &goal, &limited).plan().unwrap().cost, 2.0);
+        assert_eq!(exact_counts(&p), (1, 0));
+        // A cost override: the ordinary search, with the override.
+        let mut costly = ActionContext::new();
+        costly.set_cost(ActionId(1), 10.0).unwrap();
+        let r = p.plan_in(&d, &start, &goal, &small, &costly);
+        assert_eq!(r.plan().unwrap().cost, 11.0);
+        assert_eq!(exact_counts(&p), (1, 0));
+        // A disabled action: another table, and no plan around the ring.
+        let mut off = ActionContext::new();
+        off.set_enabled(ActionId(1), false);
+        let r = p.plan_in(&d, &start, &goal, &small, &off);
+        assert_eq!(r.outcome, Outcome::NoPlan);
+        assert_eq!(exact_counts(&p), (2, 0));
+        assert_eq!(r.stats.actions_kept, 8);
+        // 12 facts read (one precondition names 11 of them, the goal the 12th) by two
+        // actions: 4,096 states × 2 actions is the work limit, so a table; with a 13th fact
+        // in that precondition, none.
+        for (n, tables) in [(12u32, 3), (13, 3)] {
+            let mut d = Domain::new();
+            let f: Vec<FactId> = (0..n)
+                .map(|i| d.add_fact(&format!("g{i}")).unwrap())
+                .collect();
+            d.add_action(ActionDef {
+                name: "a".into(),
+                pre: f[2..].iter().map(|&x| fv(x, false)).collect(),
+                effects: vec![fv(f[1], true)],
+                cost: 3.0,
+                ..Default::default()
+            })
+            .unwrap();
+            d.add_action(ActionDef {
+                name: "b".into(),
+                pre: vec![fv(f[0], true)],
+                effects: vec![fv(f[0], false)],
+                cost: 1.0,
+                ..Default::default()
+            })
+            .unwrap();
+            let goal = d.conditions([fv(f[1], true)]).unwrap();
+            let r = p.plan(&d, &WorldState::new(), &goal, &small);
+            assert_eq!(r.plan().unwrap().cost, 3.0);
+            assert_eq!(exact_counts(&p).0, tables, "{n} facts");
+        }
+    }
+}
