@@ -573,6 +573,7 @@ fn main() {
         sliced_search(case, PlanOptions::default(), 100, &mut errors);
         sliced_search(case, blind_options(), 1_000, &mut errors);
     }
+    exact_tables(&cases, &mut errors);
     if !errors.is_empty() {
         eprintln!("\nCORRECTNESS ERRORS:");
         for e in &errors {
@@ -1211,4 +1212,88 @@ fn sliced_search(case: &Case, options: PlanOptions, slice: u64, errors: &mut Vec
             "NOT met"
         }
     );
+}
+
+/// What the default search's exact tables cost to build (the first search of a key): on
+/// the tiny sample domains, one planner cycles through more keys (sets of disabled
+/// actions) than it keeps tables for, so every search builds its table, against the same
+/// searches with the tables kept. Median of 5 runs of 200 searches; plans checked equal.
+fn exact_tables(cases: &[Case], errors: &mut Vec<String>) {
+    const KEYS: usize = goap::planner::EXACT_TABLES + 1;
+    println!();
+    println!("### Exact tables: first search of a key (issue 13)");
+    println!();
+    println!("| domain | table kept | table built every search | ÷ |");
+    println!("|---|---:|---:|---:|");
+    for case in cases.iter().filter(|c| {
+        matches!(
+            c.name.as_str(),
+            "kitchen" | "gpgoap-example" | "night-watch"
+        )
+    }) {
+        let actions = case.domain.action_count() as u32;
+        // Keys: the domain with sets of its actions disabled (by size, then in order).
+        let mut contexts = Vec::new();
+        for mask in (0u32..1 << actions.min(16))
+            .map(|m| (m.count_ones(), m))
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .map(|(_, m)| m)
+            .take(KEYS)
+        {
+            let mut c = goap::ActionContext::new();
+            for a in (0..actions).filter(|a| mask >> a & 1 == 1) {
+                c.set_enabled(goap::ActionId(a), false);
+            }
+            contexts.push(c);
+        }
+        let run = |planner: &mut Planner, keys: usize| -> Duration {
+            let t = Instant::now();
+            for k in 0..200 {
+                let r = planner.plan_in(
+                    &case.domain,
+                    &case.start,
+                    &case.goal,
+                    &PlanOptions::default(),
+                    &contexts[k % keys],
+                );
+                black_box(r);
+            }
+            t.elapsed() / 200
+        };
+        if contexts.len() < KEYS {
+            println!("| {} | (fewer than {KEYS} keys) | | |", case.name);
+            continue;
+        }
+        // The same results whether a key's table is kept or built again.
+        let mut planner = Planner::new();
+        let first: Vec<_> = contexts
+            .iter()
+            .map(|c| {
+                let o = &PlanOptions::default();
+                planner
+                    .plan_in(&case.domain, &case.start, &case.goal, o, c)
+                    .outcome
+            })
+            .collect();
+        for (c, want) in contexts.iter().zip(&first).rev() {
+            let o = &PlanOptions::default();
+            let got = Planner::new().plan_in(&case.domain, &case.start, &case.goal, o, c);
+            if &got.outcome != want {
+                errors.push(format!(
+                    "{}: a table built again planned differently",
+                    case.name
+                ));
+            }
+        }
+        let kept = median((0..5).map(|_| run(&mut planner, KEYS - 1)).collect());
+        let built = median((0..5).map(|_| run(&mut planner, KEYS)).collect());
+        println!(
+            "| {} | {} | {} | {:.1}× |",
+            case.name,
+            fmt_time(kept),
+            fmt_time(built),
+            built.as_secs_f64() / kept.as_secs_f64()
+        );
+    }
 }

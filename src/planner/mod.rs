@@ -125,7 +125,10 @@ use crate::state::WorldState;
 
 pub use crate::memory::{max_table_bytes, set_max_table_bytes, OutOfMemory, MAX_TABLE_BYTES};
 pub use context::ActionContext;
-pub use search::{AUTO_BACKWARD_AFTER, AUTO_LAZY_AFTER, PROBE_EXPANSIONS, PROBE_MAX_ACTIONS};
+pub use search::{
+    AUTO_BACKWARD_AFTER, AUTO_LAZY_AFTER, EXACT_MAX_FACTS, EXACT_MAX_WORK, EXACT_TABLES,
+    PROBE_EXPANSIONS, PROBE_MAX_ACTIONS,
+};
 
 /// Which admissible heuristic guides the search. All of them return optimal plans; they
 /// differ in speed only.

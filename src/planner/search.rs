@@ -24,6 +24,8 @@ use crate::memory::{reserve, OutOfMemory};
 use crate::state::WorldState;
 
 mod exact;
+
+pub use exact::{ENTRIES as EXACT_TABLES, EXACT_MAX_FACTS, EXACT_MAX_WORK};
 mod setup_cache;
 mod successor;
 mod table;

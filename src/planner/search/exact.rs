@@ -30,14 +30,16 @@ use crate::domain::compiled::CompiledDomain;
 use crate::domain::{ActionId, Goal};
 
 /// At most this many facts in the projection (a table of at most 4,096 states).
-pub(crate) const EXACT_MAX_FACTS: usize = 12;
+pub const EXACT_MAX_FACTS: usize = 12;
 
 /// At most this many (projected state, enabled action) pairs: the table's build visits each
 /// once, so this bounds the first search of a goal to a few tens of microseconds.
-pub(crate) const EXACT_MAX_WORK: usize = 8192;
+pub const EXACT_MAX_WORK: usize = 8192;
 
-/// Tables one planner keeps.
-const ENTRIES: usize = 8;
+/// Tables one planner keeps (round robin). More than the setup cache's: a table costs a
+/// few dozen searches to build, so agents with different disabled actions, or many goals,
+/// should not keep replacing each other's. Each holds at most 4,096 states (48 KiB).
+pub const ENTRIES: usize = 32;
 
 /// Not reachable from the state: no path to the goal.
 const FAR: u32 = u32::MAX;
@@ -507,7 +509,10 @@ mod tests {
             max_nodes: 511,
             ..small
         };
-        assert_eq!(p.plan(&d, &start, &goal, &limited).plan().unwrap().cost, 2.0);
+        assert_eq!(
+            p.plan(&d, &start, &goal, &limited).plan().unwrap().cost,
+            2.0
+        );
         assert_eq!(exact_counts(&p), (1, 0));
         // A cost override: the ordinary search, with the override.
         let mut costly = ActionContext::new();
