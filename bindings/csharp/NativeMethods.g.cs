@@ -2661,7 +2661,7 @@ namespace Goap.Native
         /// <summary>
         ///  Heuristic estimate of the start state (a lower bound on the cost; 0 when unknown,
         ///  as with blind search, or when the default search ended within its first 32
-        ///  expansions, which use no heuristic).
+        ///  expansions, which use no heuristic; the optimal cost when it walked an exact table).
         /// </summary>
         public double initial_h;
         /// <summary>
@@ -4021,9 +4021,12 @@ namespace Goap.Native
     public enum GoapHeuristic : int
     {
         /// <summary>
-        ///  The default: on domains of at most 20 actions without variables, first up to 32
-        ///  uniform-cost expansions with no setup (most small searches end there); then root
-        ///  landmarks, with lazy LM-cut once a search grows large.
+        ///  The default: tiny tasks (at most 12 facts read by the goal or a precondition, at
+        ///  most 8,192 states × enabled actions, no variables, no cost overrides) walk an exact
+        ///  goal-distance table kept per (domain, goal, disabled actions): only the plan's
+        ///  states are expanded. Other domains of at most 20 actions without variables first
+        ///  run up to 32 uniform-cost expansions with no setup (most small searches end there);
+        ///  then root landmarks, with lazy LM-cut once a search grows large.
         /// </summary>
         Auto = 0,
         /// <summary>

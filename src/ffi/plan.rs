@@ -20,9 +20,12 @@ use crate::world::{start_state, start_state_with, DomainEntry, World, WorldError
 #[repr(i32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GoapHeuristic {
-    /// The default: on domains of at most 20 actions without variables, first up to 32
-    /// uniform-cost expansions with no setup (most small searches end there); then root
-    /// landmarks, with lazy LM-cut once a search grows large.
+    /// The default: tiny tasks (at most 12 facts read by the goal or a precondition, at
+    /// most 8,192 states × enabled actions, no variables, no cost overrides) walk an exact
+    /// goal-distance table kept per (domain, goal, disabled actions): only the plan's
+    /// states are expanded. Other domains of at most 20 actions without variables first
+    /// run up to 32 uniform-cost expansions with no setup (most small searches end there);
+    /// then root landmarks, with lazy LM-cut once a search grows large.
     Auto = 0,
     /// LM-cut for every node.
     Lmcut = 1,
@@ -140,7 +143,7 @@ pub struct GoapPlanResult {
     pub micros: u64,
     /// Heuristic estimate of the start state (a lower bound on the cost; 0 when unknown,
     /// as with blind search, or when the default search ended within its first 32
-    /// expansions, which use no heuristic).
+    /// expansions, which use no heuristic; the optimal cost when it walked an exact table).
     pub initial_h: f64,
     /// The direction of the search that decided: GOAP_DIRECTION_FORWARD or
     /// GOAP_DIRECTION_BACKWARD (with GOAP_DIRECTION_AUTO, the one that finished first). Appended in a later version: a caller whose

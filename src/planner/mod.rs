@@ -2,6 +2,13 @@
 //! heuristics.
 //!
 //! # Algorithm
+//! 0. **Exact tables** ([`Heuristic::Auto`], tiny tasks only). When the facts the goal or
+//!    any action's precondition names are at most [`EXACT_MAX_FACTS`] and their states
+//!    times the enabled actions at most [`EXACT_MAX_WORK`] (no integer variables, no cost
+//!    overrides, `max_nodes` at least the table's states), a table of every such state's
+//!    exact cost to the goal is built once per (domain, goal, disabled actions) and kept
+//!    ([`EXACT_TABLES`] per planner); the search walks down it from the start, expanding
+//!    only the plan's states (A* with the perfect heuristic). The steps below are skipped.
 //! 1. **Pruning.** Actions that relaxed reachability shows can never apply, and actions none
 //!    of whose effects can matter for the goal, are dropped for this search. Both keep the
 //!    optimal cost. If the goal is not even relaxed-reachable the answer is
@@ -134,10 +141,12 @@ pub use search::{
 /// differ in speed only.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Heuristic {
-    /// The default. On domains without integer variables, first a uniform-cost probe of at
-    /// most [`PROBE_EXPANSIONS`] expansions with no setup at all (most game searches end
-    /// there, for less than a heuristic's setup costs); then, or at once with variables,
-    /// pruning, root landmarks and lazy LM-cut once the search grows large.
+    /// The default. Tiny tasks walk an exact goal-distance table (see the module
+    /// documentation, "Algorithm", step 0). Other domains without integer variables of at
+    /// most [`PROBE_MAX_ACTIONS`] actions first run a uniform-cost probe of at most
+    /// [`PROBE_EXPANSIONS`] expansions with no setup at all (most game searches end there,
+    /// for less than a heuristic's setup costs); then, or at once with variables, pruning,
+    /// root landmarks and lazy LM-cut once the search grows large.
     #[default]
     Auto,
     /// LM-cut computed for every node when it is first popped.
@@ -329,7 +338,8 @@ pub struct SearchStats {
     /// Actions pruned as unreachable or irrelevant.
     pub actions_pruned: u32,
     /// Heuristic value of the start state (0 when unknown: blind search, or a search that
-    /// ended within the heuristic-free probe, see [`PROBE_EXPANSIONS`]).
+    /// ended within the heuristic-free probe, see [`PROBE_EXPANSIONS`]; the optimal cost
+    /// when the search walked an exact table).
     pub initial_h: f64,
     /// Wall-clock time of the call.
     pub elapsed: Duration,
