@@ -107,10 +107,6 @@ pub struct JobRun {
     spent: u64,
     /// Nodes all its [`JobRun::advance`] calls spent.
     total: u64,
-    /// Nodes of the search in `planner` already counted in `spent` and `total` (a search
-    /// decided when it began, such as a walk of an exact table, counts its nodes at the
-    /// first `advance`, as a cache answer would).
-    counted: u64,
 }
 
 impl JobRun {
@@ -125,7 +121,6 @@ impl JobRun {
             planner: None,
             spent: 0,
             total: 0,
-            counted: 0,
         }
     }
 
@@ -165,13 +160,12 @@ impl JobRun {
                     max_expansions: left,
                     max_time: budget.max_time.map(|t| t.saturating_sub(start.elapsed())),
                 };
-                let before = self.counted;
+                let before = planner.progress().map_or(0, |s| s.expanded);
                 let result = planner.resume(&slice);
                 let after = match &result {
                     Some(r) => r.stats.expanded,
                     None => planner.progress().map_or(0, |s| s.expanded),
                 };
-                self.counted = after;
                 spent_nodes += after - before;
                 self.spent += after - before;
                 self.total += after - before;
@@ -205,7 +199,6 @@ impl JobRun {
                 let job = &self.job;
                 planner.begin(&job.domain, &job.state, goal, &job.options, &job.context);
                 self.planner = Some(planner);
-                self.counted = 0;
                 continue;
             };
             let g = *g;

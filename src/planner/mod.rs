@@ -3,9 +3,10 @@
 //!
 //! # Algorithm
 //! 0. **Exact tables** ([`Heuristic::Auto`], tiny tasks only). When the facts the goal or
-//!    any action's precondition names are at most [`EXACT_MAX_FACTS`] and their states
-//!    times the enabled actions at most [`EXACT_MAX_WORK`] (no integer variables, no cost
-//!    overrides, `max_nodes` at least the table's states), a table of every such state's
+//!    any action's precondition names are at most [`EXACT_MAX_FACTS`], their states times
+//!    the enabled actions at most [`EXACT_MAX_WORK`], and every action cost is a whole
+//!    number from 0 to 255 (no integer variables, no cost overrides, `max_nodes` at least
+//!    the table's states), a table of every such state's
 //!    exact cost to the goal is built once per (domain, goal, disabled actions) and kept
 //!    ([`EXACT_TABLES`] per planner); the search walks down it from the start, expanding
 //!    only the plan's states (A* with the perfect heuristic). The steps below are skipped.

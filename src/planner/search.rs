@@ -567,13 +567,15 @@ impl Search {
         stats: &mut SearchStats,
     ) -> Result<Stage, Outcome> {
         self.load_task(c, start, goal)?;
-        let (walk, h, enabled) = self.exact.begin(c, &self.start, &self.goal_atoms, disabled);
+        let (walk, h, enabled) = self
+            .exact
+            .begin(c, &self.start, &self.goal_atoms, disabled)
+            .map_err(Outcome::OutOfMemory)?;
         stats.actions_kept = enabled;
         stats.actions_pruned = c.actions as u32 - enabled;
-        if self.exact.left(&walk).is_none() {
-            return Err(Outcome::NoPlan);
-        }
-        stats.initial_h = h;
+        stats.initial_h = h.ok_or(Outcome::NoPlan)?;
+        // The start is stored.
+        stats.stored = 1;
         self.exact_plan.clear();
         Ok(Stage::Exact(walk))
     }
@@ -817,8 +819,6 @@ impl Search {
                         stats.generated += generated;
                         stats.stored += 1;
                     }
-                    // The start is stored too.
-                    stats.stored += 1;
                     let actions = self.exact_plan.clone();
                     let cost = actions.iter().map(|a| c.costs[a.index()]).sum();
                     return Some(Outcome::Found(Plan { actions, cost }));

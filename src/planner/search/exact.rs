@@ -1,57 +1,65 @@
 //! Exact goal distances for tiny tasks ([`Heuristic::Auto`](crate::planner::Heuristic)).
 //!
 //! When the facts that decide a search (those the goal or any action's precondition names)
-//! are at most [`EXACT_MAX_FACTS`], and their states times the enabled actions are at most
-//! [`EXACT_MAX_WORK`], every state of that projection fits in a small table. A backward
+//! are at most [`EXACT_MAX_FACTS`], their states times the enabled actions are at most
+//! [`EXACT_MAX_WORK`], and every action cost is a whole number no larger than 255 (as in
+//! most game domains), every state of that projection fits in a small table. A backward
 //! Dijkstra from the goal states fills it with each state's exact cost to the goal (and the
 //! number of actions of the cheapest path chosen), once per (compiled domain, goal,
 //! disabled actions); the table is kept for the next searches, like the setup cache. A
 //! search then only walks down it from its start: at every state, the first enabled action
-//! in registration order whose successor's distance plus its cost is the state's distance,
-//! and whose successor's step count is one less. That is A\* with the perfect heuristic
-//! (h\*): it expands exactly the plan's states, and the plan has minimum cost.
+//! in registration order whose successor is exactly its cost nearer the goal and one action
+//! nearer. That is A\* with the perfect heuristic (h\*): it expands exactly the plan's
+//! states, and the plan has minimum cost.
 //!
 //! A fact no precondition and not the goal reads never decides what applies or whether the
 //! goal holds, so states that differ only in such facts have the same futures: the
-//! projection loses nothing. Distances are `f64` sums made by the Dijkstra (each state's is
-//! its successor's plus the action's cost, the same addition the walk checks), so the walk
-//! always finds the action that set a distance, and zero-cost actions cannot make it loop
-//! (the step count falls by one at every action). The walk's plan cost is the sum in plan
-//! order, as every search's.
+//! projection loses nothing. Costs are whole numbers, so distances are exact integers
+//! (at most 255 × 4,095) whatever the order of the sums: the plan's cost summed in plan
+//! order, as every search's, equals the table's distance, which is the optimum. Ties on
+//! cost go to fewer actions, and zero-cost actions cannot make the walk loop (it moves one
+//! action nearer at every step).
 //!
 //! Everything here depends on the domain, the goal and the disabled actions only, so the
 //! same inputs give the same plan whether the table is built or found. Tables are built
-//! with the domain's own costs: a search with cost overrides does not use them.
+//! with the domain's own costs: a search with cost overrides does not use them. Their
+//! memory (at most about 112 KiB while one is built) is reserved fallibly.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use crate::domain::compiled::CompiledDomain;
 use crate::domain::{ActionId, Goal};
+use crate::memory::{reserve, OutOfMemory};
 
 /// At most this many facts in the projection (a table of at most 4,096 states).
 pub const EXACT_MAX_FACTS: usize = 12;
 
 /// At most this many (projected state, enabled action) pairs: the table's build visits each
-/// once, so this bounds the first search of a goal to a few tens of microseconds.
+/// once, so this bounds the first search of a goal.
 pub const EXACT_MAX_WORK: usize = 8192;
 
-/// Tables one planner keeps (round robin). More than the setup cache's: a table costs a
-/// few dozen searches to build, so agents with different disabled actions, or many goals,
-/// should not keep replacing each other's. Each holds at most 4,096 states (48 KiB).
+/// Tables one planner keeps (round robin). More than the setup cache's: a table costs some
+/// dozens of walks to build, so agents with different disabled actions, or many goals,
+/// should not keep replacing each other's. Each holds at most 4,096 states (16 KiB).
 pub const ENTRIES: usize = 32;
 
-/// Not reachable from the state: no path to the goal.
+/// A state's key: its distance to the goal times `STEPS`, plus the actions of the path the
+/// walk follows (fewer than `STEPS`: a path visits each of at most 4,096 states once).
+const STEPS: u32 = 1 << EXACT_MAX_FACTS;
+
+/// No path to the goal.
 const FAR: u32 = u32::MAX;
 
-/// One enabled action over the projection: its masks as bits of a table index.
+/// One enabled action over the projection: its masks as bits of a table index, and what
+/// it adds to a key (`cost × STEPS + 1`).
 #[derive(Clone, Copy, Debug, Default)]
 struct Act {
     pre_t: u32,
     pre_f: u32,
     add: u32,
     del: u32,
-    cost: f64,
+    step: u32,
     id: u32,
 }
 
@@ -70,16 +78,16 @@ impl Act {
 /// One table and its key.
 #[derive(Debug, Default)]
 struct Table {
+    /// Complete (a build that ran out of memory leaves it false).
+    valid: bool,
     tables: u64,
     goal_atoms: Vec<u32>,
     disabled: Vec<ActionId>,
     /// Bit `i` of a table index is fact `facts[i]` of the domain.
     facts: Vec<u32>,
     acts: Vec<Act>,
-    /// Per state: exact cost to the goal (`f64::INFINITY`: none) and the number of
-    /// actions of the path the walk follows (`FAR`: none).
-    dist: Vec<f64>,
-    steps: Vec<u32>,
+    /// Per state: its key (distance × `STEPS` + actions), `FAR` without a path.
+    key: Vec<u32>,
 }
 
 /// Where a walk down a table stands.
@@ -107,10 +115,16 @@ pub(crate) struct ExactCache {
     edge_start: Vec<u32>,
     edges: Vec<(u32, u32)>,
     fill: Vec<u32>,
-    heap: BinaryHeap<Reverse<(u64, u32, u32)>>,
+    /// Open list: `key << 12 | state`.
+    heap: BinaryHeap<Reverse<u64>>,
     /// Tables built and found since the planner was made (for tests).
     pub built: u64,
     pub found: u64,
+}
+
+/// The disabled actions the domain has (`disabled` is sorted).
+fn own(c: &CompiledDomain, disabled: &[ActionId]) -> usize {
+    disabled.partition_point(|a| a.index() < c.actions)
 }
 
 impl ExactCache {
@@ -123,7 +137,8 @@ impl ExactCache {
         goal: &Goal,
         disabled: &[ActionId],
     ) -> Option<usize> {
-        if !c.vars.is_empty() || c.actions > EXACT_MAX_WORK {
+        // Even one fact's two states must fit the work limit.
+        if !c.vars.is_empty() || c.small_costs.is_none() || c.actions > EXACT_MAX_WORK / 2 {
             return None;
         }
         let facts = (c.atoms - 1) / 2;
@@ -151,7 +166,7 @@ impl ExactCache {
                 k += 1;
             }
         }
-        let enabled = c.actions - disabled.iter().filter(|a| a.index() < c.actions).count();
+        let enabled = c.actions - own(c, disabled);
         if k > EXACT_MAX_FACTS || (1usize << k).saturating_mul(enabled.max(1)) > EXACT_MAX_WORK {
             return None;
         }
@@ -160,27 +175,27 @@ impl ExactCache {
 
     /// Starts a walk from `start` (packed domain words) to the goal (`goal_atoms`, as the
     /// search loads them), building the table first if this key has none. Returns the walk,
-    /// the start's exact distance (infinite: no plan) and the enabled actions' count.
+    /// the start's exact distance (`None`: no plan) and the enabled actions' count.
     pub fn begin(
         &mut self,
         c: &CompiledDomain,
         start: &[u64],
         goal_atoms: &[u32],
         disabled: &[ActionId],
-    ) -> (Walk, f64, u32) {
-        let slot =
-            match self.entries.iter().position(|t| {
-                t.tables == c.id && t.goal_atoms == goal_atoms && t.disabled == disabled
-            }) {
-                Some(i) => {
-                    self.found += 1;
-                    i
-                }
-                None => {
-                    self.built += 1;
-                    self.build(c, goal_atoms, disabled)
-                }
-            };
+    ) -> Result<(Walk, Option<f64>, u32), OutOfMemory> {
+        let disabled = &disabled[..own(c, disabled)];
+        let slot = match self.entries.iter().position(|t| {
+            t.valid && t.tables == c.id && t.goal_atoms == goal_atoms && t.disabled == disabled
+        }) {
+            Some(i) => {
+                self.found += 1;
+                i
+            }
+            None => {
+                self.built += 1;
+                self.build(c, goal_atoms, disabled)?
+            }
+        };
         let t = &self.entries[slot];
         let mut state = 0u32;
         for (bit, &f) in t.facts.iter().enumerate() {
@@ -189,14 +204,19 @@ impl ExactCache {
                 state |= 1 << bit;
             }
         }
-        let h = t.dist[state as usize];
-        (Walk { slot, state }, h, t.acts.len() as u32)
+        let h = match t.key[state as usize] {
+            FAR => None,
+            k => Some(f64::from(k / STEPS)),
+        };
+        Ok((Walk { slot, state }, h, t.acts.len() as u32))
     }
 
     /// The actions left from the walk's state (`None`: the goal is out of reach).
     pub fn left(&self, w: &Walk) -> Option<u32> {
-        let n = self.entries[w.slot].steps[w.state as usize];
-        (n != FAR).then_some(n)
+        match self.entries[w.slot].key[w.state as usize] {
+            FAR => None,
+            k => Some(k % STEPS),
+        }
     }
 
     /// One step down the table from a state with actions left: the action taken, and the
@@ -204,22 +224,28 @@ impl ExactCache {
     pub fn step(&self, w: &mut Walk) -> (ActionId, u64) {
         let t = &self.entries[w.slot];
         let s = w.state;
-        let (d, n) = (t.dist[s as usize], t.steps[s as usize]);
-        debug_assert!(n != FAR && n > 0);
+        let k = t.key[s as usize];
+        debug_assert!(k != FAR && k % STEPS > 0);
         let mut generated = 0;
         for a in t.acts.iter().filter(|a| a.applies(s)) {
             generated += 1;
             let to = a.apply(s);
-            if t.steps[to as usize] == n - 1 && t.dist[to as usize] + a.cost == d {
+            // `key[to] + step == k`, without overflow on `FAR`.
+            if k.checked_sub(a.step) == Some(t.key[to as usize]) {
                 w.state = to;
                 return (ActionId(a.id), generated);
             }
         }
-        unreachable!("the action that set a distance leads down the table")
+        unreachable!("the action that set a key leads down the table")
     }
 
     /// Builds the table of this key in the next entry (round robin) and returns its index.
-    fn build(&mut self, c: &CompiledDomain, goal_atoms: &[u32], disabled: &[ActionId]) -> usize {
+    fn build(
+        &mut self,
+        c: &CompiledDomain,
+        goal_atoms: &[u32],
+        disabled: &[ActionId],
+    ) -> Result<usize, OutOfMemory> {
         if self.entries.len() < ENTRIES {
             self.entries.push(Table::default());
             self.next = self.entries.len() - 1;
@@ -227,6 +253,7 @@ impl ExactCache {
         let i = self.next;
         self.next = (self.next + 1) % ENTRIES;
         let t = &mut self.entries[i];
+        t.valid = false;
         t.tables = c.id;
         t.goal_atoms.clear();
         t.goal_atoms.extend_from_slice(goal_atoms);
@@ -255,11 +282,11 @@ impl ExactCache {
                 continue;
             }
             let mut act = Act {
-                cost: c.costs[a],
+                // Whole numbers up to 255 (`small_costs`).
+                step: c.costs[a] as u32 * STEPS + 1,
                 id: a as u32,
                 ..Act::default()
             };
-            let mut impossible = false;
             for &q in c.pre(a) {
                 if q == c.init_atom {
                     continue;
@@ -271,7 +298,6 @@ impl ExactCache {
                     act.pre_f |= b;
                 }
             }
-            impossible |= act.pre_t & act.pre_f != 0;
             for &q in c.eff(a) {
                 if q == c.init_atom {
                     continue;
@@ -286,12 +312,15 @@ impl ExactCache {
             }
             // An action that sets a fact both ways ends with it true, as `apply` does.
             act.del &= !act.add;
-            if !impossible {
+            if act.pre_t & act.pre_f == 0 {
                 t.acts.push(act);
             }
         }
 
         // Reverse edges, by target state: (source, action position).
+        let what = |table: &'static str| move || format!("an exact table's {table} ({n} states)");
+        reserve(&mut self.edge_start, n + 1, what("edge index"))?;
+        reserve(&mut self.fill, n + 1, what("edge index"))?;
         self.edge_start.clear();
         self.edge_start.resize(n + 1, 0);
         for s in 0..n as u32 {
@@ -302,8 +331,10 @@ impl ExactCache {
         for s in 0..n {
             self.edge_start[s + 1] += self.edge_start[s];
         }
+        let edges = self.edge_start[n] as usize;
+        reserve(&mut self.edges, edges, what("edges"))?;
         self.edges.clear();
-        self.edges.resize(self.edge_start[n] as usize, (0, 0));
+        self.edges.resize(edges, (0, 0));
         self.fill.clear();
         self.fill.extend_from_slice(&self.edge_start);
         for s in 0..n as u32 {
@@ -314,7 +345,8 @@ impl ExactCache {
             }
         }
 
-        // Dijkstra from every goal state, ordered by (distance, steps, state).
+        // Dijkstra from every goal state, ordered by key (distance, then actions), then
+        // state.
         let (mut gp, mut gn) = (0u32, 0u32);
         for &g in goal_atoms {
             let b = 1u32 << bit_of(g / 2).expect("goal facts are projected");
@@ -324,37 +356,44 @@ impl ExactCache {
                 gn |= b;
             }
         }
-        t.dist.clear();
-        t.dist.resize(n, f64::INFINITY);
-        t.steps.clear();
-        t.steps.resize(n, FAR);
+        reserve(&mut t.key, n, what("distances"))?;
+        reserve(&mut self.heap, n, what("open list"))?;
+        t.key.clear();
+        t.key.resize(n, FAR);
         self.heap.clear();
         for s in 0..n as u32 {
             if s & gp == gp && s & gn == 0 {
-                t.dist[s as usize] = 0.0;
-                t.steps[s as usize] = 0;
-                self.heap.push(Reverse((0f64.to_bits(), 0, s)));
+                t.key[s as usize] = 0;
+                self.heap.push(Reverse(u64::from(s)));
             }
         }
-        while let Some(Reverse((d, steps, s))) = self.heap.pop() {
-            let su = s as usize;
-            if d != t.dist[su].to_bits() || steps != t.steps[su] {
+        while let Some(Reverse(entry)) = self.heap.pop() {
+            let (key, s) = (
+                (entry >> EXACT_MAX_FACTS) as u32,
+                (entry as u32) & (STEPS - 1),
+            );
+            if key != t.key[s as usize] {
                 continue;
             }
-            let (d, k) = (t.dist[su], steps);
-            let range = self.edge_start[su] as usize..self.edge_start[su + 1] as usize;
+            let range =
+                self.edge_start[s as usize] as usize..self.edge_start[s as usize + 1] as usize;
             for &(from, p) in &self.edges[range] {
-                let nd = d + t.acts[p as usize].cost;
-                let fu = from as usize;
-                if nd < t.dist[fu] || (nd == t.dist[fu] && k + 1 < t.steps[fu]) {
-                    t.dist[fu] = nd;
-                    t.steps[fu] = k + 1;
-                    // Costs are finite and ≥ 0: the bits of `nd` order as its value.
-                    self.heap.push(Reverse((nd.to_bits(), k + 1, from)));
+                // At most 255 × 4,095 × 4,096 + 4,095 < 2^32.
+                let to_key = key.saturating_add(t.acts[p as usize].step);
+                if to_key < t.key[from as usize] {
+                    t.key[from as usize] = to_key;
+                    if self.heap.len() == self.heap.capacity() {
+                        let more = self.heap.len() + 1;
+                        reserve(&mut self.heap, more, what("open list"))?;
+                    }
+                    self.heap.push(Reverse(
+                        u64::from(to_key) << EXACT_MAX_FACTS | u64::from(from),
+                    ));
                 }
             }
         }
-        i
+        t.valid = true;
+        Ok(i)
     }
 }
 
@@ -484,6 +523,38 @@ mod tests {
         };
         assert_eq!(calls, 4);
         assert_eq!(key(sliced), key(whole));
+    }
+
+    /// Disabled ids the domain does not have are not part of a table's key (found in
+    /// review); costs that are not whole numbers up to 255 take no table.
+    #[test]
+    fn keys_ignore_foreign_ids_and_tables_need_small_whole_costs() {
+        let (d, f) = ring(5, 0);
+        let mut start = WorldState::new();
+        start.set(f[0], true);
+        let goal = d.conditions([fv(f[3], true)]).unwrap();
+        let mut p = Planner::new();
+        let o = PlanOptions::default();
+        let a = p.plan_in(&d, &start, &goal, &o, &ActionContext::new());
+        let mut ghost = ActionContext::new();
+        ghost.set_enabled(ActionId(1000), false);
+        let b = p.plan_in(&d, &start, &goal, &o, &ghost);
+        assert_eq!(key(a), key(b));
+        assert_eq!(exact_counts(&p), (1, 1));
+        for cost in [0.5, 256.0] {
+            let mut d2 = d.clone();
+            d2.add_action(ActionDef {
+                name: "odd".into(),
+                pre: vec![fv(f[4], true)],
+                effects: vec![fv(f[0], true)],
+                cost,
+                ..Default::default()
+            })
+            .unwrap();
+            let r = p.plan(&d2, &start, &goal, &o);
+            assert_eq!(r.plan().unwrap().cost, 3.0);
+            assert_eq!(exact_counts(&p), (1, 1), "cost {cost}");
+        }
     }
 
     /// The table is used only where it is small, with the domain's own costs, and when the
