@@ -5,7 +5,7 @@
 
 use goap::{
     ActionContext, ActionDef, ActionId, Domain, FactId, FactValue, Goal, Heuristic, Outcome,
-    PlanOptions, Planner, SearchBudget, WorldState, EXACT_MAX_FACTS, EXACT_MAX_WORK,
+    PlanOptions, Planner, SearchBudget, WorldState, EXACT_MAX_STATES, EXACT_MAX_WORK,
 };
 
 struct Rng(u64);
@@ -39,11 +39,46 @@ fn check_plan(d: &Domain, start: &WorldState, goal: &Goal, plan: &[ActionId]) {
     assert!(d.satisfies(&s, goal), "goal not reached");
 }
 
-/// Whether the default search of this task walks a table: whole costs up to 255, at most
-/// `EXACT_MAX_FACTS` facts read by a precondition or the goal, and their states times the
-/// enabled actions at most `EXACT_MAX_WORK` (the documented rule, computed here from the
-/// domain file's view).
-fn takes_table(d: &Domain, goal: &Goal, ctx: &ActionContext) -> bool {
+/// Whether the default search of this task surely walks a table: whole costs up to 255,
+/// at most 12 facts read by a precondition or the goal, and their states times the enabled
+/// actions at most `EXACT_MAX_WORK`, counting every fact as a bit (at-most-one groups only
+/// make the table smaller), and a start that no group could reject.
+fn takes_table(d: &Domain, start: &WorldState, goal: &Goal, ctx: &ActionContext) -> bool {
+    // A start with two facts of an at-most-one group true takes no table. Conservatively:
+    // at most one true among the facts an action consumes (requires true and makes false)
+    // or makes true while consuming another.
+    let mut member = vec![false; d.fact_count()];
+    for a in 0..d.action_count() as u32 {
+        let def = d.action(ActionId(a)).unwrap();
+        let consumed: Vec<FactId> = def
+            .pre()
+            .entries()
+            .iter()
+            .filter(|p| {
+                p.value
+                    && def
+                        .effects()
+                        .entries()
+                        .iter()
+                        .any(|e| e.fact == p.fact && !e.value)
+            })
+            .map(|p| p.fact)
+            .collect();
+        if !consumed.is_empty() {
+            for &x in &consumed {
+                member[x.index()] = true;
+            }
+            for e in def.effects().entries().iter().filter(|e| e.value) {
+                member[e.fact.index()] = true;
+            }
+        }
+    }
+    let true_members = (0..d.fact_count() as u32)
+        .filter(|&x| member[x as usize] && start.get(FactId(x)))
+        .count();
+    if true_members > 1 {
+        return false;
+    }
     let mut read = vec![false; d.fact_count()];
     let mut enabled = 0;
     for a in 0..d.action_count() as u32 {
@@ -60,7 +95,7 @@ fn takes_table(d: &Domain, goal: &Goal, ctx: &ActionContext) -> bool {
         read[e.fact.index()] = true;
     }
     let k = read.iter().filter(|&&r| r).count();
-    k <= EXACT_MAX_FACTS && (1usize << k) * enabled.max(1) <= EXACT_MAX_WORK
+    k <= 12 && (1usize << k) * enabled.max(1) <= EXACT_MAX_WORK
 }
 
 /// Three independent actions of costs 0.1, 0.2, 0.3 (registered in that order), the goal
@@ -218,7 +253,7 @@ fn random_tiny_tasks_match_blind_search() {
                         .map(|&x| d.action(x).unwrap().cost())
                         .sum::<f64>()
                 );
-                if takes_table(&d, &goal, &ctx) && !pa.actions.is_empty() {
+                if takes_table(&d, &start, &goal, &ctx) && !pa.actions.is_empty() {
                     walked += 1;
                     assert_eq!(a.stats.initial_h, pa.cost, "#{i}: the exact estimate");
                     assert_eq!(a.stats.expanded, pa.actions.len() as u64, "#{i}");
@@ -245,4 +280,154 @@ fn random_tiny_tasks_match_blind_search() {
         assert_eq!(k3, k2, "#{i} sliced");
     }
     assert!(walked > 300, "only {walked} plans walked a table");
+}
+
+/// Random graphs of cells (an at-most-one group: every move requires its cell and leaves
+/// it) with items picked up in some cells, up to 40 cells: against blind search, sliced,
+/// fresh against reused; starts with one cell (a table), none, or two (no table covers
+/// them). Where the table has at most `EXACT_MAX_STATES` states the start estimate is exact.
+#[test]
+fn random_graphs_walk_their_cells() {
+    let mut r = Rng(0x0DDB_1A5E_5BAD_5EED);
+    let mut auto = Planner::new();
+    let mut sliced = Planner::new();
+    let mut walked = 0;
+    for i in 0..1500 {
+        let mut d = Domain::new();
+        let cells = 2 + r.below(39) as usize;
+        let items = r.below(4) as usize;
+        let at: Vec<FactId> = (0..cells)
+            .map(|c| d.add_fact(&format!("at{c}")).unwrap())
+            .collect();
+        let has: Vec<FactId> = (0..items)
+            .map(|k| d.add_fact(&format!("has{k}")).unwrap())
+            .collect();
+        let moves = cells + r.below(2 * cells as u64) as usize;
+        // Components of the read cells (each one group), joined below: `root`.
+        let mut root: Vec<usize> = (0..cells).collect();
+        fn find(root: &mut [usize], mut x: usize) -> usize {
+            while root[x] != x {
+                x = root[x];
+            }
+            x
+        }
+        for m in 0..moves {
+            let (a, b) = (
+                r.below(cells as u64) as usize,
+                r.below(cells as u64) as usize,
+            );
+            if a == b {
+                continue;
+            }
+
+            let _ = d.add_action(ActionDef {
+                name: format!("move{m}"),
+                pre: vec![FactValue::new(at[a], true)],
+                effects: vec![FactValue::new(at[a], false), FactValue::new(at[b], true)],
+                cost: r.below(4) as f64,
+                ..Default::default()
+            });
+        }
+        for (k, &h) in has.iter().enumerate() {
+            let c = r.below(cells as u64) as usize;
+            let _ = d.add_action(ActionDef {
+                name: format!("pick{k}"),
+                pre: vec![FactValue::new(at[c], true), FactValue::new(h, false)],
+                effects: vec![FactValue::new(h, true)],
+                cost: 1.0,
+                ..Default::default()
+            });
+        }
+        let mut start = WorldState::new();
+        let true_cells = match r.below(10) {
+            0 => 0,
+            1 => 2,
+            _ => 1,
+        };
+        for _ in 0..true_cells {
+            start.set(at[r.below(cells as u64) as usize], true);
+        }
+        let mut g = vec![FactValue::new(at[r.below(cells as u64) as usize], true)];
+        for &h in &has {
+            if r.below(2) == 0 {
+                g.push(FactValue::new(h, true));
+            }
+        }
+        let goal = d.conditions(g).unwrap();
+        let o = opts(Heuristic::Auto);
+        let a = auto.plan(&d, &start, &goal, &o);
+        let b = Planner::new().plan(&d, &start, &goal, &opts(Heuristic::Blind));
+        match (&a.outcome, &b.outcome) {
+            (Outcome::Found(pa), Outcome::Found(pb)) => {
+                check_plan(&d, &start, &goal, &pa.actions);
+                assert_eq!(pa.cost, pb.cost, "#{i}");
+                // The table's states: per component, its cells some action reads (a move
+                // leaves them, an item lies there) plus one; 2 for a goal cell nothing
+                // reads, and per item.
+                let mut read = vec![false; cells];
+                for a in 0..d.action_count() as u32 {
+                    for p in d.action(ActionId(a)).unwrap().pre().entries() {
+                        if let Some(c) = at.iter().position(|&x| x == p.fact) {
+                            read[c] = true;
+                        }
+                    }
+                }
+                // Moves join the cells they leave and enter, where both are read (a
+                // cell nothing reads is not in the table).
+                for a in 0..d.action_count() as u32 {
+                    let def = d.action(ActionId(a)).unwrap();
+                    let cell = |f: FactId| at.iter().position(|&x| x == f);
+                    let from = def.pre().entries().iter().find_map(|p| cell(p.fact));
+                    let to = def
+                        .effects()
+                        .entries()
+                        .iter()
+                        .filter(|e| e.value)
+                        .find_map(|e| cell(e.fact));
+                    if let (Some(x), Some(y)) = (from, to) {
+                        if read[y] {
+                            let (rx, ry) = (find(&mut root, x), find(&mut root, y));
+                            root[rx.max(ry)] = rx.min(ry);
+                        }
+                    }
+                }
+                let mut size = vec![0usize; cells];
+                for c in (0..cells).filter(|&c| read[c]) {
+                    size[find(&mut root, c)] += 1;
+                }
+                let goal_cell = goal.entries()[0].fact.index();
+                let goal_bit: usize = if read[goal_cell] { 1 } else { 2 };
+                let states = size
+                    .iter()
+                    .filter(|&&n| n > 0)
+                    .fold(goal_bit << items, |s, &n| s.saturating_mul(n + 1));
+                let one_cell = (0..cells).filter(|&c| start.get(at[c])).count() == 1;
+                if one_cell
+                    && states <= EXACT_MAX_STATES
+                    && states * d.action_count() <= EXACT_MAX_WORK
+                    && !pa.actions.is_empty()
+                {
+                    walked += 1;
+                    assert_eq!(a.stats.initial_h, pa.cost, "#{i}: the exact estimate");
+                    assert_eq!(a.stats.expanded, pa.actions.len() as u64, "#{i}");
+                }
+            }
+            (Outcome::NoPlan, Outcome::NoPlan) => {}
+            (x, y) => panic!("#{i}: auto {x:?} vs blind {y:?}"),
+        }
+        let mut fresh = Planner::new().plan(&d, &start, &goal, &o);
+        fresh.stats.elapsed = Default::default();
+        let mut reused = a.clone();
+        reused.stats.elapsed = Default::default();
+        assert_eq!(fresh, reused, "#{i} fresh vs reused");
+        sliced.begin(&d, &start, &goal, &o, &ActionContext::new());
+        let mut s = loop {
+            if let Some(x) = sliced.resume(&SearchBudget::expansions(1 + r.below(3))) {
+                break x;
+            }
+        };
+        s.stats.elapsed = Default::default();
+        assert_eq!(s, reused, "#{i} sliced");
+    }
+    assert!(walked > 250, "only {walked} plans walked a table");
 }

@@ -20,9 +20,10 @@ use crate::world::{start_state, start_state_with, DomainEntry, World, WorldError
 #[repr(i32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GoapHeuristic {
-    /// The default: tiny tasks (at most 12 facts read by the goal or a precondition, at
-    /// most 8,192 states × enabled actions, whole costs from 0 to 255, no variables, no
-    /// cost overrides) walk an exact
+    /// The default: tiny tasks (at most 4,096 states of the facts the goal or a
+    /// precondition reads, an at-most-one group counting as one value; at most 8,192
+    /// states × enabled actions; whole costs from 0 to 255; no variables, no cost
+    /// overrides) walk an exact
     /// goal-distance table kept per (domain, goal, disabled actions): only the plan's
     /// states are expanded. Other domains of at most 20 actions without variables first
     /// run up to 32 uniform-cost expansions with no setup (most small searches end there);

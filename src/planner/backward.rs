@@ -650,6 +650,14 @@ impl Backward {
 /// Per fact, its at-most-one group (or [`NONE`]) checked against every action of `c`
 /// (see the module documentation); the start state is checked per search.
 fn action_checked_groups(c: &CompiledDomain) -> Vec<u32> {
+    groups_among(c, |_| true)
+}
+
+/// [`action_checked_groups`] over the facts `seen` keeps: the others are left out of every
+/// group and every check, as if no action touched them (an action that makes a kept fact
+/// and an unseen one true still makes one group fact true). Every fact a precondition
+/// names must be seen.
+pub(super) fn groups_among(c: &CompiledDomain, seen: impl Fn(usize) -> bool) -> Vec<u32> {
     let facts = (c.atoms - 1) / 2;
     // Union-find over facts.
     let mut parent: Vec<u32> = (0..facts as u32).collect();
@@ -669,7 +677,7 @@ fn action_checked_groups(c: &CompiledDomain) -> Vec<u32> {
     };
     for a in 0..c.actions {
         for &e in c.eff(a) {
-            if e % 2 != 0 {
+            if e % 2 != 0 || !seen(e as usize / 2) {
                 continue;
             }
             for q in consumed(a) {
@@ -691,7 +699,7 @@ fn action_checked_groups(c: &CompiledDomain) -> Vec<u32> {
     for a in 0..c.actions {
         adds.clear();
         for &e in c.eff(a) {
-            if e % 2 == 0 {
+            if e % 2 == 0 && seen(e as usize / 2) {
                 let r = root[e as usize / 2];
                 if ok[r as usize] {
                     adds.push((r, e / 2));

@@ -2,14 +2,16 @@
 //! heuristics.
 //!
 //! # Algorithm
-//! 0. **Exact tables** ([`Heuristic::Auto`], tiny tasks only). When the facts the goal or
-//!    any action's precondition names are at most [`EXACT_MAX_FACTS`], their states times
+//! 0. **Exact tables** ([`Heuristic::Auto`], tiny tasks only). When the states of the facts
+//!    the goal or any action's precondition names number at most [`EXACT_MAX_STATES`] (an
+//!    at-most-one group of facts, such as positions on a path, counts as one value), times
 //!    the enabled actions at most [`EXACT_MAX_WORK`], and every action cost is a whole
 //!    number from 0 to 255 (no integer variables, no cost overrides, `max_nodes` at least
-//!    the table's states), a table of every such state's
-//!    exact cost to the goal is built once per (domain, goal, disabled actions) and kept
-//!    ([`EXACT_TABLES`] per planner); the search walks down it from the start, expanding
-//!    only the plan's states (A* with the perfect heuristic). The steps below are skipped.
+//!    the table's states), a table of every such state's exact cost to the goal is built
+//!    once per (domain, goal, disabled actions) and kept ([`EXACT_TABLES`] per planner);
+//!    the search walks down it from the start, expanding only the plan's states (A* with
+//!    the perfect heuristic). The steps below are skipped. A start with two facts of a
+//!    group true is outside the table and takes the steps below.
 //! 1. **Pruning.** Actions that relaxed reachability shows can never apply, and actions none
 //!    of whose effects can matter for the goal, are dropped for this search. Both keep the
 //!    optimal cost. If the goal is not even relaxed-reachable the answer is
@@ -134,8 +136,8 @@ use crate::state::WorldState;
 pub use crate::memory::{max_table_bytes, set_max_table_bytes, OutOfMemory, MAX_TABLE_BYTES};
 pub use context::ActionContext;
 pub use search::{
-    AUTO_BACKWARD_AFTER, AUTO_LAZY_AFTER, EXACT_MAX_FACTS, EXACT_MAX_WORK, EXACT_TABLES,
-    PROBE_EXPANSIONS, PROBE_MAX_ACTIONS,
+    AUTO_BACKWARD_AFTER, AUTO_LAZY_AFTER, EXACT_MAX_FACTS, EXACT_MAX_STATES, EXACT_MAX_WORK,
+    EXACT_TABLES, PROBE_EXPANSIONS, PROBE_MAX_ACTIONS,
 };
 
 /// Which admissible heuristic guides the search. All of them return optimal plans; they

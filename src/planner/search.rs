@@ -25,7 +25,8 @@ use crate::state::WorldState;
 
 mod exact;
 
-pub use exact::{ENTRIES as EXACT_TABLES, EXACT_MAX_FACTS, EXACT_MAX_WORK};
+pub use exact::{ENTRIES as EXACT_TABLES, EXACT_MAX_FACTS, EXACT_MAX_STATES, EXACT_MAX_WORK};
+
 mod setup_cache;
 mod successor;
 mod table;
@@ -513,8 +514,7 @@ impl Search {
             && self
                 .exact
                 .size(&base, goal, context.disabled())
-                .is_some_and(|k| u64::from(options.max_nodes) >= 1u64 << k);
-        let portfolio = if exact { Portfolio::Off } else { portfolio };
+                .is_some_and(|states| u64::from(options.max_nodes) >= states as u64);
         let probe = !backward
             && matches!(options.heuristic, Heuristic::Auto | Heuristic::Blind)
             && base.vars.is_empty()
@@ -535,7 +535,12 @@ impl Search {
                 return Ok(Stage::Backward);
             }
             if exact {
-                return search.begin_exact(c, start, goal, context.disabled(), &mut stats);
+                if let Some(stage) =
+                    search.begin_exact(c, start, goal, context.disabled(), &mut stats)?
+                {
+                    return Ok(stage);
+                }
+                // Two facts of a group true at the start: no table covers it.
             }
             if probe {
                 return search.begin_probe(c, start, goal, context.disabled(), &mut stats);
@@ -544,6 +549,10 @@ impl Search {
             search.first_stage(c, options, ev, &stats)
         });
         stats.evaluations = self.relaxed.evaluations;
+        let portfolio = match setup {
+            Ok(Stage::Exact(_)) => Portfolio::Off,
+            _ => portfolio,
+        };
         self.phase = match setup {
             Err(outcome) => Phase::Decided(PlanResult { outcome, stats }),
             Ok(stage) => Phase::Running(Running {
@@ -557,7 +566,8 @@ impl Search {
         };
     }
 
-    /// Sets up a walk down a tiny task's exact goal-distance table (see `exact.rs`).
+    /// Sets up a walk down a tiny task's exact goal-distance table (see `exact.rs`);
+    /// `None` when the start has two facts of an at-most-one group true.
     fn begin_exact(
         &mut self,
         c: &CompiledDomain,
@@ -565,19 +575,22 @@ impl Search {
         goal: &Goal,
         disabled: &[ActionId],
         stats: &mut SearchStats,
-    ) -> Result<Stage, Outcome> {
+    ) -> Result<Option<Stage>, Outcome> {
         self.load_task(c, start, goal)?;
-        let (walk, h, enabled) = self
+        let Some((walk, h, enabled)) = self
             .exact
             .begin(c, &self.start, &self.goal_atoms, disabled)
-            .map_err(Outcome::OutOfMemory)?;
+            .map_err(Outcome::OutOfMemory)?
+        else {
+            return Ok(None);
+        };
         stats.actions_kept = enabled;
         stats.actions_pruned = c.actions as u32 - enabled;
         stats.initial_h = h.ok_or(Outcome::NoPlan)?;
         // The start is stored.
         stats.stored = 1;
         self.exact_plan.clear();
-        Ok(Stage::Exact(walk))
+        Ok(Some(Stage::Exact(walk)))
     }
 
     /// Sets up the probe: the goal and start, and the actions it may apply.

@@ -1,9 +1,14 @@
 //! Exact goal distances for tiny tasks ([`Heuristic::Auto`](crate::planner::Heuristic)).
 //!
-//! When the facts that decide a search (those the goal or any action's precondition names)
-//! are at most [`EXACT_MAX_FACTS`], their states times the enabled actions are at most
-//! [`EXACT_MAX_WORK`], and every action cost is a whole number no larger than 255 (as in
-//! most game domains), every state of that projection fits in a small table. A backward
+//! When the states of the facts that decide a search (those the goal or any action's
+//! precondition names) number at most [`EXACT_MAX_STATES`], times the enabled actions at
+//! most [`EXACT_MAX_WORK`], and every action cost is a whole number no larger than 255 (as
+//! in most game domains), every state of that projection fits in a small table. Facts of
+//! an *at-most-one group* (a position on a path: every action that makes one true requires
+//! another one true and makes it false, as `move(a, b)` does with `at_a` and `at_b`; facts
+//! the projection leaves out do not count) count as one value out of the group's size plus
+//! one, not as that many bits, so a path of 16 cells is 18 states, not 2^17; a start with
+//! two facts of a group true takes no table. A backward
 //! Dijkstra from the goal states fills it with each state's exact cost to the goal (and the
 //! number of actions of the cheapest path chosen), once per (compiled domain, goal,
 //! disabled actions); the table is kept for the next searches, like the setup cache. A
@@ -31,9 +36,14 @@ use std::collections::BinaryHeap;
 use crate::domain::compiled::CompiledDomain;
 use crate::domain::{ActionId, Goal};
 use crate::memory::{reserve, OutOfMemory};
+use crate::planner::backward::groups_among;
 
-/// At most this many facts in the projection (a table of at most 4,096 states).
-pub const EXACT_MAX_FACTS: usize = 12;
+/// At most this many states in a table.
+pub const EXACT_MAX_STATES: usize = 4096;
+
+/// At most this many facts in the projection (each table index bit or group member is one
+/// of 64 bits of a packed state).
+pub const EXACT_MAX_FACTS: usize = 64;
 
 /// At most this many (projected state, enabled action) pairs: the table's build visits each
 /// once, so this bounds the first search of a goal.
@@ -46,32 +56,99 @@ pub const ENTRIES: usize = 32;
 
 /// A state's key: its distance to the goal times `STEPS`, plus the actions of the path the
 /// walk follows (fewer than `STEPS`: a path visits each of at most 4,096 states once).
-const STEPS: u32 = 1 << EXACT_MAX_FACTS;
+const STEPS: u32 = EXACT_MAX_STATES as u32;
+
+/// `STEPS` as a shift.
+const STEP_BITS: u32 = STEPS.trailing_zeros();
 
 /// No path to the goal.
 const FAR: u32 = u32::MAX;
 
-/// One enabled action over the projection: its masks as bits of a table index, and what
-/// it adds to a key (`cost × STEPS + 1`).
+/// Not in a group.
+const NONE: u32 = u32::MAX;
+
+/// One enabled action over the projection (bit `i`: projected fact `i`), and what it adds
+/// to a key (`cost × STEPS + 1`).
 #[derive(Clone, Copy, Debug, Default)]
 struct Act {
-    pre_t: u32,
-    pre_f: u32,
-    add: u32,
-    del: u32,
+    pre_t: u64,
+    pre_f: u64,
+    add: u64,
+    del: u64,
     step: u32,
     id: u32,
 }
 
 impl Act {
     #[inline]
-    fn applies(&self, s: u32) -> bool {
+    fn applies(&self, s: u64) -> bool {
         s & self.pre_t == self.pre_t && s & self.pre_f == 0
     }
 
     #[inline]
-    fn apply(&self, s: u32) -> u32 {
+    fn apply(&self, s: u64) -> u64 {
         (s & !self.del) | self.add
+    }
+}
+
+/// How a projected state (bits) maps to a table index: mixed radix, one digit per group
+/// (0: none of its members true, `v`: member `v`), one binary digit per other fact.
+#[derive(Debug, Default)]
+struct Layout {
+    /// No groups: the index is the bits.
+    plain: bool,
+    /// Per group: its members' mask, its stride, its members' bits in value order.
+    groups: Vec<(u64, u32, Vec<u8>)>,
+    /// Per bit of a group member: its value (1-based).
+    value: Vec<u8>,
+    /// Facts in no group: bit and stride.
+    free: Vec<(u8, u32)>,
+    states: usize,
+}
+
+impl Layout {
+    /// The index of `s`, `None` when two facts of a group are true.
+    #[inline]
+    fn rank(&self, s: u64) -> Option<u32> {
+        if self.plain {
+            return Some(s as u32);
+        }
+        let mut r = 0;
+        for (mask, stride, _) in &self.groups {
+            let m = s & mask;
+            if m != 0 {
+                if m & (m - 1) != 0 {
+                    return None;
+                }
+                r += u32::from(self.value[m.trailing_zeros() as usize]) * stride;
+            }
+        }
+        for &(bit, stride) in &self.free {
+            if (s >> bit) & 1 == 1 {
+                r += stride;
+            }
+        }
+        Some(r)
+    }
+
+    /// The state of index `r`.
+    fn unrank(&self, r: u32) -> u64 {
+        if self.plain {
+            return u64::from(r);
+        }
+        let mut s = 0u64;
+        for (_, stride, members) in &self.groups {
+            let v = (r / stride) as usize % (members.len() + 1);
+            if v > 0 {
+                s |= 1 << members[v - 1];
+            }
+        }
+        for &(bit, stride) in &self.free {
+            if (r / stride) & 1 == 1 {
+                s |= 1 << bit;
+            }
+        }
+        s
     }
 }
 
@@ -83,10 +160,11 @@ struct Table {
     tables: u64,
     goal_atoms: Vec<u32>,
     disabled: Vec<ActionId>,
-    /// Bit `i` of a table index is fact `facts[i]` of the domain.
+    /// Bit `i` of a projected state is fact `facts[i]` of the domain.
     facts: Vec<u32>,
+    layout: Layout,
     acts: Vec<Act>,
-    /// Per state: its key (distance × `STEPS` + actions), `FAR` without a path.
+    /// Per table index: its key (distance × `STEPS` + actions), `FAR` without a path.
     key: Vec<u32>,
 }
 
@@ -95,31 +173,48 @@ struct Table {
 pub(crate) struct Walk {
     /// The table's entry.
     slot: usize,
-    /// The current state, as a table index.
-    state: u32,
+    /// The current state (projected bits) and its index.
+    state: u64,
+    index: u32,
 }
 
-/// The tables, the facts every action's precondition names in the last domain asked about,
-/// and the builder's scratch buffers. A warm cache allocates nothing but the plans.
+/// The facts every action's precondition names in one domain, and their groups.
+#[derive(Debug, Default)]
+struct DomainFacts {
+    /// [`CompiledDomain::id`] this describes (`ready`).
+    of: u64,
+    ready: bool,
+    /// Per fact: a precondition names it.
+    read: Vec<bool>,
+    read_count: usize,
+    /// Per fact: its at-most-one group (`NONE`: none).
+    group: Vec<u32>,
+    /// Per group: its read members.
+    read_members: Vec<u32>,
+    /// The table states of the read facts alone (saturating).
+    read_states: usize,
+}
+
+/// The tables, the last domain's read facts and groups, and the builder's scratch
+/// buffers. A warm cache allocates nothing but the plans.
 #[derive(Debug, Default)]
 pub(crate) struct ExactCache {
     entries: Vec<Table>,
     next: usize,
-    /// [`CompiledDomain::id`] whose read facts `read` holds (`read_ready`).
-    read_of: u64,
-    read_ready: bool,
-    /// Per fact: a precondition names it.
-    read: Vec<bool>,
-    read_count: usize,
-    /// Reverse edges of the projection (by target state), for the build.
+    domain: DomainFacts,
+    /// Goal facts no precondition reads, by group (scratch for `size`).
+    extra: Vec<(u32, u32)>,
+    /// Reverse edges of the projection (by target index), for the build.
     edge_start: Vec<u32>,
     edges: Vec<(u32, u32)>,
     fill: Vec<u32>,
-    /// Open list: `key << 12 | state`.
+    /// Open list: `key << 12 | index`.
     heap: BinaryHeap<Reverse<u64>>,
-    /// Tables built and found since the planner was made (for tests).
+    /// Tables built and found since the planner was made, and starts no table covered
+    /// (two facts of a group true) (for tests).
     pub built: u64,
     pub found: u64,
+    pub uncovered: u64,
 }
 
 /// The disabled actions the domain has (`disabled` is sorted).
@@ -127,10 +222,59 @@ fn own(c: &CompiledDomain, disabled: &[ActionId]) -> usize {
     disabled.partition_point(|a| a.index() < c.actions)
 }
 
+impl DomainFacts {
+    fn load(&mut self, c: &CompiledDomain) {
+        if self.ready && self.of == c.id {
+            return;
+        }
+        let facts = (c.atoms - 1) / 2;
+        self.read.clear();
+        self.read.resize(facts, false);
+        for a in 0..c.actions {
+            for &q in c.pre(a) {
+                if q != c.init_atom {
+                    self.read[(q / 2) as usize] = true;
+                }
+            }
+        }
+        self.read_count = self.read.iter().filter(|&&r| r).count();
+        // Groups over the read facts: the others are not in the projection, so what an
+        // action does to them does not matter.
+        let read = &self.read;
+        self.group = groups_among(c, |f| read[f]);
+        let groups = self
+            .group
+            .iter()
+            .filter(|&&g| g != NONE)
+            .max()
+            .map_or(0, |&g| g as usize + 1);
+        self.read_members.clear();
+        self.read_members.resize(groups, 0);
+        let mut free = 0u32;
+        for f in (0..facts).filter(|&f| self.read[f]) {
+            match self.group[f] {
+                NONE => free += 1,
+                g => self.read_members[g as usize] += 1,
+            }
+        }
+        self.read_states = self
+            .read_members
+            .iter()
+            .fold(1usize.checked_shl(free).unwrap_or(usize::MAX), |n, &m| {
+                n.saturating_mul(m as usize + 1)
+            });
+        if free >= usize::BITS {
+            self.read_states = usize::MAX;
+        }
+        self.of = c.id;
+        self.ready = true;
+    }
+}
+
 impl ExactCache {
-    /// The projection's fact count when a search of `goal` on `c` with `disabled` actions
-    /// takes the table path, else `None`. Cheap: the read facts are computed once per
-    /// domain.
+    /// The table's state count when a search of `goal` on `c` with `disabled` actions may
+    /// take the table path, else `None`. Cheap: the read facts and groups are found once
+    /// per domain.
     pub fn size(
         &mut self,
         c: &CompiledDomain,
@@ -141,48 +285,57 @@ impl ExactCache {
         if !c.vars.is_empty() || c.small_costs.is_none() || c.actions > EXACT_MAX_WORK / 2 {
             return None;
         }
-        let facts = (c.atoms - 1) / 2;
-        if !self.read_ready || self.read_of != c.id {
-            self.read.clear();
-            self.read.resize(facts, false);
-            for a in 0..c.actions {
-                for &q in c.pre(a) {
-                    if q != c.init_atom {
-                        self.read[(q / 2) as usize] = true;
-                    }
-                }
-            }
-            self.read_count = self.read.iter().filter(|&&r| r).count();
-            self.read_of = c.id;
-            self.read_ready = true;
+        self.domain.load(c);
+        let d = &self.domain;
+        if d.read_states > EXACT_MAX_STATES {
+            return None;
         }
-        let mut k = self.read_count;
+        let facts = d.read.len();
+        // Goal facts no precondition reads, by group (`NONE`: free); each counts once.
+        self.extra.clear();
+        let mut k = d.read_count;
         for (i, e) in goal.entries().iter().enumerate() {
             let f = e.fact.index();
-            // A goal fact no precondition reads counts once (goal entries name distinct
-            // facts, but do not rely on it). Facts the domain lacks decide the search
-            // before it starts.
-            if f < facts && !self.read[f] && !goal.entries()[..i].iter().any(|o| o.fact == e.fact) {
+            if f < facts && !d.read[f] && !goal.entries()[..i].iter().any(|o| o.fact == e.fact) {
                 k += 1;
+                match self.extra.iter_mut().find(|(g, _)| *g == d.group[f]) {
+                    Some((_, n)) => *n += 1,
+                    None => self.extra.push((d.group[f], 1)),
+                }
+            }
+        }
+        if k > EXACT_MAX_FACTS {
+            return None;
+        }
+        let mut states = d.read_states;
+        for &(g, n) in &self.extra {
+            states = if g == NONE {
+                states.checked_shl(n).unwrap_or(usize::MAX)
+            } else {
+                let m = d.read_members[g as usize] as usize;
+                states / (m + 1) * (m + 1 + n as usize)
+            };
+            if states > EXACT_MAX_STATES {
+                return None;
             }
         }
         let enabled = c.actions - own(c, disabled);
-        if k > EXACT_MAX_FACTS || (1usize << k).saturating_mul(enabled.max(1)) > EXACT_MAX_WORK {
-            return None;
-        }
-        Some(k)
+        (states.saturating_mul(enabled.max(1)) <= EXACT_MAX_WORK).then_some(states)
     }
 
     /// Starts a walk from `start` (packed domain words) to the goal (`goal_atoms`, as the
-    /// search loads them), building the table first if this key has none. Returns the walk,
-    /// the start's exact distance (`None`: no plan) and the enabled actions' count.
+    /// search loads them), building the table first if this key has none (after
+    /// [`ExactCache::size`] for this domain). Returns the walk, the start's exact distance
+    /// (`None`: no plan) and the enabled actions' count; `Ok(None)` when the start has two
+    /// facts of a group true (no table covers it).
+    #[allow(clippy::type_complexity)]
     pub fn begin(
         &mut self,
         c: &CompiledDomain,
         start: &[u64],
         goal_atoms: &[u32],
         disabled: &[ActionId],
-    ) -> Result<(Walk, Option<f64>, u32), OutOfMemory> {
+    ) -> Result<Option<(Walk, Option<f64>, u32)>, OutOfMemory> {
         let disabled = &disabled[..own(c, disabled)];
         let slot = match self.entries.iter().position(|t| {
             t.valid && t.tables == c.id && t.goal_atoms == goal_atoms && t.disabled == disabled
@@ -197,23 +350,28 @@ impl ExactCache {
             }
         };
         let t = &self.entries[slot];
-        let mut state = 0u32;
+        let mut state = 0u64;
         for (bit, &f) in t.facts.iter().enumerate() {
             let f = f as usize;
             if (start[f / 64] >> (f % 64)) & 1 == 1 {
                 state |= 1 << bit;
             }
         }
-        let h = match t.key[state as usize] {
-            FAR => None,
-            k => Some(f64::from(k / STEPS)),
+        let Some(index) = t.layout.rank(state) else {
+            self.uncovered += 1;
+            return Ok(None);
         };
-        Ok((Walk { slot, state }, h, t.acts.len() as u32))
+        let h = match t.key[index as usize] {
+            FAR => None,
+            k => Some(f64::from(k >> STEP_BITS)),
+        };
+        let walk = Walk { slot, state, index };
+        Ok(Some((walk, h, t.acts.len() as u32)))
     }
 
     /// The actions left from the walk's state (`None`: the goal is out of reach).
     pub fn left(&self, w: &Walk) -> Option<u32> {
-        match self.entries[w.slot].key[w.state as usize] {
+        match self.entries[w.slot].key[w.index as usize] {
             FAR => None,
             k => Some(k % STEPS),
         }
@@ -224,15 +382,19 @@ impl ExactCache {
     pub fn step(&self, w: &mut Walk) -> (ActionId, u64) {
         let t = &self.entries[w.slot];
         let s = w.state;
-        let k = t.key[s as usize];
+        let k = t.key[w.index as usize];
         debug_assert!(k != FAR && k % STEPS > 0);
         let mut generated = 0;
         for a in t.acts.iter().filter(|a| a.applies(s)) {
             generated += 1;
             let to = a.apply(s);
+            let Some(index) = t.layout.rank(to) else {
+                continue;
+            };
             // `key[to] + step == k`, without overflow on `FAR`.
-            if k.checked_sub(a.step) == Some(t.key[to as usize]) {
+            if k.checked_sub(a.step) == Some(t.key[index as usize]) {
                 w.state = to;
+                w.index = index;
                 return (ActionId(a.id), generated);
             }
         }
@@ -252,6 +414,7 @@ impl ExactCache {
         }
         let i = self.next;
         self.next = (self.next + 1) % ENTRIES;
+        let d = &self.domain;
         let t = &mut self.entries[i];
         t.valid = false;
         t.tables = c.id;
@@ -261,19 +424,52 @@ impl ExactCache {
         t.disabled.extend_from_slice(disabled);
 
         // The projection: the read facts, then goal facts no precondition reads.
-        let facts = self.read.len();
+        let facts = d.read.len();
         t.facts.clear();
         t.facts
-            .extend((0..facts as u32).filter(|&f| self.read[f as usize]));
+            .extend((0..facts as u32).filter(|&f| d.read[f as usize]));
         for &g in goal_atoms {
             let f = g / 2;
-            if !self.read[f as usize] && !t.facts.contains(&f) {
+            if !d.read[f as usize] && !t.facts.contains(&f) {
                 t.facts.push(f);
             }
         }
         let bit_of = |f: u32| t.facts.iter().position(|&x| x == f);
-        let k = t.facts.len();
-        let n = 1usize << k;
+
+        // The layout: groups in order of their first member, then the other facts.
+        let l = &mut t.layout;
+        l.groups.clear();
+        l.free.clear();
+        l.value.clear();
+        l.value.resize(t.facts.len(), 0);
+        let mut stride = 1u32;
+        for (bit, &f) in t.facts.iter().enumerate() {
+            let g = d.group[f as usize];
+            if g == NONE || t.facts[..bit].iter().any(|&x| d.group[x as usize] == g) {
+                continue;
+            }
+            let members: Vec<u8> = (bit..t.facts.len())
+                .filter(|&b| d.group[t.facts[b] as usize] == g)
+                .map(|b| b as u8)
+                .collect();
+            let mask = members.iter().fold(0u64, |m, &b| m | 1 << b);
+            for (v, &b) in members.iter().enumerate() {
+                l.value[b as usize] = v as u8 + 1;
+            }
+            let radix = members.len() as u32 + 1;
+            l.groups.push((mask, stride, members));
+            stride *= radix;
+        }
+        for (bit, &f) in t.facts.iter().enumerate() {
+            if d.group[f as usize] == NONE {
+                l.free.push((bit as u8, stride));
+                stride *= 2;
+            }
+        }
+        l.states = stride as usize;
+        l.plain = l.groups.is_empty();
+        let n = l.states;
+        debug_assert!(n <= EXACT_MAX_STATES);
 
         // The enabled actions' masks over the projection.
         t.acts.clear();
@@ -291,7 +487,7 @@ impl ExactCache {
                 if q == c.init_atom {
                     continue;
                 }
-                let b = 1u32 << bit_of(q / 2).expect("preconditions are projected");
+                let b = 1u64 << bit_of(q / 2).expect("preconditions are projected");
                 if q % 2 == 0 {
                     act.pre_t |= b;
                 } else {
@@ -317,15 +513,21 @@ impl ExactCache {
             }
         }
 
-        // Reverse edges, by target state: (source, action position).
+        // Reverse edges, by target index: (source index, action position). A successor
+        // with two facts of a group true cannot follow from a state with at most one (the
+        // groups are checked against every action); it is skipped all the same.
         let what = |table: &'static str| move || format!("an exact table's {table} ({n} states)");
         reserve(&mut self.edge_start, n + 1, what("edge index"))?;
         reserve(&mut self.fill, n + 1, what("edge index"))?;
         self.edge_start.clear();
         self.edge_start.resize(n + 1, 0);
-        for s in 0..n as u32 {
+        let layout = &t.layout;
+        for r in 0..n as u32 {
+            let s = layout.unrank(r);
             for a in t.acts.iter().filter(|a| a.applies(s)) {
-                self.edge_start[a.apply(s) as usize + 1] += 1;
+                if let Some(to) = layout.rank(a.apply(s)) {
+                    self.edge_start[to as usize + 1] += 1;
+                }
             }
         }
         for s in 0..n {
@@ -337,19 +539,22 @@ impl ExactCache {
         self.edges.resize(edges, (0, 0));
         self.fill.clear();
         self.fill.extend_from_slice(&self.edge_start);
-        for s in 0..n as u32 {
+        for r in 0..n as u32 {
+            let s = layout.unrank(r);
             for (p, a) in t.acts.iter().enumerate().filter(|(_, a)| a.applies(s)) {
-                let to = a.apply(s) as usize;
-                self.edges[self.fill[to] as usize] = (s, p as u32);
-                self.fill[to] += 1;
+                if let Some(to) = layout.rank(a.apply(s)) {
+                    let to = to as usize;
+                    self.edges[self.fill[to] as usize] = (r, p as u32);
+                    self.fill[to] += 1;
+                }
             }
         }
 
         // Dijkstra from every goal state, ordered by key (distance, then actions), then
-        // state.
-        let (mut gp, mut gn) = (0u32, 0u32);
+        // index.
+        let (mut gp, mut gn) = (0u64, 0u64);
         for &g in goal_atoms {
-            let b = 1u32 << bit_of(g / 2).expect("goal facts are projected");
+            let b = 1u64 << bit_of(g / 2).expect("goal facts are projected");
             if g % 2 == 0 {
                 gp |= b;
             } else {
@@ -361,24 +566,22 @@ impl ExactCache {
         t.key.clear();
         t.key.resize(n, FAR);
         self.heap.clear();
-        for s in 0..n as u32 {
+        for r in 0..n as u32 {
+            let s = layout.unrank(r);
             if s & gp == gp && s & gn == 0 {
-                t.key[s as usize] = 0;
-                self.heap.push(Reverse(u64::from(s)));
+                t.key[r as usize] = 0;
+                self.heap.push(Reverse(u64::from(r)));
             }
         }
         while let Some(Reverse(entry)) = self.heap.pop() {
-            let (key, s) = (
-                (entry >> EXACT_MAX_FACTS) as u32,
-                (entry as u32) & (STEPS - 1),
-            );
-            if key != t.key[s as usize] {
+            let (key, r) = ((entry >> STEP_BITS) as u32, (entry as u32) & (STEPS - 1));
+            if key != t.key[r as usize] {
                 continue;
             }
             let range =
-                self.edge_start[s as usize] as usize..self.edge_start[s as usize + 1] as usize;
+                self.edge_start[r as usize] as usize..self.edge_start[r as usize + 1] as usize;
             for &(from, p) in &self.edges[range] {
-                // At most 255 × 4,095 × 4,096 + 4,095 < 2^32.
+                // At most 255 × 4,096 × 4,096 + 4,096 < 2^32.
                 let to_key = key.saturating_add(t.acts[p as usize].step);
                 if to_key < t.key[from as usize] {
                     t.key[from as usize] = to_key;
@@ -386,9 +589,8 @@ impl ExactCache {
                         let more = self.heap.len() + 1;
                         reserve(&mut self.heap, more, what("open list"))?;
                     }
-                    self.heap.push(Reverse(
-                        u64::from(to_key) << EXACT_MAX_FACTS | u64::from(from),
-                    ));
+                    self.heap
+                        .push(Reverse(u64::from(to_key) << STEP_BITS | u64::from(from)));
                 }
             }
         }
@@ -439,6 +641,64 @@ mod tests {
             .unwrap();
         }
         (d, f)
+    }
+
+    /// `n` independent facts, each set by its own action (cost 1) that requires it false:
+    /// no at-most-one group, `2^n` states.
+    fn flags(n: u32) -> (Domain, Vec<FactId>) {
+        let mut d = Domain::new();
+        let f: Vec<FactId> = (0..n)
+            .map(|i| d.add_fact(&format!("flag{i}")).unwrap())
+            .collect();
+        for (i, &x) in f.iter().enumerate() {
+            d.add_action(ActionDef {
+                name: format!("set_{i}"),
+                pre: vec![fv(x, false)],
+                effects: vec![fv(x, true)],
+                cost: 1.0,
+                ..Default::default()
+            })
+            .unwrap();
+        }
+        (d, f)
+    }
+
+    /// A ring's facts are an at-most-one group (each step requires one true, makes it
+    /// false and the next true): 64 cells are 65 table states, not 2^64. A start with two
+    /// cells true is outside the table: the ordinary search plans it, as blind search does.
+    #[test]
+    fn groups_count_as_one_value() {
+        let (d, f) = ring(64, 0);
+        let goal = d.conditions([fv(f[40], true)]).unwrap();
+        let mut start = WorldState::new();
+        start.set(f[3], true);
+        let mut p = Planner::new();
+        let r = p.plan(&d, &start, &goal, &PlanOptions::default());
+        assert_eq!(r.plan().unwrap().cost, 37.0);
+        assert_eq!((r.stats.expanded, r.stats.initial_h), (37, 37.0));
+        assert_eq!(exact_counts(&p), (1, 0));
+        // Around the ring through the zero-cost step: 63 → 0 → … → 40.
+        let mut late = WorldState::new();
+        late.set(f[63], true);
+        let r = p.plan(&d, &late, &goal, &PlanOptions::default());
+        assert_eq!(r.plan().unwrap().cost, 40.0);
+        assert_eq!(exact_counts(&p), (1, 1));
+        // No cell true: no step applies.
+        let r = p.plan(&d, &WorldState::new(), &goal, &PlanOptions::default());
+        assert_eq!(r.outcome, Outcome::NoPlan);
+        // Two cells true: found, not walked; blind search agrees.
+        let mut two = start.clone();
+        two.set(f[30], true);
+        let r = p.plan(&d, &two, &goal, &PlanOptions::default());
+        let blind = PlanOptions {
+            heuristic: Heuristic::Blind,
+            ..PlanOptions::default()
+        };
+        let b = Planner::new().plan(&d, &two, &goal, &blind);
+        assert_eq!(r.plan().unwrap().cost, b.plan().unwrap().cost);
+        assert_eq!(r.plan().unwrap().cost, 10.0);
+        assert_eq!(exact_counts(&p), (1, 3));
+        assert_eq!(p.search.as_ref().unwrap().exact.uncovered, 1);
     }
 
     fn exact_counts(p: &Planner) -> (u64, u64) {
@@ -562,18 +822,18 @@ mod tests {
     #[test]
     fn tables_only_where_small_and_with_the_domains_costs() {
         let small = PlanOptions::default();
-        // 12 facts, 12 + 0 actions: 4,096 states × 12 actions is over the work limit.
-        let (d, f) = ring(12, 0);
-        let mut start = WorldState::new();
-        start.set(f[0], true);
+        // 12 independent flags, 12 actions: 4,096 states × 12 actions is over the work
+        // limit.
+        let (d, f) = flags(12);
+        let start = WorldState::new();
         let goal = d.conditions([fv(f[2], true)]).unwrap();
         let mut p = Planner::new();
-        assert_eq!(p.plan(&d, &start, &goal, &small).plan().unwrap().cost, 2.0);
+        assert_eq!(p.plan(&d, &start, &goal, &small).plan().unwrap().cost, 1.0);
         assert_eq!(exact_counts(&p).0, 0);
-        // 9 facts (512 states × 9 actions): a table.
-        let (d, f) = ring(9, 0);
+        // 9 flags (512 states × 9 actions): a table.
+        let (d, f) = flags(9);
         let goal = d.conditions([fv(f[2], true)]).unwrap();
-        assert_eq!(p.plan(&d, &start, &goal, &small).plan().unwrap().cost, 2.0);
+        assert_eq!(p.plan(&d, &start, &goal, &small).plan().unwrap().cost, 1.0);
         assert_eq!(exact_counts(&p).0, 1);
         // A node limit below the table's 512 states: the ordinary search.
         let limited = PlanOptions {
@@ -582,18 +842,18 @@ mod tests {
         };
         assert_eq!(
             p.plan(&d, &start, &goal, &limited).plan().unwrap().cost,
-            2.0
+            1.0
         );
         assert_eq!(exact_counts(&p), (1, 0));
         // A cost override: the ordinary search, with the override.
         let mut costly = ActionContext::new();
-        costly.set_cost(ActionId(1), 10.0).unwrap();
+        costly.set_cost(ActionId(2), 10.0).unwrap();
         let r = p.plan_in(&d, &start, &goal, &small, &costly);
-        assert_eq!(r.plan().unwrap().cost, 11.0);
+        assert_eq!(r.plan().unwrap().cost, 10.0);
         assert_eq!(exact_counts(&p), (1, 0));
-        // A disabled action: another table, and no plan around the ring.
+        // A disabled action: another table, and no plan.
         let mut off = ActionContext::new();
-        off.set_enabled(ActionId(1), false);
+        off.set_enabled(ActionId(2), false);
         let r = p.plan_in(&d, &start, &goal, &small, &off);
         assert_eq!(r.outcome, Outcome::NoPlan);
         assert_eq!(exact_counts(&p), (2, 0));
