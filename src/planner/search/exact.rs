@@ -202,8 +202,6 @@ pub(crate) struct ExactCache {
     entries: Vec<Table>,
     next: usize,
     domain: DomainFacts,
-    /// Goal facts no precondition reads, by group (scratch for `size`).
-    extra: Vec<(u32, u32)>,
     /// Reverse edges of the projection (by target index), for the build.
     edge_start: Vec<u32>,
     edges: Vec<(u32, u32)>,
@@ -291,34 +289,20 @@ impl ExactCache {
             return None;
         }
         let facts = d.read.len();
-        // Goal facts no precondition reads, by group (`NONE`: free); each counts once.
-        self.extra.clear();
-        let mut k = d.read_count;
-        for (i, e) in goal.entries().iter().enumerate() {
-            let f = e.fact.index();
-            if f < facts && !d.read[f] && !goal.entries()[..i].iter().any(|o| o.fact == e.fact) {
-                k += 1;
-                match self.extra.iter_mut().find(|(g, _)| *g == d.group[f]) {
-                    Some((_, n)) => *n += 1,
-                    None => self.extra.push((d.group[f], 1)),
-                }
-            }
-        }
-        if k > EXACT_MAX_FACTS {
+        // Goal facts no precondition reads: one bit each (a fact nothing reads is in no
+        // group). Goal entries are sorted by fact and name each once.
+        let extra = goal
+            .entries()
+            .iter()
+            .filter(|e| e.fact.index() < facts && !d.read[e.fact.index()])
+            .count();
+        if d.read_count + extra > EXACT_MAX_FACTS {
             return None;
         }
-        let mut states = d.read_states;
-        for &(g, n) in &self.extra {
-            states = if g == NONE {
-                states.checked_shl(n).unwrap_or(usize::MAX)
-            } else {
-                let m = d.read_members[g as usize] as usize;
-                states / (m + 1) * (m + 1 + n as usize)
-            };
-            if states > EXACT_MAX_STATES {
-                return None;
-            }
-        }
+        let states = 1usize
+            .checked_shl(extra as u32)
+            .and_then(|m| d.read_states.checked_mul(m))
+            .filter(|&n| n <= EXACT_MAX_STATES)?;
         let enabled = c.actions - own(c, disabled);
         (states.saturating_mul(enabled.max(1)) <= EXACT_MAX_WORK).then_some(states)
     }
@@ -458,18 +442,25 @@ impl ExactCache {
             }
             let radix = members.len() as u32 + 1;
             l.groups.push((mask, stride, members));
-            stride *= radix;
+            stride = stride.saturating_mul(radix);
         }
         for (bit, &f) in t.facts.iter().enumerate() {
             if d.group[f as usize] == NONE {
                 l.free.push((bit as u8, stride));
-                stride *= 2;
+                stride = stride.saturating_mul(2);
             }
         }
         l.states = stride as usize;
         l.plain = l.groups.is_empty();
         let n = l.states;
-        debug_assert!(n <= EXACT_MAX_STATES);
+        if n > EXACT_MAX_STATES {
+            // `size` said otherwise: never, but no table is better than a wrong one.
+            return Err(OutOfMemory {
+                what: format!("an exact table ({n} states)"),
+                bytes: n as u64 * 4,
+                refused: false,
+            });
+        }
 
         // The enabled actions' masks over the projection.
         t.acts.clear();
