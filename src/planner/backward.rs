@@ -317,12 +317,7 @@ impl Backward {
         }
         self.group.clone_from(&self.domain_group);
         // Groups with two true facts at the start are no invariant here.
-        let groups = self
-            .group
-            .iter()
-            .filter(|&&g| g != NONE)
-            .max()
-            .map_or(0, |&g| g as usize + 1);
+        let groups = group_count(&self.group);
         // Count each group's true facts in `group_mark` (reset below).
         self.group_mark.clear();
         self.group_mark.resize(groups, 0);
@@ -645,6 +640,15 @@ impl Backward {
         let cost = actions.iter().map(|a| c.costs[a.index()]).sum();
         Plan { actions, cost }
     }
+}
+
+/// The number of groups in a per-fact group list (ids from 0; [`NONE`]: no group).
+pub(super) fn group_count(group: &[u32]) -> usize {
+    group
+        .iter()
+        .filter(|&&g| g != NONE)
+        .max()
+        .map_or(0, |&g| g as usize + 1)
 }
 
 /// Per fact, its at-most-one group (or [`NONE`]) checked against every action of `c`

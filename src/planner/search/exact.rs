@@ -36,7 +36,7 @@ use std::collections::BinaryHeap;
 use crate::domain::compiled::CompiledDomain;
 use crate::domain::{ActionId, Goal};
 use crate::memory::{reserve, OutOfMemory};
-use crate::planner::backward::groups_among;
+use crate::planner::backward::{group_count, groups_among};
 
 /// At most this many states in a table.
 pub const EXACT_MAX_STATES: usize = 4096;
@@ -240,12 +240,7 @@ impl DomainFacts {
         // action does to them does not matter.
         let read = &self.read;
         self.group = groups_among(c, |f| read[f]);
-        let groups = self
-            .group
-            .iter()
-            .filter(|&&g| g != NONE)
-            .max()
-            .map_or(0, |&g| g as usize + 1);
+        let groups = group_count(&self.group);
         self.read_members.clear();
         self.read_members.resize(groups, 0);
         let mut free = 0u32;
