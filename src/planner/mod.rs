@@ -48,7 +48,10 @@
 //! that wraps after 2^32 insertions). A node put back after a lazy evaluation raised its
 //! bound counts as inserted anew, except that a raised node still tying the best open
 //! entry on `f` and `h` is expanded at once. Successors are generated in action
-//! registration order. No decision depends on time, addresses or thread count, so the same
+//! registration order. A walk down an exact table (step 0) takes, at each state, the first
+//! action in registration order that leads exactly its cost nearer the goal (ties on cost:
+//! fewer actions first), so between plans of equal cost it may pick another than A\* would.
+//! No decision depends on time, addresses or thread count, so the same
 //! domain (same registration order), start, goal and options give the same plan on every
 //! run and platform.
 //!

@@ -368,7 +368,9 @@ namespace
 		EXPECT(Step.kind == goap::StepKind::Idle);
 		// secure_gate, then inspect_gate; search_gate fails once and the agent replans it.
 		// With the margin, secure_gate waits for the inspection, then takes the guard back to its post.
-		const std::string Expected = std::string("walk_to_gate, close_gate, walk_to_post, take_torch, light_torch, walk_to_gate, search_gate, search_gate")
+		// (light_torch and walk_to_gate cost the same in either order; the guard domain is tiny, so
+		// the default search walks its exact table and takes walk_to_gate first.)
+		const std::string Expected = std::string("walk_to_gate, close_gate, walk_to_post, take_torch, walk_to_gate, light_torch, search_gate, search_gate")
 			+ (bSampleSettings ? ", walk_to_post" : "");
 		EXPECT(Join(Started) == Expected);
 		if (Join(Started) != Expected)
