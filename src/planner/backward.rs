@@ -637,8 +637,7 @@ impl Backward {
             actions.push(ActionId(self.nodes[n as usize].action));
             n = self.nodes[n as usize].parent;
         }
-        let cost = actions.iter().map(|a| c.costs[a.index()]).sum();
-        Plan { actions, cost }
+        Plan::priced(actions, &c.costs)
     }
 }
 

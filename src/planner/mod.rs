@@ -309,6 +309,15 @@ pub struct Plan {
     pub cost: f64,
 }
 
+impl Plan {
+    /// A plan of `actions` with their `costs` (per action id) summed in plan order, as
+    /// every search reports it.
+    pub(crate) fn priced(actions: Vec<ActionId>, costs: &[f64]) -> Plan {
+        let cost = actions.iter().map(|a| costs[a.index()]).sum();
+        Plan { actions, cost }
+    }
+}
+
 /// How a search ended.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Outcome {

@@ -832,9 +832,8 @@ impl Search {
                         stats.generated += generated;
                         stats.stored += 1;
                     }
-                    let actions = self.exact_plan.clone();
-                    let cost = actions.iter().map(|a| c.costs[a.index()]).sum();
-                    return Some(Outcome::Found(Plan { actions, cost }));
+                    let plan = Plan::priced(self.exact_plan.clone(), &c.costs);
+                    return Some(Outcome::Found(plan));
                 }
                 Stage::Backward => {
                     return self.backward.expand(c, options.max_nodes, &left, stats);
@@ -1113,11 +1112,7 @@ impl Search {
     ) -> Outcome {
         stats.stored = self.tight.stored();
         match stop {
-            Stop::Found(n) => {
-                let actions = self.tight.path(n);
-                let cost = actions.iter().map(|a| c.costs[a.index()]).sum();
-                Outcome::Found(Plan { actions, cost })
-            }
+            Stop::Found(n) => Outcome::Found(Plan::priced(self.tight.path(n), &c.costs)),
             Stop::Exhausted => Outcome::NoPlan,
             Stop::NodeLimit => Outcome::LimitReached,
             Stop::OutOfMemory => {
@@ -1731,7 +1726,6 @@ impl Search {
             n = self.nodes[n as usize].parent;
         }
         actions.reverse();
-        let cost = actions.iter().map(|a| c.costs[a.index()]).sum();
-        Plan { actions, cost }
+        Plan::priced(actions, &c.costs)
     }
 }
