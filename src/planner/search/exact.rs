@@ -181,9 +181,8 @@ pub(crate) struct Walk {
 /// The facts every action's precondition names in one domain, and their groups.
 #[derive(Debug, Default)]
 struct DomainFacts {
-    /// [`CompiledDomain::id`] this describes (`ready`).
+    /// [`CompiledDomain::id`] this describes.
     of: u64,
-    ready: bool,
     /// Per fact: a precondition names it.
     read: Vec<bool>,
     read_count: usize,
@@ -195,13 +194,18 @@ struct DomainFacts {
     read_states: usize,
 }
 
-/// The tables, the last domain's read facts and groups, and the builder's scratch
-/// buffers. A warm cache allocates nothing but the plans.
+/// Domains whose read facts and groups one planner keeps (round robin): a planner shared
+/// by agents of several domains finds them instead of working them out again each search.
+const DOMAINS: usize = 8;
+
+/// The tables, the read facts and groups of the last [`DOMAINS`] domains asked about, and
+/// the builder's scratch buffers. A warm cache allocates nothing but the plans.
 #[derive(Debug, Default)]
 pub(crate) struct ExactCache {
     entries: Vec<Table>,
     next: usize,
-    domain: DomainFacts,
+    domains: Vec<DomainFacts>,
+    next_domain: usize,
     /// Reverse edges of the projection (by target index), for the build.
     edge_start: Vec<u32>,
     edges: Vec<(u32, u32)>,
@@ -213,6 +217,8 @@ pub(crate) struct ExactCache {
     pub built: u64,
     pub found: u64,
     pub uncovered: u64,
+    /// Domains whose read facts and groups were worked out (for tests).
+    pub domain_loads: u64,
 }
 
 /// The disabled actions the domain has (`disabled` is sorted).
@@ -221,10 +227,8 @@ fn own(c: &CompiledDomain, disabled: &[ActionId]) -> usize {
 }
 
 impl DomainFacts {
+    /// Works out `c`'s read facts and groups.
     fn load(&mut self, c: &CompiledDomain) {
-        if self.ready && self.of == c.id {
-            return;
-        }
         let facts = (c.atoms - 1) / 2;
         self.read.clear();
         self.read.resize(facts, false);
@@ -260,11 +264,27 @@ impl DomainFacts {
             self.read_states = usize::MAX;
         }
         self.of = c.id;
-        self.ready = true;
     }
 }
 
 impl ExactCache {
+    /// The index in `domains` of `c`'s read facts and groups, worked out now if they are not
+    /// kept.
+    fn domain_of(&mut self, c: &CompiledDomain) -> usize {
+        if let Some(i) = self.domains.iter().position(|d| d.of == c.id) {
+            return i;
+        }
+        if self.domains.len() < DOMAINS {
+            self.domains.push(DomainFacts::default());
+            self.next_domain = self.domains.len() - 1;
+        }
+        let i = self.next_domain;
+        self.next_domain = (self.next_domain + 1) % DOMAINS;
+        self.domains[i].load(c);
+        self.domain_loads += 1;
+        i
+    }
+
     /// The table's state count when a search of `goal` on `c` with `disabled` actions may
     /// take the table path, else `None`. Cheap: the read facts and groups are found once
     /// per domain.
@@ -278,8 +298,8 @@ impl ExactCache {
         if !c.vars.is_empty() || c.small_costs.is_none() || c.actions > EXACT_MAX_WORK / 2 {
             return None;
         }
-        self.domain.load(c);
-        let d = &self.domain;
+        let di = self.domain_of(c);
+        let d = &self.domains[di];
         if d.read_states > EXACT_MAX_STATES {
             return None;
         }
@@ -303,8 +323,7 @@ impl ExactCache {
     }
 
     /// Starts a walk from `start` (packed domain words) to the goal (`goal_atoms`, as the
-    /// search loads them), building the table first if this key has none (after
-    /// [`ExactCache::size`] for this domain). Returns the walk, the start's exact distance
+    /// search loads them), building the table first if this key has none. Returns the walk, the start's exact distance
     /// (`None`: no plan) and the enabled actions' count; `Ok(None)` when the start has two
     /// facts of a group true (no table covers it).
     #[allow(clippy::type_complexity)]
@@ -393,7 +412,8 @@ impl ExactCache {
         }
         let i = self.next;
         self.next = (self.next + 1) % ENTRIES;
-        let d = &self.domain;
+        let di = self.domain_of(c);
+        let d = &self.domains[di];
         let t = &mut self.entries[i];
         t.valid = false;
         t.tables = c.id;
@@ -769,6 +789,28 @@ mod tests {
         };
         assert_eq!(calls, 4);
         assert_eq!(key(sliced), key(whole));
+    }
+
+    /// A planner shared by agents of two domains works out each domain's read facts and
+    /// groups once, not on every search.
+    #[test]
+    fn domains_in_turn_are_worked_out_once() {
+        let (a, fa) = ring(6, 0);
+        let (b, fb) = flags(5);
+        let goal_a = a.conditions([fv(fa[4], true)]).unwrap();
+        let goal_b = b.conditions([fv(fb[1], true)]).unwrap();
+        let mut start_a = WorldState::new();
+        start_a.set(fa[0], true);
+        let mut p = Planner::new();
+        for _ in 0..3 {
+            let r = p.plan(&a, &start_a, &goal_a, &PlanOptions::default());
+            assert_eq!(r.plan().unwrap().cost, 4.0);
+            let r = p.plan(&b, &WorldState::new(), &goal_b, &PlanOptions::default());
+            assert_eq!(r.plan().unwrap().cost, 1.0);
+        }
+        let e = &p.search.as_ref().unwrap().exact;
+        assert_eq!(e.domain_loads, 2);
+        assert_eq!((e.built, e.found), (2, 4));
     }
 
     /// Disabled ids the domain does not have are not part of a table's key (found in
