@@ -254,15 +254,13 @@ impl DomainFacts {
                 g => self.read_members[g as usize] += 1,
             }
         }
+        // `checked_shl` fails from 64 free facts on: saturated, as the product below.
         self.read_states = self
             .read_members
             .iter()
             .fold(1usize.checked_shl(free).unwrap_or(usize::MAX), |n, &m| {
                 n.saturating_mul(m as usize + 1)
             });
-        if free >= usize::BITS {
-            self.read_states = usize::MAX;
-        }
         self.of = c.id;
     }
 }
@@ -323,9 +321,9 @@ impl ExactCache {
     }
 
     /// Starts a walk from `start` (packed domain words) to the goal (`goal_atoms`, as the
-    /// search loads them), building the table first if this key has none. Returns the walk, the start's exact distance
-    /// (`None`: no plan) and the enabled actions' count; `Ok(None)` when the start has two
-    /// facts of a group true (no table covers it).
+    /// search loads them), building the table first if this key has none. Returns the walk,
+    /// the start's exact distance (`None`: no plan) and the enabled actions' count;
+    /// `Ok(None)` when the start has two facts of a group true (no table covers it).
     #[allow(clippy::type_complexity)]
     pub fn begin(
         &mut self,
