@@ -432,11 +432,15 @@ enum GoapDirection
  {
     // The default: forward, then both directions in turns. Where no action and not the
     // goal uses an integer variable and the forward search has not decided within 16,384
-    // generated successors (AUTO_BACKWARD_AFTER in the Rust API), the backward search
-    // starts and the two alternate with doubling budgets of generated successors; the
-    // first to decide ends the search (GoapPlanResult.direction tells which).
-    // Deterministic: turns end at counts, never on time. The node limit applies to each
-    // direction alone.
+    // generated successors (AUTO_BACKWARD_AFTER in the Rust API) and branches more (its
+    // successors per expansion) than the backward search's root would (the enabled
+    // actions with an effect on a goal fact), the backward search starts and the two
+    // alternate with doubling budgets of generated successors; the first to decide ends
+    // the search (GoapPlanResult.direction tells which). Deterministic: turns end at
+    // counts, never on time. The node limit applies to each direction alone. Node budgets
+    // of slices (GoapAgentDef.step_max_expansions, a batch's max_nodes, goap plan
+    // --slice) count a backward expansion as the forward expansions that generate as many
+    // successors, so slices keep about the same length.
     GOAP_DIRECTION_AUTO = 0,
     // Forward A* from the start state.
     GOAP_DIRECTION_FORWARD = 1,

@@ -22,6 +22,7 @@ fn problems() -> Vec<Problem> {
         generators::logistics(20, 8, 20, 1, 5),
         generators::logistics(8, 3, 6, 2, 2),
         generators::gripper(6),
+        generators::gripper(8),
         generators::blocksworld(6, 3),
     ]
 }
@@ -45,6 +46,7 @@ fn auto_costs_equal_forward_and_backward_decides_some() {
     let mut planner = Planner::new();
     let mut crossed = 0;
     let mut decided_backward = 0;
+    let mut alone = 0;
     for p in problems() {
         for heuristic in [Heuristic::Auto, Heuristic::Blind] {
             let f = planner.plan(
@@ -107,7 +109,13 @@ fn auto_costs_equal_forward_and_backward_decides_some() {
                 assert!(p.domain.apply(&mut s, act), "{}", p.name);
             }
             assert!(p.domain.satisfies(&s, &p.goal), "{}", p.name);
-            if !a.stats.backward {
+            if !a.stats.backward && a.stats.generated == f.stats.generated {
+                // The backward search did not start (the forward search branches less
+                // than its root would): the forward search alone.
+                assert_eq!(a.stats.expanded, f.stats.expanded, "{}", p.name);
+                assert_eq!(a.outcome, f.outcome, "{}", p.name);
+                alone += 1;
+            } else if !a.stats.backward {
                 // The forward search decided, having run as far as alone.
                 assert!(a.stats.generated > f.stats.generated, "{}", p.name);
             }
@@ -118,6 +126,58 @@ fn auto_costs_equal_forward_and_backward_decides_some() {
         "too few searches reached the portfolio: {crossed}"
     );
     assert!(decided_backward >= 2, "backward decided {decided_backward}");
+    assert!(
+        alone >= 1,
+        "every search that crossed started the backward search"
+    );
+}
+
+/// The backward search starts only where the forward search branches more than the
+/// backward search's root: on gripper and blocksworld (few successors per forward
+/// expansion, many achievers of the goal) the portfolio is the forward search alone,
+/// counts and all, well past `AUTO_BACKWARD_AFTER`; on one-package logistics (hundreds of
+/// successors per forward expansion) it starts and decides.
+#[test]
+fn backward_starts_only_where_forward_branches_more() {
+    let mut planner = Planner::new();
+    for (p, heuristic) in [
+        (generators::gripper(8), Heuristic::Auto),
+        (generators::gripper(8), Heuristic::Blind),
+        (generators::blocksworld(7, 3), Heuristic::Blind),
+    ] {
+        let f = planner.plan(
+            &p.domain,
+            &p.start,
+            &p.goal,
+            &options(Direction::Forward, heuristic),
+        );
+        assert!(
+            f.stats.generated > 2 * AUTO_BACKWARD_AFTER,
+            "{} {heuristic:?}: {:?}",
+            p.name,
+            f.stats
+        );
+        let a = planner.plan(
+            &p.domain,
+            &p.start,
+            &p.goal,
+            &options(Direction::Auto, heuristic),
+        );
+        let strip = |r: &PlanResult| goap::SearchStats {
+            elapsed: Default::default(),
+            ..r.stats
+        };
+        assert_eq!(a.outcome, f.outcome, "{} {heuristic:?}", p.name);
+        assert_eq!(strip(&a), strip(&f), "{} {heuristic:?}", p.name);
+    }
+    let p = generators::logistics(20, 8, 20, 1, 5);
+    let a = planner.plan(
+        &p.domain,
+        &p.start,
+        &p.goal,
+        &options(Direction::Auto, Heuristic::Blind),
+    );
+    assert!(a.stats.backward, "{:?}", a.stats);
 }
 
 /// Two runs, with fresh or reused planners, give the same result and counts.

@@ -90,14 +90,24 @@
 //! *The portfolio:* with [`Direction::Auto`], where the backward search applies (no
 //! integer variable used), the search runs forward; a search whose forward part has
 //! generated [`AUTO_BACKWARD_AFTER`] successors without deciding starts the backward
-//! search beside it, and the two alternate, each keeping its memory and running until its
+//! search beside it, provided the forward search branches more (successors generated per
+//! expansion so far) than the backward search's root would (the enabled actions with an
+//! effect on a goal fact and none against one); otherwise the forward search goes on
+//! alone, as [`Direction::Forward`]. (Where forward branches less its tree is the smaller
+//! one to the same depth; gripper and blocksworld are such domains, where the backward
+//! search only ever doubled or tripled the time, while one-package logistics forward
+//! generates hundreds of successors per expansion against a root of a few.) The two
+//! alternate, each keeping its memory and running until its
 //! own [`SearchStats::generated`] (the measure of work: on domains with many actions one
 //! forward expansion generates hundreds of successors, a backward one a few) reaches a
 //! target: backward to `AUTO_BACKWARD_AFTER`, forward to `2 ×`, backward to `2 ×`, forward
 //! to `4 ×`, and so on. The first to decide ends the search: both are optimal, so the cost
 //! is the optimum, and a proof that no plan exists from either is final. Turns end at
 //! counts only, never on time, so the same inputs give the same plan and counts, in one
-//! call or in slices. Searches that end before the forward search has generated
+//! call or in slices. A slice's node budget ([`SearchBudget::max_expansions`]) counts a
+//! backward expansion as the forward expansions that generate as many successors, so that
+//! a slice takes about as long whichever direction runs (a backward expansion may generate
+//! ten times a forward one's successors, or a hundredth of them). Searches that end before the forward search has generated
 //! `AUTO_BACKWARD_AFTER` successors are exactly the forward search; the others do at most
 //! about three times the work (in successors generated) of the direction that decides.
 //! `max_nodes` applies to each direction alone (so a portfolio search may store up to
@@ -183,9 +193,10 @@ impl Heuristic {
 pub enum Direction {
     /// The default: forward, then both directions in turns. The search runs forward; where
     /// the backward search applies (no integer variables used) and the forward search has
-    /// not decided within [`AUTO_BACKWARD_AFTER`] generated successors, the backward search
-    /// starts and the two alternate with doubling budgets until one decides (see the
-    /// module documentation, "Backward search"). Deterministic; searches that end early are
+    /// not decided within [`AUTO_BACKWARD_AFTER`] generated successors, and branches more
+    /// than the backward search's root would, the backward search starts and the two
+    /// alternate with doubling budgets until one decides (see the module documentation,
+    /// "Backward search"). Deterministic; searches that end early are
     /// exactly [`Direction::Forward`]'s. [`SearchStats::backward`] tells which decided.
     #[default]
     Auto,
@@ -239,7 +250,10 @@ impl Default for PlanOptions {
 /// and continues from there on the next call.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchBudget {
-    /// Nodes to expand in this call; 0: no limit.
+    /// Nodes to expand in this call; 0: no limit. Once a [`Direction::Auto`] search runs
+    /// the backward search beside the forward one, a backward expansion counts as the
+    /// forward expansions that generate as many successors (so slices keep about the same
+    /// length; see the module documentation, "Backward search").
     pub max_expansions: u64,
     /// Wall-clock time for this call, checked every 16 expansions; `None`: no limit. A
     /// time budget changes where slices end, never the plan, its cost or the node counts.
