@@ -35,6 +35,14 @@ fn options(direction: Direction, heuristic: Heuristic) -> PlanOptions {
     }
 }
 
+/// A result's statistics without the time it took (which differs between runs).
+fn strip(r: &PlanResult) -> goap::SearchStats {
+    goap::SearchStats {
+        elapsed: Default::default(),
+        ..r.stats
+    }
+}
+
 fn cost(r: &PlanResult) -> Option<f64> {
     r.plan().map(|p| p.cost)
 }
@@ -72,10 +80,6 @@ fn auto_costs_equal_forward_and_backward_decides_some() {
             );
             if f.stats.generated < AUTO_BACKWARD_AFTER {
                 // Decided before the backward search could start: the forward search alone.
-                let strip = |r: &PlanResult| goap::SearchStats {
-                    elapsed: Default::default(),
-                    ..r.stats
-                };
                 assert_eq!(a.outcome, f.outcome, "{}", p.name);
                 assert_eq!(strip(&a), strip(&f), "{}", p.name);
                 continue;
@@ -163,10 +167,6 @@ fn backward_starts_only_where_forward_branches_more() {
             &p.goal,
             &options(Direction::Auto, heuristic),
         );
-        let strip = |r: &PlanResult| goap::SearchStats {
-            elapsed: Default::default(),
-            ..r.stats
-        };
         assert_eq!(a.outcome, f.outcome, "{} {heuristic:?}", p.name);
         assert_eq!(strip(&a), strip(&f), "{} {heuristic:?}", p.name);
     }
@@ -278,9 +278,5 @@ fn time_sliced_portfolio_searches_end_as_unsliced_ones() {
         assert!(planner.progress().unwrap().expanded <= whole.stats.expanded);
     };
     assert_eq!(sliced.outcome, whole.outcome);
-    let strip = |r: &PlanResult| goap::SearchStats {
-        elapsed: Default::default(),
-        ..r.stats
-    };
     assert_eq!(strip(&sliced), strip(&whole));
 }

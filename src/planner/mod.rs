@@ -107,9 +107,10 @@
 //! call or in slices. A slice's node budget ([`SearchBudget::max_expansions`]) counts a
 //! backward expansion as the forward expansions that generate as many successors, so that
 //! a slice takes about as long whichever direction runs (a backward expansion may generate
-//! ten times a forward one's successors, or a hundredth of them). Searches that end before the forward search has generated
-//! `AUTO_BACKWARD_AFTER` successors are exactly the forward search; the others do at most
-//! about three times the work (in successors generated) of the direction that decides.
+//! ten times a forward one's successors, or a hundredth of them). Searches that end before
+//! the forward search has generated `AUTO_BACKWARD_AFTER` successors are exactly the
+//! forward search; the others do at most about three times the work (in successors
+//! generated) of the direction that decides.
 //! `max_nodes` applies to each direction alone (so a portfolio search may store up to
 //! twice it): when one stops at its limit or runs out of memory, the other goes on alone,
 //! and the search ends with [`Outcome::LimitReached`] (or [`Outcome::OutOfMemory`], the
