@@ -417,6 +417,24 @@ fn reserve_masks(
 
 /// True when the search runs backward: asked for, or picked by [`Direction::Auto`], where
 /// no action and not the goal reads or writes an integer variable (see `backward.rs`).
+/// The tight loop's ring of buckets holds at most this many `f` values (a few dozen KiB).
+const MAX_DIAL_SPAN: u32 = 4095;
+
+/// How far above the lowest open `f` A* with the root landmarks can push an entry, when
+/// every action cost (at most `small_costs`) and landmark cost is a whole number: the
+/// largest action cost plus all the landmarks' (see [`Tight::begin`]). `None` otherwise, or
+/// beyond [`MAX_DIAL_SPAN`]: the search keeps its heap.
+fn landmark_dial_span(small_costs: Option<u32>, landmarks: &[f64]) -> Option<u32> {
+    let mut span = f64::from(small_costs?);
+    for &cost in landmarks {
+        if cost.fract() != 0.0 {
+            return None;
+        }
+        span += cost;
+    }
+    (span <= f64::from(MAX_DIAL_SPAN)).then_some(span as u32)
+}
+
 fn runs_backward(options: &PlanOptions, c: &CompiledDomain, goal: &Goal) -> bool {
     options.direction == Direction::Backward && backward_applies(c, goal)
 }
@@ -758,8 +776,9 @@ impl Search {
             }
             Heuristic::LmCut | Heuristic::HMax => unreachable!("returned above"),
         };
+        let span = landmark_dial_span(c.small_costs, &self.landmarks.costs);
         self.tight
-            .begin(start, self.lm_words, ev.root_est, None)
+            .begin(start, self.lm_words, ev.root_est, span)
             .map_err(Outcome::OutOfMemory)?;
         Ok(stage)
     }

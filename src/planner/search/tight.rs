@@ -12,8 +12,11 @@
 //! popped node's `g` is final; with the path-dependent landmark estimate a cheaper path
 //! may re-open a closed node. A uniform-cost search whose costs are small integers moves
 //! its open list to a ring of buckets, one per `g` (Dial), after [`DIAL_AFTER`] expansions;
-//! a bucket pops its newest entry first. The loop is compiled for 1 to 8 words per state
-//! (up to 512 facts) and for any other width.
+//! a bucket pops its newest entry first. A* with the landmark estimate does the same, one
+//! bucket per `f`, when the action and landmark costs are small integers: its `f` never
+//! falls along a path (an action's landmarks cost no more than it), so entries are popped
+//! in `f` order as from the heap, ties newest first instead of lowest `h` first. The loop
+//! is compiled for 1 to 8 words per state (up to 512 facts) and for any other width.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -125,8 +128,9 @@ pub(super) struct Tight {
     buckets: Buckets,
     /// The search uses `buckets`.
     dial: bool,
-    /// A uniform-cost search whose costs are small integers, at most this: it moves from
-    /// the heap to `buckets` after [`DIAL_AFTER`] expansions (`None`: it never does).
+    /// A search whose open entries all lie within this of the lowest, as whole numbers
+    /// (see [`Tight::begin`]): it moves from the heap to `buckets` after [`DIAL_AFTER`]
+    /// expansions (`None`: it never does).
     dial_max: Option<u32>,
     /// Expansions since [`Tight::begin`].
     expanded: u64,
@@ -186,9 +190,12 @@ fn key(f: f64, h: f64, node: u32) -> u128 {
 
 impl Tight {
     /// Starts a search from `start` (`words` words, at least one): uniform-cost search, or
-    /// A* over `lw` words of landmarks with the root estimate `root_h`. `small_costs`: every
-    /// cost is an integer no larger than this (see [`CompiledDomain::small_costs`]). Fails
-    /// only when the first node cannot be stored.
+    /// A* over `lw` words of landmarks with the root estimate `root_h`. `dial_span`: every
+    /// `f` pushed is a whole number within this of the lowest open one: for uniform-cost
+    /// search, the largest cost when every cost is a whole number (see
+    /// [`CompiledDomain::small_costs`]); for A* with landmarks, that plus the landmarks'
+    /// summed cost when theirs are whole numbers too (a node's `h` never exceeds the sum,
+    /// and `f` never falls along a path). Fails only when the first node cannot be stored.
     ///
     /// [`CompiledDomain::small_costs`]: crate::domain::compiled::CompiledDomain::small_costs
     pub fn begin(
@@ -196,7 +203,7 @@ impl Tight {
         start: &[u64],
         lw: usize,
         root_h: f64,
-        small_costs: Option<u32>,
+        dial_span: Option<u32>,
     ) -> Result<(), OutOfMemory> {
         self.words = start.len();
         self.lw = lw;
@@ -205,7 +212,7 @@ impl Tight {
         self.nodes.clear();
         self.open.clear();
         self.dial = false;
-        self.dial_max = if lw == 0 { small_costs } else { None };
+        self.dial_max = dial_span;
         self.expanded = 0;
         if self.buckets.len > 0 {
             self.buckets.ring.iter_mut().for_each(Vec::clear);
@@ -299,13 +306,13 @@ impl Tight {
     }
 
     /// Moves the open list from the heap to the ring of buckets (see [`DIAL_AFTER`]), in
-    /// the heap's order, so the ring pops equal-`g` entries in a fixed order. `g` is that
-    /// of the node being expanded: no open entry, and none of its children, is lower, and
-    /// every one lies within the largest cost of it.
+    /// the heap's order, so the ring pops equal-`f` entries in a fixed order. `g` is the
+    /// `f` of the node being expanded: no open entry, and none of its children, is lower,
+    /// and every one lies within `span` of it (see [`Tight::begin`]).
     #[cold]
     #[inline(never)]
-    fn start_dial(&mut self, max_cost: u32, g: f64) -> Result<(), OutOfMemory> {
-        let size = (max_cost as usize + 1).next_power_of_two();
+    fn start_dial(&mut self, span: u32, g: f64) -> Result<(), OutOfMemory> {
+        let size = (span as usize + 1).next_power_of_two();
         self.buckets.ring.resize_with(size, Vec::new);
         self.buckets.ring.truncate(size);
         self.dial = true;
@@ -514,9 +521,12 @@ impl Tight {
                 let lm = lm.expect("LM searches have landmarks");
                 if stats.expanded >= lm.escalate_from && f64::from_bits(f_bits) > lm.root {
                     // Back in the open list, so the search can go on from here later.
-                    // (The heap has room: this node's entry just left it.)
-                    let requeued = self.push(node);
-                    debug_assert!(requeued.is_ok());
+                    // (The heap has room: this node's entry just left it; a bucket may
+                    // have to grow.)
+                    if let Err(e) = self.push(node) {
+                        self.oom = Some(e);
+                        return Stop::OutOfMemory;
+                    }
                     return Stop::Escalate;
                 }
                 current_hits.clear();
