@@ -273,6 +273,14 @@ impl Tight {
         node.live = f.to_bits();
         if self.dial {
             let mask = self.buckets.ring.len() - 1;
+            debug_assert!(
+                f.fract() == 0.0
+                    && f as u64 >= self.buckets.current
+                    && f as u64 - self.buckets.current <= mask as u64,
+                "f {f} outside the ring (lowest {}, {} buckets)",
+                self.buckets.current,
+                mask + 1
+            );
             let b = &mut self.buckets.ring[f as u64 as usize & mask];
             if b.len() == b.capacity() {
                 grow_bucket(b, self.buckets.len)?;
