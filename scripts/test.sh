@@ -2,7 +2,8 @@
 # The project's test command (README "Run the tests"): installs what the tests need on a
 # fresh Debian machine, then runs every test: formatting, clippy, rustdoc, current
 # generated package files (notices, licences, docs) and the Linux library staged into the
-# Unity package (the "checks" suite); the Rust unit, integration and differential tests, FFI tests, the header and C#
+# Unity package (the "checks" suite); the Rust unit, integration and differential tests (the
+# randomised search tests also in the release profile, with more cases), FFI tests, the header and C#
 # declaration drift checks, the C harness (C99 and C++, under valgrind) and the
 # command-line tests ("rust"); the C# tests under Mono (scripts/test-csharp.sh: the wrapper,
 # the Unity package's components and sample, the editor tools' plain-C# logic); the C++
@@ -53,6 +54,10 @@ rust_tests() {
   # tests/allocations.rs counts allocations with its own global allocator, which it can
   # only have without `capi` (that feature brings the library's: src/ffi/alloc.rs).
   cargo test --no-fail-fast --test allocations 2>&1 | tee -a "$log" || status=${PIPESTATUS[0]}
+  # The randomised search tests once more, optimised: the release profile runs several
+  # times their cases (a case only it reached once showed a real bug).
+  cargo test --release --no-fail-fast --features capi --test differential \
+    --test differential_numeric --test sliced --test portfolio 2>&1 | tee -a "$log" || status=${PIPESTATUS[0]}
   local counts passed failed ignored names unexpected
   counts=$(awk '
     /^test result: / { for (i = 1; i <= NF; i++) {
