@@ -45,6 +45,21 @@ pub const BATCH_CHUNK: usize = 256;
 /// fewer would cost more to hand out than to run.
 const NEEDS_RANGE: usize = 256;
 
+/// Searches per task in a batch: as many as keep every thread at least [`PLAN_TASKS_PER_THREAD`]
+/// tasks to claim (so a few long searches still spread over the threads), at most
+/// [`PLAN_RANGE_MAX`] (so the tail waits on little). One search per task cost a shared
+/// counter, a pooled planner taken and given back per search: with 10,000 soldier agents
+/// on 2 threads, more than a warm plan cache left of the work.
+fn plan_range(searches: usize, threads: usize) -> usize {
+    (searches / (threads.max(1) * PLAN_TASKS_PER_THREAD)).clamp(1, PLAN_RANGE_MAX)
+}
+
+/// See [`plan_range`].
+const PLAN_TASKS_PER_THREAD: usize = 32;
+
+/// See [`plan_range`].
+const PLAN_RANGE_MAX: usize = 64;
+
 /// The most agents a world can hold (the limit of its slot map's 32-bit indices); see
 /// [`super::WorldDef::max_agents`].
 pub const MAX_AGENTS: usize = (u32::MAX - 1) as usize;
@@ -349,8 +364,12 @@ impl World {
             prepared.push(Mutex::new(run));
         }
         host.release();
-        let outcomes: Vec<Option<(u64, u64, bool)>> =
-            parallel_map(self, chosen.len(), threads, 1, |planner, k| {
+        let outcomes: Vec<Option<(u64, u64, bool)>> = parallel_map(
+            self,
+            chosen.len(),
+            threads,
+            plan_range(chosen.len(), threads),
+            |planner, k| {
                 let slot = &walk[chosen[k]].1;
                 let mut host = WorldHost::new(self, planner.take());
                 let outcome = match prepared[k].lock().take() {
@@ -375,7 +394,8 @@ impl World {
                 };
                 *planner = host.into_planner();
                 outcome
-            });
+            },
+        );
         let mut last = None;
         for (k, outcome) in outcomes.iter().enumerate() {
             if let Some(summary) = outcome {
@@ -434,7 +454,8 @@ impl World {
             // Every search of the chunk gets what is left of the budget: where each stops
             // depends on the chunk only, never on the thread count.
             let budget = SearchBudget::expansions(options.max_nodes - used);
-            let results = parallel_map(self, chunk.len(), threads, 1, |planner, k| {
+            let range = plan_range(chunk.len(), threads);
+            let results = parallel_map(self, chunk.len(), threads, range, |planner, k| {
                 let mut run = chunk[k].1.lock().take().expect("each run is taken once");
                 let mut host = WorldHost::new(self, planner.take());
                 let done = run.advance(&budget, &mut host);
