@@ -61,6 +61,14 @@ impl Landmarks {
     pub fn len(&self) -> usize {
         self.costs.len()
     }
+    /// Appends `other`'s landmarks.
+    pub fn append(&mut self, other: &Landmarks) {
+        let base = self.actions.len() as u32;
+        self.costs.extend_from_slice(&other.costs);
+        self.actions.extend_from_slice(&other.actions);
+        self.start
+            .extend(other.start[1..].iter().map(|&s| base + s));
+    }
     pub fn actions_of(&self, l: usize) -> &[u32] {
         &self.actions[self.start[l] as usize..self.start[l + 1] as usize]
     }
@@ -240,13 +248,47 @@ impl Relaxed {
         &mut self,
         c: &CompiledDomain,
         state: &[u64],
+        landmarks: Option<&mut Landmarks>,
+        max_work: u64,
+    ) -> f64 {
+        self.lmcut_from(c, state, landmarks, max_work, None)
+    }
+
+    /// LM-cut of `state` that starts from `known`, landmarks of `state` already paid for
+    /// (a parent's that the action to `state` is in none of): it cuts in the costs they
+    /// leave and returns (and records) only what it adds, so `known`'s sum plus the result
+    /// is admissible (one cost partition over both).
+    pub fn lmcut_seeded(
+        &mut self,
+        c: &CompiledDomain,
+        state: &[u64],
+        landmarks: Option<&mut Landmarks>,
+        known: &Landmarks,
+    ) -> f64 {
+        self.lmcut_from(c, state, landmarks, u64::MAX, Some(known))
+    }
+
+    fn lmcut_from(
+        &mut self,
+        c: &CompiledDomain,
+        state: &[u64],
         mut landmarks: Option<&mut Landmarks>,
         max_work: u64,
+        known: Option<&Landmarks>,
     ) -> f64 {
         self.work = 0;
         self.evaluations += 1;
         self.load_state(c, state);
         self.reduced.copy_from_slice(&c.costs);
+        if let Some(known) = known {
+            for l in 0..known.len() {
+                let cost = known.costs[l];
+                for &a in known.actions_of(l) {
+                    let r = &mut self.reduced[a as usize];
+                    *r = sub_down(*r, cost.min(*r));
+                }
+            }
+        }
         if let Some(l) = landmarks.as_deref_mut() {
             l.clear();
         }
@@ -254,7 +296,7 @@ impl Relaxed {
         if self.goal_cost == f64::INFINITY {
             return f64::INFINITY;
         }
-        if let Some(l) = landmarks.as_deref_mut() {
+        if let (Some(l), None) = (landmarks.as_deref_mut(), known) {
             if let Some(h) = self.singleton_landmarks(c, l) {
                 return h;
             }
@@ -395,6 +437,57 @@ mod tests {
             l.actions.len() >= 3,
             "the disjunctive landmark {{buy, hunt}} is kept"
         );
+    }
+
+    #[test]
+    fn seeded_lmcut_adds_to_known_landmarks_admissibly() {
+        let d = domain(&[
+            ("buy", 3.0, &[], &["meat"]),
+            ("hunt", 2.0, &[], &["meat"]),
+            ("cook", 4.0, &["meat"], &["stew"]),
+            ("rice", 5.0, &[], &["rice"]),
+            ("serve", 1.0, &["stew", "rice"], &["dinner"]),
+        ]);
+        let c = d.compiled().unwrap();
+        let fact = |name: &str| d.fact_id(name).unwrap().0;
+        let action = |name: &str| d.action_id(name).unwrap().0;
+        let mut r = Relaxed::default();
+        r.prepare(c, &[atom(fact("dinner"), true)]);
+        let root_state = vec![0u64; c.words];
+        let mut root = Landmarks::default();
+        assert_eq!(r.lmcut(c, &root_state, Some(&mut root)), 12.0);
+        // The child by `hunt` (meat is true) keeps the root's landmarks without `hunt`.
+        let mut known = Landmarks::default();
+        known.clear();
+        for l in 0..root.len() {
+            if !root.actions_of(l).contains(&action("hunt")) {
+                known.costs.push(root.costs[l]);
+                known.actions.extend_from_slice(root.actions_of(l));
+                known.start.push(known.actions.len() as u32);
+            }
+        }
+        let paid: f64 = known.costs.iter().sum();
+        let mut child = root_state.clone();
+        let m = fact("meat") as usize;
+        child[m / 64] |= 1 << (m % 64);
+        let mut added = Landmarks::default();
+        let more = r.lmcut_seeded(c, &child, Some(&mut added), &known);
+        // cook + rice + serve: the optimal cost from the child, found in known and new cuts.
+        assert_eq!(paid + more, 10.0);
+        assert_eq!(
+            added.costs.iter().sum::<f64>(),
+            more,
+            "only new cuts recorded"
+        );
+        // Knowing nothing, it is LM-cut.
+        let mut nothing = Landmarks::default();
+        nothing.clear();
+        let plain = r.lmcut(c, &child, None);
+        assert_eq!(r.lmcut_seeded(c, &child, None, &nothing), plain);
+        // Knowing everything the child needs, it adds nothing.
+        let mut all = Landmarks::default();
+        r.lmcut(c, &child, Some(&mut all));
+        assert_eq!(r.lmcut_seeded(c, &child, None, &all), 0.0);
     }
 
     /// `x` (0 or >= 2^-20, < 2^40) as an exact integer multiple of 2^-80.

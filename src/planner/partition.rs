@@ -4,6 +4,7 @@
 //! landmark that `a` does not hit must still be paid for).
 
 use super::lmcut::Landmarks;
+use crate::memory::reserve;
 
 /// The partition of the node being expanded (dense by active-action position) and the
 /// stored partitions of evaluated nodes waiting in the open list.
@@ -102,6 +103,89 @@ impl Partitions {
     }
 }
 
+/// The landmark lists of evaluated nodes, kept so that a child's LM-cut can start from the
+/// landmarks of its parent that the child's action is in none of (see
+/// `Relaxed::lmcut_seeded`). Bounded like the partitions: past [`LANDMARK_BYTES_PER_NODE`]
+/// per node of the node limit, or when memory is refused, nodes keep none and their
+/// children run LM-cut afresh.
+#[derive(Debug, Default)]
+pub(super) struct LandmarkArena {
+    costs: Vec<f64>,
+    /// Per stored landmark, the end of its actions in `actions`.
+    ends: Vec<u32>,
+    actions: Vec<u32>,
+    /// At most this many bytes per search (4 per action entry, 12 per landmark).
+    capacity: usize,
+}
+
+/// Bytes of landmark lists allowed per node of the search's node limit (64 MB at the
+/// default limit of a million nodes; a search stores one list per LM-cut evaluation).
+const LANDMARK_BYTES_PER_NODE: usize = 64;
+
+/// The bytes `landmarks` lists of `entries` actions in all take in a [`LandmarkArena`].
+fn arena_bytes(landmarks: usize, entries: usize) -> usize {
+    entries * 4 + landmarks * 12
+}
+
+/// Where a node's landmark list is kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct StoredLandmarks {
+    first: u32,
+    count: u32,
+}
+
+impl LandmarkArena {
+    /// Empties the arena and bounds it for a search of at most `max_nodes` nodes.
+    pub fn reset(&mut self, max_nodes: u32) {
+        self.costs.clear();
+        self.ends.clear();
+        self.actions.clear();
+        self.capacity = (max_nodes as usize).saturating_mul(LANDMARK_BYTES_PER_NODE);
+    }
+
+    /// Stores `l`; `None` past the bound or when memory is refused.
+    pub fn store(&mut self, l: &Landmarks) -> Option<StoredLandmarks> {
+        let entries = self.actions.len() + l.actions.len();
+        let landmarks = self.costs.len() + l.len();
+        if arena_bytes(landmarks, entries) > self.capacity || entries > u32::MAX as usize {
+            return None;
+        }
+        let what = || String::from("the search's landmark lists");
+        reserve(&mut self.actions, entries, what).ok()?;
+        reserve(&mut self.costs, landmarks, what).ok()?;
+        reserve(&mut self.ends, landmarks, what).ok()?;
+        let first = self.costs.len() as u32;
+        for i in 0..l.len() {
+            self.actions.extend_from_slice(l.actions_of(i));
+            self.costs.push(l.costs[i]);
+            self.ends.push(self.actions.len() as u32);
+        }
+        Some(StoredLandmarks {
+            first,
+            count: l.len() as u32,
+        })
+    }
+
+    /// Replaces `out` with the landmarks stored at `at` that `action` is in none of, and
+    /// returns their summed cost.
+    pub fn inherit(&self, at: StoredLandmarks, action: u32, out: &mut Landmarks) -> f64 {
+        out.clear();
+        let mut h = 0.0;
+        for i in at.first as usize..(at.first + at.count) as usize {
+            let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+            let actions = &self.actions[start..self.ends[i] as usize];
+            if actions.contains(&action) {
+                continue;
+            }
+            h += self.costs[i];
+            out.costs.push(self.costs[i]);
+            out.actions.extend_from_slice(actions);
+            out.start.push(out.actions.len() as u32);
+        }
+        h
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -115,6 +199,46 @@ mod tests {
             l.start.push(l.actions.len() as u32);
         }
         l
+    }
+
+    /// Landmarks with the given action lists, each of cost 1.
+    fn lists(of: &[&[u32]]) -> Landmarks {
+        let mut l = Landmarks::default();
+        l.clear();
+        for actions in of {
+            l.costs.push(1.0);
+            l.actions.extend_from_slice(actions);
+            l.start.push(l.actions.len() as u32);
+        }
+        l
+    }
+
+    #[test]
+    fn a_child_inherits_the_landmarks_its_action_is_in_none_of() {
+        let mut arena = LandmarkArena::default();
+        arena.reset(10);
+        let before = arena.store(&lists(&[&[9]])).expect("fits");
+        let at = arena
+            .store(&lists(&[&[0, 1], &[2], &[1, 3]]))
+            .expect("fits");
+        let mut out = Landmarks::default();
+        assert_eq!(arena.inherit(at, 1, &mut out), 1.0);
+        assert_eq!((out.len(), out.actions_of(0)), (1, &[2][..]));
+        assert_eq!(arena.inherit(at, 7, &mut out), 3.0, "in none: all three");
+        assert_eq!(out.actions_of(2), &[1, 3]);
+        assert_eq!(arena.inherit(before, 7, &mut out), 1.0);
+        assert_eq!(out.actions_of(0), &[9], "each node keeps its own list");
+    }
+
+    #[test]
+    fn landmark_lists_are_bounded_by_the_node_limit() {
+        let mut arena = LandmarkArena::default();
+        arena.reset(1); // LANDMARK_BYTES_PER_NODE bytes
+        let twelve: Vec<u32> = (0..12).collect();
+        assert!(arena.store(&lists(&[&twelve])).is_some(), "60 bytes fit");
+        assert!(arena.store(&lists(&[&[0]])).is_none(), "76 do not");
+        arena.reset(1);
+        assert!(arena.store(&lists(&[&[0]])).is_some(), "reset empties it");
     }
 
     #[test]

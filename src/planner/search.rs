@@ -11,7 +11,7 @@ use std::time::Instant;
 use super::backward::Backward;
 use super::lmcut::Landmarks;
 use super::numeric::{self, Numeric};
-use super::partition::{Partitions, Stored};
+use super::partition::{LandmarkArena, Partitions, Stored, StoredLandmarks};
 use super::relaxed::Relaxed;
 use super::SliceEnd;
 use super::{
@@ -119,6 +119,9 @@ struct Node {
     open_seq: u32,
     /// Where this node's LM-cut cost partition is kept, if it was evaluated and re-queued.
     partition: Option<Stored>,
+    /// Where this node's LM-cut landmarks are kept, if it was evaluated (for its
+    /// children's LM-cut to start from).
+    landmarks: Option<StoredLandmarks>,
     /// Bound inherited from an evaluated parent's LM-cut landmarks.
     h_inh: f64,
     /// An LM-cut evaluation raised this node's bound and re-queued it.
@@ -175,6 +178,10 @@ pub(crate) struct Search {
     active_pos: Vec<u32>,
     /// Landmarks of the node being evaluated.
     node_lms: Landmarks,
+    /// A node's whole landmark list (inherited and found) while it is evaluated.
+    full_lms: Landmarks,
+    /// The landmark lists of evaluated nodes.
+    lm_arena: LandmarkArena,
     /// LM-cut cost partitions for inherited bounds.
     partitions: Partitions,
     /// Words per stored state: fact words, then variable words.
@@ -1474,6 +1481,7 @@ impl Search {
             self.active_pos[a as usize] = i as u32;
         }
         self.partitions.reset(self.active.len(), options.max_nodes);
+        self.lm_arena.reset(options.max_nodes);
         if lw > 0 {
             for l in 0..nl {
                 for &a in self.landmarks.actions_of(l) {
@@ -1531,6 +1539,7 @@ impl Search {
         if use_landmarks && options.heuristic != Heuristic::Landmarks {
             // The root's landmarks are its LM-cut: no need to evaluate it again.
             self.nodes[root as usize].h_full = root_h;
+            self.nodes[root as usize].landmarks = self.lm_arena.store(&self.landmarks);
         }
         self.push(root);
 
@@ -1612,8 +1621,36 @@ impl Search {
                 let h = if full_is_hmax {
                     self.relaxed.hmax_value(c, state)
                 } else {
-                    let h = self.relaxed.lmcut(c, state, Some(&mut self.node_lms));
-                    self.partitions.scatter(&self.node_lms, &self.active_pos);
+                    // The parent's landmarks that the action to this node is in none of
+                    // are this node's too: LM-cut starts from them, if they were kept.
+                    let parent = self.nodes[ni].parent as usize;
+                    let kept = self.nodes.get(parent).and_then(|p| p.landmarks);
+                    // While `Auto` decides whether evaluations pay, they are plain LM-cut:
+                    // seeded values differ a little, and its thresholds were set on these.
+                    let deciding = adaptive && self.relaxed.evaluations < AUTO_DECIDE_WITHIN;
+                    let h = match kept {
+                        Some(at) if !deciding => {
+                            let action = self.nodes[ni].action;
+                            let known = self.lm_arena.inherit(at, action, &mut self.full_lms);
+                            let more = self.relaxed.lmcut_seeded(
+                                c,
+                                state,
+                                Some(&mut self.node_lms),
+                                &self.full_lms,
+                            );
+                            self.full_lms.append(&self.node_lms);
+                            known + more
+                        }
+                        _ => {
+                            let h = self.relaxed.lmcut(c, state, Some(&mut self.node_lms));
+                            std::mem::swap(&mut self.full_lms, &mut self.node_lms);
+                            h
+                        }
+                    };
+                    if h != f64::INFINITY {
+                        self.nodes[ni].landmarks = self.lm_arena.store(&self.full_lms);
+                    }
+                    self.partitions.scatter(&self.full_lms, &self.active_pos);
                     have_partition = true;
                     h
                 };

@@ -100,6 +100,7 @@ impl Search {
             action: NONE,
             open_seq: NOT_OPEN,
             partition: None,
+            landmarks: None,
             h_inh: 0.0,
             raised: false,
             closed: false,
