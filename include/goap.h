@@ -405,7 +405,7 @@ enum GoapHeuristic
     // run up to 32 uniform-cost expansions with no setup (most small searches end there);
     // then root landmarks, with lazy LM-cut once a search grows large.
     GOAP_HEURISTIC_AUTO = 0,
-    // LM-cut for every node.
+    // LM-cut for every node (incremental: a node's starts from its parent's landmarks).
     GOAP_HEURISTIC_LMCUT = 1,
     // Root landmarks only (cheapest per node).
     GOAP_HEURISTIC_LANDMARKS = 2,

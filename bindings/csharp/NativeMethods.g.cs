@@ -4032,7 +4032,7 @@ namespace Goap.Native
         /// </summary>
         Auto = 0,
         /// <summary>
-        ///  LM-cut for every node.
+        ///  LM-cut for every node (incremental: a node's starts from its parent's landmarks).
         /// </summary>
         Lmcut = 1,
         /// <summary>

@@ -29,7 +29,7 @@ pub enum GoapHeuristic {
     /// run up to 32 uniform-cost expansions with no setup (most small searches end there);
     /// then root landmarks, with lazy LM-cut once a search grows large.
     Auto = 0,
-    /// LM-cut for every node.
+    /// LM-cut for every node (incremental: a node's starts from its parent's landmarks).
     Lmcut = 1,
     /// Root landmarks only (cheapest per node).
     Landmarks = 2,

@@ -173,7 +173,8 @@ pub enum Heuristic {
     /// root landmarks and lazy LM-cut once the search grows large.
     #[default]
     Auto,
-    /// LM-cut computed for every node when it is first popped.
+    /// LM-cut computed for every node when it is first popped; incremental (it starts from
+    /// the landmarks of the node's parent that its action is in none of).
     LmCut,
     /// Only the root-landmark estimate (cheapest per node).
     Landmarks,
