@@ -118,9 +118,10 @@ pub(super) struct LandmarkArena {
     capacity: usize,
 }
 
-/// Bytes of landmark lists allowed per node of the search's node limit (64 MB at the
-/// default limit of a million nodes; a search stores one list per LM-cut evaluation).
-const LANDMARK_BYTES_PER_NODE: usize = 64;
+/// Bytes of landmark lists in use allowed per node of the search's node limit (a search
+/// stores one list per LM-cut evaluation). The vectors grow by doubling, so at most twice
+/// this is allocated: 64 MB at the default limit of a million nodes.
+const LANDMARK_BYTES_PER_NODE: usize = 32;
 
 /// The bytes `landmarks` lists of `entries` actions in all take in a [`LandmarkArena`].
 fn arena_bytes(landmarks: usize, entries: usize) -> usize {
@@ -234,9 +235,9 @@ mod tests {
     fn landmark_lists_are_bounded_by_the_node_limit() {
         let mut arena = LandmarkArena::default();
         arena.reset(1); // LANDMARK_BYTES_PER_NODE bytes
-        let twelve: Vec<u32> = (0..12).collect();
-        assert!(arena.store(&lists(&[&twelve])).is_some(), "60 bytes fit");
-        assert!(arena.store(&lists(&[&[0]])).is_none(), "76 do not");
+        let five: Vec<u32> = (0..5).collect();
+        assert!(arena.store(&lists(&[&five])).is_some(), "32 bytes fit");
+        assert!(arena.store(&lists(&[&[0]])).is_none(), "48 do not");
         arena.reset(1);
         assert!(arena.store(&lists(&[&[0]])).is_some(), "reset empties it");
     }

@@ -422,9 +422,8 @@ fn reserve_masks(
     .map_err(Outcome::OutOfMemory)
 }
 
-/// True when the search runs backward: asked for, or picked by [`Direction::Auto`], where
-/// no action and not the goal reads or writes an integer variable (see `backward.rs`).
-/// The tight loop's ring of buckets holds at most this many `f` values (a few dozen KiB).
+/// The tight loop's ring of buckets holds at most this many `f` values (96 KiB of bucket
+/// headers; see `Tight::begin` for what it keeps between searches).
 const MAX_DIAL_SPAN: u32 = 4095;
 
 /// How far above the lowest open `f` A* with the root landmarks can push an entry, when
@@ -442,6 +441,8 @@ fn landmark_dial_span(small_costs: Option<u32>, landmarks: &[f64]) -> Option<u32
     (span <= f64::from(MAX_DIAL_SPAN)).then_some(span as u32)
 }
 
+/// True when the search runs backward: asked for, or picked by [`Direction::Auto`], where
+/// no action and not the goal reads or writes an integer variable (see `backward.rs`).
 fn runs_backward(options: &PlanOptions, c: &CompiledDomain, goal: &Goal) -> bool {
     options.direction == Direction::Backward && backward_applies(c, goal)
 }

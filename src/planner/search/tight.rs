@@ -148,13 +148,22 @@ pub(super) struct Tight {
 /// The ring of buckets of [`Tight::buckets`].
 #[derive(Debug, Default)]
 struct Buckets {
-    /// Node ids per `g` modulo the ring's size (a power of two); the last pushed pops first.
+    /// Node ids per `g` (or `f`) modulo the ring's size (a power of two); the last pushed
+    /// pops first.
     ring: Vec<Vec<u32>>,
     /// The `g` being popped.
     current: u64,
     /// Entries in the ring.
     len: usize,
+    /// The most entries the ring held at once in this search.
+    peak: usize,
+    /// Entries the ring's buckets have room for in all (kept between searches).
+    held: usize,
 }
+
+/// A search's ring keeps its buckets' memory for the next search unless they have room for
+/// more than twice the entries it held at once, and more than this.
+const RING_KEEP: usize = 1 << 16;
 
 /// Makes room for one more entry in a bucket, fallibly. The ring holds `total` entries: the
 /// limit on one table applies to the open list as a whole, as it does to the heap.
@@ -217,7 +226,15 @@ impl Tight {
         if self.buckets.len > 0 {
             self.buckets.ring.iter_mut().for_each(Vec::clear);
         }
+        // Buckets keep their memory between searches; searches whose entries fall into
+        // different buckets would pile it up, so a ring much larger than the last search
+        // needed is given back.
+        if self.buckets.held > RING_KEEP.max(2 * self.buckets.peak) {
+            self.buckets.ring = Vec::new();
+            self.buckets.held = 0;
+        }
         self.buckets.len = 0;
+        self.buckets.peak = 0;
         self.buckets.current = 0;
         self.oom = None;
         self.stamp = self.stamp.wrapping_add(1);
@@ -283,10 +300,13 @@ impl Tight {
             );
             let b = &mut self.buckets.ring[f as u64 as usize & mask];
             if b.len() == b.capacity() {
+                let before = b.capacity();
                 grow_bucket(b, self.buckets.len)?;
+                self.buckets.held += b.capacity() - before;
             }
             b.push(n);
             self.buckets.len += 1;
+            self.buckets.peak = self.buckets.peak.max(self.buckets.len);
         } else {
             self.open.push(Reverse(key(f, node.h, n)));
         }
@@ -321,6 +341,8 @@ impl Tight {
     #[inline(never)]
     fn start_dial(&mut self, span: u32, g: f64) -> Result<(), OutOfMemory> {
         let size = (span as usize + 1).next_power_of_two();
+        let dropped: usize = self.buckets.ring.iter().skip(size).map(Vec::capacity).sum();
+        self.buckets.held -= dropped;
         self.buckets.ring.resize_with(size, Vec::new);
         self.buckets.ring.truncate(size);
         self.dial = true;
@@ -656,5 +678,57 @@ impl Tight {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Uniform-cost search over 12 bits, one action per bit that sets it (cost 1 or 2), to
+    /// the state with every bit set: 4,096 states, so the ring takes over.
+    fn bits(t: &mut Tight) -> Stop {
+        let n = 12;
+        let mut masks = Vec::new();
+        let mut costs = Vec::new();
+        for i in 0..n {
+            masks.extend_from_slice(&[0, 1u64 << i, 1u64 << i, 0]);
+            costs.push(1.0 + (i % 2) as f64);
+        }
+        let actions = ActionSet {
+            masks: &masks,
+            costs: &costs,
+            ids: None,
+        };
+        t.begin(&[0], 0, 0.0, Some(2)).unwrap();
+        let until = Until {
+            expanded: u64::MAX,
+            time: None,
+        };
+        let goal = [(1u64 << n) - 1];
+        let mut stats = SearchStats::default();
+        t.run(&actions, None, &goal, &[0], u32::MAX, until, &mut stats)
+    }
+
+    #[test]
+    fn the_ring_gives_back_memory_a_search_no_longer_needs() {
+        let mut t = Tight::default();
+        assert!(matches!(bits(&mut t), Stop::Found(_)));
+        assert!(t.dial, "the search moved to the ring");
+        let held: usize = t.buckets.ring.iter().map(Vec::capacity).sum();
+        assert_eq!(t.buckets.held, held, "room counted as it grows");
+        assert!(t.buckets.peak > 0 && held >= t.buckets.peak);
+        // Much more room than any search used (as searches whose entries fell into other
+        // buckets would leave): the next search starts without it.
+        t.buckets.ring[0].reserve(4 * RING_KEEP);
+        t.buckets.held = t.buckets.ring.iter().map(Vec::capacity).sum();
+        assert!(matches!(bits(&mut t), Stop::Found(_)));
+        let held: usize = t.buckets.ring.iter().map(Vec::capacity).sum();
+        assert!(held < RING_KEEP, "{held} entries of room kept");
+        assert_eq!(t.buckets.held, held);
+        // Room within what a search needs is kept.
+        let before = t.buckets.held;
+        assert!(matches!(bits(&mut t), Stop::Found(_)));
+        assert_eq!(t.buckets.held, before);
     }
 }
