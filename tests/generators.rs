@@ -109,6 +109,30 @@ fn blocksworld_plans_and_the_heuristics_agree() {
     plan(&p, Heuristic::Auto);
 }
 
+/// Incremental LM-cut (an evaluation starts from the landmarks of the node's parent that its
+/// action is in none of) keeps plans optimal in long searches: `LmCut` (incremental from its
+/// first evaluation) on blocksworld-7, and `Auto` on blocksworld-8 past the 256 plain
+/// evaluations it decides on, against searches that run no LM-cut evaluation.
+#[test]
+fn long_incremental_lmcut_searches_plan_at_the_optimum() {
+    let evaluations = |p: &Problem, heuristic| {
+        let r = Planner::new().plan(&p.domain, &p.start, &p.goal, &options(heuristic));
+        r.stats.evaluations
+    };
+    let p = generators::blocksworld(7, 2);
+    assert!(evaluations(&p, Heuristic::LmCut) > 256);
+    assert_eq!(
+        plan(&p, Heuristic::LmCut).cost,
+        plan(&p, Heuristic::Blind).cost
+    );
+    let p = generators::blocksworld(8, 6);
+    assert!(evaluations(&p, Heuristic::Auto) > 256);
+    assert_eq!(
+        plan(&p, Heuristic::Auto).cost,
+        plan(&p, Heuristic::Landmarks).cost
+    );
+}
+
 #[test]
 fn wide_plans_and_the_heuristics_agree() {
     for seed in 1..=5 {
