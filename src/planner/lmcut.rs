@@ -61,6 +61,12 @@ impl Landmarks {
     pub fn len(&self) -> usize {
         self.costs.len()
     }
+    /// Adds one landmark: `actions`, at `cost`.
+    pub fn push(&mut self, cost: f64, actions: &[u32]) {
+        self.costs.push(cost);
+        self.actions.extend_from_slice(actions);
+        self.start.push(self.actions.len() as u32);
+    }
     /// Appends `other`'s landmarks.
     pub fn append(&mut self, other: &Landmarks) {
         let base = self.actions.len() as u32;
@@ -221,9 +227,7 @@ impl Relaxed {
             let cost = c.costs[a as usize];
             if cost > 0.0 {
                 h += cost;
-                landmarks.costs.push(cost);
-                landmarks.actions.push(a);
-                landmarks.start.push(landmarks.actions.len() as u32);
+                landmarks.push(cost, &[a]);
             }
         }
         Some(h)
@@ -360,9 +364,7 @@ impl Relaxed {
                 *r = sub_down(*r, cut_cost);
             }
             if let Some(l) = landmarks.as_deref_mut() {
-                l.costs.push(cut_cost);
-                l.actions.extend_from_slice(&self.cut);
-                l.start.push(l.actions.len() as u32);
+                l.push(cut_cost, &self.cut);
             }
             self.hmax_incremental(c);
         }
@@ -375,6 +377,7 @@ mod tests {
     use super::{sub_down, Landmarks, Relaxed};
     use crate::domain::compiled::atom;
     use crate::domain::{ActionDef, Domain, FactValue};
+    use crate::planner::partition::LandmarkArena;
 
     fn domain(actions: &[(&str, f64, &[&str], &[&str])]) -> Domain {
         let mut d = Domain::new();
@@ -457,16 +460,11 @@ mod tests {
         let mut root = Landmarks::default();
         assert_eq!(r.lmcut(c, &root_state, Some(&mut root)), 12.0);
         // The child by `hunt` (meat is true) keeps the root's landmarks without `hunt`.
+        let mut arena = LandmarkArena::default();
+        arena.reset(1000);
+        let at = arena.store(&root).expect("fits");
         let mut known = Landmarks::default();
-        known.clear();
-        for l in 0..root.len() {
-            if !root.actions_of(l).contains(&action("hunt")) {
-                known.costs.push(root.costs[l]);
-                known.actions.extend_from_slice(root.actions_of(l));
-                known.start.push(known.actions.len() as u32);
-            }
-        }
-        let paid: f64 = known.costs.iter().sum();
+        let paid = arena.inherit(at, action("hunt"), &mut known);
         let mut child = root_state.clone();
         let m = fact("meat") as usize;
         child[m / 64] |= 1 << (m % 64);

@@ -110,10 +110,8 @@ impl Partitions {
 /// children run LM-cut afresh.
 #[derive(Debug, Default)]
 pub(super) struct LandmarkArena {
-    costs: Vec<f64>,
-    /// Per stored landmark, the end of its actions in `actions`.
-    ends: Vec<u32>,
-    actions: Vec<u32>,
+    /// Every stored list, one after the other.
+    lists: Landmarks,
     /// At most this many bytes per search (4 per action entry, 12 per landmark).
     capacity: usize,
 }
@@ -138,29 +136,23 @@ pub(super) struct StoredLandmarks {
 impl LandmarkArena {
     /// Empties the arena and bounds it for a search of at most `max_nodes` nodes.
     pub fn reset(&mut self, max_nodes: u32) {
-        self.costs.clear();
-        self.ends.clear();
-        self.actions.clear();
+        self.lists.clear();
         self.capacity = (max_nodes as usize).saturating_mul(LANDMARK_BYTES_PER_NODE);
     }
 
     /// Stores `l`; `None` past the bound or when memory is refused.
     pub fn store(&mut self, l: &Landmarks) -> Option<StoredLandmarks> {
-        let entries = self.actions.len() + l.actions.len();
-        let landmarks = self.costs.len() + l.len();
+        let entries = self.lists.actions.len() + l.actions.len();
+        let landmarks = self.lists.len() + l.len();
         if arena_bytes(landmarks, entries) > self.capacity || entries > u32::MAX as usize {
             return None;
         }
         let what = || String::from("the search's landmark lists");
-        reserve(&mut self.actions, entries, what).ok()?;
-        reserve(&mut self.costs, landmarks, what).ok()?;
-        reserve(&mut self.ends, landmarks, what).ok()?;
-        let first = self.costs.len() as u32;
-        for i in 0..l.len() {
-            self.actions.extend_from_slice(l.actions_of(i));
-            self.costs.push(l.costs[i]);
-            self.ends.push(self.actions.len() as u32);
-        }
+        reserve(&mut self.lists.actions, entries, what).ok()?;
+        reserve(&mut self.lists.costs, landmarks, what).ok()?;
+        reserve(&mut self.lists.start, landmarks + 1, what).ok()?;
+        let first = self.lists.len() as u32;
+        self.lists.append(l);
         Some(StoredLandmarks {
             first,
             count: l.len() as u32,
@@ -173,15 +165,11 @@ impl LandmarkArena {
         out.clear();
         let mut h = 0.0;
         for i in at.first as usize..(at.first + at.count) as usize {
-            let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
-            let actions = &self.actions[start..self.ends[i] as usize];
-            if actions.contains(&action) {
-                continue;
+            let actions = self.lists.actions_of(i);
+            if !actions.contains(&action) {
+                h += self.lists.costs[i];
+                out.push(self.lists.costs[i], actions);
             }
-            h += self.costs[i];
-            out.costs.push(self.costs[i]);
-            out.actions.extend_from_slice(actions);
-            out.start.push(out.actions.len() as u32);
         }
         h
     }
@@ -192,14 +180,8 @@ mod tests {
     use super::*;
 
     fn landmarks(actions: &[u32]) -> Landmarks {
-        let mut l = Landmarks::default();
-        l.clear();
-        for &a in actions {
-            l.costs.push(1.0);
-            l.actions.push(a);
-            l.start.push(l.actions.len() as u32);
-        }
-        l
+        let one_each: Vec<&[u32]> = actions.iter().map(std::slice::from_ref).collect();
+        lists(&one_each)
     }
 
     /// Landmarks with the given action lists, each of cost 1.
@@ -207,9 +189,7 @@ mod tests {
         let mut l = Landmarks::default();
         l.clear();
         for actions in of {
-            l.costs.push(1.0);
-            l.actions.extend_from_slice(actions);
-            l.start.push(l.actions.len() as u32);
+            l.push(1.0, actions);
         }
         l
     }
