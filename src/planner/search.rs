@@ -259,8 +259,9 @@ enum Phase {
 /// A search in progress: what the loop needs besides the arenas.
 #[derive(Debug)]
 struct Running {
-    /// The compiled domain (shared with the domain and its clones).
-    base: Arc<CompiledDomain>,
+    /// The compiled domain (shared with the domain and its clones), while the search is
+    /// kept between calls (`None` while it runs: [`Search::run`] never keeps it).
+    base: Option<Arc<CompiledDomain>>,
     /// The search reads `Search::costed`, `base` with an action context's costs.
     costed: bool,
     options: PlanOptions,
@@ -461,6 +462,14 @@ fn satisfies(s: &[u64], pos: &[u64], neg: &[u64]) -> bool {
         .all(|(&x, (&p, &q))| x & p == p && x & q == 0)
 }
 
+/// The result of a search whose domain could not be compiled.
+fn oom_result(e: OutOfMemory) -> PlanResult {
+    PlanResult {
+        outcome: Outcome::OutOfMemory(e),
+        stats: SearchStats::default(),
+    }
+}
+
 impl Search {
     /// Plans to the end: [`Search::begin`] then [`Search::resume`] without a budget, timed
     /// once (two clock reads per plan, not four).
@@ -473,10 +482,20 @@ impl Search {
         context: &ActionContext,
     ) -> PlanResult {
         let t0 = Instant::now();
-        self.set_up(domain, start, goal, options, context);
-        let mut result = self
-            .advance(&SearchBudget::UNLIMITED)
-            .expect("a search without a budget runs to its end");
+        // The search runs here, never stored in `phase` (a `Running` is some hundreds of
+        // bytes: moving it in and out cost tiny searches a tenth of their time).
+        // Nor does it hold the compiled domain: counting references to it (shared by the
+        // threads of a batch) would cost each search two contended atomic operations.
+        let mut result = match domain.compiled() {
+            Err(e) => oom_result(e),
+            Ok(base) => match self.set_up(base, false, start, goal, options, context) {
+                Phase::Running(mut run) => self
+                    .advance_run(base, &mut run, &SearchBudget::UNLIMITED)
+                    .expect("a search without a budget runs to its end"),
+                Phase::Decided(result) => result,
+                Phase::Idle => unreachable!("a set-up search is decided or running"),
+            },
+        };
         result.stats.elapsed = t0.elapsed();
         result
     }
@@ -492,7 +511,10 @@ impl Search {
         context: &ActionContext,
     ) {
         let t0 = Instant::now();
-        self.set_up(domain, start, goal, options, context);
+        self.phase = match domain.compiled() {
+            Err(e) => Phase::Decided(oom_result(e)),
+            Ok(base) => self.set_up(base, true, start, goal, options, context),
+        };
         let spent = t0.elapsed();
         match &mut self.phase {
             Phase::Decided(r) => r.stats.elapsed += spent,
@@ -520,38 +542,31 @@ impl Search {
         result
     }
 
-    /// [`Search::begin`] without the clock.
+    /// [`Search::begin`] without the clock, on the domain compiled as `base`: the search
+    /// set up (`Decided` or `Running`, holding `base` when `keep`), for the caller to run
+    /// or keep. Drops the search in progress, if any.
     fn set_up(
         &mut self,
-        domain: &Domain,
+        base: &Arc<CompiledDomain>,
+        keep: bool,
         start: &WorldState,
         goal: &Goal,
         options: &PlanOptions,
         context: &ActionContext,
-    ) {
+    ) -> Phase {
         self.phase = Phase::Idle;
         let mut stats = SearchStats::default();
-        let base = match domain.compiled() {
-            Ok(c) => Arc::clone(c),
-            Err(e) => {
-                self.phase = Phase::Decided(PlanResult {
-                    outcome: Outcome::OutOfMemory(e),
-                    stats,
-                });
-                return;
-            }
-        };
         let costed = !context.cost_overrides().is_empty();
         if costed {
             // Every heuristic reads `costs`: plan on a copy that has the changed ones.
             let mut copy = self.costed.take().unwrap_or_default();
-            copy.copy_with_costs(&base, context.cost_overrides());
+            copy.copy_with_costs(base, context.cost_overrides());
             self.costed = Some(copy);
         }
         self.relaxed.evaluations = 0;
-        let backward = runs_backward(options, &base, goal);
+        let backward = runs_backward(options, base, goal);
         stats.backward = backward;
-        let portfolio = if options.direction == Direction::Auto && backward_applies(&base, goal) {
+        let portfolio = if options.direction == Direction::Auto && backward_applies(base, goal) {
             // Kept for the backward search, should it start.
             self.disabled.clear();
             self.disabled.extend_from_slice(context.disabled());
@@ -565,14 +580,14 @@ impl Search {
             && !costed
             && self
                 .exact
-                .size(&base, goal, context.disabled())
+                .size(base, goal, context.disabled())
                 .is_some_and(|states| u64::from(options.max_nodes) >= states as u64);
         let probe = !backward
             && matches!(options.heuristic, Heuristic::Auto | Heuristic::Blind)
             && base.vars.is_empty()
             && base.actions <= PROBE_MAX_ACTIONS
             && options.max_nodes > 0;
-        let setup = self.with_compiled(&base, costed, |search, c| {
+        let setup = self.with_compiled(base, costed, |search, c| {
             if backward {
                 search.load_task(c, start, goal)?;
                 search.backward.begin(
@@ -605,17 +620,17 @@ impl Search {
             Ok(Stage::Exact(_)) => Portfolio::Off,
             _ => portfolio,
         };
-        self.phase = match setup {
+        match setup {
             Err(outcome) => Phase::Decided(PlanResult { outcome, stats }),
             Ok(stage) => Phase::Running(Running {
-                base,
+                base: keep.then(|| Arc::clone(base)),
                 costed,
                 options: *options,
                 stage,
                 stats,
                 portfolio,
             }),
-        };
+        }
     }
 
     /// Sets up a walk down a tiny task's exact goal-distance table (see `exact.rs`);
@@ -714,36 +729,47 @@ impl Search {
             Phase::Idle => None,
             Phase::Decided(result) => Some(result),
             Phase::Running(mut run) => {
-                let Running {
-                    base,
-                    costed,
-                    options,
-                    stage,
-                    stats,
-                    portfolio,
-                } = &mut run;
-                let outcome = self.with_compiled(base, *costed, |search, c| match portfolio {
-                    Portfolio::Off => search.drive(c, options, stage, stats, budget),
-                    _ => search.drive_auto(c, options, stage, stats, portfolio, budget),
-                });
-                run.stats.evaluations = self.relaxed.evaluations;
-                let stats = match &mut run.portfolio {
-                    Portfolio::On(alt) => {
-                        alt.shown = combined(&run.stats, &alt.bw, alt.bw_won);
-                        alt.shown.stored = alt.bw.stored + self.forward_stored(&run.stage);
-                        alt.shown
-                    }
-                    _ => run.stats,
-                };
-                match outcome {
-                    Some(outcome) => Some(PlanResult { outcome, stats }),
-                    None => {
-                        self.phase = Phase::Running(run);
-                        None
-                    }
+                let base = run.base.take().expect("a kept search holds its domain");
+                let result = self.advance_run(&base, &mut run, budget);
+                if result.is_none() {
+                    run.base = Some(base);
+                    self.phase = Phase::Running(run);
                 }
+                result
             }
         }
+    }
+
+    /// Runs `run` (on the domain compiled as `base`) until it decides (its result) or
+    /// `budget` runs out (`None`).
+    fn advance_run(
+        &mut self,
+        base: &CompiledDomain,
+        run: &mut Running,
+        budget: &SearchBudget,
+    ) -> Option<PlanResult> {
+        let Running {
+            base: _,
+            costed,
+            options,
+            stage,
+            stats,
+            portfolio,
+        } = run;
+        let outcome = self.with_compiled(base, *costed, |search, c| match portfolio {
+            Portfolio::Off => search.drive(c, options, stage, stats, budget),
+            _ => search.drive_auto(c, options, stage, stats, portfolio, budget),
+        });
+        run.stats.evaluations = self.relaxed.evaluations;
+        let stats = match &mut run.portfolio {
+            Portfolio::On(alt) => {
+                alt.shown = combined(&run.stats, &alt.bw, alt.bw_won);
+                alt.shown.stored = alt.bw.stored + self.forward_stored(&run.stage);
+                alt.shown
+            }
+            _ => run.stats,
+        };
+        outcome.map(|outcome| PlanResult { outcome, stats })
     }
 
     /// The loop a search runs once set up (by [`Search::prepare`], whose evaluator is
