@@ -12,11 +12,16 @@
 //! popped node's `g` is final; with the path-dependent landmark estimate a cheaper path
 //! may re-open a closed node. A uniform-cost search whose costs are small integers moves
 //! its open list to a ring of buckets, one per `g` (Dial), after [`DIAL_AFTER`] expansions;
-//! a bucket pops its newest entry first. A* with the landmark estimate does the same, one
-//! bucket per `f`, when the action and landmark costs are small integers: its `f` never
-//! falls along a path (an action's landmarks cost no more than it), so entries are popped
-//! in `f` order as from the heap, ties newest first instead of lowest `h` first. The loop
-//! is compiled for 1 to 8 words per state (up to 512 facts) and for any other width.
+//! a bucket pops its newest entry first. A* with the landmark estimate, when the action and
+//! landmark costs are whole numbers (as in most game domains), uses a ring from its start
+//! instead: one queue per (`f`, `h`) pair, popped lowest `f`, then lowest `h`, then first
+//! pushed first, the heap's order, cheaper (its `f` never falls along a path, since an
+//! action's landmarks cost no more than it, and `h` is a whole number up to the root's). When
+//! those pairs are too many ([`MAX_QUEUE_KEYS`]), it keeps the heap, then moves to a ring of
+//! one bucket per `f` after [`DIAL_AFTER`] expansions, ties then newest first instead of
+//! lowest `h` first. An occupancy bit per bucket finds the next entry without visiting
+//! empty buckets. The loop is compiled for 1 to 8 words per state (up to 512 facts) and
+//! for any other width.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -122,9 +127,10 @@ pub(super) struct Tight {
     table: Vec<u64>,
     stamp: u32,
     open: BinaryHeap<Reverse<u128>>,
-    /// Instead of `open`, for uniform-cost searches whose costs are small integers: a ring
-    /// of buckets, one per `g` (Dial's algorithm); every open `g` lies within the largest
-    /// cost of the lowest, so the ring never wraps onto a live entry.
+    /// Instead of `open`, for searches whose costs are small integers: a ring of buckets,
+    /// one per `g` (Dial's algorithm), one per `f`, or one queue per (`f`, `h`) (see the
+    /// module documentation); every open key lies within the ring's size of the lowest, so
+    /// the ring never wraps onto a live entry.
     buckets: Buckets,
     /// The search uses `buckets`.
     dial: bool,
@@ -148,10 +154,23 @@ pub(super) struct Tight {
 /// The ring of buckets of [`Tight::buckets`].
 #[derive(Debug, Default)]
 struct Buckets {
-    /// Node ids per `g` (or `f`) modulo the ring's size (a power of two); the last pushed
-    /// pops first.
+    /// Node ids per key modulo `size`: the key is `g` (uniform-cost search) or `f` (A*),
+    /// and the last pushed pops first; or, with `fifo`, `f × levels + h` and the first
+    /// pushed pops first. Buckets beyond `size` are kept (empty) for searches that need a
+    /// larger ring: searches of different goals would otherwise free and allocate them
+    /// over and over.
     ring: Vec<Vec<u32>>,
-    /// The `g` being popped.
+    /// With `fifo`, per bucket: the entries already popped (at its front).
+    heads: Vec<u32>,
+    /// The buckets in use (a power of two, at most `ring.len()`).
+    size: usize,
+    /// One bit per bucket in use: it holds entries.
+    occupied: Vec<u64>,
+    /// Buckets are queues keyed by `f` and `h` (see `ring`).
+    fifo: bool,
+    /// With `fifo`, the `h` values a key tells apart (the root's estimate plus one).
+    levels: u64,
+    /// The key being popped.
     current: u64,
     /// Entries in the ring.
     len: usize,
@@ -159,6 +178,43 @@ struct Buckets {
     peak: usize,
     /// Entries the ring's buckets have room for in all (kept between searches).
     held: usize,
+}
+
+impl Buckets {
+    /// The first occupied bucket at or after `i`, going round the ring (one is).
+    #[inline]
+    fn next_occupied(&self, i: usize) -> usize {
+        let words = self.occupied.len();
+        let (mut w, bit) = (i / 64, i % 64);
+        let first = self.occupied[w] & (u64::MAX << bit);
+        if first != 0 {
+            return w * 64 + first.trailing_zeros() as usize;
+        }
+        for _ in 0..words {
+            w = (w + 1) % words;
+            let word = self.occupied[w];
+            if word != 0 {
+                return w * 64 + word.trailing_zeros() as usize;
+            }
+        }
+        unreachable!("the ring holds an entry")
+    }
+
+    /// Empties every bucket in use.
+    fn clear(&mut self) {
+        for w in 0..self.occupied.len() {
+            let mut word = std::mem::take(&mut self.occupied[w]);
+            while word != 0 {
+                let j = w * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                self.ring[j].clear();
+                if let Some(head) = self.heads.get_mut(j) {
+                    *head = 0;
+                }
+            }
+        }
+        self.len = 0;
+    }
 }
 
 /// A search's ring keeps its buckets' memory for the next search unless they have room for
@@ -192,6 +248,11 @@ fn grow_bucket(b: &mut Vec<u32>, total: usize) -> Result<(), OutOfMemory> {
 /// deterministic and the same in slices.
 pub(super) const DIAL_AFTER: u64 = 256;
 
+/// A* over landmarks whose (`f`, `h`) keys span at most this many values uses the ring of
+/// queues from its start (see [`Tight::begin`]); a wider one keeps the heap, then moves to
+/// the ring keyed by `f` alone after [`DIAL_AFTER`] expansions.
+const MAX_QUEUE_KEYS: u64 = 4096;
+
 #[inline(always)]
 fn key(f: f64, h: f64, node: u32) -> u128 {
     (u128::from(f.to_bits()) << 64) | (u128::from(h.to_bits() >> 32) << 32) | u128::from(node)
@@ -204,7 +265,8 @@ impl Tight {
     /// search, the largest cost when every cost is a whole number (see
     /// [`CompiledDomain::small_costs`]); for A* with landmarks, that plus the landmarks'
     /// summed cost when theirs are whole numbers too (a node's `h` never exceeds the sum,
-    /// and `f` never falls along a path). Fails only when the first node cannot be stored.
+    /// `root_h`, and `f` never falls along a path): such an A* pops from the ring of queues
+    /// from the start. Fails only when the first node cannot be stored.
     ///
     /// [`CompiledDomain::small_costs`]: crate::domain::compiled::CompiledDomain::small_costs
     pub fn begin(
@@ -224,18 +286,23 @@ impl Tight {
         self.dial_max = dial_span;
         self.expanded = 0;
         if self.buckets.len > 0 {
-            self.buckets.ring.iter_mut().for_each(Vec::clear);
+            self.buckets.clear();
         }
         // Buckets keep their memory between searches; searches whose entries fall into
         // different buckets would pile it up, so a ring much larger than the last search
         // needed is given back.
         if self.buckets.held > RING_KEEP.max(2 * self.buckets.peak) {
             self.buckets.ring = Vec::new();
+            self.buckets.heads = Vec::new();
+            self.buckets.occupied = Vec::new();
+            self.buckets.size = 0;
             self.buckets.held = 0;
         }
         self.buckets.len = 0;
         self.buckets.peak = 0;
         self.buckets.current = 0;
+        self.buckets.fifo = false;
+        self.buckets.levels = 1;
         self.oom = None;
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
@@ -252,6 +319,17 @@ impl Tight {
         let mask = self.table.len() - 1;
         let slot = hash_words(start) as usize & mask;
         let root = self.add_node(slot, 0.0, root_h, NONE, NONE)?;
+        if let (true, Some(span)) = (lw > 0, dial_span) {
+            // A* with whole-number landmark costs: `h` is a whole number up to the root's,
+            // so a ring keyed by `f` and `h`, queues popped first in first out, pops in
+            // the heap's order (lowest `f`, then `h`, then the earliest pushed), faster.
+            let levels = root_h as u64 + 1;
+            let keys = (u64::from(span) + 1) * levels;
+            if keys <= MAX_QUEUE_KEYS {
+                self.dial_max = None;
+                self.start_ring(keys as usize, true, levels, root_h as u64 * levels);
+            }
+        }
         if !self.open_has_room(1) {
             self.grow_open(1)?;
         }
@@ -289,22 +367,39 @@ impl Tight {
         let f = node.g + node.h;
         node.live = f.to_bits();
         if self.dial {
-            let mask = self.buckets.ring.len() - 1;
+            let mask = self.buckets.size - 1;
+            let key = if self.buckets.fifo {
+                // A child may have a lower `h` at the same `f`: the key goes back within
+                // that `f` (never below it: `f` never falls along a path).
+                let key = f as u64 * self.buckets.levels + node.h as u64;
+                debug_assert!(node.h.fract() == 0.0 && (node.h as u64) < self.buckets.levels);
+                debug_assert!(
+                    key + self.buckets.levels > self.buckets.current,
+                    "f {f} below the ring's (key {key}, lowest {})",
+                    self.buckets.current
+                );
+                self.buckets.current = self.buckets.current.min(key);
+                key
+            } else {
+                f as u64
+            };
             debug_assert!(
                 f.fract() == 0.0
-                    && f as u64 >= self.buckets.current
-                    && f as u64 - self.buckets.current <= mask as u64,
-                "f {f} outside the ring (lowest {}, {} buckets)",
+                    && key >= self.buckets.current
+                    && key - self.buckets.current <= mask as u64,
+                "f {f} outside the ring (key {key}, lowest {}, {} buckets)",
                 self.buckets.current,
                 mask + 1
             );
-            let b = &mut self.buckets.ring[f as u64 as usize & mask];
+            let i = key as usize & mask;
+            let b = &mut self.buckets.ring[i];
             if b.len() == b.capacity() {
                 let before = b.capacity();
                 grow_bucket(b, self.buckets.len)?;
                 self.buckets.held += b.capacity() - before;
             }
             b.push(n);
+            self.buckets.occupied[i / 64] |= 1u64 << (i % 64);
             self.buckets.len += 1;
             self.buckets.peak = self.buckets.peak.max(self.buckets.len);
         } else {
@@ -322,15 +417,38 @@ impl Tight {
             return Some((k as u32, (k >> 64) as u64));
         }
         let b = &mut self.buckets;
-        let mask = b.ring.len() - 1;
-        while b.len > 0 {
-            if let Some(n) = b.ring[b.current as usize & mask].pop() {
-                b.len -= 1;
-                return Some((n, (b.current as f64).to_bits()));
-            }
-            b.current += 1;
+        if b.len == 0 {
+            return None;
         }
-        None
+        // The first bucket holding entries at or after the current key (every live key
+        // lies within the ring's size of it).
+        let mask = b.size - 1;
+        let i = b.current as usize & mask;
+        let j = b.next_occupied(i);
+        b.current += ((j + b.size - i) & mask) as u64;
+        let bucket = &mut b.ring[j];
+        let n = if b.fifo {
+            let head = &mut b.heads[j];
+            let n = bucket[*head as usize];
+            *head += 1;
+            if *head as usize == bucket.len() {
+                bucket.clear();
+                *head = 0;
+            }
+            n
+        } else {
+            bucket.pop().expect("an occupied bucket has an entry")
+        };
+        if bucket.is_empty() {
+            b.occupied[j / 64] &= !(1u64 << (j % 64));
+        }
+        b.len -= 1;
+        let f = if b.fifo {
+            b.current / b.levels
+        } else {
+            b.current
+        };
+        Some((n, (f as f64).to_bits()))
     }
 
     /// Moves the open list from the heap to the ring of buckets (see [`DIAL_AFTER`]), in
@@ -340,13 +458,7 @@ impl Tight {
     #[cold]
     #[inline(never)]
     fn start_dial(&mut self, span: u32, g: f64) -> Result<(), OutOfMemory> {
-        let size = (span as usize + 1).next_power_of_two();
-        let dropped: usize = self.buckets.ring.iter().skip(size).map(Vec::capacity).sum();
-        self.buckets.held -= dropped;
-        self.buckets.ring.resize_with(size, Vec::new);
-        self.buckets.ring.truncate(size);
-        self.dial = true;
-        self.buckets.current = g as u64;
+        self.start_ring(span as usize + 1, false, 1, g as u64);
         while let Some(Reverse(k)) = self.open.pop() {
             let n = k as u32;
             if self.nodes[n as usize].live != (k >> 64) as u64 {
@@ -355,6 +467,26 @@ impl Tight {
             self.push(n)?;
         }
         Ok(())
+    }
+
+    /// Moves to a ring of at least `keys` buckets (queues with `fifo`, keys
+    /// `f × levels + h`), popping from key `current`.
+    fn start_ring(&mut self, keys: usize, fifo: bool, levels: u64, current: u64) {
+        let b = &mut self.buckets;
+        let size = keys.next_power_of_two();
+        if b.ring.len() < size {
+            b.ring.resize_with(size, Vec::new);
+        }
+        if fifo && b.heads.len() < size {
+            b.heads.resize(size, 0);
+        }
+        b.occupied.clear();
+        b.occupied.resize(size.div_ceil(64), 0);
+        b.size = size;
+        b.fifo = fifo;
+        b.levels = levels;
+        b.current = current;
+        self.dial = true;
     }
 
     /// Room for `more` open entries without allocating (buckets grow as they are pushed).
@@ -708,6 +840,75 @@ mod tests {
         let goal = [(1u64 << n) - 1];
         let mut stats = SearchStats::default();
         t.run(&actions, None, &goal, &[0], u32::MAX, until, &mut stats)
+    }
+
+    /// A* over 10 bits, one action per bit (costs 1–3), each action a landmark of its own
+    /// cost (a perfect estimate: every node ties on `f`, so the order is all tie-breaking)
+    /// plus one landmark of two actions: searched with the heap and with the ring of
+    /// queues, which must expand the same nodes in the same order.
+    #[test]
+    fn the_ring_of_queues_pops_in_the_heaps_order() {
+        let n = 10;
+        let mut masks = Vec::new();
+        let mut costs = Vec::new();
+        for i in 0..n {
+            masks.extend_from_slice(&[0, 1u64 << i, 1u64 << i, 0]);
+            costs.push(1.0 + (i * 7 % 3) as f64);
+        }
+        // Landmark i: action i at its cost, except actions 0 and 1, which share one
+        // landmark (at the cheaper one's cost) and keep the rest in landmarks 0 and 1.
+        let mut lm_costs: Vec<f64> = costs.clone();
+        let shared = costs[0].min(costs[1]);
+        lm_costs[0] -= shared;
+        lm_costs[1] -= shared;
+        lm_costs.push(shared);
+        let mut of_action = vec![0u64; n];
+        for (i, word) in of_action.iter_mut().enumerate() {
+            *word = 1 << i;
+        }
+        of_action[0] |= 1 << n;
+        of_action[1] |= 1 << n;
+        let root: f64 = lm_costs.iter().sum();
+        let actions = ActionSet {
+            masks: &masks,
+            costs: &costs,
+            ids: None,
+        };
+        let lm = LandmarkSet {
+            words: 1,
+            of_action: &of_action,
+            costs: &lm_costs,
+            root,
+            escalate_from: u64::MAX,
+        };
+        let until = Until {
+            expanded: u64::MAX,
+            time: None,
+        };
+        let goal = [(1u64 << n) - 1];
+        let mut runs = Vec::new();
+        for span in [None, Some(3 + root as u32)] {
+            let mut t = Tight::default();
+            t.begin(&[0], 1, root, span).unwrap();
+            assert_eq!(t.dial, span.is_some(), "the ring from the start");
+            let mut stats = SearchStats::default();
+            let stop = t.run(
+                &actions,
+                Some(&lm),
+                &goal,
+                &[0],
+                u32::MAX,
+                until,
+                &mut stats,
+            );
+            let Stop::Found(node) = stop else {
+                panic!("{stop:?}")
+            };
+            assert_eq!(t.nodes[node as usize].g, costs.iter().sum::<f64>());
+            runs.push((stats.expanded, stats.generated, stats.stored, t.path(node)));
+        }
+        assert_eq!(runs[0], runs[1]);
+        assert!(runs[0].0 >= n as u64, "{:?}", runs[0]);
     }
 
     #[test]
