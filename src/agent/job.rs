@@ -194,6 +194,20 @@ impl JobRun {
                     left -= result.stats.expanded;
                 }
                 (result, true)
+            } else if !limited && budget.max_time.is_none() {
+                // No budget: the search runs to its end in this call, so it need not be
+                // kept between calls (`Planner::plan_in`: the same result, without what
+                // keeping it costs).
+                let mut planner = host.take_planner();
+                let job = &self.job;
+                let result =
+                    planner.plan_in(&job.domain, &job.state, goal, &job.options, &job.context);
+                host.return_planner(planner);
+                spent_nodes += result.stats.expanded;
+                self.spent += result.stats.expanded;
+                self.total += result.stats.expanded;
+                host.store(&self.job, goal, &result);
+                (result, false)
             } else {
                 let mut planner = host.take_planner();
                 let job = &self.job;
