@@ -14,9 +14,11 @@
 //! its open list to a ring of buckets, one per `g` (Dial), after [`DIAL_AFTER`] expansions;
 //! a bucket pops its newest entry first. A* with the landmark estimate, when the action and
 //! landmark costs are whole numbers (as in most game domains), uses a ring from its start
-//! instead: one queue per (`f`, `h`) pair, popped lowest `f`, then lowest `h`, then first
-//! pushed first, the heap's order, cheaper (its `f` never falls along a path, since an
-//! action's landmarks cost no more than it, and `h` is a whole number up to the root's). When
+//! instead: one queue per (`f`, `h`) pair, in order of node creation (new nodes join at the
+//! back; a node pushed again after a cheaper path takes its place by creation), popped
+//! lowest `f`, then lowest `h`, then the node created first: the heap's order, cheaper (its
+//! `f` never falls along a path, since an action's landmarks cost no more than it, and `h`
+//! is a whole number up to the root's). When
 //! those pairs are too many ([`MAX_QUEUE_KEYS`]), it keeps the heap, then moves to a ring of
 //! one bucket per `f` after [`DIAL_AFTER`] expansions, ties then newest first instead of
 //! lowest `h` first. An occupancy bit per bucket finds the next entry without visiting
@@ -155,8 +157,8 @@ pub(super) struct Tight {
 #[derive(Debug, Default)]
 struct Buckets {
     /// Node ids per key modulo `size`: the key is `g` (uniform-cost search) or `f` (A*),
-    /// and the last pushed pops first; or, with `fifo`, `f × levels + h` and the first
-    /// pushed pops first. Buckets beyond `size` are kept (empty) for searches that need a
+    /// and the last pushed pops first; or, with `fifo`, `f × levels + h`, each queue in
+    /// order of node id from its head, and the lowest id pops first. Buckets beyond `size` are kept (empty) for searches that need a
     /// larger ring: searches of different goals would otherwise free and allocate them
     /// over and over.
     ring: Vec<Vec<u32>>,
@@ -398,7 +400,17 @@ impl Tight {
                 grow_bucket(b, self.buckets.len)?;
                 self.buckets.held += b.capacity() - before;
             }
-            b.push(n);
+            match b.last() {
+                // A node pushed again (a cheaper path, or put back by `Stop::Escalate`)
+                // takes its place by creation among the queue's entries not yet popped,
+                // as the heap orders it; new nodes are the newest, so they go last.
+                Some(&last) if self.buckets.fifo && last > n => {
+                    let head = self.buckets.heads[i] as usize;
+                    let at = head + b[head..].partition_point(|&m| m <= n);
+                    b.insert(at, n);
+                }
+                _ => b.push(n),
+            }
             self.buckets.occupied[i / 64] |= 1u64 << (i % 64);
             self.buckets.len += 1;
             self.buckets.peak = self.buckets.peak.max(self.buckets.len);
@@ -433,6 +445,12 @@ impl Tight {
             *head += 1;
             if *head as usize == bucket.len() {
                 bucket.clear();
+                *head = 0;
+            } else if *head >= 64 && *head as usize * 2 >= bucket.len() {
+                // A queue that never empties (zero-cost actions keep refilling the key
+                // being popped) drops its popped front now and then, so it holds at most
+                // about twice its entries.
+                bucket.drain(..*head as usize);
                 *head = 0;
             }
             n
