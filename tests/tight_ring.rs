@@ -261,16 +261,40 @@ static ESCALATED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::n
 
 const HEURISTICS: [Heuristic; 3] = [Heuristic::Landmarks, Heuristic::Auto, Heuristic::Blind];
 
-/// Small and medium cases, one planner reused across all of them (rings of every size in
-/// turn), forward and with the portfolio.
-#[test]
-fn random_small_whole_costs() {
+/// Runs `n` cases (`n` scaled by `GOAP_DIFF_SCALE`) made by `make` from their index and
+/// a generator seeded from `tag`, through [`check_case`] with one planner reused across all
+/// of them (rings of every size in turn). Returns the landmark searches past 256
+/// expansions.
+fn run_cases(
+    n: usize,
+    tag: u64,
+    make: impl Fn(usize, &mut Rng, u64) -> (Case, ActionContext, Vec<f64>, Direction),
+) -> u64 {
     let mut shared = Planner::new();
     let mut big = 0;
-    let n = scaled(if cfg!(debug_assertions) { 400 } else { 2_000 });
-    for i in 0..n {
-        let seed = case_seed(0x7265_7669_6577, i);
+    for i in 0..scaled(n) {
+        let seed = case_seed(tag, i);
         let mut r = Rng::new(seed);
+        let (c, context, costs, direction) = make(i, &mut r, seed);
+        check_case(
+            &mut shared,
+            &c,
+            &context,
+            &costs,
+            &HEURISTICS,
+            direction,
+            seed,
+            &mut big,
+        );
+    }
+    big
+}
+
+/// Small and medium cases, forward and with the portfolio.
+#[test]
+fn random_small_whole_costs() {
+    let n = if cfg!(debug_assertions) { 400 } else { 2_000 };
+    let big = run_cases(n, 0x7265_7669_6577, |i, r, seed| {
         let facts = r.range(3, 14);
         let actions = r.range(4, 30);
         let max_cost = 1 + r.below(4);
@@ -281,17 +305,8 @@ fn random_small_whole_costs() {
         } else {
             Direction::Forward
         };
-        check_case(
-            &mut shared,
-            &c,
-            &ActionContext::default(),
-            &costs,
-            &HEURISTICS,
-            direction,
-            seed,
-            &mut big,
-        );
-    }
+        (c, ActionContext::default(), costs, direction)
+    });
     eprintln!("{big} searches past 256 expansions");
 }
 
@@ -299,45 +314,31 @@ fn random_small_whole_costs() {
 /// searches and landmark searches with many keys move to the f-keyed ring).
 #[test]
 fn random_large_whole_costs() {
-    let mut shared = Planner::new();
-    let mut big = 0;
-    let n = scaled(if cfg!(debug_assertions) { 60 } else { 1_500 });
-    for i in 0..n {
-        let seed = case_seed(0x6c61_7267_6521, i);
-        let mut r = Rng::new(seed);
+    let n = if cfg!(debug_assertions) { 60 } else { 1_500 };
+    let big = run_cases(n, 0x6c61_7267_6521, |i, r, seed| {
         let facts = r.range(15, 19);
         let actions = r.range(30, 70);
         let max_cost = 1 + r.below(if i % 3 == 0 { 12 } else { 3 });
         let c = random_case_goals(seed, facts, actions, max_cost, 8, 7);
         let costs: Vec<f64> = c.actions.iter().map(|a| a.cost).collect();
-        check_case(
-            &mut shared,
-            &c,
-            &ActionContext::default(),
-            &costs,
-            &HEURISTICS,
-            Direction::Forward,
-            seed,
-            &mut big,
-        );
-    }
+        (c, ActionContext::default(), costs, Direction::Forward)
+    });
     eprintln!(
         "{big} landmark searches past 256 expansions; {} Auto searches escalated so far",
         ESCALATED.load(std::sync::atomic::Ordering::Relaxed)
     );
-    assert!(big >= n as u64 / 10, "too few large searches: {big}");
+    assert!(
+        big >= scaled(n) as u64 / 10,
+        "too few large searches: {big}"
+    );
 }
 
 /// Cost overrides (whole and fractional) through an action context: the costed copy's
 /// `small_costs` decides the ring; optimal for the changed costs, same in slices.
 #[test]
 fn random_cost_overrides() {
-    let mut shared = Planner::new();
-    let mut big = 0;
-    let n = scaled(if cfg!(debug_assertions) { 300 } else { 1_500 });
-    for i in 0..n {
-        let seed = case_seed(0x636f_7374_6564, i);
-        let mut r = Rng::new(seed);
+    let n = if cfg!(debug_assertions) { 300 } else { 1_500 };
+    let big = run_cases(n, 0x636f_7374_6564, |_, r, seed| {
         let facts = r.range(4, 15);
         let actions = r.range(6, 40);
         let c = random_case(seed, facts, actions, 3);
@@ -353,17 +354,8 @@ fn random_cost_overrides() {
             context.set_cost(ActionId(a as u32), cost).unwrap();
             costs[a] = cost;
         }
-        check_case(
-            &mut shared,
-            &c,
-            &context,
-            &costs,
-            &HEURISTICS,
-            Direction::Forward,
-            seed,
-            &mut big,
-        );
-    }
+        (c, context, costs, Direction::Forward)
+    });
     eprintln!("{big} searches past 256 expansions");
 }
 
