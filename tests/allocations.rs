@@ -119,12 +119,14 @@ fn a_warm_planner_allocates_only_the_plan() {
 }
 
 /// `Direction::Auto`'s portfolio (forward and backward in turns) allocates nothing once
-/// warm either, whichever direction decides.
+/// warm either, whichever direction decides (the second task's forward search decides
+/// after the backward one has started: it generates more than `AUTO_BACKWARD_AFTER`
+/// successors).
 #[test]
 fn a_warm_portfolio_search_allocates_only_the_plan() {
     for p in [
         generators::logistics(20, 8, 20, 1, 5),
-        generators::logistics(12, 4, 12, 2, 4),
+        generators::logistics(12, 4, 12, 2, 5),
     ] {
         let options = PlanOptions::default();
         let mut planner = Planner::new();

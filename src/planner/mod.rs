@@ -55,10 +55,11 @@
 //! that wraps after 2^32 insertions). A node put back after a lazy evaluation raised its
 //! bound counts as inserted anew, except that a raised node still tying the best open
 //! entry on `f` and `h` is expanded at once. Successors are generated in action
-//! registration order. Uniform-cost searches whose costs are whole numbers, and root-landmark
-//! searches with more than 4,096 (`f`, `h`) pairs, move to a ring of buckets after 256
-//! expansions and from then on prefer the newest node among equal keys (in the tight loop, a
-//! node's insertion is its creation). A walk down an exact table (step 0) takes, at each state, the first
+//! registration order. After 256 expansions, a uniform-cost or root-landmark search whose
+//! costs are whole numbers prefers the newest node among equal keys: equal `g` (uniform
+//! cost); equal `f` and `h` (the landmark search's ring of queues); equal `f` (a landmark
+//! search with more than 4,096 (`f`, `h`) pairs). In the tight loop a node's insertion is
+//! its creation. A walk down an exact table (step 0) takes, at each state, the first
 //! action in registration order that leads exactly its cost nearer the goal (ties on cost:
 //! fewer actions first), so between plans of equal cost it may pick another than A\* would.
 //! No decision depends on time, addresses or thread count, so the same
