@@ -471,8 +471,9 @@ fn oom_result(e: OutOfMemory) -> PlanResult {
 }
 
 impl Search {
-    /// Plans to the end: [`Search::begin`] then [`Search::resume`] without a budget, timed
-    /// once (two clock reads per plan, not four).
+    /// Plans to the end: what [`Search::begin`] then [`Search::resume`] without a budget
+    /// would return, with the search kept on the stack and timed once (two clock reads per
+    /// plan, not four).
     pub fn run(
         &mut self,
         domain: &Domain,

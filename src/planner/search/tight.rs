@@ -161,7 +161,8 @@ pub(super) struct Tight {
 struct Buckets {
     /// Node ids per key modulo `size`: the key is `g` (uniform-cost search) or `f` (A*),
     /// and the last pushed pops first; or, with `fifo`, `f × levels + h`, each queue in
-    /// order of node id from its head, and the lowest id pops first. Buckets beyond `size` are kept (empty) for searches that need a
+    /// order of node id from its head, the lowest id popped first (the highest once
+    /// `newest_first`). Buckets beyond `size` are kept (empty) for searches that need a
     /// larger ring: searches of different goals would otherwise free and allocate them
     /// over and over.
     ring: Vec<Vec<u32>>,
@@ -445,15 +446,15 @@ impl Tight {
         let j = b.next_occupied(i);
         b.current += ((j + b.size - i) & mask) as u64;
         let bucket = &mut b.ring[j];
-        let n = if b.fifo && b.newest_first {
-            let head = &mut b.heads[j];
+        let n = if !b.fifo || b.newest_first {
             let n = bucket.pop().expect("an occupied bucket has an entry");
-            if bucket.len() == *head as usize {
+            // A queue's popped front goes once nothing is left behind it.
+            if b.fifo && bucket.len() == b.heads[j] as usize {
                 bucket.clear();
-                *head = 0;
+                b.heads[j] = 0;
             }
             n
-        } else if b.fifo {
+        } else {
             let head = &mut b.heads[j];
             let n = bucket[*head as usize];
             *head += 1;
@@ -468,8 +469,6 @@ impl Tight {
                 *head = 0;
             }
             n
-        } else {
-            bucket.pop().expect("an occupied bucket has an entry")
         };
         if bucket.is_empty() {
             b.occupied[j / 64] &= !(1u64 << (j % 64));
@@ -484,13 +483,14 @@ impl Tight {
     }
 
     /// Moves the open list from the heap to the ring of buckets (see [`DIAL_AFTER`]), in
-    /// the heap's order, so the ring pops equal-`f` entries in a fixed order. `g` is the
-    /// `f` of the node being expanded: no open entry, and none of its children, is lower,
-    /// and every one lies within `span` of it (see [`Tight::begin`]).
+    /// the heap's order, so the ring pops equal-`f` entries in a fixed order. `lowest` is
+    /// the `f` (`g` for uniform-cost search) of the node being expanded: no open entry, and
+    /// none of its children, is lower, and every one lies within `span` of it (see
+    /// [`Tight::begin`]).
     #[cold]
     #[inline(never)]
-    fn start_dial(&mut self, span: u32, g: f64) -> Result<(), OutOfMemory> {
-        self.start_ring(span as usize + 1, false, 1, g as u64);
+    fn start_dial(&mut self, span: u32, lowest: f64) -> Result<(), OutOfMemory> {
+        self.start_ring(span as usize + 1, false, 1, lowest as u64);
         while let Some(Reverse(k)) = self.open.pop() {
             let n = k as u32;
             if self.nodes[n as usize].live != (k >> 64) as u64 {
@@ -728,12 +728,11 @@ impl Tight {
             }
             stats.expanded += 1;
             self.expanded += 1;
-            if self.buckets.fifo && self.expanded == DIAL_AFTER {
-                // From here on ties go to the newest node, as in the other rings.
-                self.buckets.newest_first = true;
-            }
-            if let Some(max) = self.dial_max {
-                if self.expanded == DIAL_AFTER {
+            if self.expanded == DIAL_AFTER {
+                if self.buckets.fifo {
+                    // From here on ties go to the newest node, as in the other rings.
+                    self.buckets.newest_first = true;
+                } else if let Some(max) = self.dial_max {
                     // The node being expanded has left the heap; the others move.
                     if let Err(e) = self.start_dial(max, f64::from_bits(f_bits)) {
                         self.oom = Some(e);
