@@ -57,7 +57,7 @@ rust_tests() {
   # The randomised search tests once more, optimised: the release profile runs several
   # times their cases (a case only it reached once showed a real bug).
   cargo test --release --no-fail-fast --features capi --test differential \
-    --test differential_numeric --test sliced --test portfolio --test tight_ring 2>&1 | tee -a "$log" || status=${PIPESTATUS[0]}
+    --test differential_numeric --test sliced --test portfolio --test tight_ring --test exact_tables 2>&1 | tee -a "$log" || status=${PIPESTATUS[0]}
   local counts passed failed ignored names unexpected
   counts=$(awk '
     /^test result: / { for (i = 1; i <= NF; i++) {

@@ -320,8 +320,8 @@ enum Stage {
     AStar(Evaluator),
     /// The backward search ([`Backward::expand`]).
     Backward,
-    /// A walk down a tiny task's exact goal-distance table (see `exact.rs`): one expansion
-    /// per action of the plan.
+    /// A walk down a small task's exact goal-distance table (see `exact.rs`): one
+    /// expansion per action of the plan.
     Exact(exact::Walk),
 }
 
@@ -634,8 +634,9 @@ impl Search {
         }
     }
 
-    /// Sets up a walk down a tiny task's exact goal-distance table (see `exact.rs`);
-    /// `None` when the start has two facts of an at-most-one group true.
+    /// Sets up a walk down a small task's exact goal-distance table (see `exact.rs`),
+    /// building the table first if the planner has none; `None` when the start has two
+    /// facts of an at-most-one group true.
     fn begin_exact(
         &mut self,
         c: &CompiledDomain,

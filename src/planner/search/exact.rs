@@ -1,73 +1,91 @@
-//! Exact goal distances for tiny tasks ([`Heuristic::Auto`](crate::planner::Heuristic)).
+//! Exact goal distances for small tasks ([`Heuristic::Auto`](crate::planner::Heuristic)).
 //!
-//! When the states of the facts that decide a search (those the goal or any action's
-//! precondition names) number at most [`EXACT_MAX_STATES`], times the enabled actions at
-//! most [`EXACT_MAX_WORK`], and every action cost is a whole number no larger than 255 (as
-//! in most game domains), every state of that projection fits in a small table. Facts of
-//! an *at-most-one group* (a position on a path: every action that makes one true requires
-//! another one true and makes it false, as `move(a, b)` does with `at_a` and `at_b`; facts
-//! the projection leaves out do not count) count as one value out of the group's size plus
-//! one, not as that many bits, so a path of 16 cells is 18 states, not 2^17; a start with
-//! two facts of a group true takes no table. A backward
-//! Dijkstra from the goal states fills it with each state's exact cost to the goal (and the
-//! number of actions of the cheapest path chosen), once per (compiled domain, goal,
-//! disabled actions); the table is kept for the next searches, like the setup cache. A
-//! search then only walks down it from its start: at every state, the first enabled action
-//! in registration order whose successor is exactly its cost nearer the goal and one action
-//! nearer. That is A\* with the perfect heuristic (h\*): it expands exactly the plan's
-//! states, and the plan has minimum cost.
+//! A search of a goal only ever needs the goal's *relevant* actions (those that make a
+//! goal atom true, or a precondition atom of another relevant action: the same backward
+//! relevance the ordinary search prunes with) and the facts their preconditions and the
+//! goal name. Of those facts, the ones no relevant action changes (*static* facts: a
+//! soldier's `has_knife`) keep their start values through every plan, so they are not part
+//! of a state: a table is made per combination of their start values. When the states of
+//! the other facts number at most [`EXACT_MAX_STATES`], times the relevant actions at most
+//! [`EXACT_MAX_WORK`], and every action cost is a whole number no larger than 255 (as in
+//! most game domains), every state of that projection fits in a table. Facts of an
+//! *at-most-one group* count as one value out of the group's size plus one, not as that
+//! many bits. A group is a set of facts where every action that makes one of them true
+//! either requires another one true and makes it false (`move(a, b)` with `at_a` and
+//! `at_b`) or makes every other one false (`goto_armory`, which clears every other
+//! location); then no action makes two true from a state with at most one. A path of 16
+//! cells is 18 states, not 2^17; a start with two facts of a group true takes no table.
 //!
-//! A fact no precondition and not the goal reads never decides what applies or whether the
-//! goal holds, so states that differ only in such facts have the same futures: the
-//! projection loses nothing. Costs are whole numbers, so distances are exact integers
-//! (at most 255 × 4,095) whatever the order of the sums: the plan's cost summed in plan
-//! order, as every search's, equals the table's distance, which is the optimum. Ties on
-//! cost go to fewer actions, and zero-cost actions cannot make the walk loop (it moves one
-//! action nearer at every step).
+//! A backward Dijkstra from the goal states fills the table with each state's exact cost
+//! to the goal (and the number of actions of the cheapest path chosen), once per (compiled
+//! domain, goal, disabled actions, static values); the table is kept for the next searches,
+//! like the setup cache. A search then only walks down it from its start: at every state,
+//! the first relevant action in registration order whose successor is exactly its cost
+//! nearer the goal and one action nearer. That is A\* with the perfect heuristic (h\*): it
+//! expands exactly the plan's states, and the plan has minimum cost.
 //!
-//! Everything here depends on the domain, the goal and the disabled actions only, so the
-//! same inputs give the same plan whether the table is built or found. Tables are built
-//! with the domain's own costs: a search with cost overrides does not use them. Their
-//! memory (at most about 112 KiB while one is built) is reserved fallibly.
+//! Leaving out what does not matter loses nothing. A fact no relevant precondition and not
+//! the goal reads never decides what applies or whether the goal holds, and an irrelevant
+//! action only ever makes relevant atoms false, so it never shortens a path: states that
+//! differ only in such facts have the same futures, and no walk would take such an action
+//! (a walk step must bring the key strictly down). Costs are whole numbers, so distances
+//! are exact integers (at most 255 × 16,383) whatever the order of the sums: the plan's
+//! cost summed in plan order, as every search's, equals the table's distance, which is the
+//! optimum. Ties on cost go to fewer actions, and zero-cost actions cannot make the walk
+//! loop (it moves one action nearer at every step).
+//!
+//! Everything here depends on the domain, the goal, the disabled actions and the static
+//! facts' start values only, so the same inputs give the same plan whether the table is
+//! built or found. Tables are built with the domain's own costs: a search with cost
+//! overrides does not use them. Their memory (a table of at most 16,384 states holds 128
+//! KiB of distances; its build needs at most about 2.3 MiB of scratch, kept for the next
+//! build up to 512 KiB of edges) is reserved fallibly.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use crate::domain::compiled::CompiledDomain;
+use crate::domain::compiled::{atom, CompiledDomain};
 use crate::domain::{ActionId, Goal};
 use crate::memory::{reserve, OutOfMemory};
-use crate::planner::backward::{group_count, groups_among};
+use crate::planner::backward::groups_among;
 
 /// At most this many states in a table.
-pub const EXACT_MAX_STATES: usize = 4096;
+pub const EXACT_MAX_STATES: usize = 16384;
 
 /// At most this many facts in the projection (each table index bit or group member is one
-/// of 64 bits of a packed state).
+/// of 64 bits of a packed state), and at most this many static facts.
 pub const EXACT_MAX_FACTS: usize = 64;
 
-/// At most this many (projected state, enabled action) pairs: the table's build visits each
-/// once, so this bounds the first search of a goal.
-pub const EXACT_MAX_WORK: usize = 8192;
+/// At most this many (projected state, relevant action) pairs: the table's build visits
+/// each twice, so this bounds the first search of a key.
+pub const EXACT_MAX_WORK: usize = 262_144;
 
 /// Tables one planner keeps (round robin). More than the setup cache's: a table costs some
 /// dozens of walks to build, so agents with different disabled actions, or many goals,
-/// should not keep replacing each other's. Each holds at most 4,096 states (16 KiB).
+/// should not keep replacing each other's. Each holds at most 16,384 states (128 KiB).
 pub const ENTRIES: usize = 32;
 
+/// A build keeps its edge buffer for the next when it holds at most this many edges (512
+/// KiB); larger ones are freed.
+const SCRATCH_KEPT: usize = 1 << 16;
+
+/// Shapes (a key's projection, or the verdict that it takes no table) one planner keeps.
+const SHAPES: usize = 32;
+
 /// A state's key: its distance to the goal times `STEPS`, plus the actions of the path the
-/// walk follows (fewer than `STEPS`: a path visits each of at most 4,096 states once).
-const STEPS: u32 = EXACT_MAX_STATES as u32;
+/// walk follows (fewer than `STEPS`: a path visits each of at most 16,384 states once).
+const STEPS: u64 = EXACT_MAX_STATES as u64;
 
 /// `STEPS` as a shift.
 const STEP_BITS: u32 = STEPS.trailing_zeros();
 
 /// No path to the goal.
-const FAR: u32 = u32::MAX;
+const FAR: u64 = u64::MAX;
 
 /// Not in a group.
 const NONE: u32 = u32::MAX;
 
-/// One enabled action over the projection (bit `i`: projected fact `i`), and what it adds
+/// One relevant action over the projection (bit `i`: projected fact `i`), and what it adds
 /// to a key (`cost × STEPS + 1`).
 #[derive(Clone, Copy, Debug, Default)]
 struct Act {
@@ -75,7 +93,7 @@ struct Act {
     pre_f: u64,
     add: u64,
     del: u64,
-    step: u32,
+    step: u64,
     id: u32,
 }
 
@@ -91,18 +109,17 @@ impl Act {
     }
 }
 
-/// How a projected state (bits) maps to a table index: mixed radix, one digit per group
-/// (0: none of its members true, `v`: member `v`), one binary digit per other fact.
-#[derive(Debug, Default)]
+/// How a projected state (bits) maps to a table index: the facts in no group are its low
+/// bits and the index's low bits as they are; above them one digit per group (0: none of
+/// its members true, `v`: member `v`).
+#[derive(Clone, Debug, Default)]
 struct Layout {
-    /// No groups: the index is the bits.
-    plain: bool,
+    /// The bits of the facts in no group (the low ones).
+    free_mask: u64,
     /// Per group: its members' mask, its stride, its members' bits in value order.
     groups: Vec<(u64, u32, Vec<u8>)>,
     /// Per bit of a group member: its value (1-based).
     value: Vec<u8>,
-    /// Facts in no group: bit and stride.
-    free: Vec<(u8, u32)>,
     states: usize,
 }
 
@@ -110,10 +127,7 @@ impl Layout {
     /// The index of `s`, `None` when two facts of a group are true.
     #[inline]
     fn rank(&self, s: u64) -> Option<u32> {
-        if self.plain {
-            return Some(s as u32);
-        }
-        let mut r = 0;
+        let mut r = (s & self.free_mask) as u32;
         for (mask, stride, _) in &self.groups {
             let m = s & mask;
             if m != 0 {
@@ -123,33 +137,38 @@ impl Layout {
                 r += u32::from(self.value[m.trailing_zeros() as usize]) * stride;
             }
         }
-        for &(bit, stride) in &self.free {
-            if (s >> bit) & 1 == 1 {
-                r += stride;
-            }
-        }
         Some(r)
     }
 
     /// The state of index `r`.
     fn unrank(&self, r: u32) -> u64 {
-        if self.plain {
-            return u64::from(r);
-        }
-        let mut s = 0u64;
+        let mut s = u64::from(r) & self.free_mask;
         for (_, stride, members) in &self.groups {
             let v = (r / stride) as usize % (members.len() + 1);
             if v > 0 {
                 s |= 1 << members[v - 1];
             }
         }
-        for &(bit, stride) in &self.free {
-            if (r / stride) & 1 == 1 {
-                s |= 1 << bit;
-            }
-        }
         s
     }
+}
+
+/// What one key (compiled domain, goal, disabled actions) projects to, worked out once.
+#[derive(Debug, Default)]
+struct Shape {
+    tables: u64,
+    goal_atoms: Vec<u32>,
+    disabled: Vec<ActionId>,
+    /// The table's states, `None` when this key takes no table.
+    states: Option<usize>,
+    /// Bit `i` of a projected state is fact `facts[i]` of the domain: the facts in no
+    /// group first, then each group's members.
+    facts: Vec<u32>,
+    layout: Layout,
+    /// Facts a relevant precondition reads that no relevant action changes.
+    statics: Vec<u32>,
+    /// The relevant enabled actions, in registration order.
+    relevant: Vec<u32>,
 }
 
 /// One table and its key.
@@ -160,12 +179,14 @@ struct Table {
     tables: u64,
     goal_atoms: Vec<u32>,
     disabled: Vec<ActionId>,
+    /// The start values of the shape's static facts (bit `i`: `statics[i]`).
+    static_values: u64,
     /// Bit `i` of a projected state is fact `facts[i]` of the domain.
     facts: Vec<u32>,
     layout: Layout,
     acts: Vec<Act>,
     /// Per table index: its key (distance × `STEPS` + actions), `FAR` without a path.
-    key: Vec<u32>,
+    key: Vec<u64>,
 }
 
 /// Where a walk down a table stands.
@@ -178,47 +199,35 @@ pub(crate) struct Walk {
     index: u32,
 }
 
-/// The facts every action's precondition names in one domain, and their groups.
-#[derive(Debug, Default)]
-struct DomainFacts {
-    /// [`CompiledDomain::id`] this describes.
-    of: u64,
-    /// Per fact: a precondition names it.
-    read: Vec<bool>,
-    read_count: usize,
-    /// Per fact: its at-most-one group (`NONE`: none).
-    group: Vec<u32>,
-    /// Per group: its read members.
-    read_members: Vec<u32>,
-    /// The table states of the read facts alone (saturating).
-    read_states: usize,
-}
-
-/// Domains whose read facts and groups one planner keeps (round robin): a planner shared
-/// by agents of several domains finds them instead of working them out again each search.
-const DOMAINS: usize = 8;
-
-/// The tables, the read facts and groups of the last [`DOMAINS`] domains asked about, and
-/// the builder's scratch buffers. A warm cache allocates nothing but the plans.
+/// The tables and shapes of the last keys asked about, and the builder's scratch buffers.
+/// A warm cache allocates nothing but the plans.
 #[derive(Debug, Default)]
 pub(crate) struct ExactCache {
     entries: Vec<Table>,
     next: usize,
-    domains: Vec<DomainFacts>,
-    next_domain: usize,
+    shapes: Vec<Shape>,
+    next_shape: usize,
+    /// The shape `size` last answered for.
+    current: usize,
+    /// Scratch: the goal's atoms, and per atom, action and fact flags of a shape's analysis.
+    goal: Vec<u32>,
+    atom_seen: Vec<bool>,
+    action_seen: Vec<bool>,
+    fact_mark: Vec<u8>,
+    stack: Vec<u32>,
     /// Reverse edges of the projection (by target index), for the build.
     edge_start: Vec<u32>,
     edges: Vec<(u32, u32)>,
     fill: Vec<u32>,
-    /// Open list: `key << 12 | index`.
+    /// Open list: `key << STEP_BITS | index`.
     heap: BinaryHeap<Reverse<u64>>,
     /// Tables built and found since the planner was made, and starts no table covered
     /// (two facts of a group true) (for tests).
     pub built: u64,
     pub found: u64,
     pub uncovered: u64,
-    /// Domains whose read facts and groups were worked out (for tests).
-    pub domain_loads: u64,
+    /// Keys whose projection was worked out (for tests).
+    pub shape_loads: u64,
 }
 
 /// The disabled actions the domain has (`disabled` is sorted).
@@ -226,66 +235,16 @@ fn own(c: &CompiledDomain, disabled: &[ActionId]) -> usize {
     disabled.partition_point(|a| a.index() < c.actions)
 }
 
-impl DomainFacts {
-    /// Works out `c`'s read facts and groups.
-    fn load(&mut self, c: &CompiledDomain) {
-        let facts = (c.atoms - 1) / 2;
-        self.read.clear();
-        self.read.resize(facts, false);
-        for a in 0..c.actions {
-            for &q in c.pre(a) {
-                if q != c.init_atom {
-                    self.read[(q / 2) as usize] = true;
-                }
-            }
-        }
-        self.read_count = self.read.iter().filter(|&&r| r).count();
-        // Groups over the read facts: the others are not in the projection, so what an
-        // action does to them does not matter.
-        let read = &self.read;
-        self.group = groups_among(c, |f| read[f]);
-        let groups = group_count(&self.group);
-        self.read_members.clear();
-        self.read_members.resize(groups, 0);
-        let mut free = 0u32;
-        for f in (0..facts).filter(|&f| self.read[f]) {
-            match self.group[f] {
-                NONE => free += 1,
-                g => self.read_members[g as usize] += 1,
-            }
-        }
-        // `checked_shl` fails from 64 free facts on: saturated, as the product below.
-        self.read_states = self
-            .read_members
-            .iter()
-            .fold(1usize.checked_shl(free).unwrap_or(usize::MAX), |n, &m| {
-                n.saturating_mul(m as usize + 1)
-            });
-        self.of = c.id;
-    }
-}
+/// `fact_mark` flags.
+const READ: u8 = 1;
+const CHANGED: u8 = 2;
+const GOAL: u8 = 4;
+const PROJECTED: u8 = 8;
 
 impl ExactCache {
-    /// The index in `domains` of `c`'s read facts and groups, worked out now if they are not
-    /// kept.
-    fn domain_of(&mut self, c: &CompiledDomain) -> usize {
-        if let Some(i) = self.domains.iter().position(|d| d.of == c.id) {
-            return i;
-        }
-        if self.domains.len() < DOMAINS {
-            self.domains.push(DomainFacts::default());
-            self.next_domain = self.domains.len() - 1;
-        }
-        let i = self.next_domain;
-        self.next_domain = (self.next_domain + 1) % DOMAINS;
-        self.domains[i].load(c);
-        self.domain_loads += 1;
-        i
-    }
-
     /// The table's state count when a search of `goal` on `c` with `disabled` actions may
-    /// take the table path, else `None`. Cheap: the read facts and groups are found once
-    /// per domain.
+    /// take the table path, else `None`. Cheap once per key: the projection is worked out
+    /// on the key's first search and kept.
     pub fn size(
         &mut self,
         c: &CompiledDomain,
@@ -296,34 +255,246 @@ impl ExactCache {
         if !c.vars.is_empty() || c.small_costs.is_none() || c.actions > EXACT_MAX_WORK / 2 {
             return None;
         }
-        let di = self.domain_of(c);
-        let d = &self.domains[di];
-        if d.read_states > EXACT_MAX_STATES {
-            return None;
+        let facts = (c.atoms - 1) / 2;
+        self.goal.clear();
+        for g in goal.entries() {
+            let f = g.fact.index();
+            if f >= facts {
+                if g.value {
+                    // No plan, as the search finds out at once.
+                    return None;
+                }
+                continue;
+            }
+            self.goal.push(atom(f as u32, g.value));
         }
-        let facts = d.read.len();
-        // Goal facts no precondition reads: one bit each (a fact nothing reads is in no
-        // group). Goal entries are sorted by fact and name each once.
-        let extra = goal
-            .entries()
+        let disabled = &disabled[..own(c, disabled)];
+        let found = self
+            .shapes
             .iter()
-            .filter(|e| e.fact.index() < facts && !d.read[e.fact.index()])
-            .count();
-        if d.read_count + extra > EXACT_MAX_FACTS {
-            return None;
+            .position(|s| s.tables == c.id && s.goal_atoms == self.goal && s.disabled == disabled);
+        let i = match found {
+            Some(i) => i,
+            None => {
+                if self.shapes.len() < SHAPES {
+                    self.shapes.push(Shape::default());
+                    self.next_shape = self.shapes.len() - 1;
+                }
+                let i = self.next_shape;
+                self.next_shape = (self.next_shape + 1) % SHAPES;
+                self.load_shape(c, i, disabled);
+                self.shape_loads += 1;
+                i
+            }
+        };
+        self.current = i;
+        self.shapes[i].states
+    }
+
+    /// Works out the shape of (`c`, `self.goal`, `disabled`) into `shapes[i]`.
+    fn load_shape(&mut self, c: &CompiledDomain, i: usize, disabled: &[ActionId]) {
+        let facts = (c.atoms - 1) / 2;
+        let mut shape = std::mem::take(&mut self.shapes[i]);
+        shape.tables = c.id;
+        shape.goal_atoms.clear();
+        shape.goal_atoms.extend_from_slice(&self.goal);
+        shape.disabled.clear();
+        shape.disabled.extend_from_slice(disabled);
+        shape.states = None;
+        shape.facts.clear();
+        shape.statics.clear();
+        shape.relevant.clear();
+        shape.layout = Layout::default();
+
+        // Backward relevance from the goal over the enabled actions.
+        self.atom_seen.clear();
+        self.atom_seen.resize(c.atoms, false);
+        self.action_seen.clear();
+        self.action_seen.resize(c.actions, false);
+        self.stack.clear();
+        for &g in &self.goal {
+            if !self.atom_seen[g as usize] {
+                self.atom_seen[g as usize] = true;
+                self.stack.push(g);
+            }
         }
-        let states = 1usize
-            .checked_shl(extra as u32)
-            .and_then(|m| d.read_states.checked_mul(m))
-            .filter(|&n| n <= EXACT_MAX_STATES)?;
-        let enabled = c.actions - own(c, disabled);
-        (states.saturating_mul(enabled.max(1)) <= EXACT_MAX_WORK).then_some(states)
+        while let Some(p) = self.stack.pop() {
+            for &a in c.eff_of(p) {
+                if self.action_seen[a as usize] || disabled.binary_search(&ActionId(a)).is_ok() {
+                    continue;
+                }
+                self.action_seen[a as usize] = true;
+                for &q in c.pre(a as usize) {
+                    if q != c.init_atom && !self.atom_seen[q as usize] {
+                        self.atom_seen[q as usize] = true;
+                        self.stack.push(q);
+                    }
+                }
+            }
+        }
+        shape
+            .relevant
+            .extend((0..c.actions as u32).filter(|&a| self.action_seen[a as usize]));
+
+        // Read, changed and goal facts; the projection is the read and goal facts but the
+        // static ones.
+        let mark = &mut self.fact_mark;
+        mark.clear();
+        mark.resize(facts, 0);
+        for &a in &shape.relevant {
+            for &q in c.pre(a as usize) {
+                if q != c.init_atom {
+                    mark[(q / 2) as usize] |= READ;
+                }
+            }
+            for &q in c.eff(a as usize) {
+                if q != c.init_atom {
+                    mark[(q / 2) as usize] |= CHANGED;
+                }
+            }
+        }
+        for &g in &self.goal {
+            mark[(g / 2) as usize] |= GOAL;
+        }
+        let mut projected = 0usize;
+        for (f, m) in mark.iter_mut().enumerate() {
+            if *m & GOAL != 0 || *m & (READ | CHANGED) == READ | CHANGED {
+                *m |= PROJECTED;
+                projected += 1;
+            } else if *m & READ != 0 {
+                shape.statics.push(f as u32);
+            }
+        }
+        if projected > EXACT_MAX_FACTS || shape.statics.len() > EXACT_MAX_FACTS {
+            self.shapes[i] = shape;
+            return;
+        }
+
+        // Groups: those checked against every action (a move consumes its start), then
+        // those whose every maker clears the others, checked against the relevant actions.
+        let mark = &self.fact_mark;
+        let mut group = groups_among(c, |f| mark[f] & PROJECTED != 0);
+        let mut next = group
+            .iter()
+            .filter(|&&g| g != NONE)
+            .map(|&g| g + 1)
+            .max()
+            .unwrap_or(0);
+        let free_fact =
+            |f: u32, group: &[u32]| mark[f as usize] & PROJECTED != 0 && group[f as usize] == NONE;
+        let mut set: Vec<u32> = Vec::new();
+        for &a in &shape.relevant {
+            let a = a as usize;
+            let mut adds = c
+                .eff(a)
+                .iter()
+                .filter(|&&q| q != c.init_atom && q % 2 == 0 && free_fact(q / 2, &group));
+            let (Some(&made), None) = (adds.next(), adds.next()) else {
+                continue;
+            };
+            set.clear();
+            set.push(made / 2);
+            set.extend(
+                c.eff(a)
+                    .iter()
+                    .filter(|&&q| q != c.init_atom && q % 2 == 1 && free_fact(q / 2, &group))
+                    .map(|&q| q / 2),
+            );
+            if set.len() < 2 {
+                continue;
+            }
+            set.sort_unstable();
+            // Drop a member some action makes true without clearing the others or
+            // consuming one, until none does.
+            'check: loop {
+                for &b in &shape.relevant {
+                    let (pre, eff) = (c.pre(b as usize), c.eff(b as usize));
+                    let made = |f: u32| eff.contains(&(f * 2));
+                    let cleared = |f: u32| eff.contains(&(f * 2 + 1));
+                    let makes = set.iter().filter(|&&f| made(f)).count();
+                    if makes == 0 {
+                        continue;
+                    }
+                    let consumes = set.iter().any(|&f| pre.contains(&(f * 2)) && cleared(f));
+                    for (k, &m) in set.iter().enumerate() {
+                        if !made(m) {
+                            continue;
+                        }
+                        let clears_rest = set.iter().all(|&f| f == m || cleared(f));
+                        if makes > 1 || !(consumes || clears_rest) {
+                            set.remove(k);
+                            if set.len() < 2 {
+                                break 'check;
+                            }
+                            continue 'check;
+                        }
+                    }
+                }
+                break;
+            }
+            if set.len() >= 2 {
+                for &f in &set {
+                    group[f as usize] = next;
+                }
+                next += 1;
+            }
+        }
+
+        // The layout: facts in no group (low bits), then each group's members in the
+        // order of their groups' first members.
+        shape
+            .facts
+            .extend((0..facts as u32).filter(|&f| free_fact(f, &group)));
+        let free = shape.facts.len();
+        let l = &mut shape.layout;
+        l.free_mask = if free == 64 {
+            u64::MAX
+        } else {
+            (1u64 << free) - 1
+        };
+        let mut states = 1usize.checked_shl(free as u32).unwrap_or(usize::MAX);
+        if free > 32 {
+            states = usize::MAX;
+        }
+        let mut seen_groups: Vec<u32> = Vec::new();
+        for f in 0..facts as u32 {
+            let g = group[f as usize];
+            if mark[f as usize] & PROJECTED == 0 || g == NONE || seen_groups.contains(&g) {
+                continue;
+            }
+            seen_groups.push(g);
+            let first = shape.facts.len();
+            shape.facts.extend(
+                (f..facts as u32)
+                    .filter(|&x| mark[x as usize] & PROJECTED != 0 && group[x as usize] == g),
+            );
+            let members: Vec<u8> = (first..shape.facts.len()).map(|b| b as u8).collect();
+            let mask = members.iter().fold(0u64, |m, &b| m | 1 << b);
+            let stride = u32::try_from(states).unwrap_or(u32::MAX);
+            states = states.saturating_mul(members.len() + 1);
+            l.groups.push((mask, stride, members));
+        }
+        l.value.clear();
+        l.value.resize(shape.facts.len(), 0);
+        for (_, _, members) in &l.groups {
+            for (v, &b) in members.iter().enumerate() {
+                l.value[b as usize] = v as u8 + 1;
+            }
+        }
+        l.states = states;
+        let work = states.saturating_mul(shape.relevant.len().max(1));
+        if states <= EXACT_MAX_STATES && work <= EXACT_MAX_WORK {
+            shape.states = Some(states);
+        }
+        self.shapes[i] = shape;
     }
 
     /// Starts a walk from `start` (packed domain words) to the goal (`goal_atoms`, as the
     /// search loads them), building the table first if this key has none. Returns the walk,
-    /// the start's exact distance (`None`: no plan) and the enabled actions' count;
-    /// `Ok(None)` when the start has two facts of a group true (no table covers it).
+    /// the start's exact distance (`None`: no plan) and the table's actions' count;
+    /// `Ok(None)` when the start has two facts of a group true (no table covers it: decided
+    /// before any table is looked up or built). Call after [`ExactCache::size`] said the
+    /// key takes a table.
     #[allow(clippy::type_complexity)]
     pub fn begin(
         &mut self,
@@ -333,43 +504,60 @@ impl ExactCache {
         disabled: &[ActionId],
     ) -> Result<Option<(Walk, Option<f64>, u32)>, OutOfMemory> {
         let disabled = &disabled[..own(c, disabled)];
-        let slot = match self.entries.iter().position(|t| {
-            t.valid && t.tables == c.id && t.goal_atoms == goal_atoms && t.disabled == disabled
-        }) {
-            Some(i) => {
-                self.found += 1;
-                i
-            }
-            None => {
-                self.built += 1;
-                self.build(c, goal_atoms, disabled)?
-            }
-        };
-        let t = &self.entries[slot];
+        let shape = &self.shapes[self.current];
+        debug_assert!(
+            shape.tables == c.id && shape.goal_atoms == goal_atoms && shape.disabled == disabled
+        );
+        let bit = |f: u32| (start[f as usize / 64] >> (f % 64)) & 1;
+        let static_values = shape
+            .statics
+            .iter()
+            .enumerate()
+            .fold(0u64, |v, (i, &f)| v | bit(f) << i);
         let mut state = 0u64;
-        for (bit, &f) in t.facts.iter().enumerate() {
-            let f = f as usize;
-            if (start[f / 64] >> (f % 64)) & 1 == 1 {
-                state |= 1 << bit;
-            }
+        for (b, &f) in shape.facts.iter().enumerate() {
+            state |= bit(f) << b;
         }
-        let Some(index) = t.layout.rank(state) else {
+        let Some(index) = shape.layout.rank(state) else {
             self.uncovered += 1;
             return Ok(None);
         };
-        let h = match t.key[index as usize] {
-            FAR => None,
-            k => Some(f64::from(k >> STEP_BITS)),
+        let found = self.entries.iter().position(|t| {
+            t.valid
+                && t.tables == c.id
+                && t.static_values == static_values
+                && t.goal_atoms == goal_atoms
+                && t.disabled == disabled
+        });
+        let slot = match found {
+            Some(slot) => {
+                self.found += 1;
+                slot
+            }
+            None => {
+                self.built += 1;
+                self.build(c, static_values)?
+            }
         };
-        let walk = Walk { slot, state, index };
-        Ok(Some((walk, h, t.acts.len() as u32)))
+        Ok(Some(self.walk(Walk { slot, state, index })))
+    }
+
+    /// A walk from `w` with the start's exact distance (`None`: no plan) and the table's
+    /// actions' count.
+    fn walk(&self, w: Walk) -> (Walk, Option<f64>, u32) {
+        let t = &self.entries[w.slot];
+        let h = match t.key[w.index as usize] {
+            FAR => None,
+            k => Some((k >> STEP_BITS) as f64),
+        };
+        (w, h, t.acts.len() as u32)
     }
 
     /// The actions left from the walk's state (`None`: the goal is out of reach).
     pub fn left(&self, w: &Walk) -> Option<u32> {
         match self.entries[w.slot].key[w.index as usize] {
             FAR => None,
-            k => Some(k % STEPS),
+            k => Some((k % STEPS) as u32),
         }
     }
 
@@ -397,93 +585,47 @@ impl ExactCache {
         unreachable!("the action that set a key leads down the table")
     }
 
-    /// Builds the table of this key in the next entry (round robin) and returns its index.
-    fn build(
-        &mut self,
-        c: &CompiledDomain,
-        goal_atoms: &[u32],
-        disabled: &[ActionId],
-    ) -> Result<usize, OutOfMemory> {
+    /// Builds the current shape's table for static facts of `static_values` in the next
+    /// entry (round robin) and returns its index.
+    fn build(&mut self, c: &CompiledDomain, static_values: u64) -> Result<usize, OutOfMemory> {
         if self.entries.len() < ENTRIES {
             self.entries.push(Table::default());
             self.next = self.entries.len() - 1;
         }
         let i = self.next;
         self.next = (self.next + 1) % ENTRIES;
-        let di = self.domain_of(c);
-        let d = &self.domains[di];
+        let shape = &self.shapes[self.current];
         let t = &mut self.entries[i];
         t.valid = false;
         t.tables = c.id;
         t.goal_atoms.clear();
-        t.goal_atoms.extend_from_slice(goal_atoms);
+        t.goal_atoms.extend_from_slice(&shape.goal_atoms);
         t.disabled.clear();
-        t.disabled.extend_from_slice(disabled);
-
-        // The projection: the read facts, then goal facts no precondition reads.
-        let facts = d.read.len();
+        t.disabled.extend_from_slice(&shape.disabled);
+        t.static_values = static_values;
         t.facts.clear();
-        t.facts
-            .extend((0..facts as u32).filter(|&f| d.read[f as usize]));
-        for &g in goal_atoms {
-            let f = g / 2;
-            if !d.read[f as usize] && !t.facts.contains(&f) {
-                t.facts.push(f);
-            }
-        }
-        let bit_of = |f: u32| t.facts.iter().position(|&x| x == f);
-
-        // The layout: groups in order of their first member, then the other facts.
-        let l = &mut t.layout;
-        l.groups.clear();
-        l.free.clear();
-        l.value.clear();
-        l.value.resize(t.facts.len(), 0);
-        let mut stride = 1u32;
-        for (bit, &f) in t.facts.iter().enumerate() {
-            let g = d.group[f as usize];
-            if g == NONE || t.facts[..bit].iter().any(|&x| d.group[x as usize] == g) {
-                continue;
-            }
-            let members: Vec<u8> = (bit..t.facts.len())
-                .filter(|&b| d.group[t.facts[b] as usize] == g)
-                .map(|b| b as u8)
-                .collect();
-            let mask = members.iter().fold(0u64, |m, &b| m | 1 << b);
-            for (v, &b) in members.iter().enumerate() {
-                l.value[b as usize] = v as u8 + 1;
-            }
-            let radix = members.len() as u32 + 1;
-            l.groups.push((mask, stride, members));
-            stride = stride.saturating_mul(radix);
-        }
-        for (bit, &f) in t.facts.iter().enumerate() {
-            if d.group[f as usize] == NONE {
-                l.free.push((bit as u8, stride));
-                stride = stride.saturating_mul(2);
-            }
-        }
-        l.states = stride as usize;
-        l.plain = l.groups.is_empty();
-        let n = l.states;
-        if n > EXACT_MAX_STATES {
+        t.facts.extend_from_slice(&shape.facts);
+        t.layout.clone_from(&shape.layout);
+        let n = t.layout.states;
+        if shape.states != Some(n) {
             // `size` said otherwise: never, but no table is better than a wrong one.
             return Err(OutOfMemory {
                 what: format!("an exact table ({n} states)"),
-                bytes: n as u64 * 4,
+                bytes: n as u64 * 8,
                 refused: false,
             });
         }
+        let bit_of = |f: u32| t.facts.iter().position(|&x| x == f);
+        let static_of = |f: u32| shape.statics.iter().position(|&x| x == f);
 
-        // The enabled actions' masks over the projection.
+        // The relevant actions' masks over the projection, but those whose preconditions
+        // the static facts deny.
         t.acts.clear();
-        for a in 0..c.actions {
-            if disabled.binary_search(&ActionId(a as u32)).is_ok() {
-                continue;
-            }
+        'actions: for &a in &shape.relevant {
+            let a = a as usize;
             let mut act = Act {
                 // Whole numbers up to 255 (`small_costs`).
-                step: c.costs[a] as u32 * STEPS + 1,
+                step: c.costs[a] as u64 * STEPS + 1,
                 id: a as u32,
                 ..Act::default()
             };
@@ -491,22 +633,29 @@ impl ExactCache {
                 if q == c.init_atom {
                     continue;
                 }
-                let b = 1u64 << bit_of(q / 2).expect("preconditions are projected");
-                if q % 2 == 0 {
-                    act.pre_t |= b;
+                let value = q % 2 == 0;
+                if let Some(b) = bit_of(q / 2) {
+                    if value {
+                        act.pre_t |= 1 << b;
+                    } else {
+                        act.pre_f |= 1 << b;
+                    }
                 } else {
-                    act.pre_f |= b;
+                    let s = static_of(q / 2).expect("read facts are projected or static");
+                    if ((static_values >> s) & 1 == 1) != value {
+                        continue 'actions;
+                    }
                 }
             }
             for &q in c.eff(a) {
                 if q == c.init_atom {
                     continue;
                 }
-                if let Some(bit) = bit_of(q / 2) {
+                if let Some(b) = bit_of(q / 2) {
                     if q % 2 == 0 {
-                        act.add |= 1 << bit;
+                        act.add |= 1 << b;
                     } else {
-                        act.del |= 1 << bit;
+                        act.del |= 1 << b;
                     }
                 }
             }
@@ -516,10 +665,19 @@ impl ExactCache {
                 t.acts.push(act);
             }
         }
+        let (mut gp, mut gn) = (0u64, 0u64);
+        for &g in &t.goal_atoms {
+            let b = 1u64 << bit_of(g / 2).expect("goal facts are projected");
+            if g % 2 == 0 {
+                gp |= b;
+            } else {
+                gn |= b;
+            }
+        }
 
         // Reverse edges, by target index: (source index, action position). A successor
         // with two facts of a group true cannot follow from a state with at most one (the
-        // groups are checked against every action); it is skipped all the same.
+        // groups are checked against every relevant action); it is skipped all the same.
         let what = |table: &'static str| move || format!("an exact table's {table} ({n} states)");
         reserve(&mut self.edge_start, n + 1, what("edge index"))?;
         reserve(&mut self.fill, n + 1, what("edge index"))?;
@@ -556,15 +714,6 @@ impl ExactCache {
 
         // Dijkstra from every goal state, ordered by key (distance, then actions), then
         // index.
-        let (mut gp, mut gn) = (0u64, 0u64);
-        for &g in goal_atoms {
-            let b = 1u64 << bit_of(g / 2).expect("goal facts are projected");
-            if g % 2 == 0 {
-                gp |= b;
-            } else {
-                gn |= b;
-            }
-        }
         reserve(&mut t.key, n, what("distances"))?;
         reserve(&mut self.heap, n, what("open list"))?;
         t.key.clear();
@@ -578,15 +727,15 @@ impl ExactCache {
             }
         }
         while let Some(Reverse(entry)) = self.heap.pop() {
-            let (key, r) = ((entry >> STEP_BITS) as u32, (entry as u32) & (STEPS - 1));
+            let (key, r) = (entry >> STEP_BITS, (entry as u32) & (STEPS as u32 - 1));
             if key != t.key[r as usize] {
                 continue;
             }
             let range =
                 self.edge_start[r as usize] as usize..self.edge_start[r as usize + 1] as usize;
             for &(from, p) in &self.edges[range] {
-                // At most 255 × 4,096 × 4,096 + 4,096 < 2^32.
-                let to_key = key.saturating_add(t.acts[p as usize].step);
+                // At most 255 × 16,384 × 16,384 + 16,384 < 2^37.
+                let to_key = key + t.acts[p as usize].step;
                 if to_key < t.key[from as usize] {
                     t.key[from as usize] = to_key;
                     if self.heap.len() == self.heap.capacity() {
@@ -594,11 +743,15 @@ impl ExactCache {
                         reserve(&mut self.heap, more, what("open list"))?;
                     }
                     self.heap
-                        .push(Reverse(u64::from(to_key) << STEP_BITS | u64::from(from)));
+                        .push(Reverse(to_key << STEP_BITS | u64::from(from)));
                 }
             }
         }
         t.valid = true;
+        // A large build's edges (up to 2 MiB) are not kept for the next.
+        if self.edges.capacity() > SCRATCH_KEPT {
+            self.edges = Vec::new();
+        }
         Ok(i)
     }
 }
@@ -701,7 +854,8 @@ mod tests {
         let b = Planner::new().plan(&d, &two, &goal, &blind);
         assert_eq!(r.plan().unwrap().cost, b.plan().unwrap().cost);
         assert_eq!(r.plan().unwrap().cost, 10.0);
-        assert_eq!(exact_counts(&p), (1, 3));
+        // Coverage is decided before any table is looked up.
+        assert_eq!(exact_counts(&p), (1, 2));
         assert_eq!(p.search.as_ref().unwrap().exact.uncovered, 1);
     }
 
@@ -807,7 +961,7 @@ mod tests {
             assert_eq!(r.plan().unwrap().cost, 1.0);
         }
         let e = &p.search.as_ref().unwrap().exact;
-        assert_eq!(e.domain_loads, 2);
+        assert_eq!(e.shape_loads, 2);
         assert_eq!((e.built, e.found), (2, 4));
     }
 
@@ -848,19 +1002,24 @@ mod tests {
     #[test]
     fn tables_only_where_small_and_with_the_domains_costs() {
         let small = PlanOptions::default();
-        // 12 independent flags, 12 actions: 4,096 states × 12 actions is over the work
-        // limit.
-        let (d, f) = flags(12);
+        let all = |d: &Domain, f: &[FactId]| d.conditions(f.iter().map(|&x| fv(x, true))).unwrap();
+        // 15 independent flags, all in the goal: 32,768 states, over the state limit.
+        let (d, f) = flags(15);
         let start = WorldState::new();
-        let goal = d.conditions([fv(f[2], true)]).unwrap();
         let mut p = Planner::new();
-        assert_eq!(p.plan(&d, &start, &goal, &small).plan().unwrap().cost, 1.0);
+        let r = p.plan(&d, &start, &all(&d, &f), &small);
+        assert_eq!(r.plan().unwrap().cost, 15.0);
         assert_eq!(exact_counts(&p).0, 0);
+        // One flag of the 15 in the goal: its one relevant action, a table of 2 states.
+        let goal = d.conditions([fv(f[2], true)]).unwrap();
+        let r = p.plan(&d, &start, &goal, &small);
+        assert_eq!((r.plan().unwrap().cost, r.stats.actions_kept), (1.0, 1));
+        assert_eq!(exact_counts(&p).0, 1);
         // 9 flags (512 states × 9 actions): a table.
         let (d, f) = flags(9);
-        let goal = d.conditions([fv(f[2], true)]).unwrap();
-        assert_eq!(p.plan(&d, &start, &goal, &small).plan().unwrap().cost, 1.0);
-        assert_eq!(exact_counts(&p).0, 1);
+        let goal = all(&d, &f);
+        assert_eq!(p.plan(&d, &start, &goal, &small).plan().unwrap().cost, 9.0);
+        assert_eq!(exact_counts(&p).0, 2);
         // A node limit below the table's 512 states: the ordinary search.
         let limited = PlanOptions {
             max_nodes: 511,
@@ -868,50 +1027,66 @@ mod tests {
         };
         assert_eq!(
             p.plan(&d, &start, &goal, &limited).plan().unwrap().cost,
-            1.0
+            9.0
         );
-        assert_eq!(exact_counts(&p), (1, 0));
+        assert_eq!(exact_counts(&p), (2, 0));
         // A cost override: the ordinary search, with the override.
         let mut costly = ActionContext::new();
         costly.set_cost(ActionId(2), 10.0).unwrap();
         let r = p.plan_in(&d, &start, &goal, &small, &costly);
-        assert_eq!(r.plan().unwrap().cost, 10.0);
-        assert_eq!(exact_counts(&p), (1, 0));
+        assert_eq!(r.plan().unwrap().cost, 18.0);
+        assert_eq!(exact_counts(&p), (2, 0));
         // A disabled action: another table, and no plan.
         let mut off = ActionContext::new();
         off.set_enabled(ActionId(2), false);
         let r = p.plan_in(&d, &start, &goal, &small, &off);
         assert_eq!(r.outcome, Outcome::NoPlan);
-        assert_eq!(exact_counts(&p), (2, 0));
+        assert_eq!(exact_counts(&p), (3, 0));
         assert_eq!(r.stats.actions_kept, 8);
-        // 12 facts read (one precondition names 11 of them, the goal the 12th) by two
-        // actions: 4,096 states × 2 actions is the work limit, so a table; with a 13th fact
-        // in that precondition, none.
-        for (n, tables) in [(12u32, 3), (13, 3)] {
-            let mut d = Domain::new();
-            let f: Vec<FactId> = (0..n)
-                .map(|i| d.add_fact(&format!("g{i}")).unwrap())
-                .collect();
-            d.add_action(ActionDef {
-                name: "a".into(),
-                pre: f[2..].iter().map(|&x| fv(x, false)).collect(),
-                effects: vec![fv(f[1], true)],
-                cost: 3.0,
-                ..Default::default()
-            })
-            .unwrap();
-            d.add_action(ActionDef {
-                name: "b".into(),
-                pre: vec![fv(f[0], true)],
-                effects: vec![fv(f[0], false)],
-                cost: 1.0,
-                ..Default::default()
-            })
-            .unwrap();
-            let goal = d.conditions([fv(f[1], true)]).unwrap();
-            let r = p.plan(&d, &WorldState::new(), &goal, &small);
-            assert_eq!(r.plan().unwrap().cost, 3.0);
-            assert_eq!(exact_counts(&p).0, tables, "{n} facts");
+        // 14 flags, all in the goal, and `extra` more actions that set flag 0: 16,384
+        // states times 14 + `extra` relevant actions, within the work limit up to 16.
+        for (extra, tables) in [(2u32, 4), (3, 4)] {
+            let (mut d, f) = flags(14);
+            for e in 0..extra {
+                d.add_action(ActionDef {
+                    name: format!("also_{e}"),
+                    pre: vec![],
+                    effects: vec![fv(f[0], true)],
+                    cost: 2.0,
+                    ..Default::default()
+                })
+                .unwrap();
+            }
+            let r = p.plan(&d, &start, &all(&d, &f), &small);
+            assert_eq!(r.plan().unwrap().cost, 14.0);
+            assert_eq!(exact_counts(&p).0, tables, "{extra} more actions");
         }
+        // A precondition on 11 facts no relevant action changes: they are static, so the
+        // table is per their start values and has 2 states.
+        let mut d = Domain::new();
+        let f: Vec<FactId> = (0..13)
+            .map(|i| d.add_fact(&format!("g{i}")).unwrap())
+            .collect();
+        d.add_action(ActionDef {
+            name: "a".into(),
+            pre: f[2..].iter().map(|&x| fv(x, false)).collect(),
+            effects: vec![fv(f[1], true)],
+            cost: 3.0,
+            ..Default::default()
+        })
+        .unwrap();
+        let goal = d.conditions([fv(f[1], true)]).unwrap();
+        let r = p.plan(&d, &WorldState::new(), &goal, &small);
+        assert_eq!((r.plan().unwrap().cost, r.stats.expanded), (3.0, 1));
+        assert_eq!(exact_counts(&p).0, 5);
+        let mut one = WorldState::new();
+        one.set(f[7], true);
+        let r = p.plan(&d, &one, &goal, &small);
+        assert_eq!((&r.outcome, r.stats.expanded), (&Outcome::NoPlan, 0));
+        assert_eq!(
+            exact_counts(&p).0,
+            6,
+            "another table for other static values"
+        );
     }
 }
