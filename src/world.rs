@@ -80,8 +80,9 @@ impl DomainId {
 /// Settings of a [`World`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WorldDef {
-    /// How many idle planners (with their grown search buffers) the world keeps for reuse.
-    /// More parallel plans than this still work; their planners are freed afterwards.
+    /// How many idle planners (with their grown search buffers and the exact tables they
+    /// built: at most 32 of at most 128 KiB each, see `goap::planner`) the world keeps for
+    /// reuse. More parallel plans than this still work; their planners are freed afterwards.
     pub max_idle_planners: usize,
     /// Threads [`World::plan_agents`] uses by default, the calling one included (≥ 1).
     /// Default: the machine's available parallelism.

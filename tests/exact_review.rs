@@ -1,0 +1,785 @@
+//! Review of the exact tables (`src/planner/search/exact.rs`, commit e0c7985): randomized
+//! differential tests of the default search (`Heuristic::Auto`, which walks a table when it
+//! can) against blind search (uniform cost: the reference for the optimal cost) on
+//! adversarial small domains:
+//!
+//! * goto actions that clear the other places (sometimes forgetting one, sometimes also
+//!   making a second place true), moves that consume their start (sometimes making two
+//!   places true), teleports, pure deletes, actions that add one fact and delete another,
+//!   flags, static facts read by preconditions (and sometimes named by the goal), facts no
+//!   precondition reads, zero-cost actions and cycles, costs up to 255;
+//! * starts with zero, one, two or more places true; goals on any fact (true or false),
+//!   empty goals, goals already satisfied, goals on facts beyond the domain (value false:
+//!   always holds; true: never);
+//! * disabled actions, including ids beyond the domain;
+//! * checks: same outcome and cost as blind search, the plan replays with `Domain::apply`
+//!   on the full domain and reaches the goal (`Domain::satisfies`), uses no disabled
+//!   action; a fresh planner, a reused planner that has seen many other keys (more than
+//!   the 32 shapes and 32 tables kept), and a sliced search all give the same result
+//!   (stats included, but `elapsed`);
+//! * many keys cycling through one planner (goals × disabled sets × static values, more
+//!   than 32 of each), checked against the first round's results;
+//! * a binary counter of 14 bits with cost 255 per step: 16,384 states, a 16,383-action
+//!   plan (the most actions a key's low bits hold), the largest distances.
+
+use goap::{
+    ActionContext, ActionDef, ActionId, Domain, FactId, FactValue, Goal, Heuristic, Outcome,
+    PlanOptions, PlanResult, Planner, SearchBudget, WorldState,
+};
+
+mod support;
+use support::Rng;
+
+fn fv(f: FactId, v: bool) -> FactValue {
+    FactValue::new(f, v)
+}
+
+fn opts(h: Heuristic) -> PlanOptions {
+    PlanOptions {
+        heuristic: h,
+        ..PlanOptions::default()
+    }
+}
+
+fn strip(mut r: PlanResult) -> PlanResult {
+    r.stats.elapsed = Default::default();
+    r
+}
+
+/// The plan replays on the full domain and reaches the goal, with no disabled action.
+fn check_plan(d: &Domain, start: &WorldState, goal: &Goal, ctx: &ActionContext, plan: &[ActionId]) {
+    let mut s = start.clone();
+    for (i, &a) in plan.iter().enumerate() {
+        assert!(!ctx.is_disabled(a), "step {i}: disabled action {a:?}");
+        assert!(d.apply(&mut s, a), "step {i}: inapplicable {a:?}");
+    }
+    assert!(d.satisfies(&s, goal), "goal not reached");
+}
+
+/// Whether the default search walked a table (see `tests/exact_tables.rs`).
+fn walked(r: &PlanResult) -> bool {
+    match &r.outcome {
+        Outcome::Found(p) => {
+            r.stats.initial_h == p.cost
+                && r.stats.expanded == p.actions.len() as u64
+                && r.stats.stored == r.stats.expanded + 1
+                && r.stats.evaluations == 0
+        }
+        _ => false,
+    }
+}
+
+fn sliced(
+    p: &mut Planner,
+    d: &Domain,
+    start: &WorldState,
+    goal: &Goal,
+    ctx: &ActionContext,
+    k: u64,
+) -> PlanResult {
+    p.begin(d, start, goal, &opts(Heuristic::Auto), ctx);
+    let mut calls = 0u64;
+    loop {
+        calls += 1;
+        assert!(calls < 1_000_000, "sliced search does not end");
+        if let Some(x) = p.resume(&SearchBudget::expansions(k)) {
+            return x;
+        }
+    }
+}
+
+/// Auto against blind, fresh against reused, sliced against unsliced. Returns the default
+/// search's result.
+#[allow(clippy::too_many_arguments)]
+fn differential(
+    reused: &mut Planner,
+    slicer: &mut Planner,
+    d: &Domain,
+    start: &WorldState,
+    goal: &Goal,
+    ctx: &ActionContext,
+    k: u64,
+    what: &str,
+) -> PlanResult {
+    let a = reused.plan_in(d, start, goal, &opts(Heuristic::Auto), ctx);
+    let b = Planner::new().plan_in(d, start, goal, &opts(Heuristic::Blind), ctx);
+    match (&a.outcome, &b.outcome) {
+        (Outcome::Found(pa), Outcome::Found(pb)) => {
+            check_plan(d, start, goal, ctx, &pa.actions);
+            assert_eq!(pa.cost, pb.cost, "{what}: auto {pa:?} vs blind {pb:?}");
+        }
+        (Outcome::NoPlan, Outcome::NoPlan) => {}
+        (x, y) => panic!("{what}: auto {x:?} vs blind {y:?}"),
+    }
+    let fresh = Planner::new().plan_in(d, start, goal, &opts(Heuristic::Auto), ctx);
+    assert_eq!(
+        strip(fresh.clone()),
+        strip(a.clone()),
+        "{what}: fresh vs reused"
+    );
+    // Again on the reused planner: the table (if any) is found now.
+    let again = reused.plan_in(d, start, goal, &opts(Heuristic::Auto), ctx);
+    assert_eq!(strip(again), strip(a.clone()), "{what}: reused twice");
+    let s = sliced(slicer, d, start, goal, ctx, k);
+    assert_eq!(strip(s), strip(a.clone()), "{what}: sliced ({k} per call)");
+    // Sliced on a fresh planner too (the build happens in `begin`).
+    let s = sliced(&mut Planner::new(), d, start, goal, ctx, k);
+    assert_eq!(strip(s), strip(a.clone()), "{what}: sliced fresh");
+    a
+}
+
+const COSTS: [f64; 9] = [0.0, 1.0, 1.0, 2.0, 3.0, 1.0, 0.0, 5.0, 255.0];
+
+struct Task {
+    d: Domain,
+    start: WorldState,
+    goal: Goal,
+    ctx: ActionContext,
+}
+
+/// A random adversarial domain: places (candidates for at-most-one groups), flags, static
+/// facts (only ever read), unread facts (only ever changed).
+fn random_task(r: &mut Rng, big: bool) -> Task {
+    let mut d = Domain::new();
+    let (np, nf, ns, nu) = if big {
+        (
+            4 + r.below(8) as usize,
+            2 + r.below(6) as usize,
+            r.below(5) as usize,
+            r.below(3) as usize,
+        )
+    } else {
+        (
+            2 + r.below(5) as usize,
+            r.below(4) as usize,
+            r.below(3) as usize,
+            r.below(2) as usize,
+        )
+    };
+    // Sometimes filler facts first (and between), so the ones that matter sit beyond the
+    // first 64-bit words of a state.
+    let pad = if r.chance(25) {
+        r.below(140) as usize
+    } else {
+        0
+    };
+    let mut filler = 0;
+    let mut fill = |d: &mut Domain, r: &mut Rng, n: usize| {
+        for _ in 0..n {
+            d.add_fact(&format!("pad{filler}")).unwrap();
+            filler += 1;
+        }
+        let _ = r;
+    };
+    fill(&mut d, r, pad);
+    let at: Vec<FactId> = (0..np)
+        .map(|i| d.add_fact(&format!("at{i}")).unwrap())
+        .collect();
+    let gap = if pad > 0 { r.below(70) as usize } else { 0 };
+    fill(&mut d, r, gap);
+    let fl: Vec<FactId> = (0..nf)
+        .map(|i| d.add_fact(&format!("fl{i}")).unwrap())
+        .collect();
+    let st: Vec<FactId> = (0..ns)
+        .map(|i| d.add_fact(&format!("st{i}")).unwrap())
+        .collect();
+    let un: Vec<FactId> = (0..nu)
+        .map(|i| d.add_fact(&format!("un{i}")).unwrap())
+        .collect();
+    let all: Vec<FactId> = at
+        .iter()
+        .chain(&fl)
+        .chain(&st)
+        .chain(&un)
+        .copied()
+        .collect();
+    let pick = |r: &mut Rng, v: &[FactId]| v[r.below(v.len() as u64) as usize];
+    let cost = |r: &mut Rng| COSTS[r.below(COSTS.len() as u64) as usize];
+    let mut n = 0;
+    let actions = if big { 8 + r.below(25) } else { 2 + r.below(9) };
+    for _ in 0..actions {
+        let mut pre: Vec<FactValue> = Vec::new();
+        let mut eff: Vec<FactValue> = Vec::new();
+        match r.below(8) {
+            // goto: one place true, the others false (sometimes one forgotten, sometimes a
+            // second place made true as well).
+            0 | 1 => {
+                let p = r.below(np as u64) as usize;
+                let forget = if r.chance(15) {
+                    r.below(np as u64) as usize
+                } else {
+                    usize::MAX
+                };
+                let second = if r.chance(10) {
+                    r.below(np as u64) as usize
+                } else {
+                    usize::MAX
+                };
+                for (q, &y) in at.iter().enumerate() {
+                    if q == p || q == second {
+                        eff.push(fv(y, true));
+                    } else if q != forget {
+                        eff.push(fv(y, false));
+                    }
+                }
+                if r.chance(50) {
+                    pre.push(fv(at[p], false));
+                }
+            }
+            // move: consume one place, make another true (sometimes a third too).
+            2 | 3 => {
+                let a = r.below(np as u64) as usize;
+                let b = r.below(np as u64) as usize;
+                if a == b {
+                    continue;
+                }
+                pre.push(fv(at[a], true));
+                eff.push(fv(at[a], false));
+                eff.push(fv(at[b], true));
+                if r.chance(10) {
+                    let c = r.below(np as u64) as usize;
+                    if c != a && c != b {
+                        eff.push(fv(at[c], true));
+                    }
+                }
+            }
+            // teleport: one place true, nothing cleared; or a pure delete.
+            4 => {
+                eff.push(fv(pick(r, &at), r.chance(50)));
+            }
+            // A flag action: adds one fact, deletes another.
+            _ => {
+                if !fl.is_empty() {
+                    let x = pick(r, &fl);
+                    eff.push(fv(x, r.chance(70)));
+                }
+                if r.chance(40) {
+                    let y = pick(r, &all);
+                    if !eff.iter().any(|e| e.fact == y) {
+                        eff.push(fv(y, r.chance(40)));
+                    }
+                }
+                if eff.is_empty() {
+                    eff.push(fv(pick(r, &at), true));
+                }
+            }
+        }
+        // Random extra preconditions, on any fact (statics included).
+        for _ in 0..r.below(3) {
+            let x = pick(r, &all);
+            if !pre.iter().any(|p| p.fact == x) {
+                pre.push(fv(x, r.chance(60)));
+            }
+        }
+        // Changes to unread facts.
+        if !un.is_empty() && r.chance(30) {
+            let x = pick(r, &un);
+            if !eff.iter().any(|e| e.fact == x) {
+                eff.push(fv(x, r.chance(50)));
+            }
+        }
+        // Statics are never changed.
+        eff.retain(|e| !st.contains(&e.fact));
+        if eff.is_empty() && r.chance(50) {
+            continue;
+        }
+        let c = cost(r);
+        if d.add_action(ActionDef {
+            name: format!("a{n}"),
+            pre,
+            effects: eff,
+            cost: c,
+            ..Default::default()
+        })
+        .is_ok()
+        {
+            n += 1;
+        }
+    }
+    let mut start = WorldState::new();
+    let placed = match r.below(10) {
+        0 => 0,
+        1 | 2 => 2,
+        3 => 3,
+        _ => 1,
+    };
+    for _ in 0..placed {
+        start.set(pick(r, &at), true);
+    }
+    for &x in fl.iter().chain(&st).chain(&un) {
+        if r.chance(40) {
+            start.set(x, true);
+        }
+    }
+    // The goal: a few atoms on any fact; sometimes empty; sometimes on a fact beyond the
+    // domain (a goal made on a larger domain).
+    let mut big = d.clone();
+    let beyond = big.add_fact("beyond").unwrap();
+    let mut g: Vec<FactValue> = Vec::new();
+    let k = match r.below(10) {
+        0 => 0,
+        1..=5 => 1,
+        6 | 7 => 2,
+        _ => 3,
+    };
+    for _ in 0..k {
+        let x = if r.chance(60) {
+            pick(r, &at)
+        } else {
+            pick(r, &all)
+        };
+        if !g.iter().any(|e| e.fact == x) {
+            g.push(fv(x, r.chance(75)));
+        }
+    }
+    if r.chance(8) {
+        g.push(fv(beyond, r.chance(25)));
+    }
+    let goal = big.conditions(g).unwrap();
+    let mut ctx = ActionContext::new();
+    let count = d.action_count() as u64;
+    for _ in 0..r.below(3) {
+        if r.chance(50) && count > 0 {
+            ctx.set_enabled(ActionId(r.below(count) as u32), false);
+        }
+    }
+    if r.chance(10) {
+        ctx.set_enabled(ActionId((count + r.below(3)) as u32), false);
+    }
+    Task {
+        d,
+        start,
+        goal,
+        ctx,
+    }
+}
+
+/// Random adversarial domains against blind search, with one reused planner across all of
+/// them (so shapes and tables cycle through its caches).
+#[test]
+fn review_random_adversarial_domains_match_blind() {
+    let mut r = Rng::new(0xE0C7_985A_2026);
+    let (mut reused, mut slicer) = (Planner::new(), Planner::new());
+    let mut walks = 0;
+    for i in 0..30000 {
+        let t = random_task(&mut r, false);
+        let k = 1 + r.below(3);
+        let a = differential(
+            &mut reused,
+            &mut slicer,
+            &t.d,
+            &t.start,
+            &t.goal,
+            &t.ctx,
+            k,
+            &format!("#{i}"),
+        );
+        walks += usize::from(walked(&a));
+    }
+    assert!(walks > 4000, "only {walks} searches walked a table");
+}
+
+/// One domain, many keys through one planner: goals × disabled sets × static start values,
+/// more keys than the 32 shapes and 32 tables a planner keeps; three rounds in different
+/// orders must give the first round's results, and each must match blind search.
+#[test]
+fn review_many_keys_cycle_through_one_planner() {
+    let mut r = Rng::new(0x5EED_0032);
+    let mut d = Domain::new();
+    let at: Vec<FactId> = (0..6)
+        .map(|i| d.add_fact(&format!("at{i}")).unwrap())
+        .collect();
+    let fl: Vec<FactId> = (0..3)
+        .map(|i| d.add_fact(&format!("fl{i}")).unwrap())
+        .collect();
+    let st: Vec<FactId> = (0..3)
+        .map(|i| d.add_fact(&format!("st{i}")).unwrap())
+        .collect();
+    for (p, &x) in at.iter().enumerate() {
+        let mut effects = vec![fv(x, true)];
+        effects.extend(at.iter().filter(|&&y| y != x).map(|&y| fv(y, false)));
+        d.add_action(ActionDef {
+            name: format!("goto{p}"),
+            pre: vec![fv(x, false), fv(st[p % 3], p % 2 == 0)],
+            effects,
+            cost: (1 + p % 3) as f64,
+            ..Default::default()
+        })
+        .unwrap();
+    }
+    for p in 0..6 {
+        d.add_action(ActionDef {
+            name: format!("step{p}"),
+            pre: vec![fv(at[p], true)],
+            effects: vec![fv(at[p], false), fv(at[(p + 1) % 6], true)],
+            cost: if p == 5 { 0.0 } else { 1.0 },
+            ..Default::default()
+        })
+        .unwrap();
+    }
+    for (k, &f) in fl.iter().enumerate() {
+        d.add_action(ActionDef {
+            name: format!("get{k}"),
+            pre: vec![fv(at[2 * k], true), fv(st[k], true)],
+            effects: vec![fv(f, true), fv(fl[(k + 1) % 3], false)],
+            cost: 2.0,
+            ..Default::default()
+        })
+        .unwrap();
+        d.add_action(ActionDef {
+            name: format!("buy{k}"),
+            pre: vec![fv(at[2 * k + 1], true)],
+            effects: vec![fv(f, true)],
+            cost: 7.0,
+            ..Default::default()
+        })
+        .unwrap();
+    }
+    let mut goals = Vec::new();
+    for &x in &at {
+        goals.push(d.conditions([fv(x, true)]).unwrap());
+        goals.push(d.conditions([fv(x, false)]).unwrap());
+    }
+    for &x in &fl {
+        goals.push(d.conditions([fv(x, true)]).unwrap());
+        for &y in &at {
+            goals.push(d.conditions([fv(x, true), fv(y, true)]).unwrap());
+        }
+    }
+    goals.push(d.conditions(fl.iter().map(|&x| fv(x, true))).unwrap());
+    let mut ctxs = vec![ActionContext::new()];
+    for a in [0u32, 3, 7, 12, 14, 100] {
+        let mut c = ActionContext::new();
+        c.set_enabled(ActionId(a), false);
+        ctxs.push(c);
+    }
+    let mut starts = Vec::new();
+    for s in 0..8u32 {
+        let mut w = WorldState::new();
+        w.set(at[(s % 6) as usize], true);
+        for (b, &x) in st.iter().enumerate() {
+            w.set(x, (s >> b) & 1 == 1);
+        }
+        if s % 3 == 0 {
+            w.set(fl[0], true);
+        }
+        starts.push(w);
+    }
+    let mut cases = Vec::new();
+    for g in 0..goals.len() {
+        for c in 0..ctxs.len() {
+            if r.chance(40) {
+                cases.push((g, c, r.below(starts.len() as u64) as usize));
+            }
+        }
+    }
+    assert!(cases.len() > 70, "{} cases", cases.len());
+    let mut first: Vec<Option<PlanResult>> = vec![None; cases.len()];
+    let mut p = Planner::new();
+    let mut slicer = Planner::new();
+    for round in 0..3 {
+        let mut order: Vec<usize> = (0..cases.len()).collect();
+        if round == 1 {
+            order.reverse();
+        } else if round == 2 {
+            for i in (1..order.len()).rev() {
+                order.swap(i, r.below(i as u64 + 1) as usize);
+            }
+        }
+        for &i in &order {
+            let (g, c, s) = cases[i];
+            let what = format!("round {round} case {i}");
+            let res = if round == 0 {
+                differential(
+                    &mut p,
+                    &mut slicer,
+                    &d,
+                    &starts[s],
+                    &goals[g],
+                    &ctxs[c],
+                    1 + (i as u64 % 3),
+                    &what,
+                )
+            } else {
+                p.plan_in(&d, &starts[s], &goals[g], &opts(Heuristic::Auto), &ctxs[c])
+            };
+            let res = strip(res);
+            match &first[i] {
+                None => first[i] = Some(res),
+                Some(f) => assert_eq!(&res, f, "{what}"),
+            }
+        }
+    }
+}
+
+/// Two domains that differ only in one action's cost, planned in turn on one planner (and
+/// a clone of one, which shares its compiled form): each its own table.
+#[test]
+fn review_domains_in_turn_do_not_share_tables() {
+    let build = |c: f64| {
+        let mut d = Domain::new();
+        let f: Vec<FactId> = (0..4)
+            .map(|i| d.add_fact(&format!("c{i}")).unwrap())
+            .collect();
+        for i in 0..4 {
+            d.add_action(ActionDef {
+                name: format!("s{i}"),
+                pre: vec![fv(f[i], true)],
+                effects: vec![fv(f[i], false), fv(f[(i + 1) % 4], true)],
+                cost: 1.0,
+                ..Default::default()
+            })
+            .unwrap();
+        }
+        d.add_action(ActionDef {
+            name: "jump".into(),
+            pre: vec![fv(f[0], true)],
+            effects: vec![fv(f[0], false), fv(f[3], true)],
+            cost: c,
+            ..Default::default()
+        })
+        .unwrap();
+        (d, f)
+    };
+    let (a, f) = build(1.0);
+    let (b, _) = build(9.0);
+    let a2 = a.clone();
+    let goal = a.conditions([fv(f[3], true)]).unwrap();
+    let mut start = WorldState::new();
+    start.set(f[0], true);
+    let mut p = Planner::new();
+    for _ in 0..3 {
+        for (d, want) in [(&a, 1.0), (&b, 3.0), (&a2, 1.0)] {
+            let r = p.plan(d, &start, &goal, &opts(Heuristic::Auto));
+            assert_eq!(r.plan().unwrap().cost, want);
+            check_plan(
+                d,
+                &start,
+                &goal,
+                &ActionContext::new(),
+                &r.plan().unwrap().actions,
+            );
+        }
+    }
+}
+
+/// A 14-bit binary counter, each increment of cost 255: 16,384 states (the table's limit),
+/// 14 × 16,384 state-action pairs (within the work limit), and from zero to all ones the
+/// only plan has 16,383 actions (the most a key's low bits hold) and costs 255 × 16,383.
+#[test]
+fn review_longest_walk_and_largest_keys() {
+    let bits = 14;
+    let mut d = Domain::new();
+    let f: Vec<FactId> = (0..bits)
+        .map(|i| d.add_fact(&format!("b{i}")).unwrap())
+        .collect();
+    for i in 0..bits {
+        let mut pre = vec![fv(f[i], false)];
+        pre.extend(f[..i].iter().map(|&x| fv(x, true)));
+        let mut effects = vec![fv(f[i], true)];
+        effects.extend(f[..i].iter().map(|&x| fv(x, false)));
+        d.add_action(ActionDef {
+            name: format!("inc{i}"),
+            pre,
+            effects,
+            cost: 255.0,
+            ..Default::default()
+        })
+        .unwrap();
+    }
+    let goal = d.conditions(f.iter().map(|&x| fv(x, true))).unwrap();
+    let start = WorldState::new();
+    let mut p = Planner::new();
+    let a = p.plan(&d, &start, &goal, &opts(Heuristic::Auto));
+    let plan = a.plan().expect("a plan").clone();
+    assert_eq!(plan.actions.len(), (1 << bits) - 1);
+    assert_eq!(plan.cost, 255.0 * ((1 << bits) - 1) as f64);
+    assert!(walked(&a), "expected a table walk: {:?}", a.stats);
+    check_plan(&d, &start, &goal, &ActionContext::new(), &plan.actions);
+    let again = p.plan(&d, &start, &goal, &opts(Heuristic::Auto));
+    assert_eq!(strip(again), strip(a.clone()));
+    let s = sliced(
+        &mut Planner::new(),
+        &d,
+        &start,
+        &goal,
+        &ActionContext::new(),
+        4096,
+    );
+    assert_eq!(strip(s), strip(a.clone()));
+    // From the middle, with zero-cost increments instead (a second domain: the counter
+    // with cost 0), the walk still ends: key = actions only.
+    let mut z = Domain::new();
+    let g: Vec<FactId> = (0..bits)
+        .map(|i| z.add_fact(&format!("b{i}")).unwrap())
+        .collect();
+    for i in 0..bits {
+        let mut pre = vec![fv(g[i], false)];
+        pre.extend(g[..i].iter().map(|&x| fv(x, true)));
+        let mut effects = vec![fv(g[i], true)];
+        effects.extend(g[..i].iter().map(|&x| fv(x, false)));
+        z.add_action(ActionDef {
+            name: format!("inc{i}"),
+            pre,
+            effects,
+            cost: 0.0,
+            ..Default::default()
+        })
+        .unwrap();
+    }
+    let mut mid = WorldState::new();
+    mid.set(g[bits - 1], true);
+    let goal = z.conditions(g.iter().map(|&x| fv(x, true))).unwrap();
+    let r = p.plan(&z, &mid, &goal, &opts(Heuristic::Auto));
+    let plan = r.plan().expect("a plan");
+    assert_eq!(
+        (plan.cost, plan.actions.len()),
+        (0.0, (1 << (bits - 1)) - 1)
+    );
+    check_plan(&z, &mid, &goal, &ActionContext::new(), &plan.actions);
+}
+
+/// Larger random domains (up to 11 places, 7 flags, 4 statics, 32 actions): tables of
+/// hundreds to thousands of states, against blind search, also searched forward only.
+#[test]
+fn review_larger_random_domains_match_blind() {
+    let mut r = Rng::new(0xB16_E0C7_985A);
+    let (mut reused, mut slicer) = (Planner::new(), Planner::new());
+    let mut walks = 0;
+    for i in 0..3000 {
+        let t = random_task(&mut r, true);
+        let k = 1 + r.below(5);
+        let a = differential(
+            &mut reused,
+            &mut slicer,
+            &t.d,
+            &t.start,
+            &t.goal,
+            &t.ctx,
+            k,
+            &format!("#{i}"),
+        );
+        walks += usize::from(walked(&a));
+        let forward = PlanOptions {
+            direction: goap::Direction::Forward,
+            ..PlanOptions::default()
+        };
+        let f = reused.plan_in(&t.d, &t.start, &t.goal, &forward, &t.ctx);
+        assert_eq!(
+            f.plan().map(|p| p.cost),
+            a.plan().map(|p| p.cost),
+            "#{i}: forward"
+        );
+    }
+    assert!(walks > 400, "only {walks} searches walked a table");
+}
+
+/// A precondition on 64 static facts takes a table (per their start values); on 65, none:
+/// both plan as blind search does, whichever statics are true.
+#[test]
+fn review_many_static_facts() {
+    for n in [63usize, 64, 65] {
+        let mut d = Domain::new();
+        let goal_fact = d.add_fact("goal").unwrap();
+        let st: Vec<FactId> = (0..n)
+            .map(|i| d.add_fact(&format!("s{i}")).unwrap())
+            .collect();
+        d.add_action(ActionDef {
+            name: "a".into(),
+            pre: st
+                .iter()
+                .enumerate()
+                .map(|(i, &x)| fv(x, i % 3 == 0))
+                .collect(),
+            effects: vec![fv(goal_fact, true)],
+            cost: 3.0,
+            ..Default::default()
+        })
+        .unwrap();
+        d.add_action(ActionDef {
+            name: "b".into(),
+            pre: vec![fv(st[n - 1], true)],
+            effects: vec![fv(goal_fact, true)],
+            cost: 4.0,
+            ..Default::default()
+        })
+        .unwrap();
+        let goal = d.conditions([fv(goal_fact, true)]).unwrap();
+        let mut p = Planner::new();
+        let mut slicer = Planner::new();
+        let mut r = Rng::new(n as u64);
+        for i in 0..40 {
+            let mut start = WorldState::new();
+            for (k, &x) in st.iter().enumerate() {
+                let v = if i % 2 == 0 { k % 3 == 0 } else { r.chance(50) };
+                start.set(x, v);
+            }
+            if i % 4 == 1 {
+                start.set(st[n - 1], true);
+            }
+            differential(
+                &mut p,
+                &mut slicer,
+                &d,
+                &start,
+                &goal,
+                &ActionContext::new(),
+                1,
+                &format!("{n} statics #{i}"),
+            );
+        }
+    }
+}
+
+/// Degenerate tasks: a domain with no facts or no actions, empty goals, goals already
+/// satisfied, goals only on facts beyond the domain.
+#[test]
+fn review_degenerate_tasks() {
+    let mut empty = Domain::new();
+    let mut big = empty.clone();
+    let x = big.add_fact("x").unwrap();
+    let (mut p, mut slicer) = (Planner::new(), Planner::new());
+    let ctx = ActionContext::new();
+    let start = WorldState::new();
+    for g in [vec![], vec![fv(x, false)], vec![fv(x, true)]] {
+        let goal = big.conditions(g.clone()).unwrap();
+        let a = differential(
+            &mut p,
+            &mut slicer,
+            &empty,
+            &start,
+            &goal,
+            &ctx,
+            1,
+            &format!("{g:?}"),
+        );
+        assert_eq!(a.plan().is_some(), g.iter().all(|e| !e.value));
+    }
+    let f = empty.add_fact("f").unwrap();
+    empty
+        .add_action(ActionDef {
+            name: "noop".into(),
+            pre: vec![],
+            effects: vec![],
+            cost: 0.0,
+            ..Default::default()
+        })
+        .unwrap();
+    let mut on = WorldState::new();
+    on.set(f, true);
+    for g in [vec![], vec![fv(f, true)], vec![fv(f, false)]] {
+        let goal = empty.conditions(g.clone()).unwrap();
+        for s in [&start, &on] {
+            differential(
+                &mut p,
+                &mut slicer,
+                &empty,
+                s,
+                &goal,
+                &ctx,
+                1,
+                &format!("{g:?}"),
+            );
+        }
+    }
+}
