@@ -176,7 +176,7 @@ pub use search::{
 /// differ in speed only.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Heuristic {
-    /// The default. Tiny tasks walk an exact goal-distance table (see the module
+    /// The default. Small tasks walk an exact goal-distance table (see the module
     /// documentation, "Algorithm", step 0). Other domains without integer variables of at
     /// most [`PROBE_MAX_ACTIONS`] actions first run a uniform-cost probe of at most
     /// [`PROBE_EXPANSIONS`] expansions with no setup at all (most game searches end there,

@@ -225,7 +225,7 @@ pub(crate) struct Search {
     proj: Projection,
     /// The backward search's memory.
     backward: Backward,
-    /// Exact goal-distance tables of tiny tasks, kept between searches.
+    /// Exact goal-distance tables of small tasks, kept between searches.
     exact: exact::ExactCache,
     /// The plan of a walk down one ([`Stage::Exact`]) so far.
     exact_plan: Vec<ActionId>,
@@ -575,7 +575,7 @@ impl Search {
         } else {
             Portfolio::Off
         };
-        // Tiny tasks walk an exact goal-distance table (see `exact.rs`).
+        // Small tasks walk an exact goal-distance table (see `exact.rs`).
         let exact = options.heuristic == Heuristic::Auto
             && !backward
             && !costed

@@ -4021,12 +4021,13 @@ namespace Goap.Native
     public enum GoapHeuristic : int
     {
         /// <summary>
-        ///  The default: tiny tasks (at most 4,096 states of the facts the goal or a
-        ///  precondition reads, an at-most-one group counting as one value; at most 8,192
-        ///  states × enabled actions; whole costs from 0 to 255; no variables, no cost
-        ///  overrides) walk an exact
-        ///  goal-distance table kept per (domain, goal, disabled actions): only the plan's
-        ///  states are expanded. Other domains of at most 20 actions without variables first
+        ///  The default: small tasks (at most 16,384 states of the facts the goal's relevant
+        ///  actions and the goal read, an at-most-one group counting as one value and facts no
+        ///  relevant action changes left out; at most 262,144 states × relevant actions; whole
+        ///  costs from 0 to 255; no variables, no cost overrides) walk an exact goal-distance
+        ///  table kept per (domain, goal, disabled actions, values of the unchanged facts):
+        ///  only the plan's states are expanded. A key's first search on a planner builds its
+        ///  table, in one piece whatever the step budget (up to about 1.5 ms). Other domains of at most 20 actions without variables first
         ///  run up to 32 uniform-cost expansions with no setup (most small searches end there);
         ///  then root landmarks, with lazy LM-cut once a search grows large.
         /// </summary>
