@@ -13,8 +13,12 @@
 //! many bits. A group is a set of facts where every action that makes one of them true
 //! either requires another one true and makes it false (`move(a, b)` with `at_a` and
 //! `at_b`) or makes every other one false (`goto_armory`, which clears every other
-//! location); then no action makes two true from a state with at most one. A path of 16
-//! cells is 18 states, not 2^17; a start with two facts of a group true takes no table.
+//! location); then no action makes two true from a state with at most one. Both are
+//! checked against the relevant actions (see `consumer_groups` for how candidates that
+//! fail lose members: gripper's `pick` consumes a ball's place and the free hand, yet each
+//! ball's places and hands are a group). A path of 16 cells is 18 states, not 2^17;
+//! gripper-4's 4 balls × 5 values, the robot's 2 rooms and 2 free hands are 7,500 states;
+//! a start with two facts of a group true takes no table.
 //!
 //! A backward Dijkstra from the goal states fills the table with each state's exact cost
 //! to the goal (and the number of actions of the cheapest path chosen), once per (compiled
@@ -47,7 +51,6 @@ use std::collections::BinaryHeap;
 use crate::domain::compiled::{atom, CompiledDomain};
 use crate::domain::{ActionId, Goal};
 use crate::memory::{reserve, OutOfMemory};
-use crate::planner::backward::groups_among;
 
 /// At most this many states in a table.
 pub const EXACT_MAX_STATES: usize = 16384;
@@ -241,6 +244,142 @@ const CHANGED: u8 = 2;
 const GOAL: u8 = 4;
 const PROJECTED: u8 = 8;
 
+/// Per fact, its at-most-one group (ids from 0, [`NONE`]: none) among the facts
+/// `projected` keeps, checked against the `relevant` actions: every action that makes a
+/// member true makes only that one true and consumes another (requires it true and makes
+/// it false), so from a state with at most one member true it leaves at most one.
+///
+/// Candidates are the components of "made true while consuming" links. A component that
+/// fails the check loses a member and the components are formed again: a member an action
+/// makes true without consuming one of its component, or, of two members one action makes
+/// true, the one more actions make true. Gripper's `pick(ball, room, hand)` consumes the
+/// ball's place and the free hand, which joins every ball and both hands into one
+/// component; `drop` makes a place and the hand true at once, so the hands leave, and each
+/// ball's places and hands are a group. Whatever leaves, what remains is checked.
+fn consumer_groups(
+    c: &CompiledDomain,
+    relevant: &[u32],
+    projected: impl Fn(usize) -> bool,
+) -> Vec<u32> {
+    let facts = (c.atoms - 1) / 2;
+    let mut excluded = vec![false; facts];
+    let mut makers = vec![0u32; facts];
+    for &a in relevant {
+        for &e in c.eff(a as usize) {
+            if e != c.init_atom && e % 2 == 0 {
+                makers[(e / 2) as usize] += 1;
+            }
+        }
+    }
+    let member = |f: u32, excluded: &[bool]| projected(f as usize) && !excluded[f as usize];
+    // Facts an action makes true, and those it consumes, among the members.
+    let made = |a: u32, excluded: &[bool]| -> Vec<u32> {
+        c.eff(a as usize)
+            .iter()
+            .filter(|&&e| e != c.init_atom && e % 2 == 0 && member(e / 2, excluded))
+            .map(|&e| e / 2)
+            .collect()
+    };
+    let consumed = |a: u32, excluded: &[bool]| -> Vec<u32> {
+        let eff = c.eff(a as usize);
+        c.pre(a as usize)
+            .iter()
+            .filter(|&&p| {
+                p != c.init_atom && p % 2 == 0 && eff.contains(&(p + 1)) && member(p / 2, excluded)
+            })
+            .map(|&p| p / 2)
+            .collect()
+    };
+    fn find(parent: &mut [u32], mut x: u32) -> u32 {
+        while parent[x as usize] != x {
+            parent[x as usize] = parent[parent[x as usize] as usize];
+            x = parent[x as usize];
+        }
+        x
+    }
+    let mut parent: Vec<u32> = Vec::new();
+    let mut size = vec![0u32; facts];
+    loop {
+        parent.clear();
+        parent.extend(0..facts as u32);
+        for &a in relevant {
+            let ins = consumed(a, &excluded);
+            for e in made(a, &excluded) {
+                for &q in &ins {
+                    let (x, y) = (find(&mut parent, e), find(&mut parent, q));
+                    if x != y {
+                        parent[x.max(y) as usize] = x.min(y);
+                    }
+                }
+            }
+        }
+        size.iter_mut().for_each(|n| *n = 0);
+        for f in 0..facts as u32 {
+            if member(f, &excluded) {
+                let r = find(&mut parent, f);
+                size[r as usize] += 1;
+            }
+        }
+        let mut changed = false;
+        for &a in relevant {
+            let mut outs: Vec<(u32, u32)> = made(a, &excluded)
+                .into_iter()
+                .map(|e| (find(&mut parent, e), e))
+                .filter(|&(r, _)| size[r as usize] > 1)
+                .collect();
+            outs.sort_unstable();
+            let ins = consumed(a, &excluded);
+            let mut k = 0;
+            while k < outs.len() {
+                let r = outs[k].0;
+                let end = k + outs[k..].iter().take_while(|&&(x, _)| x == r).count();
+                let drop = if end - k > 1 {
+                    // Two members made true at once: the one more actions make true goes.
+                    outs[k..end]
+                        .iter()
+                        .map(|&(_, e)| e)
+                        .max_by_key(|&e| (makers[e as usize], e))
+                } else if !ins
+                    .iter()
+                    .any(|&q| find(&mut parent, q) == r && !excluded[q as usize])
+                {
+                    Some(outs[k].1)
+                } else {
+                    None
+                };
+                if let Some(f) = drop {
+                    if !excluded[f as usize] {
+                        excluded[f as usize] = true;
+                        changed = true;
+                    }
+                }
+                k = end;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let mut id = vec![NONE; facts];
+    let mut group = vec![NONE; facts];
+    let mut next = 0u32;
+    for f in 0..facts as u32 {
+        if !member(f, &excluded) {
+            continue;
+        }
+        let r = find(&mut parent, f);
+        if size[r as usize] < 2 {
+            continue;
+        }
+        if id[r as usize] == NONE {
+            id[r as usize] = next;
+            next += 1;
+        }
+        group[f as usize] = id[r as usize];
+    }
+    group
+}
+
 impl ExactCache {
     /// The table's state count when a search of `goal` on `c` with `disabled` actions may
     /// take the table path, else `None`. Cheap once per key: the projection is worked out
@@ -370,10 +509,11 @@ impl ExactCache {
             return;
         }
 
-        // Groups: those checked against every action (a move consumes its start), then
-        // those whose every maker clears the others, checked against the relevant actions.
+        // Groups: those whose every maker consumes another member (a move consumes its
+        // start), then those whose every maker clears the others; both checked against
+        // the relevant actions.
         let mark = &self.fact_mark;
-        let mut group = groups_among(c, |f| mark[f] & PROJECTED != 0);
+        let mut group = consumer_groups(c, &shape.relevant, |f| mark[f] & PROJECTED != 0);
         let mut next = group
             .iter()
             .filter(|&&g| g != NONE)
