@@ -877,6 +877,24 @@ fn soldier_goals_walk_tables_and_match_blind_search() {
             walks += usize::from(walked(&a));
         }
     }
+    // With any one `goto` disabled the places are still one group (of the clearing kind:
+    // found before the consuming kind could take `at_cover` and `at_exit` from it), so
+    // escape's table stays within the limits and the sample start walks it.
+    let escape = &goals[1];
+    for name in ["goto_armory", "goto_ammo", "goto_medbay", "goto_cover", "goto_exit"] {
+        let a = (0..d.action_count() as u32)
+            .map(ActionId)
+            .find(|&a| d.action(a).unwrap().name() == name)
+            .unwrap();
+        let mut ctx = ActionContext::new();
+        ctx.set_enabled(a, false);
+        let r = check_against_blind(&mut planners, &d, &kill.start, escape, &ctx, 3, name);
+        assert!(r.plan().is_none() || walked(&r), "{name} disabled: {:?}", r.stats);
+        if name == "goto_exit" {
+            // `flee` from cover still gets there.
+            assert!(walked(&r), "{name} disabled: {:?}", r.stats);
+        }
+    }
     // kill-and-heal's table would have 24,576 states: over the limit.
     assert!(
         walks * 10 >= one_location * 6,

@@ -244,6 +244,140 @@ const CHANGED: u8 = 2;
 const GOAL: u8 = 4;
 const PROJECTED: u8 = 8;
 
+/// Per fact, its group (ids from 0, [`NONE`]: none) among the facts `available` keeps
+/// whose every maker among the `relevant` actions makes only it true of them and clears
+/// the others, or consumes one of them. Candidates are the facts one action makes true
+/// (just one of them) and false; a member some action makes true without clearing the
+/// others or consuming one leaves, until none does.
+fn clearing_groups(
+    c: &CompiledDomain,
+    relevant: &[u32],
+    available: impl Fn(usize) -> bool,
+) -> Vec<u32> {
+    let facts = (c.atoms - 1) / 2;
+    let mut group = vec![NONE; facts];
+    let mut next = 0u32;
+    let free_fact = |f: u32, group: &[u32]| available(f as usize) && group[f as usize] == NONE;
+    let mut set: Vec<u32> = Vec::new();
+    for &a in relevant {
+        let a = a as usize;
+        let mut adds = c
+            .eff(a)
+            .iter()
+            .filter(|&&q| q != c.init_atom && q % 2 == 0 && free_fact(q / 2, &group));
+        let (Some(&made), None) = (adds.next(), adds.next()) else {
+            continue;
+        };
+        set.clear();
+        set.push(made / 2);
+        set.extend(
+            c.eff(a)
+                .iter()
+                .filter(|&&q| q != c.init_atom && q % 2 == 1 && free_fact(q / 2, &group))
+                .map(|&q| q / 2),
+        );
+        if set.len() < 2 {
+            continue;
+        }
+        set.sort_unstable();
+        // Drop a member some action makes true without clearing the others or
+        // consuming one, until none does.
+        'check: loop {
+            for &b in relevant {
+                let (pre, eff) = (c.pre(b as usize), c.eff(b as usize));
+                let made = |f: u32| eff.contains(&(f * 2));
+                let cleared = |f: u32| eff.contains(&(f * 2 + 1));
+                let makes = set.iter().filter(|&&f| made(f)).count();
+                if makes == 0 {
+                    continue;
+                }
+                let consumes = set.iter().any(|&f| pre.contains(&(f * 2)) && cleared(f));
+                for (k, &m) in set.iter().enumerate() {
+                    if !made(m) {
+                        continue;
+                    }
+                    let clears_rest = set.iter().all(|&f| f == m || cleared(f));
+                    if makes > 1 || !(consumes || clears_rest) {
+                        set.remove(k);
+                        if set.len() < 2 {
+                            break 'check;
+                        }
+                        continue 'check;
+                    }
+                }
+            }
+            break;
+        }
+        if set.len() >= 2 {
+            for &f in &set {
+                group[f as usize] = next;
+            }
+            next += 1;
+        }
+    }
+    group
+}
+
+/// The groups of both kinds ([`clearing_groups`], [`consumer_groups`]) among the
+/// `projected` facts, one kind found among the facts the other left (`clearing_first`:
+/// which first), numbered from 0.
+fn two_kinds(
+    c: &CompiledDomain,
+    relevant: &[u32],
+    projected: &impl Fn(usize) -> bool,
+    clearing_first: bool,
+) -> Vec<u32> {
+    let first = if clearing_first {
+        clearing_groups(c, relevant, projected)
+    } else {
+        consumer_groups(c, relevant, projected)
+    };
+    let left = |f: usize| projected(f) && first[f] == NONE;
+    let second = if clearing_first {
+        consumer_groups(c, relevant, left)
+    } else {
+        clearing_groups(c, relevant, left)
+    };
+    let next = first
+        .iter()
+        .filter(|&&g| g != NONE)
+        .map(|&g| g + 1)
+        .max()
+        .unwrap_or(0);
+    first
+        .iter()
+        .zip(&second)
+        .map(|(&a, &b)| match (a, b) {
+            (NONE, NONE) => NONE,
+            (NONE, b) => next + b,
+            (a, _) => a,
+        })
+        .collect()
+}
+
+/// The table states of a projection whose facts (`projected`) fall into the groups of
+/// `group` (saturating).
+fn states_of(group: &[u32], projected: &impl Fn(usize) -> bool) -> usize {
+    let mut members: Vec<(u32, usize)> = Vec::new();
+    let mut free = 0u32;
+    for (f, &g) in group.iter().enumerate() {
+        if !projected(f) {
+            continue;
+        }
+        if g == NONE {
+            free += 1;
+        } else if let Some(m) = members.iter_mut().find(|(x, _)| *x == g) {
+            m.1 += 1;
+        } else {
+            members.push((g, 1));
+        }
+    }
+    members.iter().fold(
+        1usize.checked_shl(free).unwrap_or(usize::MAX),
+        |n, &(_, k)| n.saturating_mul(k + 1),
+    )
+}
+
 /// Per fact, its at-most-one group (ids from 0, [`NONE`]: none) among the facts
 /// `projected` keeps, checked against the `relevant` actions: every action that makes a
 /// member true makes only that one true and consumes another (requires it true and makes
@@ -509,76 +643,26 @@ impl ExactCache {
             return;
         }
 
-        // Groups: those whose every maker consumes another member (a move consumes its
-        // start), then those whose every maker clears the others; both checked against
-        // the relevant actions.
+        // Groups: those whose every maker clears the others (the soldier's places: a
+        // `goto` clears every other place, `flee` consumes `at_cover`) and those whose
+        // every maker consumes another member (a move consumes its start; see
+        // `consumer_groups`), both checked against the relevant actions. Each kind is
+        // found among the facts the other left, in the order that gives fewer states:
+        // consuming first would take `at_cover` and `at_exit` from the places where no
+        // `goto_exit` is enabled (two groups, not one), clearing first can split a path's
+        // cells where a move between two of them also clears them.
         let mark = &self.fact_mark;
-        let mut group = consumer_groups(c, &shape.relevant, |f| mark[f] & PROJECTED != 0);
-        let mut next = group
-            .iter()
-            .filter(|&&g| g != NONE)
-            .map(|&g| g + 1)
-            .max()
-            .unwrap_or(0);
+        let projected = |f: usize| mark[f] & PROJECTED != 0;
+        let clearing_first = two_kinds(c, &shape.relevant, &projected, true);
+        let consuming_first = two_kinds(c, &shape.relevant, &projected, false);
+        let group =
+            if states_of(&clearing_first, &projected) < states_of(&consuming_first, &projected) {
+                clearing_first
+            } else {
+                consuming_first
+            };
         let free_fact =
             |f: u32, group: &[u32]| mark[f as usize] & PROJECTED != 0 && group[f as usize] == NONE;
-        let mut set: Vec<u32> = Vec::new();
-        for &a in &shape.relevant {
-            let a = a as usize;
-            let mut adds = c
-                .eff(a)
-                .iter()
-                .filter(|&&q| q != c.init_atom && q % 2 == 0 && free_fact(q / 2, &group));
-            let (Some(&made), None) = (adds.next(), adds.next()) else {
-                continue;
-            };
-            set.clear();
-            set.push(made / 2);
-            set.extend(
-                c.eff(a)
-                    .iter()
-                    .filter(|&&q| q != c.init_atom && q % 2 == 1 && free_fact(q / 2, &group))
-                    .map(|&q| q / 2),
-            );
-            if set.len() < 2 {
-                continue;
-            }
-            set.sort_unstable();
-            // Drop a member some action makes true without clearing the others or
-            // consuming one, until none does.
-            'check: loop {
-                for &b in &shape.relevant {
-                    let (pre, eff) = (c.pre(b as usize), c.eff(b as usize));
-                    let made = |f: u32| eff.contains(&(f * 2));
-                    let cleared = |f: u32| eff.contains(&(f * 2 + 1));
-                    let makes = set.iter().filter(|&&f| made(f)).count();
-                    if makes == 0 {
-                        continue;
-                    }
-                    let consumes = set.iter().any(|&f| pre.contains(&(f * 2)) && cleared(f));
-                    for (k, &m) in set.iter().enumerate() {
-                        if !made(m) {
-                            continue;
-                        }
-                        let clears_rest = set.iter().all(|&f| f == m || cleared(f));
-                        if makes > 1 || !(consumes || clears_rest) {
-                            set.remove(k);
-                            if set.len() < 2 {
-                                break 'check;
-                            }
-                            continue 'check;
-                        }
-                    }
-                }
-                break;
-            }
-            if set.len() >= 2 {
-                for &f in &set {
-                    group[f as usize] = next;
-                }
-                next += 1;
-            }
-        }
 
         // The layout: facts in no group (low bits), then each group's members in the
         // order of their groups' first members.
