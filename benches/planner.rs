@@ -1235,6 +1235,8 @@ fn exact_tables(cases: &[Case], errors: &mut Vec<String>) {
                 | "soldier-kill"
                 | "soldier-defend"
                 | "soldier-escape"
+                | "gripper-4"
+                | "wide-256-2000"
         )
     }) {
         let actions = case.domain.action_count() as u32;
