@@ -648,9 +648,11 @@ impl ExactCache {
         // every maker consumes another member (a move consumes its start; see
         // `consumer_groups`), both checked against the relevant actions. Each kind is
         // found among the facts the other left, in the order that gives fewer states:
-        // consuming first would take `at_cover` and `at_exit` from the places where no
-        // `goto_exit` is enabled (two groups, not one), clearing first can split a path's
-        // cells where a move between two of them also clears them.
+        // with `goto_cover` and `goto_exit` disabled, consuming first makes `at_cover` and
+        // `at_exit` a group of their own (`flee` is the one maker of `at_exit`) beside
+        // the other three places, twice the states of the one group of five; clearing
+        // first can split a path's cells where a move between two of them also clears
+        // them.
         let mark = &self.fact_mark;
         let projected = |f: usize| mark[f] & PROJECTED != 0;
         let clearing_first = two_kinds(c, &shape.relevant, &projected, true);
