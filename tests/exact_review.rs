@@ -783,3 +783,591 @@ fn review_degenerate_tasks() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Review of the groups' refinement (commits d6c68a0, ab25b57, e8b805c: `clearing_groups`,
+// `consumer_groups`, `two_kinds`): domains whose actions consume two or more facts, make
+// two facts true at once, mix clearing and consuming makers of one set of facts; goals that
+// often ask for two facts of one candidate group true at once (a table that wrongly groups
+// them has no such goal state and says no plan); starts with 0, 1 or 2 members true.
+// ---------------------------------------------------------------------------------------
+
+/// Adds an action (names numbered by `n`), ignoring the ones the domain refuses.
+fn add(d: &mut Domain, n: &mut usize, pre: Vec<FactValue>, eff: Vec<FactValue>, cost: f64) {
+    if d.add_action(ActionDef {
+        name: format!("g{}", *n),
+        pre,
+        effects: eff,
+        cost,
+        ..Default::default()
+    })
+    .is_ok()
+    {
+        *n += 1;
+    }
+}
+
+/// Some actions disabled at random (sometimes none).
+fn random_ctx(r: &mut Rng, d: &Domain) -> ActionContext {
+    let mut ctx = ActionContext::new();
+    let count = d.action_count() as u64;
+    if count > 0 && r.chance(40) {
+        for _ in 0..1 + r.below(3) {
+            ctx.set_enabled(ActionId(r.below(count) as u32), false);
+        }
+    }
+    ctx
+}
+
+/// A goal of 1 to 4 atoms, mostly true, on `main` (often two of them) or `all`.
+fn random_goal(r: &mut Rng, d: &Domain, main: &[FactId], all: &[FactId]) -> Goal {
+    let mut g: Vec<FactValue> = Vec::new();
+    for _ in 0..1 + r.below(4) {
+        let x = if r.chance(75) {
+            main[r.below(main.len() as u64) as usize]
+        } else {
+            all[r.below(all.len() as u64) as usize]
+        };
+        if !g.iter().any(|e| e.fact == x) {
+            g.push(fv(x, r.chance(80)));
+        }
+    }
+    d.conditions(g).unwrap()
+}
+
+/// Gripper-like: rooms (the robot's place), balls (each at a room or in a hand), hands
+/// (free or not). `pick` consumes the ball's place and the hand's `free`; `drop` makes the
+/// place and `free` true at once. Mutations: a `pick` that forgets to consume `free` or
+/// requires it without consuming, a `drop` that does not clear the carry, a `move` that
+/// only clears its start, or clears every room, a `swap` that consumes two balls' carries
+/// and makes both places true, a `juggle` that moves a ball between hands.
+fn gripper_task(r: &mut Rng) -> Task {
+    let mut d = Domain::new();
+    // Small enough for blind search in debug builds.
+    let (rooms, balls, hands) = match r.below(4) {
+        0 => (3, 1 + r.below(2) as usize, 1 + r.below(2) as usize),
+        1 => (2, 3, 1 + r.below(2) as usize),
+        _ => (2, 1 + r.below(2) as usize, 1 + r.below(3) as usize),
+    };
+    let robby: Vec<FactId> = (0..rooms)
+        .map(|i| d.add_fact(&format!("robby{i}")).unwrap())
+        .collect();
+    let at: Vec<Vec<FactId>> = (0..balls)
+        .map(|b| {
+            (0..rooms)
+                .map(|i| d.add_fact(&format!("at{b}_{i}")).unwrap())
+                .collect()
+        })
+        .collect();
+    let carry: Vec<Vec<FactId>> = (0..balls)
+        .map(|b| {
+            (0..hands)
+                .map(|h| d.add_fact(&format!("carry{b}_{h}")).unwrap())
+                .collect()
+        })
+        .collect();
+    let free: Vec<FactId> = (0..hands)
+        .map(|h| d.add_fact(&format!("free{h}")).unwrap())
+        .collect();
+    let cost = |r: &mut Rng| {
+        if r.chance(80) {
+            1.0
+        } else {
+            COSTS[r.below(8) as usize]
+        }
+    };
+    let mutate = |r: &mut Rng| r.chance(8);
+    let mut n = 0;
+    // Moves.
+    for i in 0..rooms {
+        for j in 0..rooms {
+            if i == j {
+                continue;
+            }
+            let mut pre = vec![fv(robby[i], true)];
+            let mut eff = vec![fv(robby[j], true), fv(robby[i], false)];
+            if mutate(r) {
+                pre.clear(); // a move from anywhere that clears only `i`
+            } else if mutate(r) {
+                pre.clear();
+                eff.retain(|e| e.value);
+                eff.extend(
+                    robby
+                        .iter()
+                        .filter(|&&x| x != robby[j])
+                        .map(|&x| fv(x, false)),
+                );
+            }
+            let c = cost(r);
+            add(&mut d, &mut n, pre, eff, c);
+        }
+    }
+    for b in 0..balls {
+        for i in 0..rooms {
+            for h in 0..hands {
+                // pick
+                let mut pre = vec![fv(at[b][i], true), fv(robby[i], true), fv(free[h], true)];
+                let mut eff = vec![
+                    fv(carry[b][h], true),
+                    fv(at[b][i], false),
+                    fv(free[h], false),
+                ];
+                if mutate(r) {
+                    eff.retain(|e| e.fact != free[h]);
+                } else if mutate(r) {
+                    pre.retain(|p| p.fact != free[h]);
+                }
+                let c = cost(r);
+                add(&mut d, &mut n, pre, eff, c);
+                // drop
+                let pre = vec![fv(carry[b][h], true), fv(robby[i], true)];
+                let mut eff = vec![
+                    fv(at[b][i], true),
+                    fv(free[h], true),
+                    fv(carry[b][h], false),
+                ];
+                if mutate(r) {
+                    eff.retain(|e| e.fact != carry[b][h]);
+                }
+                let c = cost(r);
+                add(&mut d, &mut n, pre, eff, c);
+            }
+        }
+        // juggle: the ball from hand h to hand k.
+        if hands > 1 && r.chance(40) {
+            let h = r.below(hands as u64) as usize;
+            let k = (h + 1) % hands;
+            let pre = vec![fv(carry[b][h], true), fv(free[k], true)];
+            let mut eff = vec![
+                fv(carry[b][k], true),
+                fv(free[h], true),
+                fv(carry[b][h], false),
+                fv(free[k], false),
+            ];
+            if mutate(r) {
+                eff.retain(|e| e.fact != free[k]);
+            }
+            let c = cost(r);
+            add(&mut d, &mut n, pre, eff, c);
+        }
+    }
+    // swap: consumes two balls' carries (hand 0), makes both balls' places true.
+    if balls > 1 && r.chance(40) {
+        let (b, c2) = (0, 1);
+        let i = r.below(rooms as u64) as usize;
+        let pre = vec![fv(carry[b][0], true), fv(carry[c2][0], true)];
+        let eff = vec![
+            fv(at[b][i], true),
+            fv(at[c2][i], true),
+            fv(carry[b][0], false),
+            fv(carry[c2][0], false),
+        ];
+        let c = cost(r);
+        add(&mut d, &mut n, pre, eff, c);
+    }
+    // A stray teleport or a "make two true" now and then.
+    if r.chance(15) {
+        let b = r.below(balls as u64) as usize;
+        let i = r.below(rooms as u64) as usize;
+        let h = r.below(hands as u64) as usize;
+        let eff = if r.chance(50) {
+            vec![fv(at[b][i], true)]
+        } else {
+            vec![fv(at[b][i], true), fv(free[h], true)]
+        };
+        let c = cost(r);
+        add(&mut d, &mut n, vec![], eff, c);
+    }
+    let mut start = WorldState::new();
+    let rs = r.below(rooms as u64) as usize;
+    start.set(robby[rs], true);
+    if r.chance(8) {
+        start.set(robby[(rs + 1) % rooms], true);
+    }
+    let mut used = vec![false; hands];
+    for b in 0..balls {
+        match r.below(10) {
+            0 => {}
+            1 => {
+                // Two places, or a place and a hand.
+                start.set(at[b][0], true);
+                if r.chance(50) {
+                    start.set(at[b][1], true);
+                } else {
+                    start.set(carry[b][r.below(hands as u64) as usize], true);
+                }
+            }
+            2 | 3 => {
+                let h = r.below(hands as u64) as usize;
+                start.set(carry[b][h], true);
+                used[h] = true;
+            }
+            _ => start.set(at[b][r.below(rooms as u64) as usize], true),
+        }
+    }
+    for h in 0..hands {
+        if !used[h] || r.chance(10) {
+            start.set(free[h], !r.chance(10));
+        }
+    }
+    let places: Vec<FactId> = at.iter().flatten().copied().collect();
+    let all: Vec<FactId> = robby
+        .iter()
+        .chain(at.iter().flatten())
+        .chain(carry.iter().flatten())
+        .chain(&free)
+        .copied()
+        .collect();
+    let goal = random_goal(r, &d, &places, &all);
+    let ctx = random_ctx(r, &d);
+    Task {
+        d,
+        start,
+        goal,
+        ctx,
+    }
+}
+
+/// Inventory: items on the ground or in a slot, slots empty or not. `take` consumes the
+/// item's `ground` and the slot's `empty`; `drop` makes `ground` and `empty` true at once;
+/// `shift` moves an item between slots (makes its new slot and the old slot's `empty` true,
+/// consumes its old slot and the new slot's `empty`); `craft` consumes two items' `ground`
+/// and makes a third's true; `merge` consumes two slots of one item (never enabled from a
+/// state with at most one of them). Mutations forget a consumption or a precondition.
+fn inventory_task(r: &mut Rng) -> Task {
+    let mut d = Domain::new();
+    let (items, slots) = (2 + r.below(2) as usize, 1 + r.below(3) as usize);
+    let ground: Vec<FactId> = (0..items)
+        .map(|i| d.add_fact(&format!("ground{i}")).unwrap())
+        .collect();
+    let inslot: Vec<Vec<FactId>> = (0..items)
+        .map(|i| {
+            (0..slots)
+                .map(|s| d.add_fact(&format!("in{i}_{s}")).unwrap())
+                .collect()
+        })
+        .collect();
+    let empty: Vec<FactId> = (0..slots)
+        .map(|s| d.add_fact(&format!("empty{s}")).unwrap())
+        .collect();
+    let flag = d.add_fact("flag").unwrap();
+    let cost = |r: &mut Rng| COSTS[r.below(COSTS.len() as u64) as usize];
+    let mutate = |r: &mut Rng| r.chance(8);
+    let mut n = 0;
+    for i in 0..items {
+        for s in 0..slots {
+            let mut pre = vec![fv(ground[i], true), fv(empty[s], true)];
+            let mut eff = vec![
+                fv(inslot[i][s], true),
+                fv(ground[i], false),
+                fv(empty[s], false),
+            ];
+            if mutate(r) {
+                eff.retain(|e| e.fact != empty[s]);
+            } else if mutate(r) {
+                pre.retain(|p| p.fact != empty[s]);
+            }
+            let c = cost(r);
+            add(&mut d, &mut n, pre, eff, c);
+            let pre = vec![fv(inslot[i][s], true)];
+            let mut eff = vec![
+                fv(ground[i], true),
+                fv(empty[s], true),
+                fv(inslot[i][s], false),
+            ];
+            if mutate(r) {
+                eff.retain(|e| e.fact != empty[s]);
+            }
+            if r.chance(10) {
+                eff.push(fv(flag, true));
+            }
+            let c = cost(r);
+            add(&mut d, &mut n, pre, eff, c);
+            for t in 0..slots {
+                if t == s || !r.chance(50) {
+                    continue;
+                }
+                let pre = vec![fv(inslot[i][s], true), fv(empty[t], true)];
+                let mut eff = vec![
+                    fv(inslot[i][t], true),
+                    fv(empty[s], true),
+                    fv(inslot[i][s], false),
+                    fv(empty[t], false),
+                ];
+                if mutate(r) {
+                    eff.retain(|e| e.fact != empty[t]);
+                }
+                let c = cost(r);
+                add(&mut d, &mut n, pre, eff, c);
+            }
+        }
+    }
+    if r.chance(60) {
+        let a = r.below(items as u64) as usize;
+        let b = (a + 1) % items;
+        let c3 = (a + 2) % items;
+        let pre = vec![fv(ground[a], true), fv(ground[b], true)];
+        let mut eff = vec![fv(ground[a], false), fv(ground[b], false)];
+        if c3 != a && c3 != b {
+            eff.push(fv(ground[c3], true));
+        } else {
+            eff.push(fv(flag, true));
+        }
+        if r.chance(30) {
+            eff.push(fv(empty[0], true));
+        }
+        let c = cost(r);
+        add(&mut d, &mut n, pre, eff, c);
+    }
+    if slots > 1 && r.chance(40) {
+        let i = r.below(items as u64) as usize;
+        let pre = vec![fv(inslot[i][0], true), fv(inslot[i][1], true)];
+        let eff = vec![
+            fv(inslot[i][0], false),
+            fv(inslot[i][1], false),
+            fv(ground[i], true),
+        ];
+        let c = cost(r);
+        add(&mut d, &mut n, pre, eff, c);
+    }
+    if r.chance(30) {
+        // A flag action that reads a slot and makes an item's ground true without consuming.
+        let i = r.below(items as u64) as usize;
+        let pre = vec![fv(flag, true)];
+        let eff = vec![fv(ground[i], true), fv(flag, false)];
+        let c = cost(r);
+        add(&mut d, &mut n, pre, eff, c);
+    }
+    let mut start = WorldState::new();
+    let mut full = vec![false; slots];
+    for i in 0..items {
+        match r.below(10) {
+            0 => {}
+            1 => {
+                start.set(ground[i], true);
+                start.set(inslot[i][r.below(slots as u64) as usize], true);
+            }
+            2..=4 => {
+                let s = r.below(slots as u64) as usize;
+                start.set(inslot[i][s], true);
+                full[s] = true;
+            }
+            _ => start.set(ground[i], true),
+        }
+    }
+    for s in 0..slots {
+        if !full[s] || r.chance(10) {
+            start.set(empty[s], !r.chance(10));
+        }
+    }
+    start.set(flag, r.chance(30));
+    let main: Vec<FactId> = ground
+        .iter()
+        .chain(inslot.iter().flatten())
+        .copied()
+        .collect();
+    let mut all = main.clone();
+    all.extend(&empty);
+    all.push(flag);
+    let goal = random_goal(r, &d, &main, &all);
+    let ctx = random_ctx(r, &d);
+    Task {
+        d,
+        start,
+        goal,
+        ctx,
+    }
+}
+
+/// Generic consumers: actions that require 1 to 3 facts true and consume some of them,
+/// make 1 or 2 facts true (the made ones sometimes among those required and kept), clear
+/// some others (sometimes all the others: a clearing maker), with preconditions false on
+/// others; plain makers, plain deletes; flags.
+fn consumer_task(r: &mut Rng, big: bool) -> Task {
+    let mut d = Domain::new();
+    let np = if big { 5 + r.below(6) } else { 3 + r.below(5) } as usize;
+    let nf = r.below(3) as usize;
+    let p: Vec<FactId> = (0..np)
+        .map(|i| d.add_fact(&format!("p{i}")).unwrap())
+        .collect();
+    let fl: Vec<FactId> = (0..nf)
+        .map(|i| d.add_fact(&format!("f{i}")).unwrap())
+        .collect();
+    let all: Vec<FactId> = p.iter().chain(&fl).copied().collect();
+    let pick = |r: &mut Rng, v: &[FactId]| v[r.below(v.len() as u64) as usize];
+    let cost = |r: &mut Rng| COSTS[r.below(COSTS.len() as u64) as usize];
+    let mut n = 0;
+    let actions = if big {
+        6 + r.below(20)
+    } else {
+        3 + r.below(10)
+    };
+    for _ in 0..actions {
+        let mut pre: Vec<FactValue> = Vec::new();
+        let mut eff: Vec<FactValue> = Vec::new();
+        let set = |v: &mut Vec<FactValue>, x: FactId, b: bool| {
+            if !v.iter().any(|e| e.fact == x) {
+                v.push(fv(x, b));
+            }
+        };
+        match r.below(10) {
+            // Consumer.
+            0..=5 => {
+                let k = match r.below(10) {
+                    0..=5 => 1,
+                    6..=8 => 2,
+                    _ => 3,
+                };
+                for _ in 0..k {
+                    let x = pick(r, &p);
+                    set(&mut pre, x, true);
+                }
+                let consumed: Vec<FactId> = pre
+                    .iter()
+                    .filter(|_| r.chance(85))
+                    .map(|e| e.fact)
+                    .collect();
+                for &x in &consumed {
+                    set(&mut eff, x, false);
+                }
+                let m = if r.chance(80) { 1 } else { 2 };
+                for _ in 0..m {
+                    let x = pick(r, &p);
+                    set(&mut eff, x, true);
+                }
+                if r.chance(20) {
+                    // Clears some or all of the others.
+                    let all_others = r.chance(50);
+                    for &x in &p {
+                        if all_others || r.chance(40) {
+                            set(&mut eff, x, false);
+                        }
+                    }
+                }
+            }
+            // Clearing maker.
+            6 | 7 => {
+                let x = pick(r, &p);
+                eff.push(fv(x, true));
+                for &y in &p {
+                    if y != x && !r.chance(10) {
+                        eff.push(fv(y, false));
+                    }
+                }
+                if r.chance(10) {
+                    let y = pick(r, &p);
+                    if let Some(e) = eff.iter_mut().find(|e| e.fact == y) {
+                        e.value = true;
+                    }
+                }
+            }
+            // Plain maker of one or two, or plain delete.
+            8 => {
+                for _ in 0..1 + r.below(2) {
+                    let x = pick(r, &p);
+                    set(&mut eff, x, r.chance(70));
+                }
+            }
+            _ => {
+                if !fl.is_empty() {
+                    let x = pick(r, &fl);
+                    set(&mut eff, x, r.chance(60));
+                }
+                if r.chance(50) {
+                    let x = pick(r, &all);
+                    set(&mut eff, x, r.chance(50));
+                }
+            }
+        }
+        // Extra preconditions (on facts not yet read).
+        for _ in 0..r.below(2) {
+            let x = pick(r, &all);
+            set(&mut pre, x, r.chance(40));
+        }
+        if eff.is_empty() {
+            continue;
+        }
+        let c = cost(r);
+        add(&mut d, &mut n, pre, eff, c);
+    }
+    let mut start = WorldState::new();
+    let placed = match r.below(10) {
+        0 => 0,
+        1..=6 => 1,
+        7 | 8 => 2,
+        _ => 3,
+    };
+    for _ in 0..placed {
+        start.set(pick(r, &p), true);
+    }
+    for &x in &fl {
+        start.set(x, r.chance(40));
+    }
+    let goal = random_goal(r, &d, &p, &all);
+    let ctx = random_ctx(r, &d);
+    Task {
+        d,
+        start,
+        goal,
+        ctx,
+    }
+}
+
+fn run_suite(seed: u64, cases: usize, min_walks: usize, mut gen: impl FnMut(&mut Rng) -> Task) {
+    let mut r = Rng::new(seed);
+    let (mut reused, mut slicer) = (Planner::new(), Planner::new());
+    let mut walks = 0;
+    for i in 0..cases {
+        let t = gen(&mut r);
+        let k = 1 + r.below(4);
+        let a = differential(
+            &mut reused,
+            &mut slicer,
+            &t.d,
+            &t.start,
+            &t.goal,
+            &t.ctx,
+            k,
+            &format!("#{i}"),
+        );
+        walks += usize::from(walked(&a));
+    }
+    assert!(walks >= min_walks, "only {walks} searches walked a table");
+}
+
+/// Gripper-like domains with mutations (see `gripper_task`) against blind search.
+#[test]
+fn review_groups_gripper_like_match_blind() {
+    run_suite(0xD6C6_8A0_0001, 700, 100, gripper_task);
+}
+
+/// Inventory domains (see `inventory_task`) against blind search.
+#[test]
+fn review_groups_inventory_match_blind() {
+    run_suite(0xAB25_B57_0002, 1200, 120, inventory_task);
+}
+
+/// Generic consumers (see `consumer_task`) against blind search.
+#[test]
+fn review_groups_generic_consumers_match_blind() {
+    run_suite(0xE8B8_05C_0003, 6000, 700, |r| consumer_task(r, false));
+    run_suite(0xE8B8_05C_0004, 1000, 200, |r| consumer_task(r, true));
+}
+
+/// An action that sets a fact both ways (which `consumer_groups` would count as consuming
+/// it while the table's `apply` keeps it true) cannot be registered: the groups never see
+/// one.
+#[test]
+fn review_groups_effect_both_ways_is_refused() {
+    let mut d = Domain::new();
+    let x = d.add_fact("x").unwrap();
+    let y = d.add_fact("y").unwrap();
+    let both = d.add_action(ActionDef {
+        name: "both".into(),
+        pre: vec![fv(x, true)],
+        effects: vec![fv(x, false), fv(x, true), fv(y, true)],
+        cost: 1.0,
+        ..Default::default()
+    });
+    assert!(both.is_err());
+}
