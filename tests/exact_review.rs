@@ -1344,14 +1344,14 @@ fn review_groups_gripper_like_match_blind() {
 /// Inventory domains (see `inventory_task`) against blind search.
 #[test]
 fn review_groups_inventory_match_blind() {
-    run_suite(0xAB25_B57_0002, 1200, 120, inventory_task);
+    run_suite(0x0AB2_5B57_0002, 1200, 120, inventory_task);
 }
 
 /// Generic consumers (see `consumer_task`) against blind search.
 #[test]
 fn review_groups_generic_consumers_match_blind() {
-    run_suite(0xE8B8_05C_0003, 6000, 700, |r| consumer_task(r, false));
-    run_suite(0xE8B8_05C_0004, 1000, 200, |r| consumer_task(r, true));
+    run_suite(0x0E8B_805C_0003, 6000, 700, |r| consumer_task(r, false));
+    run_suite(0x0E8B_805C_0004, 1000, 200, |r| consumer_task(r, true));
 }
 
 /// An action that sets a fact both ways (which `consumer_groups` would count as consuming
