@@ -28,7 +28,7 @@ use goap::{
 };
 
 mod support;
-use support::Rng;
+use support::{walked, Rng};
 
 fn fv(f: FactId, v: bool) -> FactValue {
     FactValue::new(f, v)
@@ -54,19 +54,6 @@ fn check_plan(d: &Domain, start: &WorldState, goal: &Goal, ctx: &ActionContext, 
         assert!(d.apply(&mut s, a), "step {i}: inapplicable {a:?}");
     }
     assert!(d.satisfies(&s, goal), "goal not reached");
-}
-
-/// Whether the default search walked a table (see `tests/exact_tables.rs`).
-fn walked(r: &PlanResult) -> bool {
-    match &r.outcome {
-        Outcome::Found(p) => {
-            r.stats.initial_h == p.cost
-                && r.stats.expanded == p.actions.len() as u64
-                && r.stats.stored == r.stats.expanded + 1
-                && r.stats.evaluations == 0
-        }
-        _ => false,
-    }
 }
 
 fn sliced(

@@ -12,7 +12,7 @@ use goap::{
 };
 
 mod support;
-use support::Rng;
+use support::{walked, Rng};
 
 /// Whole costs a table takes (0 to 255), and ones it does not (fractional, over 255).
 const COSTS: [f64; 8] = [0.0, 1.0, 2.0, 3.0, 255.0, 1.0, 0.5, 256.0];
@@ -743,21 +743,6 @@ fn a_huge_goal_takes_no_table() {
     let a = Planner::new().plan(&d, &WorldState::new(), &goal, &opts(Heuristic::Auto));
     assert_eq!(a.plan().unwrap().cost, 1.0);
     assert_eq!(a.stats.expanded, 1);
-}
-
-/// Whether the default search of this task walked a table: its start estimate is the
-/// optimal cost and it expanded the plan's states only (the ordinary search of these tasks
-/// expands more, or has a lower start estimate, in most cases; the callers count walks).
-fn walked(r: &PlanResult) -> bool {
-    match &r.outcome {
-        Outcome::Found(p) => {
-            r.stats.initial_h == p.cost
-                && r.stats.expanded == p.actions.len() as u64
-                && r.stats.stored == r.stats.expanded + 1
-                && r.stats.evaluations == 0
-        }
-        _ => false,
-    }
 }
 
 /// One task against blind search: same outcome and cost, a valid plan of enabled actions;

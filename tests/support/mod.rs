@@ -206,3 +206,19 @@ pub fn check_sliced(
     }
     Ok(())
 }
+
+/// Whether a default (`Heuristic::Auto`) search walked an exact table: its start estimate is
+/// the optimal cost and it expanded the plan's states only, with no LM-cut evaluation (the
+/// ordinary search of the exact-table tests' tasks expands more, or has a lower start
+/// estimate, in most cases; the callers count walks).
+pub fn walked(r: &goap::PlanResult) -> bool {
+    match &r.outcome {
+        goap::Outcome::Found(p) => {
+            r.stats.initial_h == p.cost
+                && r.stats.expanded == p.actions.len() as u64
+                && r.stats.stored == r.stats.expanded + 1
+                && r.stats.evaluations == 0
+        }
+        _ => false,
+    }
+}
