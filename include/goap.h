@@ -402,9 +402,10 @@ enum GoapHeuristic
     // costs from 0 to 255; no variables, no cost overrides) walk an exact goal-distance
     // table kept per (domain, goal, disabled actions, values of the unchanged facts):
     // only the plan's states are expanded. A key's first search on a planner builds its
-    // table, in one piece whatever the step budget (up to about 1.5 ms). Other domains of at most 20 actions without variables first
-    // run up to 32 uniform-cost expansions with no setup (most small searches end there);
-    // then root landmarks, with lazy LM-cut once a search grows large.
+    // table, in one piece whatever the step budget (up to about 1.5 ms). Other domains
+    // of at most 20 actions without variables first run up to 32 uniform-cost
+    // expansions with no setup (most small searches end there); then root landmarks,
+    // with lazy LM-cut once a search grows large.
     GOAP_HEURISTIC_AUTO = 0,
     // LM-cut for every node (incremental: a node's starts from its parent's landmarks).
     GOAP_HEURISTIC_LMCUT = 1,
