@@ -72,6 +72,11 @@ pub const ENTRIES: usize = 32;
 /// KiB); larger ones are freed.
 const SCRATCH_KEPT: usize = 1 << 16;
 
+/// Groups are looked for only among at most this many relevant actions (their search
+/// checks every action against each candidate). More relevant actions leave at most 256
+/// states under the work limit, where groups rarely decide whether a table fits.
+const GROUPS_MAX_ACTIONS: usize = 1024;
+
 /// Shapes (a key's projection, or the verdict that it takes no table) one planner keeps.
 const SHAPES: usize = 32;
 
@@ -259,6 +264,7 @@ fn clearing_groups(
     let mut next = 0u32;
     let free_fact = |f: u32, group: &[u32]| available(f as usize) && group[f as usize] == NONE;
     let mut set: Vec<u32> = Vec::new();
+    let mut tried = vec![false; facts];
     for &a in relevant {
         let a = a as usize;
         let mut adds = c
@@ -268,6 +274,11 @@ fn clearing_groups(
         let (Some(&made), None) = (adds.next(), adds.next()) else {
             continue;
         };
+        // One candidate per fact: the first action that makes it true and clears others.
+        if tried[(made / 2) as usize] {
+            continue;
+        }
+        tried[(made / 2) as usize] = true;
         set.clear();
         set.push(made / 2);
         set.extend(
@@ -407,23 +418,32 @@ fn consumer_groups(
     }
     let member = |f: u32, excluded: &[bool]| projected(f as usize) && !excluded[f as usize];
     // Facts an action makes true, and those it consumes, among the members.
-    let made = |a: u32, excluded: &[bool]| -> Vec<u32> {
-        c.eff(a as usize)
-            .iter()
-            .filter(|&&e| e != c.init_atom && e % 2 == 0 && member(e / 2, excluded))
-            .map(|&e| e / 2)
-            .collect()
+    let made = |a: u32, excluded: &[bool], out: &mut Vec<u32>| {
+        out.clear();
+        out.extend(
+            c.eff(a as usize)
+                .iter()
+                .filter(|&&e| e != c.init_atom && e % 2 == 0 && member(e / 2, excluded))
+                .map(|&e| e / 2),
+        );
     };
-    let consumed = |a: u32, excluded: &[bool]| -> Vec<u32> {
+    let consumed = |a: u32, excluded: &[bool], out: &mut Vec<u32>| {
         let eff = c.eff(a as usize);
-        c.pre(a as usize)
-            .iter()
-            .filter(|&&p| {
-                p != c.init_atom && p % 2 == 0 && eff.contains(&(p + 1)) && member(p / 2, excluded)
-            })
-            .map(|&p| p / 2)
-            .collect()
+        out.clear();
+        out.extend(
+            c.pre(a as usize)
+                .iter()
+                .filter(|&&p| {
+                    p != c.init_atom
+                        && p % 2 == 0
+                        && eff.contains(&(p + 1))
+                        && member(p / 2, excluded)
+                })
+                .map(|&p| p / 2),
+        );
     };
+    // Scratch, reused for every action.
+    let (mut outs, mut ins, mut pairs) = (Vec::new(), Vec::new(), Vec::<(u32, u32)>::new());
     fn find(parent: &mut [u32], mut x: u32) -> u32 {
         while parent[x as usize] != x {
             parent[x as usize] = parent[parent[x as usize] as usize];
@@ -437,8 +457,9 @@ fn consumer_groups(
         parent.clear();
         parent.extend(0..facts as u32);
         for &a in relevant {
-            let ins = consumed(a, &excluded);
-            for e in made(a, &excluded) {
+            consumed(a, &excluded, &mut ins);
+            made(a, &excluded, &mut outs);
+            for &e in &outs {
                 for &q in &ins {
                     let (x, y) = (find(&mut parent, e), find(&mut parent, q));
                     if x != y {
@@ -456,20 +477,23 @@ fn consumer_groups(
         }
         let mut changed = false;
         for &a in relevant {
-            let mut outs: Vec<(u32, u32)> = made(a, &excluded)
-                .into_iter()
-                .map(|e| (find(&mut parent, e), e))
-                .filter(|&(r, _)| size[r as usize] > 1)
-                .collect();
-            outs.sort_unstable();
-            let ins = consumed(a, &excluded);
+            made(a, &excluded, &mut outs);
+            pairs.clear();
+            for &e in &outs {
+                let r = find(&mut parent, e);
+                if size[r as usize] > 1 {
+                    pairs.push((r, e));
+                }
+            }
+            pairs.sort_unstable();
+            consumed(a, &excluded, &mut ins);
             let mut k = 0;
-            while k < outs.len() {
-                let r = outs[k].0;
-                let end = k + outs[k..].iter().take_while(|&&(x, _)| x == r).count();
+            while k < pairs.len() {
+                let r = pairs[k].0;
+                let end = k + pairs[k..].iter().take_while(|&&(x, _)| x == r).count();
                 let drop = if end - k > 1 {
                     // Two members made true at once: the one more actions make true goes.
-                    outs[k..end]
+                    pairs[k..end]
                         .iter()
                         .map(|&(_, e)| e)
                         .max_by_key(|&e| (makers[e as usize], e))
@@ -477,7 +501,7 @@ fn consumer_groups(
                     .iter()
                     .any(|&q| find(&mut parent, q) == r && !excluded[q as usize])
                 {
-                    Some(outs[k].1)
+                    Some(pairs[k].1)
                 } else {
                     None
                 };
@@ -638,7 +662,15 @@ impl ExactCache {
                 shape.statics.push(f as u32);
             }
         }
-        if projected > EXACT_MAX_FACTS || shape.statics.len() > EXACT_MAX_FACTS {
+        // A table has at least one state more than it has facts (all of them in one
+        // group): where even that is over the limits, the groups are not worth finding
+        // (on large domains they would cost more than the search).
+        let fewest = projected + 1;
+        if projected > EXACT_MAX_FACTS
+            || shape.statics.len() > EXACT_MAX_FACTS
+            || fewest > EXACT_MAX_STATES
+            || fewest.saturating_mul(shape.relevant.len().max(1)) > EXACT_MAX_WORK
+        {
             self.shapes[i] = shape;
             return;
         }
@@ -655,14 +687,17 @@ impl ExactCache {
         // them.
         let mark = &self.fact_mark;
         let projected = |f: usize| mark[f] & PROJECTED != 0;
-        let clearing_first = two_kinds(c, &shape.relevant, &projected, true);
-        let consuming_first = two_kinds(c, &shape.relevant, &projected, false);
-        let group =
+        let group = if shape.relevant.len() > GROUPS_MAX_ACTIONS {
+            vec![NONE; facts]
+        } else {
+            let clearing_first = two_kinds(c, &shape.relevant, &projected, true);
+            let consuming_first = two_kinds(c, &shape.relevant, &projected, false);
             if states_of(&clearing_first, &projected) < states_of(&consuming_first, &projected) {
                 clearing_first
             } else {
                 consuming_first
-            };
+            }
+        };
         let free_fact =
             |f: u32, group: &[u32]| mark[f as usize] & PROJECTED != 0 && group[f as usize] == NONE;
 
