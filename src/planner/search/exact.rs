@@ -274,7 +274,8 @@ fn clearing_groups(
         let (Some(&made), None) = (adds.next(), adds.next()) else {
             continue;
         };
-        // One candidate per fact: the first action that makes it true and clears others.
+        // One candidate per fact: from the first relevant action that makes it (and no
+        // other available fact) true, whether or not that action clears others.
         if tried[(made / 2) as usize] {
             continue;
         }
@@ -698,14 +699,12 @@ impl ExactCache {
                 consuming_first
             }
         };
-        let free_fact =
-            |f: u32, group: &[u32]| mark[f as usize] & PROJECTED != 0 && group[f as usize] == NONE;
 
         // The layout: facts in no group (low bits), then each group's members in the
         // order of their groups' first members.
-        shape
-            .facts
-            .extend((0..facts as u32).filter(|&f| free_fact(f, &group)));
+        shape.facts.extend(
+            (0..facts as u32).filter(|&f| projected(f as usize) && group[f as usize] == NONE),
+        );
         let free = shape.facts.len();
         let l = &mut shape.layout;
         l.free_mask = if free == 64 {
@@ -720,14 +719,13 @@ impl ExactCache {
         let mut seen_groups: Vec<u32> = Vec::new();
         for f in 0..facts as u32 {
             let g = group[f as usize];
-            if mark[f as usize] & PROJECTED == 0 || g == NONE || seen_groups.contains(&g) {
+            if !projected(f as usize) || g == NONE || seen_groups.contains(&g) {
                 continue;
             }
             seen_groups.push(g);
             let first = shape.facts.len();
             shape.facts.extend(
-                (f..facts as u32)
-                    .filter(|&x| mark[x as usize] & PROJECTED != 0 && group[x as usize] == g),
+                (f..facts as u32).filter(|&x| projected(x as usize) && group[x as usize] == g),
             );
             let members: Vec<u8> = (first..shape.facts.len()).map(|b| b as u8).collect();
             let mask = members.iter().fold(0u64, |m, &b| m | 1 << b);
@@ -926,15 +924,6 @@ impl ExactCache {
                 t.acts.push(act);
             }
         }
-        let (mut gp, mut gn) = (0u64, 0u64);
-        for &g in &t.goal_atoms {
-            let b = 1u64 << bit_of(g / 2).expect("goal facts are projected");
-            if g % 2 == 0 {
-                gp |= b;
-            } else {
-                gn |= b;
-            }
-        }
 
         // Reverse edges, by target index: (source index, action position). A successor
         // with two facts of a group true cannot follow from a state with at most one (the
@@ -975,6 +964,15 @@ impl ExactCache {
 
         // Dijkstra from every goal state, ordered by key (distance, then actions), then
         // index.
+        let (mut gp, mut gn) = (0u64, 0u64);
+        for &g in &t.goal_atoms {
+            let b = 1u64 << bit_of(g / 2).expect("goal facts are projected");
+            if g % 2 == 0 {
+                gp |= b;
+            } else {
+                gn |= b;
+            }
+        }
         reserve(&mut t.key, n, what("distances"))?;
         reserve(&mut self.heap, n, what("open list"))?;
         t.key.clear();
