@@ -1172,3 +1172,100 @@ fn gripper_balls_are_groups() {
     }
     assert!(walks > 150, "only {walks} searches walked a table");
 }
+
+/// A path of 16–23 cells (each move consumes its cell), plus teleports that make a cell
+/// true without consuming one, guarded by a static fact (no action changes it) and by a
+/// `charged` fact only they read. With the guard false at the start the teleports never
+/// apply: the shape for that start leaves them out (and `charge`, relevant only through
+/// them), the cells are a group and the task walks a table of one state per cell; with it
+/// true the cells are no group and 2^16 states or more take no table. Against blind
+/// search, sliced and fresh, from random starts.
+#[test]
+fn guarded_distractors_leave_with_their_static_facts() {
+    let mut r = Rng::new(0x0057_471c_2026_1204);
+    let mut planners = (Planner::new(), Planner::new());
+    let (mut walks, mut guarded_walks) = (0, 0);
+    for i in 0..300 {
+        let mut d = Domain::new();
+        let n = 16 + r.below(8) as usize;
+        let cell: Vec<FactId> = (0..n)
+            .map(|k| d.add_fact(&format!("cell{k}")).unwrap())
+            .collect();
+        let guards: Vec<FactId> = (0..2)
+            .map(|k| d.add_fact(&format!("guard{k}")).unwrap())
+            .collect();
+        let charged = d.add_fact("charged").unwrap();
+        for k in 0..n - 1 {
+            for (from, to) in [(k, k + 1), (k + 1, k)] {
+                let _ = d.add_action(ActionDef {
+                    name: format!("move_{from}_{to}"),
+                    pre: vec![fv(cell[from], true)],
+                    effects: vec![fv(cell[from], false), fv(cell[to], true)],
+                    cost: (1 + r.below(3)) as f64,
+                    ..Default::default()
+                });
+            }
+        }
+        let _ = d.add_action(ActionDef {
+            name: "charge".into(),
+            pre: vec![],
+            effects: vec![fv(charged, true)],
+            cost: 1.0,
+            ..Default::default()
+        });
+        for t in 0..1 + r.below(3) as usize {
+            let _ = d.add_action(ActionDef {
+                name: format!("teleport{t}"),
+                pre: vec![fv(guards[t % 2], true), fv(charged, true)],
+                effects: vec![fv(cell[r.below(n as u64) as usize], true)],
+                cost: (1 + r.below(2)) as f64,
+                ..Default::default()
+            });
+        }
+        let mut start = WorldState::new();
+        let guarded = r.below(3) != 0;
+        let open_guard = r.below(2) as usize;
+        if !guarded {
+            start.set(guards[open_guard], true);
+        }
+        match r.below(8) {
+            0 => {}
+            1 => {
+                start.set(cell[0], true);
+                start.set(cell[n - 1], true);
+            }
+            _ => start.set(cell[r.below(n as u64) as usize], true),
+        }
+        if r.below(4) == 0 {
+            start.set(charged, true);
+        }
+        let goal = d
+            .conditions(vec![fv(cell[r.below(n as u64) as usize], true)])
+            .unwrap();
+        let ctx = ActionContext::new();
+        let a = check_against_blind(
+            &mut planners,
+            &d,
+            &start,
+            &goal,
+            &ctx,
+            1 + r.below(4),
+            &format!("#{i}"),
+        );
+        let one_cell = cell.iter().filter(|&&c| start.get(c)).count() == 1;
+        if guarded && one_cell && a.plan().is_some_and(|p| !p.actions.is_empty()) {
+            assert!(
+                walked(&a),
+                "#{i}: the guarded teleports left: {:?}",
+                a.stats
+            );
+            guarded_walks += 1;
+        }
+        walks += usize::from(walked(&a));
+    }
+    assert!(
+        guarded_walks > 100,
+        "only {guarded_walks} guarded searches walked"
+    );
+    assert!(walks >= guarded_walks);
+}

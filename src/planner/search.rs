@@ -581,7 +581,7 @@ impl Search {
             && !costed
             && self
                 .exact
-                .size(base, goal, context.disabled())
+                .size(base, goal, context.disabled(), start.words())
                 .is_some_and(|states| u64::from(options.max_nodes) >= states as u64);
         let probe = !backward
             && matches!(options.heuristic, Heuristic::Auto | Heuristic::Blind)

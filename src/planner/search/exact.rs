@@ -5,7 +5,12 @@
 //! relevance the ordinary search prunes with) and the facts their preconditions and the
 //! goal name. Of those facts, the ones no relevant action changes (*static* facts: a
 //! soldier's `has_knife`) keep their start values through every plan, so they are not part
-//! of a state: a table is made per combination of their start values. When the states of
+//! of a state: a projection and its table are made per combination of their start values.
+//! A relevant action whose precondition a static fact's start value denies never applies
+//! (every action that could make that precondition true is relevant too, and none changes
+//! a static fact): it leaves before anything else is worked out, with the actions that
+//! were relevant only through it, so it neither adds facts nor breaks a group (the
+//! distractors of the `wide` samples, guarded by facts nothing makes true). When the states of
 //! the other facts number at most [`EXACT_MAX_STATES`], times the relevant actions at most
 //! [`EXACT_MAX_WORK`], and every action cost is a whole number no larger than 255 (as in
 //! most game domains), every state of that projection fits in a table. Facts of an
@@ -161,7 +166,8 @@ impl Layout {
     }
 }
 
-/// What one key (compiled domain, goal, disabled actions) projects to, worked out once.
+/// What one key (compiled domain, goal, disabled actions, the static facts' start values)
+/// projects to, worked out once.
 #[derive(Debug, Default)]
 struct Shape {
     tables: u64,
@@ -173,9 +179,14 @@ struct Shape {
     /// group first, then each group's members.
     facts: Vec<u32>,
     layout: Layout,
-    /// Facts a relevant precondition reads that no relevant action changes.
+    /// Facts a precondition of the key's relevant actions reads that none of them
+    /// changes (the relevance of every enabled action, before any is found dead).
     statics: Vec<u32>,
-    /// The relevant enabled actions, in registration order.
+    /// The start values of `statics` this shape is for (bit `i`: `statics[i]`), when
+    /// `per_statics`; else the shape holds for every start (it takes no table).
+    static_values: u64,
+    per_statics: bool,
+    /// The relevant enabled actions the static values leave alive, in registration order.
     relevant: Vec<u32>,
 }
 
@@ -222,6 +233,7 @@ pub(crate) struct ExactCache {
     atom_seen: Vec<bool>,
     action_seen: Vec<bool>,
     fact_mark: Vec<u8>,
+    dead: Vec<bool>,
     stack: Vec<u32>,
     /// Reverse edges of the projection (by target index), for the build.
     edge_start: Vec<u32>,
@@ -248,6 +260,22 @@ const READ: u8 = 1;
 const CHANGED: u8 = 2;
 const GOAL: u8 = 4;
 const PROJECTED: u8 = 8;
+const STATIC: u8 = 16;
+
+/// Fact `f` of `start` (packed words; facts past its end read false).
+fn bit(start: &[u64], f: u32) -> u64 {
+    start
+        .get(f as usize / 64)
+        .map_or(0, |w| (w >> (f % 64)) & 1)
+}
+
+/// The values of `statics` in `start` (bit `i`: `statics[i]`).
+fn static_values_of(statics: &[u32], start: &[u64]) -> u64 {
+    statics
+        .iter()
+        .enumerate()
+        .fold(0, |v, (i, &f)| v | bit(start, f) << i)
+}
 
 /// Per fact, its group (ids from 0, [`NONE`]: none) among the facts `available` keeps
 /// whose every maker among the `relevant` actions makes only it true of them and clears
@@ -540,14 +568,16 @@ fn consumer_groups(
 }
 
 impl ExactCache {
-    /// The table's state count when a search of `goal` on `c` with `disabled` actions may
-    /// take the table path, else `None`. Cheap once per key: the projection is worked out
-    /// on the key's first search and kept.
+    /// The table's state count when a search of `goal` from `start` (packed words, as
+    /// [`WorldState::words`](crate::state::WorldState::words)) on `c` with `disabled`
+    /// actions may take the table path, else `None`. Cheap once per key: the projection is
+    /// worked out on the key's first search and kept.
     pub fn size(
         &mut self,
         c: &CompiledDomain,
         goal: &Goal,
         disabled: &[ActionId],
+        start: &[u64],
     ) -> Option<usize> {
         // Even one fact's two states must fit the work limit.
         if !c.vars.is_empty() || c.small_costs.is_none() || c.actions > EXACT_MAX_WORK / 2 {
@@ -567,10 +597,12 @@ impl ExactCache {
             self.goal.push(atom(f as u32, g.value));
         }
         let disabled = &disabled[..own(c, disabled)];
-        let found = self
-            .shapes
-            .iter()
-            .position(|s| s.tables == c.id && s.goal_atoms == self.goal && s.disabled == disabled);
+        let found = self.shapes.iter().position(|s| {
+            s.tables == c.id
+                && s.goal_atoms == self.goal
+                && s.disabled == disabled
+                && (!s.per_statics || s.static_values == static_values_of(&s.statics, start))
+        });
         let i = match found {
             Some(i) => i,
             None => {
@@ -580,7 +612,7 @@ impl ExactCache {
                 }
                 let i = self.next_shape;
                 self.next_shape = (self.next_shape + 1) % SHAPES;
-                self.load_shape(c, i, disabled);
+                self.load_shape(c, i, disabled, start);
                 self.shape_loads += 1;
                 i
             }
@@ -589,22 +621,9 @@ impl ExactCache {
         self.shapes[i].states
     }
 
-    /// Works out the shape of (`c`, `self.goal`, `disabled`) into `shapes[i]`.
-    fn load_shape(&mut self, c: &CompiledDomain, i: usize, disabled: &[ActionId]) {
-        let facts = (c.atoms - 1) / 2;
-        let mut shape = std::mem::take(&mut self.shapes[i]);
-        shape.tables = c.id;
-        shape.goal_atoms.clear();
-        shape.goal_atoms.extend_from_slice(&self.goal);
-        shape.disabled.clear();
-        shape.disabled.extend_from_slice(disabled);
-        shape.states = None;
-        shape.facts.clear();
-        shape.statics.clear();
-        shape.relevant.clear();
-        shape.layout = Layout::default();
-
-        // Backward relevance from the goal over the enabled actions.
+    /// Marks in `action_seen` the goal's (`self.goal`) relevant actions among those not
+    /// `disabled` and not `dead` (per action; empty: none is).
+    fn mark_relevant(&mut self, c: &CompiledDomain, disabled: &[ActionId], dead: &[bool]) {
         self.atom_seen.clear();
         self.atom_seen.resize(c.atoms, false);
         self.action_seen.clear();
@@ -618,7 +637,10 @@ impl ExactCache {
         }
         while let Some(p) = self.stack.pop() {
             for &a in c.eff_of(p) {
-                if self.action_seen[a as usize] || disabled.binary_search(&ActionId(a)).is_ok() {
+                if self.action_seen[a as usize]
+                    || dead.get(a as usize).copied().unwrap_or(false)
+                    || disabled.binary_search(&ActionId(a)).is_ok()
+                {
                     continue;
                 }
                 self.action_seen[a as usize] = true;
@@ -630,12 +652,33 @@ impl ExactCache {
                 }
             }
         }
+    }
+
+    /// Works out the shape of (`c`, `self.goal`, `disabled`) for the static facts' values
+    /// in `start` (packed words) into `shapes[i]`.
+    fn load_shape(&mut self, c: &CompiledDomain, i: usize, disabled: &[ActionId], start: &[u64]) {
+        let facts = (c.atoms - 1) / 2;
+        let mut shape = std::mem::take(&mut self.shapes[i]);
+        shape.tables = c.id;
+        shape.goal_atoms.clear();
+        shape.goal_atoms.extend_from_slice(&self.goal);
+        shape.disabled.clear();
+        shape.disabled.extend_from_slice(disabled);
+        shape.states = None;
+        shape.facts.clear();
+        shape.statics.clear();
+        shape.static_values = 0;
+        shape.per_statics = false;
+        shape.relevant.clear();
+        shape.layout = Layout::default();
+
+        // Backward relevance from the goal over the enabled actions.
+        self.mark_relevant(c, disabled, &[]);
         shape
             .relevant
             .extend((0..c.actions as u32).filter(|&a| self.action_seen[a as usize]));
 
-        // Read, changed and goal facts; the projection is the read and goal facts but the
-        // static ones.
+        // Read, changed and goal facts. The static ones are read but never changed.
         let mark = &mut self.fact_mark;
         mark.clear();
         mark.resize(facts, 0);
@@ -654,13 +697,63 @@ impl ExactCache {
         for &g in &self.goal {
             mark[(g / 2) as usize] |= GOAL;
         }
-        let mut projected = 0usize;
         for (f, m) in mark.iter_mut().enumerate() {
-            if *m & GOAL != 0 || *m & (READ | CHANGED) == READ | CHANGED {
+            if *m & (READ | CHANGED | GOAL) == READ {
+                *m |= STATIC;
+                shape.statics.push(f as u32);
+            }
+        }
+        if shape.statics.len() > EXACT_MAX_FACTS {
+            self.shapes[i] = shape;
+            return;
+        }
+        shape.per_statics = true;
+        shape.static_values = static_values_of(&shape.statics, start);
+
+        // Actions a static fact's start value denies never apply (every action that makes
+        // their precondition true is relevant, and none changes a static fact): they
+        // leave, and so do the actions that were relevant only through them (the
+        // `x019`-guarded distractors of the wide samples). Facts only they changed stay
+        // projected: their start values are not part of the key.
+        self.dead.clear();
+        self.dead.resize(c.actions, false);
+        let mut any_dead = false;
+        for &a in &shape.relevant {
+            let denied = c.pre(a as usize).iter().any(|&q| {
+                q != c.init_atom
+                    && self.fact_mark[(q / 2) as usize] & STATIC != 0
+                    && (bit(start, q / 2) == 1) != (q % 2 == 0)
+            });
+            self.dead[a as usize] = denied;
+            any_dead |= denied;
+        }
+        if any_dead {
+            let dead = std::mem::take(&mut self.dead);
+            self.mark_relevant(c, disabled, &dead);
+            self.dead = dead;
+            shape.relevant.clear();
+            shape
+                .relevant
+                .extend((0..c.actions as u32).filter(|&a| self.action_seen[a as usize]));
+            let mark = &mut self.fact_mark;
+            for m in mark.iter_mut() {
+                *m &= !READ;
+            }
+            for &a in &shape.relevant {
+                for &q in c.pre(a as usize) {
+                    if q != c.init_atom {
+                        mark[(q / 2) as usize] |= READ;
+                    }
+                }
+            }
+        }
+
+        // The projection: the goal facts and the read ones but the static ones.
+        let mut projected = 0usize;
+        for m in self.fact_mark.iter_mut() {
+            if *m & GOAL != 0 || *m & (READ | STATIC) == READ {
                 *m |= PROJECTED;
                 projected += 1;
-            } else if *m & READ != 0 {
-                shape.statics.push(f as u32);
             }
         }
         // A table has at least one state more than it has facts (all of them in one
@@ -668,7 +761,6 @@ impl ExactCache {
         // (on large domains they would cost more than the search).
         let fewest = projected + 1;
         if projected > EXACT_MAX_FACTS
-            || shape.statics.len() > EXACT_MAX_FACTS
             || fewest > EXACT_MAX_STATES
             || fewest.saturating_mul(shape.relevant.len().max(1)) > EXACT_MAX_WORK
         {
@@ -767,15 +859,14 @@ impl ExactCache {
         debug_assert!(
             shape.tables == c.id && shape.goal_atoms == goal_atoms && shape.disabled == disabled
         );
-        let bit = |f: u32| (start[f as usize / 64] >> (f % 64)) & 1;
-        let static_values = shape
-            .statics
-            .iter()
-            .enumerate()
-            .fold(0u64, |v, (i, &f)| v | bit(f) << i);
+        // `size` found the shape for the start's static values.
+        let static_values = shape.static_values;
+        debug_assert!(
+            shape.per_statics && static_values == static_values_of(&shape.statics, start)
+        );
         let mut state = 0u64;
         for (b, &f) in shape.facts.iter().enumerate() {
-            state |= bit(f) << b;
+            state |= bit(start, f) << b;
         }
         let Some(index) = shape.layout.rank(state) else {
             self.uncovered += 1;
