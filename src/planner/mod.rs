@@ -33,7 +33,7 @@
 //!    estimate alone. Once a search has expanded [`AUTO_LAZY_AFTER`] nodes and the lowest
 //!    open `f` exceeds the root estimate, popped nodes are also scored by a full LM-cut and
 //!    put back if their bound rises (lazy A*); their children inherit the bound through
-//!    LM-cut's cost partition. From the 16th to the 256th such evaluation, evaluation stops
+//!    LM-cut's cost partition. From the 8th to the 256th such evaluation, evaluation stops
 //!    for the rest of the search when it does not pay (see `AUTO_SAMPLE` in `search.rs`);
 //!    once started and not stopped then, every popped node is scored. After those 256
 //!    (with [`Heuristic::LmCut`], from the first), a node's LM-cut is *incremental*

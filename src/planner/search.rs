@@ -67,7 +67,7 @@ const AUTO_ESCALATE_AFTER: u64 = 256;
 /// not count) are watched before deciding whether they pay. Evaluation stops for the rest of the search when, on average, they
 /// raised a node's bound by less than the cheapest action's cost, or when more than half of
 /// the nodes they raised were expanded anyway.
-const AUTO_SAMPLE: u64 = 16;
+const AUTO_SAMPLE: u64 = 8;
 
 /// Domains with at most this many actions skip relevance pruning: on them the analysis
 /// costs more than the successors it saves.
