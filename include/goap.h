@@ -150,8 +150,9 @@
  *   costs (goap_agent_set_action_enabled, goap_agent_set_action_cost) express context
  *   without callbacks; GoapAgentCallbacks exist for the rest. goap_world_plan_agents
  *   plans many agents per call on worker threads (agents with plan_in_step 0 wait for it),
- *   and every search of the world's agents goes through a plan cache shared by them
- *   (GoapWorldDef.plan_cache_capacity, goap_world_cache_stats). A step may search within a
+ *   and the searches of the world's agents go through a plan cache shared by them
+ *   (GoapWorldDef.plan_cache_capacity, goap_world_cache_stats), but those that walk an
+ *   exact table, which cost about what a lookup does. A step may search within a
  *   budget (GoapAgentDef.step_max_expansions, step_max_micros): a search that outlasts it
  *   returns GOAP_STEP_KIND_PLANNING and the next step continues it where it stopped, so a
  *   long search is spread over frames and ends with the plan an unlimited step finds. A
@@ -822,7 +823,9 @@ typedef struct GoapWorldDef {
     // Default 0: the machine's available parallelism (1 when unknown).
     uint32_t worker_threads;
     // How many search results the plan cache shared by the world's agents holds (searches
-    // from the same state to the same goal with the same context are answered from it);
+    // from the same state to the same goal with the same context are answered from it;
+    // searches that walk an exact table, most small tasks under GOAP_HEURISTIC_AUTO, skip
+    // it: a walk costs about what a lookup does, less than storing its result);
     // 0 turns the cache off; other values are rounded up to a multiple of 32. Default
     // 16384. An entry takes a few hundred bytes for a small domain (its key holds the
     // state, goal and context; its value the plan). The cache keeps the domains of its entries
@@ -1372,7 +1375,8 @@ typedef struct GoapCacheStats {
     uint32_t size;
     // Searches answered from the cache.
     uint64_t hits;
-    // Searches that ran (and whose results were then stored).
+    // Searches that ran (and whose results were then stored). Searches that walk an exact
+    // table skip the cache and count as neither (see GoapWorldDef.plan_cache_capacity).
     uint64_t misses;
     // Entries dropped to make room.
     uint64_t evictions;

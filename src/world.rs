@@ -88,7 +88,10 @@ pub struct WorldDef {
     /// Default: the machine's available parallelism.
     pub worker_threads: usize,
     /// Entries of the plan cache shared by the agents (0 turns it off). Default
-    /// [`WorldDef::DEFAULT_PLAN_CACHE_CAPACITY`].
+    /// [`WorldDef::DEFAULT_PLAN_CACHE_CAPACITY`]. Searches that walk an exact
+    /// goal-distance table (most small tasks under [`Heuristic::Auto`](crate::Heuristic))
+    /// skip the cache: a walk costs about what a lookup does, and less than storing its
+    /// result. They count as neither hits nor misses.
     pub plan_cache_capacity: usize,
     /// The most agents the world holds at once; creating one more fails with
     /// [`WorldError::TooManyAgents`]. Default (and upper bound) [`MAX_AGENTS`]. (The C ABI

@@ -813,8 +813,14 @@ fn batch_results_are_identical_for_1_2_and_8_threads_and_budgets() {
 
 #[test]
 fn cached_plans_equal_fresh_plans_and_hits_are_counted() {
+    // Root landmarks: under the default heuristic the farm's searches walk exact tables,
+    // which skip the cache (see `table_walks_skip_the_cache_and_plan_the_same`).
     let agent = AgentDef {
         plan_in_step: false,
+        options: goap::PlanOptions {
+            heuristic: goap::Heuristic::Landmarks,
+            ..goap::PlanOptions::default()
+        },
         ..AgentDef::default()
     };
     let (cached, ids) = crowd(WorldDef::default(), 300, agent);
@@ -858,6 +864,45 @@ fn cached_plans_equal_fresh_plans_and_hits_are_counted() {
     }
     cached.world.clear_cache();
     assert_eq!(cached.world.cache_stats().entries, 0);
+}
+
+/// Searches that walk an exact table (the farm's, under the default heuristic) neither
+/// look the cache up nor store their results, in batches and in steps, on any number of
+/// threads; their plans are those of a world without a cache.
+#[test]
+fn table_walks_skip_the_cache_and_plan_the_same() {
+    for plan_in_step in [false, true] {
+        let agent = AgentDef {
+            plan_in_step,
+            ..AgentDef::default()
+        };
+        let (cached, ids) = crowd(WorldDef::default(), 200, agent);
+        let (fresh, fresh_ids) = crowd(
+            WorldDef {
+                plan_cache_capacity: 0,
+                ..WorldDef::default()
+            },
+            200,
+            agent,
+        );
+        for (farm, ids) in [(&cached, &ids), (&fresh, &fresh_ids)] {
+            if plan_in_step {
+                for &id in ids {
+                    farm.world.step_agent(id, 0.0).unwrap();
+                }
+            } else {
+                let s = farm.world.plan_agents(&BatchOptions {
+                    threads: 2,
+                    ..BatchOptions::default()
+                });
+                assert_eq!(s.cache_hits, 0);
+                assert!(s.planned > 100, "{s:?}");
+            }
+        }
+        assert_eq!(plans(&cached, &ids), plans(&fresh, &fresh_ids));
+        let s = cached.world.cache_stats();
+        assert_eq!((s.hits, s.misses, s.entries), (0, 0, 0), "{s:?}");
+    }
 }
 
 #[test]

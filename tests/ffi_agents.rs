@@ -1776,9 +1776,12 @@ fn the_plan_cache_counts_hits() {
         (cache.hits, cache.misses, cache.entries, cache.capacity),
         (0, 0, 0, 16_384)
     );
+    // Under the default heuristic the kitchen's searches walk an exact table and skip the
+    // cache (see `table_walks_skip_the_plan_cache`): these agents use root landmarks.
+    let landmarks = |def: &mut GoapAgentDef| def.heuristic = GoapHeuristic::Landmarks as i32;
     let agents: Vec<_> = (0..10)
         .map(|_| {
-            let a = w.agent(d);
+            let a = w.agent_with(d, landmarks);
             w.dinner_goal(d, a);
             a
         })
@@ -1804,12 +1807,47 @@ fn the_plan_cache_counts_hits() {
         (0, 0, 0, 16_384)
     );
     // A batch reports its hits too.
-    let b = w.agent_with(d, |def| def.plan_in_step = 0);
-    let c = w.agent_with(d, |def| def.plan_in_step = 0);
+    let batched = |def: &mut GoapAgentDef| {
+        landmarks(def);
+        def.plan_in_step = 0;
+    };
+    let b = w.agent_with(d, batched);
+    let c = w.agent_with(d, batched);
     w.dinner_goal(d, b);
     w.dinner_goal(d, c);
     let stats = w.batch(|o| o.threads = 1);
     assert_eq!((stats.planned, stats.cache_hits), (2, 1));
+}
+
+/// A search that walks an exact table (the kitchen under the default heuristic) costs
+/// about what a lookup does: it neither looks the cache up nor stores its result, in a
+/// step or in a batch.
+#[test]
+fn table_walks_skip_the_plan_cache() {
+    let w = World::new();
+    let d = w.kitchen();
+    let a = w.agent(d);
+    let b = w.agent(d);
+    w.dinner_goal(d, a);
+    w.dinner_goal(d, b);
+    assert_eq!(w.step(a, 0.0).kind, START);
+    assert_eq!(w.step(b, 0.0).kind, START);
+    let c = w.agent_with(d, |def| def.plan_in_step = 0);
+    w.dinner_goal(d, c);
+    let stats = w.batch(|o| o.threads = 1);
+    assert_eq!((stats.planned, stats.cache_hits), (1, 0));
+    let cache = w.cache_stats();
+    assert_eq!((cache.hits, cache.misses, cache.entries), (0, 0, 0));
+    let events: Vec<_> = [a, b, c].iter().map(|&x| w.replans(x)[0]).collect();
+    assert!(events
+        .iter()
+        .all(|e| e.cache_hits == 0 && e.plan_cost == 17.0));
+    // An agent under root landmarks does use it (its plan may be another of equal cost).
+    let l = w.agent_with(d, |def| def.heuristic = GoapHeuristic::Landmarks as i32);
+    w.dinner_goal(d, l);
+    assert_eq!(w.step(l, 0.0).kind, START);
+    assert_eq!(w.cache_stats().misses, 1);
+    assert_eq!(w.replans(l)[0].plan_cost, 17.0);
 }
 
 #[test]

@@ -696,6 +696,8 @@ struct WorldSettings {
   /// Threads of World::plan_agents when its options say 0; 0: the machine's parallelism.
   uint32_t worker_threads;
   /// Entries of the plan cache shared by the world's agents (0 turns it off). Default 16384.
+  /// Searches that walk an exact table (most small tasks under Heuristic::Auto) skip it: a
+  /// walk costs about what a lookup does.
   uint32_t plan_cache_capacity;
   /// The engine's job system (goap.h's GoapEnqueueTaskCallback and GoapFinishTaskCallback,
   /// both or neither; user_task_context is passed to both). Set: batches run on it and the

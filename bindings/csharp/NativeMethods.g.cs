@@ -2340,7 +2340,9 @@ namespace Goap.Native
         public uint worker_threads;
         /// <summary>
         ///  How many search results the plan cache shared by the world's agents holds (searches
-        ///  from the same state to the same goal with the same context are answered from it);
+        ///  from the same state to the same goal with the same context are answered from it;
+        ///  searches that walk an exact table, most small tasks under GOAP_HEURISTIC_AUTO, skip
+        ///  it: a walk costs about what a lookup does, less than storing its result);
         ///  0 turns the cache off; other values are rounded up to a multiple of 32. Default
         ///  16384. An entry takes a few hundred bytes for a small domain (its key holds the
         ///  state, goal and context; its value the plan). The cache keeps the domains of its entries
@@ -3144,7 +3146,8 @@ namespace Goap.Native
         /// </summary>
         public ulong hits;
         /// <summary>
-        ///  Searches that ran (and whose results were then stored).
+        ///  Searches that ran (and whose results were then stored). Searches that walk an exact
+        ///  table skip the cache and count as neither (see GoapWorldDef.plan_cache_capacity).
         /// </summary>
         public ulong misses;
         /// <summary>

@@ -192,7 +192,8 @@ pub struct GoapCacheStats {
     pub size: u32,
     /// Searches answered from the cache.
     pub hits: u64,
-    /// Searches that ran (and whose results were then stored).
+    /// Searches that ran (and whose results were then stored). Searches that walk an exact
+    /// table skip the cache and count as neither (see GoapWorldDef.plan_cache_capacity).
     pub misses: u64,
     /// Entries dropped to make room.
     pub evictions: u64,

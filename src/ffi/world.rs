@@ -60,7 +60,9 @@ pub struct GoapWorldDef {
     /// Default 0: the machine's available parallelism (1 when unknown).
     pub worker_threads: u32,
     /// How many search results the plan cache shared by the world's agents holds (searches
-    /// from the same state to the same goal with the same context are answered from it);
+    /// from the same state to the same goal with the same context are answered from it;
+    /// searches that walk an exact table, most small tasks under GOAP_HEURISTIC_AUTO, skip
+    /// it: a walk costs about what a lookup does, less than storing its result);
     /// 0 turns the cache off; other values are rounded up to a multiple of 32. Default
     /// 16384. An entry takes a few hundred bytes for a small domain (its key holds the
     /// state, goal and context; its value the plan). The cache keeps the domains of its entries

@@ -517,6 +517,23 @@ impl Planner {
         self.search.as_ref()?.progress()
     }
 
+    /// True when a search of these inputs (as for [`Planner::plan_in`]) walks an exact
+    /// goal-distance table: a small task under the default options (see "How the planner
+    /// works" in the README). A walk costs about what a plan cache lookup does, so the
+    /// world's cache skips such searches. Depends on the inputs only; works out the key's
+    /// projection if this planner has not yet, and leaves a search in progress alone.
+    pub(crate) fn walks_table(
+        &mut self,
+        domain: &Domain,
+        start: &WorldState,
+        goal: &Goal,
+        options: &PlanOptions,
+        context: &ActionContext,
+    ) -> bool {
+        self.search()
+            .walks_table(domain, start, goal, options, context)
+    }
+
     /// Drops the search in progress; its buffers stay for the next search.
     pub fn cancel(&mut self) {
         if let Some(search) = &mut self.search {

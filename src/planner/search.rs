@@ -576,13 +576,7 @@ impl Search {
             Portfolio::Off
         };
         // Small tasks walk an exact goal-distance table (see `exact.rs`).
-        let exact = options.heuristic == Heuristic::Auto
-            && !backward
-            && !costed
-            && self
-                .exact
-                .size(base, goal, context.disabled(), start.words())
-                .is_some_and(|states| u64::from(options.max_nodes) >= states as u64);
+        let exact = self.takes_table(base, start, goal, options, context);
         let probe = !backward
             && matches!(options.heuristic, Heuristic::Auto | Heuristic::Blind)
             && base.vars.is_empty()
@@ -632,6 +626,43 @@ impl Search {
                 portfolio,
             }),
         }
+    }
+
+    /// True when a search of these inputs may walk an exact goal-distance table (see
+    /// `exact.rs`): the default heuristic, forward, the domain's own costs, and a key whose
+    /// table fits (and fits `max_nodes`). Leaves the key's shape current in `exact`.
+    fn takes_table(
+        &mut self,
+        base: &CompiledDomain,
+        start: &WorldState,
+        goal: &Goal,
+        options: &PlanOptions,
+        context: &ActionContext,
+    ) -> bool {
+        options.heuristic == Heuristic::Auto
+            && !runs_backward(options, base, goal)
+            && context.cost_overrides().is_empty()
+            && self
+                .exact
+                .size(base, goal, context.disabled(), start.words())
+                .is_some_and(|states| u64::from(options.max_nodes) >= states as u64)
+    }
+
+    /// True when a search of these inputs walks an exact table: [`Search::takes_table`],
+    /// and a start with at most one fact of each at-most-one group true. Deterministic:
+    /// the answer depends on the inputs only, whether or not the table is built yet.
+    pub fn walks_table(
+        &mut self,
+        domain: &Domain,
+        start: &WorldState,
+        goal: &Goal,
+        options: &PlanOptions,
+        context: &ActionContext,
+    ) -> bool {
+        let Ok(base) = domain.compiled() else {
+            return false;
+        };
+        self.takes_table(base, start, goal, options, context) && self.exact.covers(start.words())
     }
 
     /// Sets up a walk down a small task's exact goal-distance table (see `exact.rs`),

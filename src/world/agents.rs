@@ -514,6 +514,8 @@ struct WorldHost<'w> {
     planner: Option<Planner>,
     /// The key of the last cache miss, for storing that search's result.
     missed: Option<(*const Goal, CacheKey)>,
+    /// The goal of the last lookup that skipped the cache (its search walks a table).
+    skipped: Option<*const Goal>,
 }
 
 impl<'w> WorldHost<'w> {
@@ -522,7 +524,17 @@ impl<'w> WorldHost<'w> {
             world,
             planner,
             missed: None,
+            skipped: None,
         }
+    }
+
+    /// True when `goal`'s search for `job` walks an exact table: it skips the cache, as a
+    /// walk costs about what a lookup does and less than storing its result. Decided by
+    /// the inputs alone (see [`Planner::walks_table`]), with the planner at hand.
+    fn skips_cache(&mut self, job: &PlanJob, goal: &Goal) -> bool {
+        let world = self.world;
+        let planner = self.planner.get_or_insert_with(|| world.take_planner());
+        planner.walks_table(&job.domain, &job.state, goal, &job.options, &job.context)
     }
 
     /// The planner at hand, if a search did not keep it.
@@ -540,6 +552,13 @@ impl<'w> WorldHost<'w> {
 
 impl SearchHost for WorldHost<'_> {
     fn lookup(&mut self, job: &PlanJob, goal: &Goal) -> Option<PlanResult> {
+        if !self.world.cache.enabled() {
+            return None;
+        }
+        if self.skips_cache(job, goal) {
+            self.skipped = Some(goal as *const Goal);
+            return None;
+        }
         let key = self.world.cache_key(job, goal)?;
         let hit = self.world.cache.get(&key);
         if hit.is_none() {
@@ -549,8 +568,14 @@ impl SearchHost for WorldHost<'_> {
     }
 
     fn store(&mut self, job: &PlanJob, goal: &Goal, result: &PlanResult) {
-        let key = match self.missed.take() {
-            Some((g, key)) if std::ptr::eq(g, goal) => Some(key),
+        if !self.world.cache.enabled() {
+            return;
+        }
+        let key = match (self.missed.take(), self.skipped.take()) {
+            (Some((g, key)), _) if std::ptr::eq(g, goal) => Some(key),
+            (_, Some(g)) if std::ptr::eq(g, goal) => None,
+            // A search resumed in another call than its lookup's: decided again.
+            _ if self.skips_cache(job, goal) => None,
             _ => self.world.cache_key(job, goal),
         };
         if let Some(key) = key {

@@ -1,5 +1,9 @@
 //! The plan cache shared by a world's agents.
 //!
+//! Searches that walk an exact goal-distance table skip it (decided by their inputs alone,
+//! [`Planner::walks_table`](crate::planner::Planner)): a walk costs about what a lookup
+//! does and less than an insert, so only the searches that cost more go through it.
+//!
 //! Key: the domain (by identity), the start state, the goal, the action context (disabled
 //! actions and costs) and the search options; value: the search result. The planner is
 //! deterministic, so a cached result is the result a fresh search would give (the tests
@@ -25,7 +29,8 @@ use crate::domain::{Domain, Goal};
 use crate::planner::{ActionContext, Direction, Heuristic, PlanOptions, PlanResult};
 use crate::state::WorldState;
 
-/// Plan cache counters.
+/// Plan cache counters. Searches that walk an exact table skip the cache and count as
+/// neither hits nor misses (see [`WorldDef::plan_cache_capacity`](crate::world::WorldDef)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CacheStats {
     /// Searches answered from the cache.

@@ -446,7 +446,16 @@ TEST(batch_planning_serves_waiting_agents) {
   // Nothing left to plan.
   stats = OK(world.plan_agents());
   CHECK_EQ(stats.planned, 0u);
-  // Three agents with the same search: the cache answered at least once.
+  // The door's searches walk an exact table under the default heuristic: they skip the
+  // plan cache. Three agents with the same search under root landmarks share it.
+  goap::CacheStats cache = OK(world.cache_stats());
+  CHECK_EQ(cache.hits + cache.misses + cache.entries, 0u);
+  std::vector<goap::Agent> searching;
+  for (int i = 0; i < 3; ++i)
+    searching.push_back(door.agent(world, 0, /*plan_in_step=*/false, goap::Heuristic::Landmarks));
+  stats = OK(world.plan_agents());
+  CHECK_EQ(stats.planned, 3u);
+  CHECK(stats.cache_hits >= 1u);
   CHECK(OK(world.cache_stats()).hits >= 1u);
 
   // A node budget: the search that crosses it still counts, the rest wait (goap.h).

@@ -323,10 +323,12 @@ struct Door {
 
   /// An agent with the one goal "open the door" (its first: goal_at(0)).
   goap::Agent agent(const goap::World& world, double cooldown = 0,
-                    bool plan_in_step = true) const {
+                    bool plan_in_step = true,
+                    goap::Heuristic heuristic = goap::Heuristic::Auto) const {
     goap::AgentSettings settings = goap::AgentSettings::for_domain(domain.id());
     settings.failure_cooldown = cooldown;
     settings.plan_in_step = plan_in_step;
+    settings.heuristic = heuristic;
     goap::Agent a = OK(world.create_agent(settings));
     goap::GoalDef goal;
     goal.name = "open the door";

@@ -840,6 +840,17 @@ impl ExactCache {
         self.shapes[i] = shape;
     }
 
+    /// True when the shape [`ExactCache::size`] last answered for covers `start` (packed
+    /// words): no two facts of a group are true in it.
+    pub fn covers(&self, start: &[u64]) -> bool {
+        let shape = &self.shapes[self.current];
+        let mut state = 0u64;
+        for (b, &f) in shape.facts.iter().enumerate() {
+            state |= bit(start, f) << b;
+        }
+        shape.layout.rank(state).is_some()
+    }
+
     /// Starts a walk from `start` (packed domain words) to the goal (`goal_atoms`, as the
     /// search loads them), building the table first if this key has none. Returns the walk,
     /// the start's exact distance (`None`: no plan) and the table's actions' count;

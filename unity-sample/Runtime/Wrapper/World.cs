@@ -12,7 +12,7 @@ namespace Goap
         public int MaxIdlePlanners;
         /// <summary>Threads <see cref="World.PlanAgents()"/> uses, the calling one included; 0: the machine's. Default 0.</summary>
         public int WorkerThreads;
-        /// <summary>Search results the plan cache shared by the world's agents holds; 0 turns it off. Default 16384.</summary>
+        /// <summary>Search results the plan cache shared by the world's agents holds; 0 turns it off. Default 16384. Searches that walk an exact table (most small tasks under <see cref="Heuristic.Auto"/>) skip it: a walk costs about what a lookup does.</summary>
         public int PlanCacheCapacity;
         /// <summary>
         /// The engine's job system for <see cref="World.PlanAgents()"/> (null, the default: the world's own
