@@ -56,7 +56,7 @@ use crate::agent::{Agent, AgentError, AgentId, GoalDef};
 pub use crate::domain::DomainId;
 use crate::domain::{Domain, DomainError, FactValue, Goal, VarCondition, VarId};
 use crate::format::{self, DomainFile, FormatError};
-use crate::planner::{OutOfMemory, PlanOptions, PlanResult, Planner};
+use crate::planner::{OutOfMemory, PlanOptions, PlanResult, Planner, TableStore};
 use crate::state::WorldState;
 
 /// Drawing fresh [`DomainId`]s (the world hands them out).
@@ -81,8 +81,11 @@ impl DomainId {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WorldDef {
     /// How many idle planners (with their grown search buffers and the exact tables they
-    /// built: at most 32 of at most 128 KiB each, see `goap::planner`) the world keeps for
+    /// hold: at most 32 of at most 128 KiB each, see `goap::planner`) the world keeps for
     /// reuse. More parallel plans than this still work; their planners are freed afterwards.
+    /// Exact tables are also shared by all the world's planners (at most 64 more, kept
+    /// until the world is dropped or replaced by newer ones), so a freed planner's tables
+    /// are not built again.
     pub max_idle_planners: usize,
     /// Threads [`World::plan_agents`] uses by default, the calling one included (≥ 1).
     /// Default: the machine's available parallelism.
@@ -209,6 +212,8 @@ pub struct World {
     def: WorldDef,
     domains: RwLock<BTreeMap<DomainId, Arc<Slot>>>,
     planners: Mutex<Vec<Planner>>,
+    /// Exact tables shared by the world's planners (built once per key, not per planner).
+    tables: Arc<TableStore>,
     agents: RwLock<slots::Slots<Arc<Mutex<Agent>>>>,
     cache: cache::PlanCache,
     /// Walk place (slot index + 1) of the last agent a batch planned (where the next batch
@@ -474,7 +479,10 @@ impl World {
 
     /// An idle planner from the pool, or a new one.
     fn take_planner(&self) -> Planner {
-        self.planners.lock().pop().unwrap_or_default()
+        self.planners
+            .lock()
+            .pop()
+            .unwrap_or_else(|| Planner::sharing(&self.tables))
     }
 
     /// Gives a planner back to the pool (dropped when the pool is full).
@@ -723,5 +731,27 @@ mod tests {
         edit(&world, id, |e| e.set_goal(&[])).unwrap();
         world.plan(id, &PlanOptions::default()).unwrap();
         assert_eq!(world.idle_planners(), 0);
+    }
+
+    /// The world's planners share their exact tables: with no idle planner kept, every
+    /// search takes a new planner, and the chop domain's table is still built once (the
+    /// store holds one table, whatever the number of searches).
+    #[test]
+    fn planners_share_exact_tables() {
+        let (world, id, _) = chop_world();
+        let world = World {
+            def: WorldDef {
+                max_idle_planners: 0,
+                ..WorldDef::default()
+            },
+            ..world
+        };
+        for _ in 0..3 {
+            let r = world.plan(id, &PlanOptions::default()).unwrap();
+            assert_eq!(r.plan().unwrap().cost, 3.0);
+            assert_eq!(r.stats.expanded, 2, "walked");
+        }
+        assert_eq!(world.idle_planners(), 0);
+        assert_eq!(world.tables.len(), 1);
     }
 }

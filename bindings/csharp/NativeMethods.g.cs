@@ -4030,7 +4030,8 @@ namespace Goap.Native
         ///  costs from 0 to 255; no variables, no cost overrides) walk an exact goal-distance
         ///  table kept per (domain, goal, disabled actions, values of the unchanged facts):
         ///  only the plan's states are expanded. A key's first search on a planner builds its
-        ///  table, in one piece whatever the step budget (up to about 1.5 ms). Other domains
+        ///  table (a world's planners share theirs: once per world), in one piece whatever the
+        ///  step budget (up to about 1.5 ms). Other domains
         ///  of at most 20 actions without variables first run up to 32 uniform-cost
         ///  expansions with no setup (most small searches end there); then root landmarks,
         ///  with lazy LM-cut once a search grows large.

@@ -5,14 +5,18 @@
 //! 0. **Exact tables** ([`Heuristic::Auto`], small tasks). Take the goal's relevant
 //!    actions (backward relevance, as in step 1) and the facts their preconditions and the
 //!    goal name; leave out the *static* ones (read, but changed by no relevant action: a
-//!    table is made per combination of their start values). When the states of the rest
+//!    table is made per combination of their start values), and the actions whose
+//!    preconditions those values deny (with the actions relevant only through them).
+//!    When the states of the rest
 //!    number at most [`EXACT_MAX_STATES`] (an at-most-one group of facts, such as
 //!    positions on a path or the places `goto` actions move between, counts as one
 //!    value), times the relevant actions at most [`EXACT_MAX_WORK`], and every action cost
 //!    is a whole number from 0 to 255 (no integer variables, no cost overrides,
 //!    `max_nodes` at least the table's states), a table of every such state's exact cost
 //!    to the goal is built once per (domain, goal, disabled actions, static values) and
-//!    kept ([`EXACT_TABLES`] per planner); the search walks down it from the start,
+//!    kept ([`EXACT_TABLES`] per planner; a world's planners also share up to
+//!    [`SHARED_EXACT_TABLES`], so a key's table is built once per world); the search
+//!    walks down it from the start,
 //!    expanding only the plan's states (A* with the perfect heuristic). The steps below
 //!    are skipped. A start with two facts of a group true is outside the table and takes
 //!    the steps below. The build is done in one piece at the start of the key's first
@@ -160,6 +164,7 @@ mod queue;
 mod relaxed;
 mod search;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::domain::{ActionId, Domain, Goal};
@@ -167,9 +172,10 @@ use crate::state::WorldState;
 
 pub use crate::memory::{max_table_bytes, set_max_table_bytes, OutOfMemory, MAX_TABLE_BYTES};
 pub use context::ActionContext;
+pub(crate) use search::TableStore;
 pub use search::{
     AUTO_BACKWARD_AFTER, AUTO_LAZY_AFTER, EXACT_MAX_FACTS, EXACT_MAX_STATES, EXACT_MAX_WORK,
-    EXACT_TABLES, PROBE_EXPANSIONS, PROBE_MAX_ACTIONS,
+    EXACT_TABLES, PROBE_EXPANSIONS, PROBE_MAX_ACTIONS, SHARED_EXACT_TABLES,
 };
 
 /// Which admissible heuristic guides the search. All of them return optimal plans; they
@@ -432,6 +438,8 @@ pub struct Planner {
     /// `None` until the first search (so an empty planner, as `std::mem::take` leaves
     /// behind, costs nothing).
     search: Option<Box<search::Search>>,
+    /// Exact tables shared with other planners (a world's pool), if any.
+    tables: Option<Arc<TableStore>>,
 }
 
 impl Planner {
@@ -440,9 +448,22 @@ impl Planner {
         Self::default()
     }
 
+    /// A planner that shares its exact tables through `store` (see [`TableStore`]).
+    pub(crate) fn sharing(store: &Arc<TableStore>) -> Self {
+        Planner {
+            search: None,
+            tables: Some(Arc::clone(store)),
+        }
+    }
+
     /// The search state, made on first use.
     fn search(&mut self) -> &mut search::Search {
-        self.search.get_or_insert_with(Default::default)
+        let tables = &self.tables;
+        self.search.get_or_insert_with(|| {
+            let mut search = Box::<search::Search>::default();
+            search.share_tables(tables.clone());
+            search
+        })
     }
 
     /// Finds a minimum-cost plan from `start` to a state satisfying `goal`.

@@ -25,7 +25,10 @@ use crate::state::WorldState;
 
 mod exact;
 
-pub use exact::{ENTRIES as EXACT_TABLES, EXACT_MAX_FACTS, EXACT_MAX_STATES, EXACT_MAX_WORK};
+pub use exact::{
+    TableStore, ENTRIES as EXACT_TABLES, EXACT_MAX_FACTS, EXACT_MAX_STATES, EXACT_MAX_WORK,
+    SHARED_ENTRIES as SHARED_EXACT_TABLES,
+};
 
 mod setup_cache;
 mod successor;
@@ -626,6 +629,11 @@ impl Search {
                 portfolio,
             }),
         }
+    }
+
+    /// Shares exact tables through `store` (see [`TableStore`]).
+    pub fn share_tables(&mut self, store: Option<Arc<TableStore>>) {
+        self.exact.store = store;
     }
 
     /// True when a search of these inputs may walk an exact goal-distance table (see

@@ -52,6 +52,9 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::sync::Arc;
+
+use parking_lot::Mutex;
 
 use crate::domain::compiled::{atom, CompiledDomain};
 use crate::domain::{ActionId, Goal};
@@ -81,6 +84,10 @@ const SCRATCH_KEPT: usize = 1 << 16;
 /// checks every action against each candidate). More relevant actions leave at most 256
 /// states under the work limit, where groups rarely decide whether a table fits.
 const GROUPS_MAX_ACTIONS: usize = 1024;
+
+/// Exact tables a world's planners share (round robin; at most 8 MiB of distances), in
+/// addition to the [`ENTRIES`] each planner keeps: a key's table is built once per world.
+pub const SHARED_ENTRIES: usize = 64;
 
 /// Shapes (a key's projection, or the verdict that it takes no table) one planner keeps.
 const SHAPES: usize = 32;
@@ -222,8 +229,10 @@ pub(crate) struct Walk {
 /// A warm cache allocates nothing but the plans.
 #[derive(Debug, Default)]
 pub(crate) struct ExactCache {
-    entries: Vec<Table>,
+    entries: Vec<Arc<Table>>,
     next: usize,
+    /// The tables shared with other planners (a world's), if any.
+    pub store: Option<Arc<TableStore>>,
     shapes: Vec<Shape>,
     next_shape: usize,
     /// The shape `size` last answered for.
@@ -241,10 +250,11 @@ pub(crate) struct ExactCache {
     fill: Vec<u32>,
     /// Open list: `key << STEP_BITS | index`.
     heap: BinaryHeap<Reverse<u64>>,
-    /// Tables built and found since the planner was made, and starts no table covered
-    /// (two facts of a group true) (for tests).
+    /// Tables built, found, and taken from the store since the planner was made, and starts
+    /// no table covered (two facts of a group true) (for tests).
     pub built: u64,
     pub found: u64,
+    pub shared: u64,
     pub uncovered: u64,
     /// Keys whose projection was worked out (for tests).
     pub shape_loads: u64,
@@ -890,17 +900,38 @@ impl ExactCache {
                 && t.goal_atoms == goal_atoms
                 && t.disabled == disabled
         });
-        let slot = match found {
-            Some(slot) => {
+        let stored = match (found, &self.store) {
+            (None, Some(store)) => store.find(c.id, goal_atoms, disabled, static_values),
+            _ => None,
+        };
+        let slot = match (found, stored) {
+            (Some(slot), _) => {
                 self.found += 1;
                 slot
             }
-            None => {
+            (None, Some(table)) => {
+                self.shared += 1;
+                let slot = self.next_slot();
+                self.entries[slot] = table;
+                slot
+            }
+            (None, None) => {
                 self.built += 1;
                 self.build(c, static_values)?
             }
         };
         Ok(Some(self.walk(Walk { slot, state, index })))
+    }
+
+    /// The next entry to fill (round robin).
+    fn next_slot(&mut self) -> usize {
+        if self.entries.len() < ENTRIES {
+            self.entries.push(Arc::default());
+            self.next = self.entries.len() - 1;
+        }
+        let i = self.next;
+        self.next = (self.next + 1) % ENTRIES;
+        i
     }
 
     /// A walk from `w` with the start's exact distance (`None`: no plan) and the table's
@@ -949,14 +980,13 @@ impl ExactCache {
     /// Builds the current shape's table for static facts of `static_values` in the next
     /// entry (round robin) and returns its index.
     fn build(&mut self, c: &CompiledDomain, static_values: u64) -> Result<usize, OutOfMemory> {
-        if self.entries.len() < ENTRIES {
-            self.entries.push(Table::default());
-            self.next = self.entries.len() - 1;
+        let i = self.next_slot();
+        // The entry's memory is reused unless the store or another planner holds it too.
+        if Arc::get_mut(&mut self.entries[i]).is_none() {
+            self.entries[i] = Arc::default();
         }
-        let i = self.next;
-        self.next = (self.next + 1) % ENTRIES;
         let shape = &self.shapes[self.current];
-        let t = &mut self.entries[i];
+        let t = Arc::get_mut(&mut self.entries[i]).expect("the entry was made unique");
         t.valid = false;
         t.tables = c.id;
         t.goal_atoms.clear();
@@ -1113,7 +1143,75 @@ impl ExactCache {
         if self.edges.capacity() > SCRATCH_KEPT {
             self.edges = Vec::new();
         }
+        if let Some(store) = &self.store {
+            store.publish(&self.entries[i]);
+        }
         Ok(i)
+    }
+}
+
+/// Exact tables shared by several planners (a world's pooled planners): a planner that
+/// has no table for a key takes the store's before building one, and offers every table it
+/// builds. A table depends on its key only, so a search's result is the same whichever
+/// planner built it. Holds at most [`SHARED_ENTRIES`] tables (round robin); a table is
+/// freed once neither the store nor a planner holds it.
+#[derive(Debug, Default)]
+pub struct TableStore {
+    inner: Mutex<(Vec<Arc<Table>>, usize)>,
+}
+
+impl TableStore {
+    /// The stored table of a key, if any.
+    fn find(
+        &self,
+        tables: u64,
+        goal_atoms: &[u32],
+        disabled: &[ActionId],
+        static_values: u64,
+    ) -> Option<Arc<Table>> {
+        let inner = self.inner.lock();
+        inner
+            .0
+            .iter()
+            .find(|t| {
+                t.tables == tables
+                    && t.static_values == static_values
+                    && t.goal_atoms == goal_atoms
+                    && t.disabled == disabled
+            })
+            .cloned()
+    }
+
+    /// Keeps `table` (complete), unless the store has its key already (another planner
+    /// built it at the same time: the same table).
+    fn publish(&self, table: &Arc<Table>) {
+        let mut inner = self.inner.lock();
+        let (tables, next) = &mut *inner;
+        let same = |t: &Arc<Table>| {
+            t.tables == table.tables
+                && t.static_values == table.static_values
+                && t.goal_atoms == table.goal_atoms
+                && t.disabled == table.disabled
+        };
+        if tables.iter().any(same) {
+            return;
+        }
+        let old = if tables.len() < SHARED_ENTRIES {
+            tables.push(Arc::clone(table));
+            None
+        } else {
+            let old = std::mem::replace(&mut tables[*next], Arc::clone(table));
+            *next = (*next + 1) % SHARED_ENTRIES;
+            Some(old)
+        };
+        drop(inner);
+        drop(old); // outside the lock
+    }
+
+    /// Tables held (for tests).
+    #[cfg(test)]
+    pub fn len(&self) -> usize {
+        self.inner.lock().0.len()
     }
 }
 
@@ -1268,6 +1366,53 @@ mod tests {
         };
         assert_eq!(b.plan(&d, &from5, &to1, &blind).plan().unwrap().cost, 1.0);
         assert_eq!(exact_counts(&b), (0, 0));
+    }
+
+    /// Planners sharing a store build a key's table once: the others take it, with the
+    /// same results as a planner of its own; a planner without the store builds its own.
+    /// A store holds at most its capacity, and every planner's walk stays the same.
+    #[test]
+    fn planners_sharing_a_store_build_a_table_once() {
+        use super::{TableStore, SHARED_ENTRIES};
+        use std::sync::Arc;
+        // Seven more actions (ids 6 to 12) to disable: 128 keys.
+        let (d, f) = ring(6, 7);
+        let goal = d.conditions([fv(f[5], true)]).unwrap();
+        let store = Arc::new(TableStore::default());
+        let mut a = Planner::sharing(&store);
+        let mut b = Planner::sharing(&store);
+        let shared = |p: &Planner| p.search.as_ref().unwrap().exact.shared;
+        let mut start = WorldState::new();
+        start.set(f[1], true);
+        let ra = a.plan(&d, &start, &goal, &PlanOptions::default());
+        assert_eq!((exact_counts(&a), shared(&a)), ((1, 0), 0));
+        assert_eq!(store.len(), 1);
+        let rb = b.plan(&d, &start, &goal, &PlanOptions::default());
+        assert_eq!((exact_counts(&b), shared(&b)), ((0, 0), 1));
+        assert_eq!(key(ra.clone()), key(rb));
+        // Now b's own: found, not taken again.
+        b.plan(&d, &start, &goal, &PlanOptions::default());
+        assert_eq!((exact_counts(&b), shared(&b)), ((0, 1), 1));
+        let own = Planner::new().plan(&d, &start, &goal, &PlanOptions::default());
+        assert_eq!(key(own), key(ra));
+        // More keys (sets of disabled actions) than the store keeps: it stays at its
+        // capacity, and each walk equals an unshared planner's.
+        for i in 0..SHARED_ENTRIES + 8 {
+            let mut ctx = ActionContext::new();
+            for bit in 0..7 {
+                if (i >> bit) & 1 == 1 {
+                    ctx.set_enabled(ActionId(6 + bit as u32), false);
+                }
+            }
+            let o = PlanOptions::default();
+            let r = a.plan_in(&d, &start, &goal, &o, &ctx);
+            assert_eq!(
+                key(r),
+                key(Planner::new().plan_in(&d, &start, &goal, &o, &ctx))
+            );
+            assert!(store.len() <= SHARED_ENTRIES);
+        }
+        assert_eq!(store.len(), SHARED_ENTRIES);
     }
 
     /// A start that cannot reach the goal is no plan without a walk; a sliced walk gives
