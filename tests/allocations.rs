@@ -126,7 +126,7 @@ fn a_warm_planner_allocates_only_the_plan() {
 fn a_warm_portfolio_search_allocates_only_the_plan() {
     for p in [
         generators::logistics(20, 8, 20, 1, 5),
-        generators::logistics(12, 4, 12, 2, 5),
+        generators::logistics(12, 4, 12, 2, 7),
     ] {
         let options = PlanOptions::default();
         let mut planner = Planner::new();

@@ -209,7 +209,7 @@ fn sliced_portfolio_searches_end_as_unsliced_ones() {
     let mut directions = [false; 2];
     for p in [
         generators::logistics(20, 8, 20, 1, 5),
-        generators::logistics(12, 4, 12, 2, 5),
+        generators::logistics(12, 4, 12, 2, 7),
     ] {
         let o = options(Direction::Auto, Heuristic::Auto);
         let whole = planner.plan(&p.domain, &p.start, &p.goal, &o);

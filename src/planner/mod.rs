@@ -37,9 +37,9 @@
 //!    estimate alone. Once a search has expanded [`AUTO_LAZY_AFTER`] nodes and the lowest
 //!    open `f` exceeds the root estimate, popped nodes are also scored by a full LM-cut and
 //!    put back if their bound rises (lazy A*); their children inherit the bound through
-//!    LM-cut's cost partition. From the 8th to the 256th such evaluation, evaluation stops
+//!    LM-cut's cost partition. From the 8th to the 64th such evaluation, evaluation stops
 //!    for the rest of the search when it does not pay (see `AUTO_SAMPLE` in `search.rs`);
-//!    once started and not stopped then, every popped node is scored. After those 256
+//!    once started and not stopped then, every popped node is scored. After those 64
 //!    (with [`Heuristic::LmCut`], from the first), a node's LM-cut is *incremental*
 //!    (Pommerening & Helmert 2013): the landmarks of the parent that the node's action is
 //!    in none of are still landmarks, so it starts from them, paid for at their costs,
