@@ -607,12 +607,18 @@ impl ExactCache {
             self.goal.push(atom(f as u32, g.value));
         }
         let disabled = &disabled[..own(c, disabled)];
-        let found = self.shapes.iter().position(|s| {
+        let fits = |s: &Shape| {
             s.tables == c.id
                 && s.goal_atoms == self.goal
                 && s.disabled == disabled
                 && (!s.per_statics || s.static_values == static_values_of(&s.statics, start))
-        });
+        };
+        // The last shape first: a search asks again for the key it was just asked about
+        // (the world's plan cache asks whether a search walks a table before it runs).
+        let found = match self.shapes.get(self.current) {
+            Some(s) if fits(s) => Some(self.current),
+            _ => self.shapes.iter().position(fits),
+        };
         let i = match found {
             Some(i) => i,
             None => {
