@@ -28,33 +28,7 @@ use goap::{
 };
 
 mod support;
-use support::{walked, Rng};
-
-fn fv(f: FactId, v: bool) -> FactValue {
-    FactValue::new(f, v)
-}
-
-fn opts(h: Heuristic) -> PlanOptions {
-    PlanOptions {
-        heuristic: h,
-        ..PlanOptions::default()
-    }
-}
-
-fn strip(mut r: PlanResult) -> PlanResult {
-    r.stats.elapsed = Default::default();
-    r
-}
-
-/// The plan replays on the full domain and reaches the goal, with no disabled action.
-fn check_plan(d: &Domain, start: &WorldState, goal: &Goal, ctx: &ActionContext, plan: &[ActionId]) {
-    let mut s = start.clone();
-    for (i, &a) in plan.iter().enumerate() {
-        assert!(!ctx.is_disabled(a), "step {i}: disabled action {a:?}");
-        assert!(d.apply(&mut s, a), "step {i}: inapplicable {a:?}");
-    }
-    assert!(d.satisfies(&s, goal), "goal not reached");
-}
+use support::{check_plan, fv, opts, strip, walked, Rng};
 
 fn sliced(
     p: &mut Planner,

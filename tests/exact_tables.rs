@@ -12,17 +12,10 @@ use goap::{
 };
 
 mod support;
-use support::{walked, Rng};
+use support::{fv, opts, strip, walked, Rng};
 
 /// Whole costs a table takes (0 to 255), and ones it does not (fractional, over 255).
 const COSTS: [f64; 8] = [0.0, 1.0, 2.0, 3.0, 255.0, 1.0, 0.5, 256.0];
-
-fn opts(h: Heuristic) -> PlanOptions {
-    PlanOptions {
-        heuristic: h,
-        ..PlanOptions::default()
-    }
-}
 
 fn check_plan(d: &Domain, start: &WorldState, goal: &Goal, plan: &[ActionId]) {
     let mut s = start.clone();
@@ -426,15 +419,6 @@ fn random_graphs_walk_their_cells() {
         assert_eq!(s, reused, "#{i} sliced");
     }
     assert!(walked > 250, "only {walked} plans walked a table");
-}
-
-fn fv(f: FactId, v: bool) -> FactValue {
-    FactValue::new(f, v)
-}
-
-fn strip(mut r: PlanResult) -> PlanResult {
-    r.stats.elapsed = Default::default();
-    r
 }
 
 /// Groups of cells (several groups), flags, moves that also touch flags / other groups /

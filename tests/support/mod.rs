@@ -222,3 +222,38 @@ pub fn walked(r: &goap::PlanResult) -> bool {
         _ => false,
     }
 }
+
+/// A fact value (`fact = v`).
+pub fn fv(f: goap::FactId, v: bool) -> goap::FactValue {
+    goap::FactValue::new(f, v)
+}
+
+/// Default options with heuristic `h`.
+pub fn opts(h: goap::Heuristic) -> goap::PlanOptions {
+    goap::PlanOptions {
+        heuristic: h,
+        ..goap::PlanOptions::default()
+    }
+}
+
+/// `r` with its wall-clock time zeroed: what equal searches must agree on.
+pub fn strip(mut r: goap::PlanResult) -> goap::PlanResult {
+    r.stats.elapsed = Default::default();
+    r
+}
+
+/// The plan replays on the full domain and reaches the goal, with no disabled action.
+pub fn check_plan(
+    d: &goap::Domain,
+    start: &goap::WorldState,
+    goal: &goap::Goal,
+    ctx: &goap::ActionContext,
+    plan: &[goap::ActionId],
+) {
+    let mut s = start.clone();
+    for (i, &a) in plan.iter().enumerate() {
+        assert!(!ctx.is_disabled(a), "step {i}: disabled action {a:?}");
+        assert!(d.apply(&mut s, a), "step {i}: inapplicable {a:?}");
+    }
+    assert!(d.satisfies(&s, goal), "goal not reached");
+}
