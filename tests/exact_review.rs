@@ -23,71 +23,12 @@
 //!   plan (the most actions a key's low bits hold), the largest distances.
 
 use goap::{
-    ActionContext, ActionDef, ActionId, Domain, FactId, FactValue, Goal, Heuristic, Outcome,
-    PlanOptions, PlanResult, Planner, SearchBudget, WorldState,
+    ActionContext, ActionDef, ActionId, Domain, FactId, FactValue, Goal, Heuristic, PlanOptions,
+    PlanResult, Planner, WorldState,
 };
 
 mod support;
-use support::{check_plan, fv, opts, strip, walked, Rng};
-
-fn sliced(
-    p: &mut Planner,
-    d: &Domain,
-    start: &WorldState,
-    goal: &Goal,
-    ctx: &ActionContext,
-    k: u64,
-) -> PlanResult {
-    p.begin(d, start, goal, &opts(Heuristic::Auto), ctx);
-    let mut calls = 0u64;
-    loop {
-        calls += 1;
-        assert!(calls < 1_000_000, "sliced search does not end");
-        if let Some(x) = p.resume(&SearchBudget::expansions(k)) {
-            return x;
-        }
-    }
-}
-
-/// Auto against blind, fresh against reused, sliced against unsliced. Returns the default
-/// search's result.
-#[allow(clippy::too_many_arguments)]
-fn differential(
-    reused: &mut Planner,
-    slicer: &mut Planner,
-    d: &Domain,
-    start: &WorldState,
-    goal: &Goal,
-    ctx: &ActionContext,
-    k: u64,
-    what: &str,
-) -> PlanResult {
-    let a = reused.plan_in(d, start, goal, &opts(Heuristic::Auto), ctx);
-    let b = Planner::new().plan_in(d, start, goal, &opts(Heuristic::Blind), ctx);
-    match (&a.outcome, &b.outcome) {
-        (Outcome::Found(pa), Outcome::Found(pb)) => {
-            check_plan(d, start, goal, ctx, &pa.actions);
-            assert_eq!(pa.cost, pb.cost, "{what}: auto {pa:?} vs blind {pb:?}");
-        }
-        (Outcome::NoPlan, Outcome::NoPlan) => {}
-        (x, y) => panic!("{what}: auto {x:?} vs blind {y:?}"),
-    }
-    let fresh = Planner::new().plan_in(d, start, goal, &opts(Heuristic::Auto), ctx);
-    assert_eq!(
-        strip(fresh.clone()),
-        strip(a.clone()),
-        "{what}: fresh vs reused"
-    );
-    // Again on the reused planner: the table (if any) is found now.
-    let again = reused.plan_in(d, start, goal, &opts(Heuristic::Auto), ctx);
-    assert_eq!(strip(again), strip(a.clone()), "{what}: reused twice");
-    let s = sliced(slicer, d, start, goal, ctx, k);
-    assert_eq!(strip(s), strip(a.clone()), "{what}: sliced ({k} per call)");
-    // Sliced on a fresh planner too (the build happens in `begin`).
-    let s = sliced(&mut Planner::new(), d, start, goal, ctx, k);
-    assert_eq!(strip(s), strip(a.clone()), "{what}: sliced fresh");
-    a
-}
+use support::{check_plan, differential, fv, opts, sliced, strip, walked, Rng};
 
 const COSTS: [f64; 9] = [0.0, 1.0, 1.0, 2.0, 3.0, 1.0, 0.0, 5.0, 255.0];
 

@@ -22,57 +22,7 @@ use goap::{
 use goap::world::WorldError;
 
 mod support;
-use support::{check_plan, fv, opts, strip, walked, Rng};
-
-fn sliced(
-    p: &mut Planner,
-    d: &Domain,
-    start: &WorldState,
-    goal: &Goal,
-    ctx: &ActionContext,
-    k: u64,
-) -> PlanResult {
-    p.begin(d, start, goal, &opts(Heuristic::Auto), ctx);
-    for _ in 0..1_000_000 {
-        if let Some(x) = p.resume(&SearchBudget::expansions(k)) {
-            return x;
-        }
-    }
-    panic!("sliced search does not end");
-}
-
-/// Auto against blind (cost, validity), fresh against reused, sliced against unsliced.
-#[allow(clippy::too_many_arguments)]
-fn differential(
-    reused: &mut Planner,
-    slicer: &mut Planner,
-    d: &Domain,
-    start: &WorldState,
-    goal: &Goal,
-    ctx: &ActionContext,
-    k: u64,
-    what: &str,
-) -> PlanResult {
-    let a = reused.plan_in(d, start, goal, &opts(Heuristic::Auto), ctx);
-    let b = Planner::new().plan_in(d, start, goal, &opts(Heuristic::Blind), ctx);
-    match (&a.outcome, &b.outcome) {
-        (Outcome::Found(pa), Outcome::Found(pb)) => {
-            check_plan(d, start, goal, ctx, &pa.actions);
-            assert_eq!(pa.cost, pb.cost, "{what}: auto {pa:?} vs blind {pb:?}");
-        }
-        (Outcome::NoPlan, Outcome::NoPlan) => {}
-        (x, y) => panic!("{what}: auto {x:?} vs blind {y:?}"),
-    }
-    let fresh = Planner::new().plan_in(d, start, goal, &opts(Heuristic::Auto), ctx);
-    assert_eq!(strip(fresh), strip(a.clone()), "{what}: fresh vs reused");
-    let again = reused.plan_in(d, start, goal, &opts(Heuristic::Auto), ctx);
-    assert_eq!(strip(again), strip(a.clone()), "{what}: reused twice");
-    let s = sliced(slicer, d, start, goal, ctx, k);
-    assert_eq!(strip(s), strip(a.clone()), "{what}: sliced ({k} per call)");
-    let s = sliced(&mut Planner::new(), d, start, goal, ctx, k);
-    assert_eq!(strip(s), strip(a.clone()), "{what}: sliced fresh");
-    a
-}
+use support::{differential, fv, opts, strip, walked, Rng};
 
 const COSTS: [f64; 8] = [0.0, 1.0, 1.0, 2.0, 3.0, 0.0, 5.0, 255.0];
 

@@ -257,3 +257,64 @@ pub fn check_plan(
     }
     assert!(d.satisfies(&s, goal), "goal not reached");
 }
+
+/// A sliced default search, `k` expansions per call.
+pub fn sliced(
+    p: &mut goap::Planner,
+    d: &goap::Domain,
+    start: &goap::WorldState,
+    goal: &goap::Goal,
+    ctx: &goap::ActionContext,
+    k: u64,
+) -> goap::PlanResult {
+    p.begin(d, start, goal, &opts(goap::Heuristic::Auto), ctx);
+    let mut calls = 0u64;
+    loop {
+        calls += 1;
+        assert!(calls < 1_000_000, "sliced search does not end");
+        if let Some(x) = p.resume(&goap::SearchBudget::expansions(k)) {
+            return x;
+        }
+    }
+}
+
+/// The default search against blind search (cost, a plan that replays), fresh against
+/// reused, reused twice, sliced at `k` expansions per call (on `slicer` and on a fresh
+/// planner) against unsliced. Returns the default search's result.
+#[allow(clippy::too_many_arguments)]
+pub fn differential(
+    reused: &mut goap::Planner,
+    slicer: &mut goap::Planner,
+    d: &goap::Domain,
+    start: &goap::WorldState,
+    goal: &goap::Goal,
+    ctx: &goap::ActionContext,
+    k: u64,
+    what: &str,
+) -> goap::PlanResult {
+    let a = reused.plan_in(d, start, goal, &opts(goap::Heuristic::Auto), ctx);
+    let b = goap::Planner::new().plan_in(d, start, goal, &opts(goap::Heuristic::Blind), ctx);
+    match (&a.outcome, &b.outcome) {
+        (goap::Outcome::Found(pa), goap::Outcome::Found(pb)) => {
+            check_plan(d, start, goal, ctx, &pa.actions);
+            assert_eq!(pa.cost, pb.cost, "{what}: auto {pa:?} vs blind {pb:?}");
+        }
+        (goap::Outcome::NoPlan, goap::Outcome::NoPlan) => {}
+        (x, y) => panic!("{what}: auto {x:?} vs blind {y:?}"),
+    }
+    let fresh = goap::Planner::new().plan_in(d, start, goal, &opts(goap::Heuristic::Auto), ctx);
+    assert_eq!(
+        strip(fresh.clone()),
+        strip(a.clone()),
+        "{what}: fresh vs reused"
+    );
+    // Again on the reused planner: the table (if any) is found now.
+    let again = reused.plan_in(d, start, goal, &opts(goap::Heuristic::Auto), ctx);
+    assert_eq!(strip(again), strip(a.clone()), "{what}: reused twice");
+    let s = sliced(slicer, d, start, goal, ctx, k);
+    assert_eq!(strip(s), strip(a.clone()), "{what}: sliced ({k} per call)");
+    // Sliced on a fresh planner too (the build happens in `begin`).
+    let s = sliced(&mut goap::Planner::new(), d, start, goal, ctx, k);
+    assert_eq!(strip(s), strip(a.clone()), "{what}: sliced fresh");
+    a
+}
