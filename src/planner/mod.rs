@@ -6,23 +6,21 @@
 //!    actions (backward relevance, as in step 1) and the facts their preconditions and the
 //!    goal name; leave out the *static* ones (read, but changed by no relevant action: a
 //!    table is made per combination of their start values), and the actions whose
-//!    preconditions those values deny (with the actions relevant only through them).
-//!    When the states of the rest
-//!    number at most [`EXACT_MAX_STATES`] (an at-most-one group of facts, such as
-//!    positions on a path or the places `goto` actions move between, counts as one
-//!    value), times the relevant actions at most [`EXACT_MAX_WORK`], and every action cost
-//!    is a whole number from 0 to 255 (no integer variables, no cost overrides,
-//!    `max_nodes` at least the table's states), a table of every such state's exact cost
-//!    to the goal is built once per (domain, goal, disabled actions, static values) and
-//!    kept ([`EXACT_TABLES`] per planner; a world's planners also share up to
-//!    [`SHARED_EXACT_TABLES`], so a key's table is built once per world); the search
-//!    walks down it from the start,
-//!    expanding only the plan's states (A* with the perfect heuristic). The steps below
-//!    are skipped. A start with two facts of a group true is outside the table and takes
-//!    the steps below. The build is done in one piece at the start of the key's first
-//!    search on a planner, whatever the search's budget (at most about 1.5 ms on the
-//!    build machine; the soldier domain's largest, 12,288 states, about 1 ms): it is
-//!    bounded, and a budget must not decide whether a table is used.
+//!    preconditions those values deny (with the actions relevant only through them). When
+//!    the states of the rest number at most [`EXACT_MAX_STATES`] (an at-most-one group of
+//!    facts, such as positions on a path or the places `goto` actions move between, counts
+//!    as one value), times the relevant actions at most [`EXACT_MAX_WORK`], and every
+//!    action cost is a whole number from 0 to 255 (no integer variables, no cost
+//!    overrides, `max_nodes` at least the table's states), a table of every such state's
+//!    exact cost to the goal is built once per (domain, goal, disabled actions, static
+//!    values) and kept ([`EXACT_TABLES`] per planner; a world's planners also share up to
+//!    [`SHARED_EXACT_TABLES`], so a key's table is built once per world); the search walks
+//!    down it from the start, expanding only the plan's states (A* with the perfect
+//!    heuristic). The steps below are skipped. A start with two facts of a group true is
+//!    outside the table and takes the steps below. The build is done in one piece at the
+//!    start of the key's first search on a planner, whatever the search's budget (at most
+//!    about 1.5 ms on the build machine; the soldier domain's largest, 12,288 states,
+//!    about 1 ms): it is bounded, and a budget must not decide whether a table is used.
 //! 1. **Pruning.** Actions that relaxed reachability shows can never apply, and actions none
 //!    of whose effects can matter for the goal, are dropped for this search. Both keep the
 //!    optimal cost. If the goal is not even relaxed-reachable the answer is
