@@ -1253,3 +1253,87 @@ fn guarded_distractors_leave_with_their_static_facts() {
     );
     assert!(walks >= guarded_walks);
 }
+
+/// Paths of 65 to 200 cells (a move consumes its cell; some moves also set a flag nothing
+/// reads, as chain-128's `seen` facts): more facts than a table holds, but one group of at
+/// most 201 values, so the default search runs a uniform-cost search bounded by the states
+/// first (`Stage::Bounded`), without the root LM-cut (no evaluation). From random starts
+/// (one cell, none, or two: two take the usual search) against blind search, fresh against
+/// reused, sliced against unsliced; paths past 255 cells are not bounded.
+#[test]
+fn long_paths_take_a_bounded_uniform_cost_search() {
+    let mut r = Rng::new(0x0b0d_2026_1204);
+    let mut planners = (Planner::new(), Planner::new());
+    let mut bounded = 0;
+    for i in 0..60 {
+        let mut d = Domain::new();
+        let n = if i % 10 == 9 {
+            300
+        } else {
+            65 + r.below(136) as usize
+        };
+        let cell: Vec<FactId> = (0..n)
+            .map(|k| d.add_fact(&format!("cell{k}")).unwrap())
+            .collect();
+        let seen = d.add_fact("seen").unwrap();
+        for k in 0..n - 1 {
+            for (from, to) in [(k, k + 1), (k + 1, k)] {
+                let mut effects = vec![fv(cell[from], false), fv(cell[to], true)];
+                if r.below(4) == 0 {
+                    effects.push(fv(seen, true));
+                }
+                let _ = d.add_action(ActionDef {
+                    name: format!("move_{from}_{to}"),
+                    pre: vec![fv(cell[from], true)],
+                    effects,
+                    cost: (1 + r.below(3)) as f64,
+                    ..Default::default()
+                });
+            }
+        }
+        let mut start = WorldState::new();
+        let cells = match r.below(8) {
+            0 => 0,
+            1 => {
+                start.set(cell[0], true);
+                start.set(cell[n - 1], true);
+                2
+            }
+            _ => {
+                start.set(cell[r.below(n as u64) as usize], true);
+                1
+            }
+        };
+        let goal = d
+            .conditions(vec![fv(cell[r.below(n as u64) as usize], true)])
+            .unwrap();
+        let a = check_against_blind(
+            &mut planners,
+            &d,
+            &start,
+            &goal,
+            &ActionContext::new(),
+            1 + r.below(40),
+            &format!("#{i}"),
+        );
+        let Some(plan) = a.plan() else {
+            assert_ne!(cells, 1, "#{i}: one cell always reaches the goal");
+            continue;
+        };
+        if cells == 1 && n <= 255 && !plan.actions.is_empty() {
+            // Uniform-cost search, no LM-cut: at most the path's states.
+            assert_eq!(a.stats.evaluations, 0, "#{i}: {:?}", a.stats);
+            assert_eq!(a.stats.initial_h, 0.0, "#{i}");
+            assert!(a.stats.expanded <= n as u64, "#{i}: {:?}", a.stats);
+            bounded += 1;
+        }
+        if cells == 1 && n > 255 && !plan.actions.is_empty() {
+            assert!(
+                a.stats.evaluations > 0,
+                "#{i}: the usual search: {:?}",
+                a.stats
+            );
+        }
+    }
+    assert!(bounded > 30, "only {bounded} bounded searches");
+}

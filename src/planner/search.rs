@@ -320,6 +320,11 @@ enum Stage {
     /// Tight-cost search over the actions pruning kept ([`Heuristic::Blind`] after the
     /// probe).
     Tight,
+    /// [`Heuristic::Auto`] on a task whose groups leave few states but too many facts for
+    /// an exact table (see [`exact::BOUNDED_MAX_STATES`]): uniform-cost search over the
+    /// actions pruning kept, set up without the root LM-cut, for up to this many
+    /// expansions; then the search is set up as usual and starts again.
+    Bounded(u64),
     /// A* with the root-landmark estimate in the tight loop ([`Heuristic::Auto`] after the
     /// probe, until LM-cut evaluations may pay).
     Landmarks(Evaluator),
@@ -584,6 +589,21 @@ impl Search {
         };
         // Small tasks walk an exact goal-distance table (see `exact.rs`).
         let exact = self.takes_table(base, start, goal, options, context);
+        // A task with few states but too many facts for a table (the shape `takes_table`
+        // left current says so; a key with a table never has a bound).
+        let bounded = match options.heuristic == Heuristic::Auto
+            && !backward
+            && !costed
+            && !exact
+            && base.vars.is_empty()
+            && base.small_costs.is_some()
+        {
+            true => self
+                .exact
+                .bounded(start.words())
+                .filter(|&states| u64::from(options.max_nodes) > states as u64),
+            false => None,
+        };
         let probe = !backward
             && matches!(options.heuristic, Heuristic::Auto | Heuristic::Blind)
             && base.vars.is_empty()
@@ -613,6 +633,20 @@ impl Search {
             }
             if probe {
                 return search.begin_probe(c, start, goal, context.disabled(), &mut stats);
+            }
+            if let Some(states) = bounded {
+                // Uniform-cost search first (see `Stage::Bounded`).
+                let blind = PlanOptions {
+                    heuristic: Heuristic::Blind,
+                    ..*options
+                };
+                let ev = search.setup(c, start, goal, &blind, context.disabled(), &mut stats)?;
+                search.disabled.clear();
+                search.disabled.extend_from_slice(context.disabled());
+                return match search.first_stage(c, &blind, ev, &stats)? {
+                    Stage::Tight => Ok(Stage::Bounded(states as u64 + 1)),
+                    other => Ok(other),
+                };
             }
             let ev = search.setup(c, start, goal, options, context.disabled(), &mut stats)?;
             search.first_stage(c, options, ev, &stats)
@@ -1022,7 +1056,7 @@ impl Search {
                         stop => return Some(self.tight_outcome(c, stop, stats)),
                     }
                 }
-                Stage::Tight | Stage::Landmarks(_) => {
+                Stage::Tight | Stage::Landmarks(_) | Stage::Bounded(_) => {
                     let cached = self.setup_cache.projected(self.setup_slot);
                     let (masks, goal_pos, goal_neg) = if self.projected {
                         (&self.proj.masks, &cached.goal_pos, &cached.goal_neg)
@@ -1044,6 +1078,13 @@ impl Search {
                         }),
                         _ => None,
                     };
+                    let until = match stage {
+                        Stage::Bounded(limit) => Until {
+                            expanded: until.expanded.min(*limit),
+                            ..until
+                        },
+                        _ => until,
+                    };
                     let stop = self.tight.run(
                         &actions,
                         landmarks.as_ref(),
@@ -1054,6 +1095,20 @@ impl Search {
                         stats,
                     );
                     match (stop, &mut *stage) {
+                        (Stop::Paused, Stage::Bounded(limit)) if stats.expanded >= *limit => {
+                            if let Err(outcome) =
+                                self.set_up_after_bounded(c, options, stage, stats)
+                            {
+                                return Some(outcome);
+                            }
+                        }
+                        (Stop::NodeLimit, Stage::Bounded(_)) => {
+                            if let Err(outcome) =
+                                self.set_up_after_bounded(c, options, stage, stats)
+                            {
+                                return Some(outcome);
+                            }
+                        }
                         (Stop::Paused, _) => return None,
                         (Stop::Escalate, Stage::Landmarks(ev)) => {
                             // The root estimate is shown low: LM-cut evaluations may pay.
@@ -1072,6 +1127,25 @@ impl Search {
                 }
             }
         }
+    }
+
+    /// A [`Stage::Bounded`] search that did not end within its expansions (or its node
+    /// limit): the search set up as usual (pruning again, root landmarks) and its first
+    /// stage, started again from the start (the expansions so far still count). `Err`
+    /// carries the outcome when the setup decides.
+    fn set_up_after_bounded(
+        &mut self,
+        c: &CompiledDomain,
+        options: &PlanOptions,
+        stage: &mut Stage,
+        stats: &mut SearchStats,
+    ) -> Result<(), Outcome> {
+        let disabled = std::mem::take(&mut self.disabled);
+        let setup = self.prepare(c, &[], options, &disabled, stats);
+        self.disabled = disabled;
+        stats.evaluations = self.relaxed.evaluations;
+        *stage = self.first_stage(c, options, setup?, stats)?;
+        Ok(())
     }
 
     /// [`Search::drive`] for [`Direction::Auto`] where the backward search applies: forward
@@ -1971,5 +2045,66 @@ mod tests {
         let huge = stats(1, u64::MAX);
         assert_eq!(backward_share(u64::MAX, &huge, &stats(1, 1)), u64::MAX);
         assert_eq!(backward_charge(1, u64::MAX, &stats(u64::MAX, 1)), u64::MAX);
+    }
+
+    /// A bounded uniform-cost search that does not end within its expansions is set up as
+    /// usual (root landmarks) and starts again: the plan is still optimal. (The bound is the
+    /// task's state count, so this only happens when it is lowered, as here.)
+    #[test]
+    fn a_bounded_search_past_its_bound_is_set_up_as_usual() {
+        use super::{Phase, Search, SearchBudget, Stage};
+        use crate::domain::{ActionDef, Domain, FactValue};
+        use crate::planner::{ActionContext, Heuristic, PlanOptions};
+        use crate::state::WorldState;
+        let n = 80;
+        let mut d = Domain::new();
+        let cell: Vec<_> = (0..n)
+            .map(|k| d.add_fact(&format!("cell{k}")).unwrap())
+            .collect();
+        for k in 0..n - 1 {
+            for (from, to) in [(k, k + 1), (k + 1, k)] {
+                d.add_action(ActionDef {
+                    name: format!("move_{from}_{to}"),
+                    pre: vec![FactValue::new(cell[from], true)],
+                    effects: vec![
+                        FactValue::new(cell[from], false),
+                        FactValue::new(cell[to], true),
+                    ],
+                    cost: 1.0 + (from % 3) as f64,
+                    ..Default::default()
+                })
+                .unwrap();
+            }
+        }
+        let mut start = WorldState::new();
+        start.set(cell[10], true);
+        let goal = d.conditions([FactValue::new(cell[70], true)]).unwrap();
+        let (o, ctx) = (PlanOptions::default(), ActionContext::new());
+        let whole = Search::default().run(&d, &start, &goal, &o, &ctx);
+        assert_eq!(whole.stats.evaluations, 0, "bounded: {:?}", whole.stats);
+        let mut search = Search::default();
+        search.begin(&d, &start, &goal, &o, &ctx);
+        match &mut search.phase {
+            Phase::Running(run) => {
+                // 80 cells and none: 81 states, so 82 expansions.
+                assert!(matches!(run.stage, Stage::Bounded(82)), "{:?}", run.stage);
+                run.stage = Stage::Bounded(5);
+            }
+            _ => panic!("running"),
+        }
+        let r = loop {
+            if let Some(r) = search.resume(&SearchBudget::expansions(2)) {
+                break r;
+            }
+        };
+        let blind = PlanOptions {
+            heuristic: Heuristic::Blind,
+            ..o
+        };
+        let b = Search::default().run(&d, &start, &goal, &blind, &ctx);
+        assert_eq!(r.plan().unwrap().cost, b.plan().unwrap().cost);
+        assert_eq!(r.plan().unwrap().cost, whole.plan().unwrap().cost);
+        assert!(r.stats.evaluations >= 1, "set up again: {:?}", r.stats);
+        assert!(r.stats.expanded > whole.stats.expanded, "{:?}", r.stats);
     }
 }

@@ -89,6 +89,13 @@ const GROUPS_MAX_ACTIONS: usize = 1024;
 /// addition to the [`ENTRIES`] each planner keeps: a key's table is built once per world.
 pub const SHARED_ENTRIES: usize = 64;
 
+/// A key whose projection has more facts than a table holds (more than
+/// [`EXACT_MAX_FACTS`]) but whose groups leave at most this many states is searched by
+/// uniform-cost search for up to that many expansions before anything else (see
+/// [`ExactCache::bounded`]): a path of 129 cells (chain-128) is 130 states, fewer
+/// expansions than the root LM-cut costs there.
+pub const BOUNDED_MAX_STATES: usize = 256;
+
 /// Shapes (a key's projection, or the verdict that it takes no table) one planner keeps.
 const SHAPES: usize = 32;
 
@@ -195,6 +202,10 @@ struct Shape {
     per_statics: bool,
     /// The relevant enabled actions the static values leave alive, in registration order.
     relevant: Vec<u32>,
+    /// When the projection has too many facts for a table: its states (at most
+    /// [`BOUNDED_MAX_STATES`]) and its groups' members as (group, fact), by group.
+    bound: Option<usize>,
+    bound_groups: Vec<(u32, u32)>,
 }
 
 /// One table and its key.
@@ -235,8 +246,10 @@ pub(crate) struct ExactCache {
     pub store: Option<Arc<TableStore>>,
     shapes: Vec<Shape>,
     next_shape: usize,
-    /// The shape `size` last answered for.
+    /// The shape `size` last answered for, and whether the last `size` call did answer
+    /// for one (else `current` is another key's).
     current: usize,
+    answered: bool,
     /// Scratch: the goal's atoms, and per atom, action and fact flags of a shape's analysis.
     goal: Vec<u32>,
     atom_seen: Vec<bool>,
@@ -589,6 +602,7 @@ impl ExactCache {
         disabled: &[ActionId],
         start: &[u64],
     ) -> Option<usize> {
+        self.answered = false;
         // Even one fact's two states must fit the work limit.
         if !c.vars.is_empty() || c.small_costs.is_none() || c.actions > EXACT_MAX_WORK / 2 {
             return None;
@@ -634,6 +648,7 @@ impl ExactCache {
             }
         };
         self.current = i;
+        self.answered = true;
         self.shapes[i].states
     }
 
@@ -687,6 +702,8 @@ impl ExactCache {
         shape.per_statics = false;
         shape.relevant.clear();
         shape.layout = Layout::default();
+        shape.bound = None;
+        shape.bound_groups.clear();
 
         // Backward relevance from the goal over the enabled actions.
         self.mark_relevant(c, disabled, &[]);
@@ -776,13 +793,13 @@ impl ExactCache {
         // group): where even that is over the limits, the groups are not worth finding
         // (on large domains they would cost more than the search).
         let fewest = projected + 1;
-        if projected > EXACT_MAX_FACTS
-            || fewest > EXACT_MAX_STATES
+        if fewest > EXACT_MAX_STATES
             || fewest.saturating_mul(shape.relevant.len().max(1)) > EXACT_MAX_WORK
         {
             self.shapes[i] = shape;
             return;
         }
+        let too_wide = projected > EXACT_MAX_FACTS;
 
         // Groups: those whose every maker clears the others (the soldier's places: a
         // `goto` clears every other place, `flee` consumes `at_cover`) and those whose
@@ -807,6 +824,23 @@ impl ExactCache {
                 consuming_first
             }
         };
+
+        if too_wide {
+            // No table (a state is a word of bits), but the groups may bound the states a
+            // search meets: see `bounded`.
+            let states = states_of(&group, &projected);
+            if states <= BOUNDED_MAX_STATES {
+                shape.bound = Some(states);
+                shape.bound_groups.extend(
+                    (0..facts as u32)
+                        .filter(|&f| projected(f as usize) && group[f as usize] != NONE)
+                        .map(|f| (group[f as usize], f)),
+                );
+                shape.bound_groups.sort_unstable();
+            }
+            self.shapes[i] = shape;
+            return;
+        }
 
         // The layout: facts in no group (low bits), then each group's members in the
         // order of their groups' first members.
@@ -854,6 +888,32 @@ impl ExactCache {
             shape.states = Some(states);
         }
         self.shapes[i] = shape;
+    }
+
+    /// The states of the shape [`ExactCache::size`] last answered for (and answered
+    /// `None`), when its projection has more facts than a table holds but its groups leave
+    /// at most [`BOUNDED_MAX_STATES`] states and `start` (packed words) has at most one
+    /// fact of each group true: a search from `start` over the key's relevant actions
+    /// meets at most that many states of the projection.
+    pub fn bounded(&self, start: &[u64]) -> Option<usize> {
+        if !self.answered {
+            return None;
+        }
+        let shape = self.shapes.get(self.current)?;
+        let states = shape.bound?;
+        let mut k = 0;
+        while k < shape.bound_groups.len() {
+            let g = shape.bound_groups[k].0;
+            let mut on = 0;
+            while k < shape.bound_groups.len() && shape.bound_groups[k].0 == g {
+                on += bit(start, shape.bound_groups[k].1);
+                k += 1;
+            }
+            if on > 1 {
+                return None;
+            }
+        }
+        Some(states)
     }
 
     /// True when the shape [`ExactCache::size`] last answered for covers `start` (packed
