@@ -64,8 +64,9 @@ pub use domain::{
 pub use planner::{lmcut_estimate, max_table_bytes, set_max_table_bytes};
 pub use planner::{
     plan, ActionContext, Direction, Heuristic, OutOfMemory, Outcome, Plan, PlanOptions, PlanResult,
-    Planner, SearchBudget, SearchStats, AUTO_BACKWARD_AFTER, EXACT_MAX_FACTS, EXACT_MAX_STATES,
-    EXACT_MAX_WORK, EXACT_TABLES, MAX_TABLE_BYTES, PROBE_EXPANSIONS, PROBE_MAX_ACTIONS,
+    Planner, SearchBudget, SearchStats, AUTO_BACKWARD_AFTER, BOUNDED_MAX_STATES, EXACT_MAX_FACTS,
+    EXACT_MAX_STATES, EXACT_MAX_WORK, EXACT_TABLES, MAX_TABLE_BYTES, PROBE_EXPANSIONS,
+    PROBE_MAX_ACTIONS, SHARED_EXACT_TABLES,
 };
 pub use state::WorldState;
 pub use world::{BatchOptions, BatchStats, CacheStats, World, WorldDef};

@@ -27,7 +27,9 @@ pub enum GoapHeuristic {
     /// table kept per (domain, goal, disabled actions, values of the unchanged facts):
     /// only the plan's states are expanded. A key's first search on a planner builds its
     /// table (a world's planners share theirs: once per world), in one piece whatever the
-    /// step budget (up to about 1.5 ms). Other domains
+    /// step budget (up to about 1.5 ms). Tasks whose groups leave at most 256 states but
+    /// with too many facts for a table run a bounded uniform-cost search first. Other
+    /// domains
     /// of at most 20 actions without variables first run up to 32 uniform-cost
     /// expansions with no setup (most small searches end there); then root landmarks,
     /// with lazy LM-cut once a search grows large.

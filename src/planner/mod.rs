@@ -21,6 +21,10 @@
 //!    start of the key's first search on a planner, whatever the search's budget (at most
 //!    about 1.5 ms on the build machine; the soldier domain's largest, 12,288 states,
 //!    about 1 ms): it is bounded, and a budget must not decide whether a table is used.
+//!    A task whose groups leave at most [`BOUNDED_MAX_STATES`] states but that has more
+//!    facts than a table holds (a path of more than 64 cells) skips the root LM-cut: it
+//!    is pruned, then searched uniform-cost for at most its states plus one expansions
+//!    (all it can need); past them it is set up as usual and starts again.
 //! 1. **Pruning.** Actions that relaxed reachability shows can never apply, and actions none
 //!    of whose effects can matter for the goal, are dropped for this search. Both keep the
 //!    optimal cost. If the goal is not even relaxed-reachable the answer is
@@ -172,8 +176,8 @@ pub use crate::memory::{max_table_bytes, set_max_table_bytes, OutOfMemory, MAX_T
 pub use context::ActionContext;
 pub(crate) use search::TableStore;
 pub use search::{
-    AUTO_BACKWARD_AFTER, AUTO_LAZY_AFTER, EXACT_MAX_FACTS, EXACT_MAX_STATES, EXACT_MAX_WORK,
-    EXACT_TABLES, PROBE_EXPANSIONS, PROBE_MAX_ACTIONS, SHARED_EXACT_TABLES,
+    AUTO_BACKWARD_AFTER, AUTO_LAZY_AFTER, BOUNDED_MAX_STATES, EXACT_MAX_FACTS, EXACT_MAX_STATES,
+    EXACT_MAX_WORK, EXACT_TABLES, PROBE_EXPANSIONS, PROBE_MAX_ACTIONS, SHARED_EXACT_TABLES,
 };
 
 /// Which admissible heuristic guides the search. All of them return optimal plans; they

@@ -89,11 +89,11 @@ const GROUPS_MAX_ACTIONS: usize = 1024;
 /// addition to the [`ENTRIES`] each planner keeps: a key's table is built once per world.
 pub const SHARED_ENTRIES: usize = 64;
 
-/// A key whose projection has more facts than a table holds (more than
-/// [`EXACT_MAX_FACTS`]) but whose groups leave at most this many states is searched by
-/// uniform-cost search for up to that many expansions before anything else (see
-/// [`ExactCache::bounded`]): a path of 129 cells (chain-128) is 130 states, fewer
-/// expansions than the root LM-cut costs there.
+/// With [`Heuristic::Auto`](crate::Heuristic), a task whose projection has more facts than
+/// a table holds (more than [`EXACT_MAX_FACTS`]) but whose groups leave at most this many
+/// states is searched uniform-cost, without the root LM-cut, for up to its states plus one
+/// expansions before anything else: a path of 129 cells (chain-128) is 130 states, a
+/// search that costs half what the root LM-cut does there.
 pub const BOUNDED_MAX_STATES: usize = 256;
 
 /// Shapes (a key's projection, or the verdict that it takes no table) one planner keeps.
