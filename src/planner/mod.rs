@@ -24,7 +24,9 @@
 //!    A task whose groups leave at most [`BOUNDED_MAX_STATES`] states but that has more
 //!    facts than a table holds (a path of more than 64 cells) skips the root LM-cut: it
 //!    is pruned, then searched uniform-cost for at most its states plus one expansions
-//!    (all it can need); past them it is set up as usual and starts again.
+//!    (all a search of those states needs; one whose pruned actions still read facts the
+//!    groups' count leaves out can need more); past them it is set up as usual and starts
+//!    again.
 //! 1. **Pruning.** Actions that relaxed reachability shows can never apply, and actions none
 //!    of whose effects can matter for the goal, are dropped for this search. Both keep the
 //!    optimal cost. If the goal is not even relaxed-reachable the answer is

@@ -92,8 +92,10 @@ pub const SHARED_ENTRIES: usize = 64;
 /// With [`Heuristic::Auto`](crate::Heuristic), a task whose projection has more facts than
 /// a table holds (more than [`EXACT_MAX_FACTS`]) but whose groups leave at most this many
 /// states is searched uniform-cost, without the root LM-cut, for up to its states plus one
-/// expansions before anything else: a path of 129 cells (chain-128) is 130 states, a
-/// search that costs half what the root LM-cut does there.
+/// expansions before anything else (past them, it is set up as usual and starts again): a
+/// path of 129 cells (chain-128) is 130 states, a search that costs half what the root
+/// LM-cut does there. Working out a key's groups costs its first search on a planner about
+/// as much as one such search (paths of 65 to 255 cells: 0.1 to 0.4 ms).
 pub const BOUNDED_MAX_STATES: usize = 256;
 
 /// Shapes (a key's projection, or the verdict that it takes no table) one planner keeps.
@@ -800,6 +802,11 @@ impl ExactCache {
             return;
         }
         let too_wide = projected > EXACT_MAX_FACTS;
+        if too_wide && fewest > BOUNDED_MAX_STATES {
+            // Neither a table nor a bound can come of the groups.
+            self.shapes[i] = shape;
+            return;
+        }
 
         // Groups: those whose every maker clears the others (the soldier's places: a
         // `goto` clears every other place, `flee` consumes `at_cover`) and those whose
