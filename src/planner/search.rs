@@ -337,6 +337,16 @@ enum Stage {
     Exact(exact::Walk),
 }
 
+/// The exact-table paths a search may take ([`Search::exact_path`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ExactPath {
+    /// Walk the key's table.
+    Table,
+    /// Uniform-cost search for at most these states (plus one) first ([`Stage::Bounded`]).
+    Bounded(usize),
+    Neither,
+}
+
 /// When the loop scores popped nodes with a full heuristic: the evaluator policy and the
 /// evidence it has gathered so far.
 #[derive(Clone, Copy, Debug)]
@@ -587,22 +597,13 @@ impl Search {
         } else {
             Portfolio::Off
         };
-        // Small tasks walk an exact goal-distance table (see `exact.rs`).
-        let exact = self.takes_table(base, start, goal, options, context);
-        // A task with few states but too many facts for a table (the shape `takes_table`
-        // left current says so; a key with a table never has a bound).
-        let bounded = match options.heuristic == Heuristic::Auto
-            && !backward
-            && !costed
-            && !exact
-            && base.vars.is_empty()
-            && base.small_costs.is_some()
-        {
-            true => self
-                .exact
-                .bounded(start.words())
-                .filter(|&states| u64::from(options.max_nodes) > states as u64),
-            false => None,
+        // Small tasks walk an exact goal-distance table (see `exact.rs`); tasks with few
+        // states but too many facts for a table search uniform-cost first.
+        let path = self.exact_path(base, start, goal, options, context);
+        let exact = path == ExactPath::Table;
+        let bounded = match path {
+            ExactPath::Bounded(states) => Some(states),
+            _ => None,
         };
         let probe = !backward
             && matches!(options.heuristic, Heuristic::Auto | Heuristic::Blind)
@@ -674,29 +675,44 @@ impl Search {
         self.exact.store = store;
     }
 
-    /// True when a search of these inputs may walk an exact goal-distance table (see
-    /// `exact.rs`): the default heuristic, forward, the domain's own costs, and a key whose
-    /// table fits (and fits `max_nodes`). Leaves the key's shape current in `exact`.
-    fn takes_table(
+    /// Which of the exact-table paths (see `exact.rs`) a search of these inputs may take:
+    /// under the default heuristic, forward, with the domain's own costs, a table when
+    /// the key's fits (and fits `max_nodes`), else a bounded uniform-cost search when the
+    /// key's groups leave few states (fewer than `max_nodes`) and `start` is covered.
+    /// Leaves the key's shape current in `exact`.
+    fn exact_path(
         &mut self,
         base: &CompiledDomain,
         start: &WorldState,
         goal: &Goal,
         options: &PlanOptions,
         context: &ActionContext,
-    ) -> bool {
-        options.heuristic == Heuristic::Auto
-            && !runs_backward(options, base, goal)
-            && context.cost_overrides().is_empty()
-            && self
-                .exact
-                .size(base, goal, context.disabled(), start.words())
-                .is_some_and(|states| u64::from(options.max_nodes) >= states as u64)
+    ) -> ExactPath {
+        if options.heuristic != Heuristic::Auto
+            || runs_backward(options, base, goal)
+            || !context.cost_overrides().is_empty()
+        {
+            return ExactPath::Neither;
+        }
+        let max_nodes = u64::from(options.max_nodes);
+        match self
+            .exact
+            .size(base, goal, context.disabled(), start.words())
+        {
+            Some(states) if max_nodes >= states as u64 => ExactPath::Table,
+            Some(_) => ExactPath::Neither,
+            // A key with a table never has a bound.
+            None => match self.exact.bounded(start.words()) {
+                Some(states) if max_nodes > states as u64 => ExactPath::Bounded(states),
+                _ => ExactPath::Neither,
+            },
+        }
     }
 
-    /// True when a search of these inputs walks an exact table: [`Search::takes_table`],
-    /// and a start with at most one fact of each at-most-one group true. Deterministic:
-    /// the answer depends on the inputs only, whether or not the table is built yet.
+    /// True when a search of these inputs walks an exact table: [`Search::exact_path`]
+    /// says so, and a start with at most one fact of each at-most-one group true.
+    /// Deterministic: the answer depends on the inputs only, whether or not the table is
+    /// built yet.
     pub fn walks_table(
         &mut self,
         domain: &Domain,
@@ -708,7 +724,8 @@ impl Search {
         let Ok(base) = domain.compiled() else {
             return false;
         };
-        self.takes_table(base, start, goal, options, context) && self.exact.covers(start.words())
+        self.exact_path(base, start, goal, options, context) == ExactPath::Table
+            && self.exact.covers(start.words())
     }
 
     /// Sets up a walk down a small task's exact goal-distance table (see `exact.rs`),
@@ -1040,17 +1057,8 @@ impl Search {
                             // Not a tiny search: set it up (pruning, root landmarks) and
                             // start again with the pruned actions (the probe's nodes
                             // reached by irrelevant actions would all have to be expanded).
-                            let disabled = std::mem::take(&mut self.disabled);
-                            let setup = self.prepare(c, &[], options, &disabled, stats);
-                            self.disabled = disabled;
-                            stats.evaluations = self.relaxed.evaluations;
-                            let ev = match setup {
-                                Ok(ev) => ev,
-                                Err(outcome) => return Some(outcome),
-                            };
-                            match self.first_stage(c, options, ev, stats) {
-                                Ok(next) => *stage = next,
-                                Err(outcome) => return Some(outcome),
+                            if let Err(outcome) = self.set_up_again(c, options, stage, stats) {
+                                return Some(outcome);
                             }
                         }
                         stop => return Some(self.tight_outcome(c, stop, stats)),
@@ -1095,17 +1103,11 @@ impl Search {
                         stats,
                     );
                     match (stop, &mut *stage) {
-                        (Stop::Paused, Stage::Bounded(limit)) if stats.expanded >= *limit => {
-                            if let Err(outcome) =
-                                self.set_up_after_bounded(c, options, stage, stats)
-                            {
-                                return Some(outcome);
-                            }
-                        }
-                        (Stop::NodeLimit, Stage::Bounded(_)) => {
-                            if let Err(outcome) =
-                                self.set_up_after_bounded(c, options, stage, stats)
-                            {
+                        (Stop::Paused | Stop::NodeLimit, Stage::Bounded(limit))
+                            if stop == Stop::NodeLimit || stats.expanded >= *limit =>
+                        {
+                            // Past the bound: set up as usual and start again.
+                            if let Err(outcome) = self.set_up_again(c, options, stage, stats) {
                                 return Some(outcome);
                             }
                         }
@@ -1129,11 +1131,11 @@ impl Search {
         }
     }
 
-    /// A [`Stage::Bounded`] search that did not end within its expansions (or its node
-    /// limit): the search set up as usual (pruning again, root landmarks) and its first
-    /// stage, started again from the start (the expansions so far still count). `Err`
-    /// carries the outcome when the setup decides.
-    fn set_up_after_bounded(
+    /// A search that set up without a heuristic ([`Stage::Probe`], [`Stage::Bounded`]) and
+    /// did not end within its expansions (or its node limit): set up as usual (pruning,
+    /// root landmarks) with its first stage, started again from the start (the expansions
+    /// so far still count). `Err` carries the outcome when the setup decides.
+    fn set_up_again(
         &mut self,
         c: &CompiledDomain,
         options: &PlanOptions,

@@ -210,6 +210,16 @@ struct Shape {
     bound_groups: Vec<(u32, u32)>,
 }
 
+impl Shape {
+    /// `start` (packed domain words) over the projection (bit `i`: `facts[i]`).
+    fn project(&self, start: &[u64]) -> u64 {
+        self.facts
+            .iter()
+            .enumerate()
+            .fold(0, |s, (b, &f)| s | bit(start, f) << b)
+    }
+}
+
 /// One table and its key.
 #[derive(Debug, Default)]
 struct Table {
@@ -927,11 +937,7 @@ impl ExactCache {
     /// words): no two facts of a group are true in it.
     pub fn covers(&self, start: &[u64]) -> bool {
         let shape = &self.shapes[self.current];
-        let mut state = 0u64;
-        for (b, &f) in shape.facts.iter().enumerate() {
-            state |= bit(start, f) << b;
-        }
-        shape.layout.rank(state).is_some()
+        shape.layout.rank(shape.project(start)).is_some()
     }
 
     /// Starts a walk from `start` (packed domain words) to the goal (`goal_atoms`, as the
@@ -958,10 +964,7 @@ impl ExactCache {
         debug_assert!(
             shape.per_statics && static_values == static_values_of(&shape.statics, start)
         );
-        let mut state = 0u64;
-        for (b, &f) in shape.facts.iter().enumerate() {
-            state |= bit(start, f) << b;
-        }
+        let state = shape.project(start);
         let Some(index) = shape.layout.rank(state) else {
             self.uncovered += 1;
             return Ok(None);
