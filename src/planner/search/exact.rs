@@ -210,16 +210,6 @@ struct Shape {
     bound_groups: Vec<(u32, u32)>,
 }
 
-impl Shape {
-    /// `start` (packed domain words) over the projection (bit `i`: `facts[i]`).
-    fn project(&self, start: &[u64]) -> u64 {
-        self.facts
-            .iter()
-            .enumerate()
-            .fold(0, |s, (b, &f)| s | bit(start, f) << b)
-    }
-}
-
 /// One table and its key.
 #[derive(Debug, Default)]
 struct Table {
@@ -304,12 +294,24 @@ fn bit(start: &[u64], f: u32) -> u64 {
         .map_or(0, |w| (w >> (f % 64)) & 1)
 }
 
-/// The values of `statics` in `start` (bit `i`: `statics[i]`).
-fn static_values_of(statics: &[u32], start: &[u64]) -> u64 {
-    statics
+/// The values of `facts` in `start` (bit `i`: `facts[i]`): a shape's static values, or a
+/// start over its projection.
+fn pack(facts: &[u32], start: &[u64]) -> u64 {
+    facts
         .iter()
         .enumerate()
         .fold(0, |v, (i, &f)| v | bit(start, f) << i)
+}
+
+/// Marks in `mark` the facts the preconditions of `relevant` read.
+fn mark_read(c: &CompiledDomain, relevant: &[u32], mark: &mut [u8]) {
+    for &a in relevant {
+        for &q in c.pre(a as usize) {
+            if q != c.init_atom {
+                mark[(q / 2) as usize] |= READ;
+            }
+        }
+    }
 }
 
 /// Per fact, its group (ids from 0, [`NONE`]: none) among the facts `available` keeps
@@ -637,7 +639,7 @@ impl ExactCache {
             s.tables == c.id
                 && s.goal_atoms == self.goal
                 && s.disabled == disabled
-                && (!s.per_statics || s.static_values == static_values_of(&s.statics, start))
+                && (!s.per_statics || s.static_values == pack(&s.statics, start))
         };
         // The last shape first: a search asks again for the key it was just asked about
         // (the world's plan cache asks whether a search walks a table before it runs).
@@ -664,9 +666,15 @@ impl ExactCache {
         self.shapes[i].states
     }
 
-    /// Marks in `action_seen` the goal's (`self.goal`) relevant actions among those not
-    /// `disabled` and not `dead` (per action; empty: none is).
-    fn mark_relevant(&mut self, c: &CompiledDomain, disabled: &[ActionId], dead: &[bool]) {
+    /// The goal's (`self.goal`) relevant actions among those not `disabled` and not `dead`
+    /// (per action; empty: none is), into `relevant` in registration order.
+    fn mark_relevant(
+        &mut self,
+        c: &CompiledDomain,
+        disabled: &[ActionId],
+        dead: &[bool],
+        relevant: &mut Vec<u32>,
+    ) {
         self.atom_seen.clear();
         self.atom_seen.resize(c.atoms, false);
         self.action_seen.clear();
@@ -695,6 +703,8 @@ impl ExactCache {
                 }
             }
         }
+        relevant.clear();
+        relevant.extend((0..c.actions as u32).filter(|&a| self.action_seen[a as usize]));
     }
 
     /// Works out the shape of (`c`, `self.goal`, `disabled`) for the static facts' values
@@ -718,21 +728,14 @@ impl ExactCache {
         shape.bound_groups.clear();
 
         // Backward relevance from the goal over the enabled actions.
-        self.mark_relevant(c, disabled, &[]);
-        shape
-            .relevant
-            .extend((0..c.actions as u32).filter(|&a| self.action_seen[a as usize]));
+        self.mark_relevant(c, disabled, &[], &mut shape.relevant);
 
         // Read, changed and goal facts. The static ones are read but never changed.
         let mark = &mut self.fact_mark;
         mark.clear();
         mark.resize(facts, 0);
+        mark_read(c, &shape.relevant, mark);
         for &a in &shape.relevant {
-            for &q in c.pre(a as usize) {
-                if q != c.init_atom {
-                    mark[(q / 2) as usize] |= READ;
-                }
-            }
             for &q in c.eff(a as usize) {
                 if q != c.init_atom {
                     mark[(q / 2) as usize] |= CHANGED;
@@ -753,7 +756,7 @@ impl ExactCache {
             return;
         }
         shape.per_statics = true;
-        shape.static_values = static_values_of(&shape.statics, start);
+        shape.static_values = pack(&shape.statics, start);
 
         // Actions a static fact's start value denies never apply (every action that makes
         // their precondition true is relevant, and none changes a static fact): they
@@ -774,23 +777,12 @@ impl ExactCache {
         }
         if any_dead {
             let dead = std::mem::take(&mut self.dead);
-            self.mark_relevant(c, disabled, &dead);
+            self.mark_relevant(c, disabled, &dead, &mut shape.relevant);
             self.dead = dead;
-            shape.relevant.clear();
-            shape
-                .relevant
-                .extend((0..c.actions as u32).filter(|&a| self.action_seen[a as usize]));
-            let mark = &mut self.fact_mark;
-            for m in mark.iter_mut() {
+            for m in self.fact_mark.iter_mut() {
                 *m &= !READ;
             }
-            for &a in &shape.relevant {
-                for &q in c.pre(a as usize) {
-                    if q != c.init_atom {
-                        mark[(q / 2) as usize] |= READ;
-                    }
-                }
-            }
+            mark_read(c, &shape.relevant, &mut self.fact_mark);
         }
 
         // The projection: the goal facts and the read ones but the static ones.
@@ -937,7 +929,7 @@ impl ExactCache {
     /// words): no two facts of a group are true in it.
     pub fn covers(&self, start: &[u64]) -> bool {
         let shape = &self.shapes[self.current];
-        shape.layout.rank(shape.project(start)).is_some()
+        shape.layout.rank(pack(&shape.facts, start)).is_some()
     }
 
     /// Starts a walk from `start` (packed domain words) to the goal (`goal_atoms`, as the
@@ -961,10 +953,8 @@ impl ExactCache {
         );
         // `size` found the shape for the start's static values.
         let static_values = shape.static_values;
-        debug_assert!(
-            shape.per_statics && static_values == static_values_of(&shape.statics, start)
-        );
-        let state = shape.project(start);
+        debug_assert!(shape.per_statics && static_values == pack(&shape.statics, start));
+        let state = pack(&shape.facts, start);
         let Some(index) = shape.layout.rank(state) else {
             self.uncovered += 1;
             return Ok(None);
