@@ -5,7 +5,7 @@
 use goap::format::load_domain_file;
 use goap::{
     ActionDef, ActionId, Domain, FactId, FactValue, Goal, Heuristic, Outcome, PlanOptions, Planner,
-    WorldState,
+    SearchBudget, WorldState,
 };
 
 const HEURISTICS: [Heuristic; 5] = Heuristic::ALL;
@@ -267,6 +267,41 @@ fn one_planner_reused_across_domains_of_different_sizes() {
             assert_eq!(r.plan().unwrap().cost, 2.0, "{h:?}");
         }
     }
+}
+
+/// `Planner::plan` does not time a search that ends within the probe (two clock reads
+/// cost a fifth of it); `begin`/`resume` time every call, and a search set up is timed.
+#[test]
+fn searches_ended_by_the_probe_are_not_timed() {
+    let file = load_domain_file("examples/domains/gpgoap-example.json".as_ref()).unwrap();
+    let g = file.goal.clone().unwrap();
+    let mut p = Planner::new();
+    for h in [Heuristic::Blind, Heuristic::Auto] {
+        // Blind: the probe ends the search. Auto walks the exact table instead (timed).
+        let whole = p.plan(&file.domain, &file.start, &g, &opts(h));
+        p.begin(&file.domain, &file.start, &g, &opts(h), &Default::default());
+        let sliced = p.resume(&SearchBudget::UNLIMITED).unwrap();
+        assert!(
+            sliced.stats.elapsed.as_nanos() > 0,
+            "{h:?}: resume is timed"
+        );
+        assert_eq!(whole.outcome, sliced.outcome, "{h:?}");
+        assert_eq!(whole.stats.expanded, sliced.stats.expanded, "{h:?}");
+        if h == Heuristic::Blind {
+            assert_eq!(
+                whole.stats.elapsed.as_nanos(),
+                0,
+                "a probe's search is not timed"
+            );
+            assert!(whole.stats.expanded <= goap::PROBE_EXPANSIONS);
+        }
+    }
+    // With integer variables there is no probe: the search is timed.
+    let file = load_domain_file("examples/domains/ammo.json".as_ref()).unwrap();
+    let g = file.goal.clone().unwrap();
+    let r = p.plan(&file.domain, &file.start, &g, &opts(Heuristic::Blind));
+    assert!(r.plan().is_some());
+    assert!(r.stats.elapsed.as_nanos() > 0);
 }
 
 #[test]

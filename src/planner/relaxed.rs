@@ -11,6 +11,14 @@ pub(super) const STATUS_NONE: u8 = 0;
 pub(super) const STATUS_ZONE: u8 = 1;
 pub(super) const STATUS_BEFORE: u8 = 2;
 
+/// [`Relaxed::prune_unreachable`] works over packed masks on dense domains without
+/// variables of at most this many actions ...
+const PACKED_MAX_ACTIONS: usize = 256;
+/// ... and at most this many words of facts ...
+const PACKED_MAX_WORDS: usize = 8;
+/// ... as long as the actions fire within this many passes.
+const PACKED_MAX_PASSES: u32 = 8;
+
 /// Scratch memory for the relaxed analyses, reused across calls.
 #[derive(Debug, Default)]
 pub(crate) struct Relaxed {
@@ -102,6 +110,17 @@ impl Relaxed {
     /// Forward relaxed reachability from `state`; deactivates actions that can never apply.
     /// Returns false when some goal atom is unreachable (no plan exists).
     pub fn prune_unreachable(&mut self, c: &CompiledDomain, state: &[u64]) -> bool {
+        if c.dense && c.vars.is_empty() && c.actions <= PACKED_MAX_ACTIONS {
+            if let Some(reachable) = self.prune_unreachable_packed(c, state) {
+                return reachable;
+            }
+        }
+        self.prune_unreachable_atoms(c, state)
+    }
+
+    /// [`Relaxed::prune_unreachable`] atom by atom: each action fires once its count of
+    /// unreached precondition atoms drops to zero.
+    fn prune_unreachable_atoms(&mut self, c: &CompiledDomain, state: &[u64]) -> bool {
         self.load_state(c, state);
         let reached = &mut self.status;
         reached.iter_mut().for_each(|s| *s = STATUS_NONE);
@@ -144,6 +163,71 @@ impl Relaxed {
         // Every analysis leaves `status` all STATUS_NONE for the next one.
         reached.iter_mut().for_each(|s| *s = STATUS_NONE);
         reachable
+    }
+
+    /// [`Relaxed::prune_unreachable`] over the dense masks of a small domain without
+    /// variables, a word of facts at a time: the facts that can be true and those that can
+    /// be false grow from `state` as active actions whose preconditions they meet fire,
+    /// pass after pass over the actions not yet fired, until a pass fires none. On the
+    /// small domains it serves this costs a few passes of a few instructions per action,
+    /// where the atom-by-atom exploration pays for every atom and list entry; a domain
+    /// that needs more than [`PACKED_MAX_PASSES`] passes (a long chain of actions listed
+    /// against its order) is left to that exploration (`None`). Leaves `unsat` 0 exactly
+    /// for the fired actions, as the exploration does.
+    fn prune_unreachable_packed(&mut self, c: &CompiledDomain, state: &[u64]) -> Option<bool> {
+        let w = c.words;
+        let mut t = [0u64; PACKED_MAX_WORDS];
+        let mut f = [0u64; PACKED_MAX_WORDS];
+        if w > PACKED_MAX_WORDS {
+            return None;
+        }
+        for k in 0..w {
+            t[k] = state[k];
+            f[k] = !state[k];
+        }
+        for (a, unsat) in self.unsat[..c.actions].iter_mut().enumerate() {
+            // 1: not fired yet; inactive actions never fire.
+            *unsat = if self.active[a] { 1 } else { u32::MAX };
+        }
+        let mut passes = 0;
+        loop {
+            passes += 1;
+            if passes > PACKED_MAX_PASSES {
+                return None;
+            }
+            let mut fired = false;
+            for (m, unsat) in c.masks.chunks_exact(4 * w).zip(&mut self.unsat) {
+                if *unsat != 1 {
+                    continue;
+                }
+                let (pre_t, rest) = m.split_at(w);
+                let (pre_f, rest) = rest.split_at(w);
+                let (add, del) = rest.split_at(w);
+                if (0..w).all(|k| t[k] & pre_t[k] == pre_t[k] && f[k] & pre_f[k] == pre_f[k]) {
+                    *unsat = 0;
+                    fired = true;
+                    for k in 0..w {
+                        t[k] |= add[k];
+                        f[k] |= del[k];
+                    }
+                }
+            }
+            if !fired {
+                break;
+            }
+        }
+        let mut reachable = true;
+        for &g in &self.goal_atoms {
+            // See `atom`: the true atom of a fact is even.
+            let (fact, value) = ((g / 2) as usize, g % 2 == 0);
+            let reached = if value { &t } else { &f };
+            reachable &= (reached[fact / 64] >> (fact % 64)) & 1 == 1;
+        }
+        // Actions never fired (and inactive ones) can never apply.
+        for (active, &unsat) in self.active.iter_mut().zip(&self.unsat) {
+            *active &= unsat == 0;
+        }
+        Some(reachable)
     }
 
     /// After an exploration (h_max or LM-cut), deactivates the actions it never triggered:
@@ -326,5 +410,131 @@ impl Relaxed {
         self.reduced.copy_from_slice(&c.costs);
         self.hmax(c);
         self.goal_cost
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Relaxed, PACKED_MAX_PASSES};
+    use crate::domain::compiled::atom;
+    use crate::domain::{ActionDef, Domain, FactValue};
+
+    /// A small random domain (facts with true and false preconditions and effects), a
+    /// random start and a random goal of one or two atoms.
+    fn random_task(seed: u64) -> (Domain, Vec<u64>, Vec<u32>) {
+        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut next = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        let facts = 2 + next(90) as u32;
+        let mut d = Domain::new();
+        let ids: Vec<_> = (0..facts)
+            .map(|f| d.add_fact(&format!("f{f}")).unwrap())
+            .collect();
+        for a in 0..1 + next(60) {
+            let mut pick = |more: u64| -> Vec<FactValue> {
+                let n = next(3) + more;
+                let mut v: Vec<FactValue> = (0..n)
+                    .map(|_| FactValue::new(ids[next(u64::from(facts)) as usize], next(3) != 0))
+                    .collect();
+                v.sort_by_key(|fv| fv.fact.0);
+                v.dedup_by_key(|fv| fv.fact.0);
+                v
+            };
+            let pre = pick(0);
+            let effects = pick(1);
+            d.add_action(ActionDef {
+                name: format!("a{a}"),
+                pre,
+                effects,
+                cost: 1.0,
+                ..Default::default()
+            })
+            .unwrap();
+        }
+        let c = d.compiled().unwrap();
+        let mut state = vec![0u64; c.words];
+        for f in 0..facts as usize {
+            if next(2) == 1 {
+                state[f / 64] |= 1 << (f % 64);
+            }
+        }
+        let goal = (0..1 + next(2))
+            .map(|_| atom(next(u64::from(facts)) as u32, next(2) == 1))
+            .collect();
+        (d, state, goal)
+    }
+
+    /// The packed reachability (where it answers) keeps exactly the actions the atom
+    /// exploration keeps, and says the same about the goal, with some actions inactive
+    /// beforehand.
+    #[test]
+    fn packed_reachability_matches_the_atom_exploration() {
+        let mut answered = 0;
+        for seed in 0..3000 {
+            let (d, state, goal) = random_task(seed);
+            let c = d.compiled().unwrap();
+            let run = |packed: bool| {
+                let mut r = Relaxed::default();
+                r.prepare(c, &goal);
+                for a in (0..c.actions).filter(|a| (a + seed as usize) % 7 == 0) {
+                    r.active[a] = false;
+                }
+                let reachable = if packed {
+                    r.prune_unreachable_packed(c, &state)
+                } else {
+                    Some(r.prune_unreachable_atoms(c, &state))
+                };
+                reachable.map(|reachable| {
+                    let fired: Vec<bool> = r.unsat.iter().map(|&u| u == 0).collect();
+                    (reachable, r.active.clone(), fired)
+                })
+            };
+            let atoms = run(false).unwrap();
+            if let Some(packed) = run(true) {
+                answered += 1;
+                assert_eq!(packed, atoms, "seed {seed}");
+            }
+        }
+        assert!(
+            answered > 2500,
+            "the packed pass answered {answered} of 3000"
+        );
+    }
+
+    /// A chain of actions listed against its order needs a pass per link: past
+    /// `PACKED_MAX_PASSES` the packed pass gives up and the exploration answers.
+    #[test]
+    fn long_chains_listed_backwards_fall_back_to_the_exploration() {
+        let links = PACKED_MAX_PASSES as usize + 4;
+        let mut d = Domain::new();
+        let facts: Vec<_> = (0..=links)
+            .map(|i| d.add_fact(&format!("p{i}")).unwrap())
+            .collect();
+        for i in (0..links).rev() {
+            d.add_action(ActionDef {
+                name: format!("step{i}"),
+                pre: vec![FactValue::new(facts[i], true)],
+                effects: vec![FactValue::new(facts[i + 1], true)],
+                cost: 1.0,
+                ..Default::default()
+            })
+            .unwrap();
+        }
+        let c = d.compiled().unwrap();
+        let goal = [atom(facts[links].0, true)];
+        let mut r = Relaxed::default();
+        r.prepare(c, &goal);
+        assert_eq!(r.prune_unreachable_packed(c, &[1]), None);
+        r.prepare(c, &goal);
+        assert!(r.prune_unreachable(c, &[1]));
+        assert!(r.active.iter().all(|&on| on));
+        // Without the first fact nothing fires.
+        r.prepare(c, &goal);
+        assert!(!r.prune_unreachable(c, &[0]));
+        assert!(r.active.iter().all(|&on| !on));
     }
 }

@@ -229,6 +229,9 @@ pub(crate) struct Search {
     amask_ready: bool,
     /// The tight loop runs on the projection (see [`Projection`]).
     projected: bool,
+    /// With `projected`: every relevant action is kept, so the loop reads the setup cache
+    /// entry's rows ([`setup_cache::Projected::rows`]) instead of `proj.masks`.
+    proj_shared: bool,
     proj: Projection,
     /// The backward search's memory.
     backward: Backward,
@@ -495,7 +498,8 @@ fn oom_result(e: OutOfMemory) -> PlanResult {
 impl Search {
     /// Plans to the end: what [`Search::begin`] then [`Search::resume`] without a budget
     /// would return, with the search kept on the stack and timed once (two clock reads per
-    /// plan, not four).
+    /// plan, not four). A search the probe decides is not timed at all (see
+    /// [`SearchStats::elapsed`]).
     pub fn run(
         &mut self,
         domain: &Domain,
@@ -504,23 +508,94 @@ impl Search {
         options: &PlanOptions,
         context: &ActionContext,
     ) -> PlanResult {
-        let t0 = Instant::now();
+        let base = match domain.compiled() {
+            Err(e) => return oom_result(e),
+            Ok(base) => base,
+        };
         // The search runs here, never stored in `phase` (a `Running` is some hundreds of
         // bytes: moving it in and out cost tiny searches a tenth of their time).
         // Nor does it hold the compiled domain: counting references to it (shared by the
         // threads of a batch) would cost each search two contended atomic operations.
-        let mut result = match domain.compiled() {
-            Err(e) => oom_result(e),
-            Ok(base) => match self.set_up(base, false, start, goal, options, context) {
-                Phase::Running(mut run) => self
+        let mut path = None;
+        let mut probed = None;
+        if self.probe_applies(base, goal, options, context) {
+            let p = self.exact_path(base, start, goal, options, context);
+            if p == ExactPath::Neither {
+                match self.run_probe(base, start, goal, options, context) {
+                    Ok(decided) => return decided,
+                    Err(run) => probed = Some(run),
+                }
+            }
+            path = Some(p);
+        }
+        let t0 = Instant::now();
+        let mut result = match probed {
+            // The probe did not decide: set up as usual and search on, as `drive` does.
+            Some(mut run) => match self.set_up_again(base, options, &mut run.stage, &mut run.stats)
+            {
+                Err(outcome) => PlanResult {
+                    outcome,
+                    stats: run.stats,
+                },
+                Ok(()) => self
                     .advance_run(base, &mut run, &SearchBudget::UNLIMITED)
                     .expect("a search without a budget runs to its end"),
-                Phase::Decided(result) => result,
-                Phase::Idle => unreachable!("a set-up search is decided or running"),
             },
+            None => {
+                let path =
+                    path.unwrap_or_else(|| self.exact_path(base, start, goal, options, context));
+                match self.set_up(base, false, start, goal, options, context, path) {
+                    Phase::Running(mut run) => self
+                        .advance_run(base, &mut run, &SearchBudget::UNLIMITED)
+                        .expect("a search without a budget runs to its end"),
+                    Phase::Decided(result) => result,
+                    Phase::Idle => unreachable!("a set-up search is decided or running"),
+                }
+            }
         };
         result.stats.elapsed = t0.elapsed();
         result
+    }
+
+    /// [`Search::run`]'s probe, untimed: `Ok` with the result when the probe decides the
+    /// search (a plan, none, or out of memory), else `Err` with the search after it, for
+    /// [`Search::set_up_again`]. What [`Search::set_up`] and [`Search::drive`] do for a
+    /// probe, without moving the search in and out of `phase`. (The `Running` is not boxed:
+    /// a search that goes on would allocate.)
+    #[allow(clippy::result_large_err)]
+    fn run_probe(
+        &mut self,
+        c: &CompiledDomain,
+        start: &WorldState,
+        goal: &Goal,
+        options: &PlanOptions,
+        context: &ActionContext,
+    ) -> Result<PlanResult, Running> {
+        self.phase = Phase::Idle;
+        self.relaxed.evaluations = 0;
+        let mut stats = SearchStats::default();
+        let portfolio = self.portfolio(c, goal, options, context);
+        if let Err(outcome) = self.begin_probe(c, start, goal, context.disabled(), &mut stats) {
+            return Ok(PlanResult { outcome, stats });
+        }
+        let until = Until {
+            expanded: PROBE_EXPANSIONS,
+            time: None,
+        };
+        match self.probe(c, options, until, &mut stats) {
+            Stop::Paused | Stop::NodeLimit => Err(Running {
+                base: None,
+                costed: false,
+                options: *options,
+                stage: Stage::Probe,
+                stats,
+                portfolio,
+            }),
+            stop => {
+                let outcome = self.tight_outcome(c, stop, &mut stats);
+                Ok(PlanResult { outcome, stats })
+            }
+        }
     }
 
     /// Sets a search up (pruning, root landmarks, numeric projections, the root node) and
@@ -536,7 +611,10 @@ impl Search {
         let t0 = Instant::now();
         self.phase = match domain.compiled() {
             Err(e) => Phase::Decided(oom_result(e)),
-            Ok(base) => self.set_up(base, true, start, goal, options, context),
+            Ok(base) => {
+                let path = self.exact_path(base, start, goal, options, context);
+                self.set_up(base, true, start, goal, options, context, path)
+            }
         };
         let spent = t0.elapsed();
         match &mut self.phase {
@@ -565,9 +643,11 @@ impl Search {
         result
     }
 
-    /// [`Search::begin`] without the clock, on the domain compiled as `base`: the search
-    /// set up (`Decided` or `Running`, holding `base` when `keep`), for the caller to run
-    /// or keep. Drops the search in progress, if any.
+    /// [`Search::begin`] without the clock, on the domain compiled as `base`, taking the
+    /// exact-table `path` [`Search::exact_path`] chose: the search set up (`Decided` or
+    /// `Running`, holding `base` when `keep`), for the caller to run or keep. Drops the
+    /// search in progress, if any.
+    #[allow(clippy::too_many_arguments)]
     fn set_up(
         &mut self,
         base: &Arc<CompiledDomain>,
@@ -576,6 +656,7 @@ impl Search {
         goal: &Goal,
         options: &PlanOptions,
         context: &ActionContext,
+        path: ExactPath,
     ) -> Phase {
         self.phase = Phase::Idle;
         let mut stats = SearchStats::default();
@@ -589,17 +670,9 @@ impl Search {
         self.relaxed.evaluations = 0;
         let backward = runs_backward(options, base, goal);
         stats.backward = backward;
-        let portfolio = if options.direction == Direction::Auto && backward_applies(base, goal) {
-            // Kept for the backward search, should it start.
-            self.disabled.clear();
-            self.disabled.extend_from_slice(context.disabled());
-            Portfolio::Waiting
-        } else {
-            Portfolio::Off
-        };
+        let portfolio = self.portfolio(base, goal, options, context);
         // Small tasks walk an exact goal-distance table (see `exact.rs`); tasks with few
         // states but too many facts for a table search uniform-cost first.
-        let path = self.exact_path(base, start, goal, options, context);
         let exact = path == ExactPath::Table;
         let bounded = match path {
             ExactPath::Bounded(states) => Some(states),
@@ -668,6 +741,44 @@ impl Search {
                 portfolio,
             }),
         }
+    }
+
+    /// The portfolio a search starts with: [`Portfolio::Waiting`] (with the disabled
+    /// actions kept for the backward search, should it start) under [`Direction::Auto`]
+    /// where the backward search applies, else [`Portfolio::Off`].
+    fn portfolio(
+        &mut self,
+        c: &CompiledDomain,
+        goal: &Goal,
+        options: &PlanOptions,
+        context: &ActionContext,
+    ) -> Portfolio {
+        if options.direction == Direction::Auto && backward_applies(c, goal) {
+            self.disabled.clear();
+            self.disabled.extend_from_slice(context.disabled());
+            Portfolio::Waiting
+        } else {
+            Portfolio::Off
+        }
+    }
+
+    /// True when [`Search::run`] may try the untimed probe ([`Search::run_probe`]): the
+    /// probe's conditions in [`Search::set_up`] (forward, uniform-cost first, no integer
+    /// variables, at most [`PROBE_MAX_ACTIONS`] actions), and the domain's own costs (a
+    /// context's costs need the costed copy set up).
+    fn probe_applies(
+        &self,
+        c: &CompiledDomain,
+        goal: &Goal,
+        options: &PlanOptions,
+        context: &ActionContext,
+    ) -> bool {
+        matches!(options.heuristic, Heuristic::Auto | Heuristic::Blind)
+            && c.vars.is_empty()
+            && c.actions <= PROBE_MAX_ACTIONS
+            && options.max_nodes > 0
+            && context.cost_overrides().is_empty()
+            && !runs_backward(options, c, goal)
     }
 
     /// Shares exact tables through `store` (see [`TableStore`]).
@@ -917,23 +1028,33 @@ impl Search {
     /// setup cache entry's projection (made now if it is not yet), or clears `projected`
     /// when it leaves out no fact.
     fn project(&mut self, c: &CompiledDomain) -> Result<(), Outcome> {
-        let cached = self.setup_cache.projection(self.setup_slot, c);
+        self.setup_cache.projection(self.setup_slot, c);
+        let entry = self.setup_cache.entry(self.setup_slot);
+        let cached = &entry.proj;
         self.projected = cached.on;
         if !cached.on {
             return Ok(());
         }
         let pw = cached.words;
         let n = self.active.len();
+        // The kept actions are among the relevant ones: all of them, or the rows to copy.
+        self.proj_shared = !cached.rows.is_empty() && n == entry.count;
         let p = &mut self.proj;
-        reserve_masks(&mut p.masks, n, pw, cached.facts.len())?;
-        p.masks.resize(n * 4 * pw, 0);
-        let row = 4 * pw;
-        for (i, &a) in self.active.iter().enumerate() {
-            let (a, m) = (a as usize, &mut p.masks[i * row..(i + 1) * row]);
-            if cached.rows.is_empty() {
-                cached.write_masks(c, a, m);
-            } else {
-                m.copy_from_slice(&cached.rows[a * row..(a + 1) * row]);
+        if !self.proj_shared {
+            reserve_masks(&mut p.masks, n, pw, cached.facts.len())?;
+            p.masks.resize(n * 4 * pw, 0);
+            let row = 4 * pw;
+            // The row of a relevant action: the relevant actions before it.
+            let (mut next, mut before) = (0, 0);
+            for (i, &a) in self.active.iter().enumerate() {
+                let (a, m) = (a as usize, &mut p.masks[i * row..(i + 1) * row]);
+                if cached.rows.is_empty() {
+                    cached.write_masks(c, a, m);
+                } else {
+                    before += entry.relevant[next..a].iter().filter(|&&r| r).count();
+                    next = a;
+                    m.copy_from_slice(&cached.rows[before * row..(before + 1) * row]);
+                }
             }
         }
         p.start.clear();
@@ -1025,33 +1146,11 @@ impl Search {
                     *stage = Stage::Landmarks(*ev);
                 }
                 Stage::Probe => {
-                    let actions = if self.probe_copy {
-                        ActionSet {
-                            masks: &self.amask,
-                            costs: &self.acost,
-                            ids: Some(&self.active),
-                        }
-                    } else {
-                        ActionSet {
-                            masks: &c.masks,
-                            costs: &c.costs,
-                            ids: None,
-                        }
-                    };
                     let until = Until {
                         expanded: until.expanded.min(PROBE_EXPANSIONS),
                         ..until
                     };
-                    let stop = self.tight.run(
-                        &actions,
-                        None,
-                        &self.goal_pos,
-                        &self.goal_neg,
-                        options.max_nodes,
-                        until,
-                        stats,
-                    );
-                    match stop {
+                    match self.probe(c, options, until, stats) {
                         Stop::Paused if stats.expanded < PROBE_EXPANSIONS => return None,
                         Stop::Paused | Stop::NodeLimit => {
                             // Not a tiny search: set it up (pruning, root landmarks) and
@@ -1067,7 +1166,12 @@ impl Search {
                 Stage::Tight | Stage::Landmarks(_) | Stage::Bounded(_) => {
                     let cached = self.setup_cache.projected(self.setup_slot);
                     let (masks, goal_pos, goal_neg) = if self.projected {
-                        (&self.proj.masks, &cached.goal_pos, &cached.goal_neg)
+                        let masks = if self.proj_shared {
+                            &cached.rows
+                        } else {
+                            &self.proj.masks
+                        };
+                        (masks, &cached.goal_pos, &cached.goal_neg)
                     } else {
                         (&self.amask, &self.goal_pos, &self.goal_neg)
                     };
@@ -1129,6 +1233,38 @@ impl Search {
                 }
             }
         }
+    }
+
+    /// Runs the probe ([`Stage::Probe`], set up by [`Search::begin_probe`]) until `until`.
+    fn probe(
+        &mut self,
+        c: &CompiledDomain,
+        options: &PlanOptions,
+        until: Until,
+        stats: &mut SearchStats,
+    ) -> Stop {
+        let actions = if self.probe_copy {
+            ActionSet {
+                masks: &self.amask,
+                costs: &self.acost,
+                ids: Some(&self.active),
+            }
+        } else {
+            ActionSet {
+                masks: &c.masks,
+                costs: &c.costs,
+                ids: None,
+            }
+        };
+        self.tight.run(
+            &actions,
+            None,
+            &self.goal_pos,
+            &self.goal_neg,
+            options.max_nodes,
+            until,
+            stats,
+        )
     }
 
     /// A search that set up without a heuristic ([`Stage::Probe`], [`Stage::Bounded`]) and
@@ -1564,8 +1700,14 @@ impl Search {
             stats.actions_pruned = c.actions as u32;
             return Err(Outcome::NoPlan);
         }
-        if relevance {
-            // Relevance again, over the reachable actions only.
+        // Relevance again, over the reachable actions only, unless every action relevant
+        // (and not shown impossible by the variables' projections) is reachable: then it
+        // would keep them all.
+        if relevance
+            && (has_vars
+                || self.relaxed.active.iter().filter(|&&on| on).count()
+                    != self.setup_cache.entry(self.setup_slot).count)
+        {
             self.relaxed.prune_irrelevant(c, &self.var_scratch);
         }
         let (mut root_nl, mut root_nf) = (0.0, 0.0);

@@ -59,9 +59,9 @@ pub(super) struct Projected {
     pub goal_pos: Vec<u64>,
     pub goal_neg: Vec<u64>,
     /// On small domains (at most [`ROWS_BYTES`] of them), every relevant action's projected
-    /// masks, four of `words` words each, by action id (irrelevant actions' rows are
-    /// zero); a search copies its kept actions' rows. Empty on larger domains, where a
-    /// search builds its kept actions' masks.
+    /// masks, four of `words` words each, in action order: the tight loop's masks when a
+    /// search keeps every relevant action, else a search copies its kept actions' rows.
+    /// Empty on larger domains, where a search builds its kept actions' masks.
     pub rows: Vec<u64>,
 }
 
@@ -216,10 +216,12 @@ fn project(c: &CompiledDomain, goal_atoms: &[u32], relevant: &[bool], proj: &mut
     }
     let mut rows = std::mem::take(&mut proj.rows);
     rows.clear();
-    if proj.on && c.actions * 4 * pw * 8 <= ROWS_BYTES {
-        rows.resize(c.actions * 4 * pw, 0);
-        for a in (0..c.actions).filter(|&a| relevant[a]) {
-            proj.write_masks(c, a, &mut rows[a * 4 * pw..(a + 1) * 4 * pw]);
+    let count = relevant.iter().filter(|&&r| r).count();
+    if proj.on && count * 4 * pw * 8 <= ROWS_BYTES {
+        rows.resize(count * 4 * pw, 0);
+        let row = 4 * pw;
+        for (i, a) in (0..c.actions).filter(|&a| relevant[a]).enumerate() {
+            proj.write_masks(c, a, &mut rows[i * row..(i + 1) * row]);
         }
     }
     proj.rows = rows;

@@ -56,7 +56,9 @@ namespace Goap
         public long Expanded;
         /// <summary>Successor states generated.</summary>
         public long Generated;
-        /// <summary>Wall-clock time of the search in microseconds.</summary>
+        /// <summary>Wall-clock time of the search in microseconds; 0 (not measured) for a
+        /// search that ends within the probe (its first 32 expansions on a domain of at most
+        /// 20 actions).</summary>
         public long Micros;
         /// <summary>The heuristic's estimate of the start state (a lower bound).</summary>
         public double InitialH;
