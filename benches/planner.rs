@@ -574,6 +574,9 @@ fn main() {
         sliced_search(case, blind_options(), 1_000, &mut errors);
     }
     exact_tables(&cases, &mut errors);
+    if !pilot_only {
+        blind_split(&cases, &rows);
+    }
     if !errors.is_empty() {
         eprintln!("\nCORRECTNESS ERRORS:");
         for e in &errors {
@@ -1304,4 +1307,143 @@ fn exact_tables(cases: &[Case], errors: &mut Vec<String>) {
             built.as_secs_f64() / kept.as_secs_f64()
         );
     }
+}
+
+/// Blind searches slower than this per plan are not timed again by [`blind_split`] (their
+/// criterion time above counts; only their set-up is timed).
+const SPLIT_MAX_PLAN: Duration = Duration::from_millis(2);
+/// Alternating rounds of [`blind_split`]'s two measurements; the median round counts.
+const SPLIT_ROUNDS: usize = 9;
+/// Each round of [`blind_split`] runs about this long per measurement.
+const SPLIT_ROUND: Duration = Duration::from_millis(10);
+
+/// `Heuristic::Blind`'s time per plan split into its set-up and its search, per expanded
+/// node against the bitset baseline's (whose set-up is clearing its tables). Set-up =
+/// `Planner::begin` alone (pruning, the projection, the first node); search =
+/// `Planner::plan` minus that (both read the clock twice and set up the same way), measured
+/// in bulk (no clock read per plan) in alternating rounds. A search the probe ends (at most
+/// `PROBE_EXPANSIONS` on at most `PROBE_MAX_ACTIONS` actions) has no set-up: its whole plan
+/// is its search.
+fn blind_split(cases: &[Case], rows: &[Row]) {
+    println!();
+    println!("### Blind search: set-up and search (issue 13)");
+    println!();
+    println!(
+        "Heuristic::Blind's plan (Planner::plan) split into its set-up (Planner::begin alone: \
+         pruning, the projection, the first node) and its search (the rest: the loop, the \
+         node store, successor generation, the plan), timed in bulk: search = plan minus \
+         begin, both run in {SPLIT_ROUNDS} alternating rounds (medians; both read the clock \
+         twice and set up the same way; a plan slower than 2 ms is the criterion time above). A search the probe ends (at most {} expansions on \
+         at most {} actions) has no set-up: its whole plan is its search (set-up \"—\"). \
+         The bitset baseline's time from the table above (same run; its set-up is clearing \
+         its tables). Per node = ÷ nodes expanded.",
+        goap::PROBE_EXPANSIONS,
+        goap::PROBE_MAX_ACTIONS
+    );
+    println!();
+    println!(
+        "| domain | blind plan | set-up | search | blind exp | search per node | bitset per node | search ÷ bitset per node |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    let context = goap::ActionContext::default();
+    let mut worst: Option<(f64, String)> = None;
+    let mut over = Vec::new();
+    let mut compared = 0;
+    for (case, row) in cases.iter().zip(rows) {
+        if row.numeric || row.blind.expanded == 0 || row.bitset.expanded == 0 {
+            continue;
+        }
+        // A long search is timed once, above: its set-up alone is timed here.
+        let long = row.blind.timing.per_plan > SPLIT_MAX_PLAN;
+        let options = blind_options();
+        let mut planner = Planner::new();
+        let whole = planner.plan(&case.domain, &case.start, &case.goal, &options);
+        let probed = case.domain.action_count() <= goap::PROBE_MAX_ACTIONS
+            && whole.stats.expanded <= goap::PROBE_EXPANSIONS;
+        let per = if long {
+            Duration::from_micros(10)
+        } else {
+            row.blind.timing.per_plan.max(Duration::from_nanos(1))
+        };
+        let n = (SPLIT_ROUND.as_nanos() / per.as_nanos()).max(1) as u32;
+        let (mut setups, mut plans) = (Vec::new(), Vec::new());
+        for _ in 0..SPLIT_ROUNDS {
+            let t = Instant::now();
+            if long {
+                for _ in 0..n {
+                    planner.begin(
+                        black_box(&case.domain),
+                        &case.start,
+                        &case.goal,
+                        &options,
+                        &context,
+                    );
+                }
+                setups.push(t.elapsed() / n);
+                planner.cancel();
+                continue;
+            }
+            for _ in 0..n {
+                black_box(planner.plan(black_box(&case.domain), &case.start, &case.goal, &options));
+            }
+            plans.push(t.elapsed() / n);
+            if probed {
+                continue;
+            }
+            let t = Instant::now();
+            for _ in 0..n {
+                planner.begin(
+                    black_box(&case.domain),
+                    &case.start,
+                    &case.goal,
+                    &options,
+                    &context,
+                );
+            }
+            setups.push(t.elapsed() / n);
+            planner.cancel();
+        }
+        let plan = if long {
+            row.blind.timing.per_plan
+        } else {
+            median(plans)
+        };
+        let setup = if probed { None } else { Some(median(setups)) };
+        let search = plan.saturating_sub(setup.unwrap_or_default());
+        let search_node = search.as_secs_f64() / row.blind.expanded as f64;
+        let bitset_node = per_node(&row.bitset);
+        let ratio = search_node / bitset_node;
+        compared += 1;
+        if ratio > 1.2 {
+            over.push(format!("{} {}", case.name, fmt_ratio(ratio)));
+        }
+        if worst.as_ref().is_none_or(|(w, _)| ratio > *w) {
+            worst = Some((ratio, case.name.clone()));
+        }
+        println!(
+            "| {} | {} | {} | {} | {} | {} | {} | {} |",
+            case.name,
+            fmt_time(plan),
+            setup.map_or("—".to_owned(), fmt_time),
+            fmt_time(search),
+            fmt_count(row.blind.expanded),
+            fmt_time(Duration::from_secs_f64(search_node)),
+            fmt_time(Duration::from_secs_f64(bitset_node)),
+            fmt_ratio(ratio)
+        );
+    }
+    println!();
+    println!(
+        "- Heuristic::Blind's search (set-up excluded) within 1.2× of bitset per expanded node ({compared} domains): {} — {}{}",
+        if over.is_empty() { "met" } else { "NOT met" },
+        worst.map_or("no domains".to_owned(), |(x, name)| format!(
+            "highest {} ({name})",
+            fmt_ratio(x)
+        )),
+        if over.is_empty() {
+            String::new()
+        } else {
+            format!("; above 1.2×: {}", over.join(", "))
+        }
+    );
 }

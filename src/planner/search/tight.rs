@@ -327,7 +327,11 @@ impl Tight {
         self.next_hits.resize(lw, 0);
         let mask = self.table.len() - 1;
         let slot = hash_words(start) as usize & mask;
-        let root = self.add_node(slot, 0.0, root_h, NONE, NONE)?;
+        let root = if lw > 0 {
+            self.add_node::<true>(slot, 0.0, root_h, NONE, NONE)?
+        } else {
+            self.add_node::<false>(slot, 0.0, root_h, NONE, NONE)?
+        };
         if let (true, Some(span)) = (lw > 0, dial_span) {
             // A* with whole-number landmark costs: `h` is a whole number up to the root's,
             // so a ring keyed by `f` and `h`, queues popped first in first out, pops in
@@ -527,10 +531,10 @@ impl Tight {
         self.dial || self.open.capacity() - self.open.len() >= more
     }
 
-    /// Appends a node for the state in `self.next` (and the landmark set in
+    /// Appends a node for the state in `self.next` (and, with `LM`, the landmark set in
     /// `self.next_hits`) in table slot `slot`.
     #[inline(always)]
-    fn add_node(
+    fn add_node<const LM: bool>(
         &mut self,
         slot: usize,
         g: f64,
@@ -539,9 +543,10 @@ impl Tight {
         action: u32,
     ) -> Result<u32, OutOfMemory> {
         let n = self.nodes.len();
+        debug_assert_eq!(LM, self.lw > 0);
         if n == self.nodes.capacity()
             || self.states.len() + self.words > self.states.capacity()
-            || self.hits.len() + self.lw > self.hits.capacity()
+            || (LM && self.hits.len() + self.lw > self.hits.capacity())
         {
             self.grow_arenas()?;
         }
@@ -549,10 +554,11 @@ impl Tight {
             [word] => self.states.push(word),
             _ => self.states.extend_from_slice(&self.next),
         }
-        match self.next_hits[..] {
-            [] => {}
-            [word] => self.hits.push(word),
-            _ => self.hits.extend_from_slice(&self.next_hits),
+        if LM {
+            match self.next_hits[..] {
+                [word] => self.hits.push(word),
+                _ => self.hits.extend_from_slice(&self.next_hits),
+            }
         }
         self.nodes.push(Node {
             g,
@@ -830,7 +836,7 @@ impl Tight {
                         if self.nodes.len() >= max_nodes as usize {
                             return Stop::NodeLimit;
                         }
-                        match self.add_node(slot, g2, h2, node, action) {
+                        match self.add_node::<LM>(slot, g2, h2, node, action) {
                             Ok(id) => id,
                             Err(e) => {
                                 self.oom = Some(e);
