@@ -1334,7 +1334,7 @@ fn blind_split(cases: &[Case], rows: &[Row]) {
          node store, successor generation, the plan), timed in bulk: search = plan minus \
          begin, both run in {SPLIT_ROUNDS} alternating rounds (medians; both read the clock \
          twice and set up the same way; a plan slower than 2 ms is the criterion time above). A search the probe ends (at most {} expansions on \
-         at most {} actions) has no set-up: its whole plan is its search (set-up \"—\"). \
+         at most {} actions) has no set-up: its whole plan (the criterion time above) is its search (set-up \"—\"). \
          The bitset baseline's time from the table above (same run; its set-up is clearing \
          its tables). Per node = ÷ nodes expanded.",
         goap::PROBE_EXPANSIONS,
@@ -1353,43 +1353,25 @@ fn blind_split(cases: &[Case], rows: &[Row]) {
         if row.numeric || row.blind.expanded == 0 || row.bitset.expanded == 0 {
             continue;
         }
-        // A long search is timed once, above: its set-up alone is timed here.
-        let long = row.blind.timing.per_plan > SPLIT_MAX_PLAN;
         let options = blind_options();
         let mut planner = Planner::new();
         let whole = planner.plan(&case.domain, &case.start, &case.goal, &options);
         let probed = case.domain.action_count() <= goap::PROBE_MAX_ACTIONS
             && whole.stats.expanded <= goap::PROBE_EXPANSIONS;
-        let per = if long {
-            Duration::from_micros(10)
-        } else {
-            row.blind.timing.per_plan.max(Duration::from_nanos(1))
-        };
-        let n = (SPLIT_ROUND.as_nanos() / per.as_nanos()).max(1) as u32;
-        let (mut setups, mut plans) = (Vec::new(), Vec::new());
-        for _ in 0..SPLIT_ROUNDS {
+        // `n` set-ups (and with `plans`, `n` plans first), per call.
+        let mut round = |n: u32, plans: bool| {
             let t = Instant::now();
-            if long {
+            if plans {
                 for _ in 0..n {
-                    planner.begin(
+                    black_box(planner.plan(
                         black_box(&case.domain),
                         &case.start,
                         &case.goal,
                         &options,
-                        &context,
-                    );
+                    ));
                 }
-                setups.push(t.elapsed() / n);
-                planner.cancel();
-                continue;
             }
-            for _ in 0..n {
-                black_box(planner.plan(black_box(&case.domain), &case.start, &case.goal, &options));
-            }
-            plans.push(t.elapsed() / n);
-            if probed {
-                continue;
-            }
+            let plan = t.elapsed() / n;
             let t = Instant::now();
             for _ in 0..n {
                 planner.begin(
@@ -1400,15 +1382,25 @@ fn blind_split(cases: &[Case], rows: &[Row]) {
                     &context,
                 );
             }
-            setups.push(t.elapsed() / n);
+            let setup = t.elapsed() / n;
             planner.cancel();
-        }
-        let plan = if long {
-            row.blind.timing.per_plan
-        } else {
-            median(plans)
+            (plan, setup)
         };
-        let setup = if probed { None } else { Some(median(setups)) };
+        let (plan, setup) = if probed {
+            // No set-up: the search is the plan, timed above.
+            (row.blind.timing.per_plan, None)
+        } else if row.blind.timing.per_plan > SPLIT_MAX_PLAN {
+            // A long search is timed once, above: only its set-up is timed here.
+            let n = (SPLIT_ROUND.as_nanos() / 10_000).max(1) as u32;
+            let setups = (0..SPLIT_ROUNDS).map(|_| round(n, false).1).collect();
+            (row.blind.timing.per_plan, Some(median(setups)))
+        } else {
+            let per = row.blind.timing.per_plan.max(Duration::from_nanos(1));
+            let n = (SPLIT_ROUND.as_nanos() / per.as_nanos()).max(1) as u32;
+            let (plans, setups): (Vec<_>, Vec<_>) =
+                (0..SPLIT_ROUNDS).map(|_| round(n, true)).unzip();
+            (median(plans), Some(median(setups)))
+        };
         let search = plan.saturating_sub(setup.unwrap_or_default());
         let search_node = search.as_secs_f64() / row.blind.expanded as f64;
         let bitset_node = per_node(&row.bitset);
