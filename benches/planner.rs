@@ -1009,19 +1009,14 @@ fn print_targets(rows: &[Row]) {
         .iter()
         .map(|r| (node_ratio(r), r.case_name.as_str()))
         .max_by(|a, b| a.0.total_cmp(&b.0));
-    println!(
-        "- Heuristic::Blind within 1.2× of bitset per expanded node on every non-numeric domain where both expand ({} domains): {} — {}{}",
-        both.len(),
-        verdict(over.is_empty()),
-        worst.map_or("no domains".to_owned(), |(x, name)| format!(
-            "highest blind ÷ bitset per node {} ({name})",
-            fmt_ratio(x)
-        )),
-        if over.is_empty() {
-            String::new()
-        } else {
-            format!("; above 1.2×: {}", over.join(", "))
-        }
+    print_ratio_target(
+        &format!(
+            "Heuristic::Blind within 1.2× of bitset per expanded node on every non-numeric domain where both expand ({} domains)",
+            both.len()
+        ),
+        "highest blind ÷ bitset per node",
+        worst.map(|(x, name)| (x, name.to_owned())),
+        &over,
     );
     if let Some(k) = find("kitchen") {
         let (x, shown) = vs_bitset(k);
@@ -1425,11 +1420,22 @@ fn blind_split(cases: &[Case], rows: &[Row]) {
         );
     }
     println!();
+    print_ratio_target(
+        &format!("Heuristic::Blind's search (set-up excluded) within 1.2× of bitset per expanded node ({compared} domains)"),
+        "highest",
+        worst,
+        &over,
+    );
+}
+
+/// Prints a target line on ratios: met when nothing is `over` it, with the `worst` ratio
+/// (and its domain) and the ones over it.
+fn print_ratio_target(target: &str, highest: &str, worst: Option<(f64, String)>, over: &[String]) {
     println!(
-        "- Heuristic::Blind's search (set-up excluded) within 1.2× of bitset per expanded node ({compared} domains): {} — {}{}",
+        "- {target}: {} — {}{}",
         if over.is_empty() { "met" } else { "NOT met" },
         worst.map_or("no domains".to_owned(), |(x, name)| format!(
-            "highest {} ({name})",
+            "{highest} {} ({name})",
             fmt_ratio(x)
         )),
         if over.is_empty() {

@@ -348,33 +348,40 @@ fn set_mask_bits(m: &mut [u64], words: usize, pre: &[FactValue], effects: &[Fact
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::domain::{ActionDef, FactId};
 
-    /// A sparse domain's masks, built from the atom lists, equal the dense ones: negative
-    /// preconditions, deletes, several words, actions without preconditions.
-    #[test]
-    fn sparse_masks_equal_dense_masks() {
-        let mut d = Domain::new();
-        let facts: Vec<FactId> = (0..200)
-            .map(|f| d.add_fact(&format!("f{f}")).unwrap())
-            .collect();
-        let mut x = 12345u64;
-        let mut next = |n: usize| {
+    /// A small xorshift generator for tests: `next(n)` is below `n`.
+    pub(crate) fn rng(seed: u64) -> impl FnMut(usize) -> usize {
+        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        move |n: usize| {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
             (x % n as u64) as usize
-        };
-        for a in 0..60 {
+        }
+    }
+
+    /// A random domain of `facts` facts and `actions` actions (names `f0…`, `a0…`), each
+    /// with up to 3 preconditions and 1 to 3 effects on random facts, either value, cost 1.
+    pub(crate) fn random_domain(
+        next: &mut impl FnMut(usize) -> usize,
+        facts: usize,
+        actions: usize,
+    ) -> Domain {
+        let mut d = Domain::new();
+        let ids: Vec<FactId> = (0..facts)
+            .map(|f| d.add_fact(&format!("f{f}")).unwrap())
+            .collect();
+        for a in 0..actions {
             let mut pre = Vec::new();
             let mut effects = Vec::new();
             for _ in 0..next(4) {
-                pre.push(FactValue::new(facts[next(200)], next(2) == 0));
+                pre.push(FactValue::new(ids[next(facts)], next(2) == 0));
             }
             for _ in 0..1 + next(3) {
-                effects.push(FactValue::new(facts[next(200)], next(2) == 0));
+                effects.push(FactValue::new(ids[next(facts)], next(2) == 0));
             }
             pre.sort_by_key(|c| c.fact);
             pre.dedup_by_key(|c| c.fact);
@@ -389,6 +396,14 @@ mod tests {
             })
             .unwrap();
         }
+        d
+    }
+
+    /// A sparse domain's masks, built from the atom lists, equal the dense ones: negative
+    /// preconditions, deletes, several words, actions without preconditions.
+    #[test]
+    fn sparse_masks_equal_dense_masks() {
+        let d = random_domain(&mut rng(12345), 200, 60);
         let dense = CompiledDomain::build_with(&d, u64::MAX).unwrap();
         let sparse = CompiledDomain::build_with(&d, 0).unwrap();
         assert!(dense.dense && !sparse.dense && sparse.masks.is_empty());

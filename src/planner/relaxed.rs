@@ -417,53 +417,25 @@ impl Relaxed {
 mod tests {
     use super::{Relaxed, PACKED_MAX_PASSES};
     use crate::domain::compiled::atom;
+    use crate::domain::compiled::tests::{random_domain, rng};
     use crate::domain::{ActionDef, Domain, FactValue};
 
     /// A small random domain (facts with true and false preconditions and effects), a
     /// random start and a random goal of one or two atoms.
     fn random_task(seed: u64) -> (Domain, Vec<u64>, Vec<u32>) {
-        let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-        let mut next = |n: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % n
-        };
-        let facts = 2 + next(90) as u32;
-        let mut d = Domain::new();
-        let ids: Vec<_> = (0..facts)
-            .map(|f| d.add_fact(&format!("f{f}")).unwrap())
-            .collect();
-        for a in 0..1 + next(60) {
-            let mut pick = |more: u64| -> Vec<FactValue> {
-                let n = next(3) + more;
-                let mut v: Vec<FactValue> = (0..n)
-                    .map(|_| FactValue::new(ids[next(u64::from(facts)) as usize], next(3) != 0))
-                    .collect();
-                v.sort_by_key(|fv| fv.fact.0);
-                v.dedup_by_key(|fv| fv.fact.0);
-                v
-            };
-            let pre = pick(0);
-            let effects = pick(1);
-            d.add_action(ActionDef {
-                name: format!("a{a}"),
-                pre,
-                effects,
-                cost: 1.0,
-                ..Default::default()
-            })
-            .unwrap();
-        }
+        let mut next = rng(seed);
+        let facts = 2 + next(90);
+        let actions = 1 + next(60);
+        let d = random_domain(&mut next, facts, actions);
         let c = d.compiled().unwrap();
         let mut state = vec![0u64; c.words];
-        for f in 0..facts as usize {
+        for f in 0..facts {
             if next(2) == 1 {
                 state[f / 64] |= 1 << (f % 64);
             }
         }
         let goal = (0..1 + next(2))
-            .map(|_| atom(next(u64::from(facts)) as u32, next(2) == 1))
+            .map(|_| atom(next(facts) as u32, next(2) == 1))
             .collect();
         (d, state, goal)
     }
