@@ -543,7 +543,8 @@ impl Tight {
         action: u32,
     ) -> Result<u32, OutOfMemory> {
         let n = self.nodes.len();
-        debug_assert_eq!(LM, self.lw > 0);
+        // (A landmark search may have no landmarks: `lw` 0 with `LM`.)
+        debug_assert!(LM || self.lw == 0);
         if n == self.nodes.capacity()
             || self.states.len() + self.words > self.states.capacity()
             || (LM && self.hits.len() + self.lw > self.hits.capacity())
