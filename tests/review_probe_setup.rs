@@ -16,7 +16,12 @@
 //! plans must replay, avoid disabled actions, cost the context's prices and be optimal
 //! (the reference's cost); `NoPlan` must agree with the reference; Blind and LM-cut agree.
 //! `stats.elapsed` is zero only for a `plan` the probe can have decided, and always zero
-//! when uniform-cost search ended within the probe.
+//! when uniform-cost search ended within the probe. The actions set-up searches keep
+//! (`actions_kept`/`actions_pruned`) equal a reachability + relevance fixpoint worked out
+//! here ([`expected_kept`]), agree between heuristics (LM-cut's exploration against the
+//! packed / atom-by-atom reachability of h_max and blind search) and do not depend on the
+//! order the actions are listed in (long chains listed backwards make the packed pass fall
+//! back to the atom exploration).
 
 mod support;
 
@@ -61,6 +66,11 @@ fn random_cost(rng: &mut Rng) -> f64 {
 }
 
 fn random_case(rng: &mut Rng, facts: usize, actions: usize) -> Case {
+    random_case_with(rng, facts, actions, false)
+}
+
+/// With `wide`, few preconditions always (large state spaces).
+fn random_case_with(rng: &mut Rng, facts: usize, actions: usize, wide: bool) -> Case {
     let all = (1u32 << facts) - 1;
     let mut dead = 0u32;
     let mut write_only = 0u32;
@@ -71,7 +81,13 @@ fn random_case(rng: &mut Rng, facts: usize, actions: usize) -> Case {
             _ => {}
         }
     }
-    let pre_p = rng.range(10, 30) as u64;
+    // Some domains with few preconditions: wide state spaces, where uniform-cost search
+    // goes on past the probe.
+    let pre_p = if wide || rng.chance(40) {
+        rng.range(0, 8)
+    } else {
+        rng.range(10, 30)
+    } as u64;
     let eff_p = rng.range(10, 35) as u64;
     let mut acts = Vec::with_capacity(actions);
     for _ in 0..actions {
@@ -229,6 +245,8 @@ struct Counts {
     permuted: u64,
     /// Kept/pruned counts compared between heuristics on one task.
     pruning_compared: u64,
+    /// Kept/pruned counts checked against [`expected_kept`].
+    kept_checked: u64,
 }
 
 struct Task<'a> {
@@ -240,6 +258,71 @@ struct Task<'a> {
     ctx: &'a ActionContext,
     max_nodes: u32,
     want: Option<f64>,
+    /// The start and goal as masks (for [`expected_kept`]).
+    bits: (u32, u32, u32),
+}
+
+/// The actions setup keeps, worked out here from the masks: relevance to the goal over
+/// the enabled actions (on domains of more than 16 actions), relaxed reachability from
+/// the start over those, and relevance again over the reachable ones. `None` when
+/// relaxed reachability misses a goal atom (no plan).
+fn expected_kept(
+    case: &Case,
+    ctx: &ActionContext,
+    (start, gt, gf): (u32, u32, u32),
+) -> Option<u32> {
+    let n = case.actions.len();
+    let relevance = n > 16;
+    let mut active: Vec<bool> = (0..n)
+        .map(|a| !ctx.is_disabled(ActionId(a as u32)))
+        .collect();
+    let relevant = |active: &mut Vec<bool>| {
+        // Atoms as (true facts, false facts).
+        let (mut rt, mut rf) = (gt, gf);
+        let mut keep = vec![false; n];
+        loop {
+            let mut grew = false;
+            for (a, act) in case.actions.iter().enumerate() {
+                if active[a] && !keep[a] && (act.add & rt != 0 || act.del & rf != 0) {
+                    keep[a] = true;
+                    rt |= act.pre_t;
+                    rf |= act.pre_f;
+                    grew = true;
+                }
+            }
+            if !grew {
+                break;
+            }
+        }
+        *active = keep;
+    };
+    if relevance {
+        relevant(&mut active);
+    }
+    let (mut t, mut f) = (start, !start);
+    let mut fired = vec![false; n];
+    loop {
+        let mut grew = false;
+        for (a, act) in case.actions.iter().enumerate() {
+            if active[a] && !fired[a] && act.pre_t & t == act.pre_t && act.pre_f & f == act.pre_f {
+                fired[a] = true;
+                t |= act.add;
+                f |= act.del;
+                grew = true;
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    if gt & t != gt || gf & f != gf {
+        return None;
+    }
+    active = fired;
+    if relevance {
+        relevant(&mut active);
+    }
+    Some(active.iter().filter(|&&k| k).count() as u32)
 }
 
 /// Runs one task in every mode on the shared planners and fresh ones and checks
@@ -397,9 +480,12 @@ fn check_task(
             }
             counts.costed += u64::from(!t.ctx.cost_overrides().is_empty());
             counts.disabled += u64::from(disabled > 0);
-            assert_eq!(
-                s.actions_kept + s.actions_pruned,
-                actions as u32,
+            // (Both zero for a search the start and goal alone decide. A search that
+            // reachability shows unsolvable prunes every action but keeps the probe's
+            // `actions_kept`, as before this change.)
+            assert!(
+                s.actions_kept + s.actions_pruned == actions as u32
+                    || (s.actions_kept, s.actions_pruned, s.expanded) == (0, 0, 0),
                 "{what}: kept + pruned is not the action count: {s:?}"
             );
             // Sliced on the second reused planner: 1, a few, or many expansions per call
@@ -445,6 +531,20 @@ fn check_task(
     // Reachability then relevance keep the same actions whichever analysis shows
     // reachability: LM-cut's first exploration (LM-cut, root landmarks) or the packed /
     // atom-by-atom pass (h_max, blind).
+    if let Some(&(_, k, p)) = pruning.first() {
+        let n = actions as u32;
+        match expected_kept(t.case, t.ctx, t.bits) {
+            Some(kept) => assert_eq!(
+                (k, p),
+                (kept, n - kept),
+                "{}: kept/pruned {k}/{p}, expected {kept}/{}",
+                t.what,
+                n - kept
+            ),
+            None => assert_eq!(p, n, "{}: relaxed reachability misses the goal", t.what),
+        }
+        counts.kept_checked += pruning.len() as u64;
+    }
     if let Some(&(h0, k0, p0)) = pruning.first() {
         for &(h, k, p) in &pruning[1..] {
             assert_eq!(
@@ -532,9 +632,14 @@ fn check_permuted(t: &Task<'_>, shared: &mut Planner, rng: &mut Rng, counts: &mu
     }
 }
 
-/// A random goal of 1–3 atoms over facts some precondition could read (never a
+/// A random goal of 1–5 atoms over facts some precondition could read (never a
 /// write-only fact), sometimes asking for a dead fact.
 fn random_goal(rng: &mut Rng, case: &Case) -> (u32, u32) {
+    random_goal_of(rng, case, 1)
+}
+
+/// A random goal of `least`–5 atoms (fewer when facts repeat).
+fn random_goal_of(rng: &mut Rng, case: &Case, least: usize) -> (u32, u32) {
     let (mut gt, mut gf) = (0u32, 0u32);
     let readable: Vec<usize> = (0..case.facts)
         .filter(|&f| case.write_only >> f & 1 == 0)
@@ -542,7 +647,7 @@ fn random_goal(rng: &mut Rng, case: &Case) -> (u32, u32) {
     if readable.is_empty() {
         return (0, 0);
     }
-    for _ in 0..rng.range(1, 3) {
+    for _ in 0..rng.range(least, 5) {
         let f = readable[rng.range(0, readable.len() - 1)];
         let b = 1u32 << f;
         if case.dead & b != 0 && !rng.chance(20) {
@@ -562,7 +667,7 @@ fn random_goal(rng: &mut Rng, case: &Case) -> (u32, u32) {
 fn random_context(rng: &mut Rng, actions: usize) -> ActionContext {
     let mut ctx = ActionContext::new();
     match rng.below(6) {
-        0 | 1 | 2 => {}
+        0..=2 => {}
         3 => {
             for _ in 0..rng.range(1, 3) {
                 ctx.set_enabled(ActionId(rng.below(actions as u64) as u32), false);
@@ -583,20 +688,30 @@ fn random_context(rng: &mut Rng, actions: usize) -> ActionContext {
     ctx
 }
 
-fn run_cases(master: u64, cases: usize, actions: (usize, usize), counts: &mut Counts) {
+fn run_cases(
+    master: u64,
+    cases: std::ops::Range<usize>,
+    actions: (usize, usize),
+    wide: bool,
+    counts: &mut Counts,
+) {
     let mut shared = Planner::new();
     let mut slicer = Planner::new();
-    for index in 0..cases {
+    for index in cases {
         let seed = case_seed(master, index);
         let mut rng = Rng::new(seed);
-        let facts = rng.range(3, 11);
+        let facts = if wide {
+            rng.range(9, 14)
+        } else {
+            rng.range(3, 14)
+        };
         let n = rng.range(actions.0, actions.1);
-        let case = random_case(&mut rng, facts, n);
+        let case = random_case_with(&mut rng, facts, n, wide);
         let (d, ids) = build(&case);
         // A few goals, starts and contexts per domain, interleaved so that the reused
         // planners' setup cache entries are found and replaced.
         let goals: Vec<(u32, u32)> = (0..rng.range(1, 3))
-            .map(|_| random_goal(&mut rng, &case))
+            .map(|_| random_goal_of(&mut rng, &case, if wide { 3 } else { 1 }))
             .collect();
         for round in 0..rng.range(2, 4) {
             let (gt, gf) = goals[rng.range(0, goals.len() - 1)];
@@ -634,6 +749,7 @@ fn run_cases(master: u64, cases: usize, actions: (usize, usize), counts: &mut Co
                 ctx: &ctx,
                 max_nodes,
                 want,
+                bits: (start_bits, gt, gf),
             };
             check_task(&task, &mut shared, &mut slicer, &mut rng, counts);
             check_permuted(&task, &mut shared, &mut rng, counts);
@@ -648,8 +764,9 @@ fn probe_sized_domains_agree_everywhere() {
     let mut counts = Counts::default();
     run_cases(
         0x7072_6f62_655f_3230,
-        scaled(700),
+        0..scaled(2500),
         (1, PROBE_MAX_ACTIONS),
+        false,
         &mut counts,
     );
     eprintln!("probe-sized: {counts:?}");
@@ -661,20 +778,62 @@ fn probe_sized_domains_agree_everywhere() {
     assert!(counts.costed > 100 && counts.disabled > 100, "{counts:?}");
 }
 
+/// Probe-sized domains with few preconditions and goals of 3–5 atoms: large state
+/// spaces, where uniform-cost search goes on past the probe (`set_up_again` after the
+/// lean path's probe, or after its node limit) and reachability prunes actions that need
+/// dead facts (the projected rows copied by rank).
+#[test]
+fn probe_sized_wide_domains_go_on_past_the_probe() {
+    let mut counts = Counts::default();
+    run_cases(
+        0x0077_6964_655f_3230,
+        0..scaled(1200),
+        (8, PROBE_MAX_ACTIONS),
+        true,
+        &mut counts,
+    );
+    eprintln!("wide probe-sized: {counts:?}");
+    assert!(counts.past_probe > 300, "{counts:?}");
+    assert!(counts.untimed > 300, "{counts:?}");
+    assert!(counts.partly_pruned > 300, "{counts:?}");
+    assert!(counts.limit > 100, "{counts:?}");
+}
+
 /// Domains of 21–60 actions (no probe; relevance and its second pass run), every mode.
 #[test]
 fn larger_domains_agree_everywhere() {
     let mut counts = Counts::default();
     run_cases(
-        0x6c61_7267_6572_5f36,
-        scaled(250),
+        LARGER,
+        0..scaled(800),
         (PROBE_MAX_ACTIONS + 1, 60),
+        false,
         &mut counts,
     );
     eprintln!("larger: {counts:?}");
     assert_eq!(counts.untimed, 0, "{counts:?}");
     assert!(counts.partly_pruned > 50, "{counts:?}");
     assert!(counts.none_pruned > 50, "{counts:?}");
+}
+
+/// The larger-domain suite's master seed.
+const LARGER: u64 = 0x6c61_7267_6572_5f36;
+
+/// A slice expands no more than its budget: case 10908 of the larger suite (reached only
+/// at `GOAP_DIFF_SCALE=20`), where the forward search of `Direction::Auto` passes
+/// `AUTO_BACKWARD_AFTER` successors inside a slice and the backward search is then ruled
+/// out; the rest of that slice used to run with the whole budget (a slice of 3 expanded 5).
+#[test]
+fn slices_keep_their_budget_when_the_backward_search_is_ruled_out() {
+    let mut counts = Counts::default();
+    run_cases(
+        LARGER,
+        10_908..10_909,
+        (PROBE_MAX_ACTIONS + 1, 60),
+        false,
+        &mut counts,
+    );
+    assert!(counts.untimed == 0 && counts.kept_checked > 0, "{counts:?}");
 }
 
 /// One planner across probe-sized and larger domains alternately, with the same goal
@@ -810,7 +969,7 @@ fn free_actions_leave_no_landmarks() {
 /// threshold and of the probe's action limit, in every order of the actions.
 #[test]
 fn chains_in_any_order_prune_alike() {
-    let mut rng = Rng::new(0xc4a1_2);
+    let mut rng = Rng::new(0x000c_4a12);
     let mut compared = 0;
     for links in [4usize, 9, 12, 14] {
         for toggles in [0usize, 3, 5] {
@@ -942,7 +1101,7 @@ fn chains_in_any_order_prune_alike() {
                     }
                     // The dead shortcut is never kept, nor (with relevance) the padding.
                     if let Some(&(_, k, _)) = kept.first() {
-                        assert!(k as usize <= acts.len() - 1, "{kept:?}");
+                        assert!((k as usize) < acts.len(), "{kept:?}");
                     }
                 }
             }
@@ -956,21 +1115,25 @@ fn chains_in_any_order_prune_alike() {
 /// reference).
 #[test]
 fn reference_is_not_vacuous() {
-    let mut rng = Rng::new(42);
-    let case = random_case(&mut rng, 6, 10);
-    let (d, ids) = build(&case);
-    let mut differ = 0;
-    let mut found = 0;
-    for s in 0..64u32 {
-        let s = s & !case.dead;
-        let ctx = ActionContext::new();
-        let want = reference(&case, &ctx, s, 0b1, 0);
+    let (mut differ, mut found) = (0, 0);
+    for seed in 0..40 {
+        let mut rng = Rng::new(seed);
+        let case = random_case(&mut rng, 6, 10);
+        let (d, ids) = build(&case);
         let goal = d.conditions([FactValue::new(ids[0], true)]).unwrap();
-        let r: PlanResult =
-            Planner::new().plan(&d, &state(&ids, s), &goal, &PlanOptions::default());
-        assert_eq!(r.plan().map(|p| p.cost), want);
-        found += usize::from(want.is_some_and(|w| w > 0.0));
-        differ += usize::from(want != reference(&case, &ctx, s, 0b10, 0));
+        let ctx = ActionContext::new();
+        for s in 0..64u32 {
+            let s = s & !case.dead;
+            let want = reference(&case, &ctx, s, 0b1, 0);
+            let r: PlanResult =
+                Planner::new().plan(&d, &state(&ids, s), &goal, &PlanOptions::default());
+            assert_eq!(r.plan().map(|p| p.cost), want, "seed {seed} start {s:#b}");
+            found += usize::from(want.is_some_and(|w| w > 0.0));
+            differ += usize::from(want != reference(&case, &ctx, s, 0b10, 0));
+        }
     }
-    assert!(found > 0 && differ > 0, "found {found}, differ {differ}");
+    assert!(
+        found > 100 && differ > 100,
+        "found {found}, differ {differ}"
+    );
 }

@@ -1331,7 +1331,9 @@ impl Search {
             };
             let fw_before = fw.expanded;
             match portfolio {
-                Portfolio::Off => return self.drive(c, options, stage, fw, budget),
+                // What is left of the budget: the forward search may have spent some of
+                // it in this call before the backward one was ruled out.
+                Portfolio::Off => return self.drive(c, options, stage, fw, &slice(u64::MAX)),
                 Portfolio::Waiting if fw.generated < AUTO_BACKWARD_AFTER => {
                     let turn = turn_expansions(AUTO_BACKWARD_AFTER, fw);
                     let outcome = self.drive(c, options, stage, fw, &slice(turn));
@@ -1697,6 +1699,8 @@ impl Search {
             self.relaxed.prune_unreachable(c, &self.start)
         };
         if !reachable {
+            // (A probe before this set-up counted its actions as kept.)
+            stats.actions_kept = 0;
             stats.actions_pruned = c.actions as u32;
             return Err(Outcome::NoPlan);
         }
@@ -1740,6 +1744,7 @@ impl Search {
                 (root_nl, root_nf) = self.numeric.estimate(c, &self.start, w, &self.child_hit);
             }
             if root_nf == f64::INFINITY {
+                stats.actions_kept = 0;
                 stats.actions_pruned = c.actions as u32;
                 return Err(Outcome::NoPlan);
             }
