@@ -30,18 +30,9 @@ use goap::{
     Outcome, PlanOptions, PlanResult, Planner, SearchBudget, WorldState, PROBE_EXPANSIONS,
     PROBE_MAX_ACTIONS,
 };
-use support::{case_seed, check_plan, check_sliced, close, scaled, strip, Rng};
+use support::{case_seed, check_plan, check_sliced, close, scaled, strip, Act, Rng};
 
 /// One action over at most 31 facts, as masks.
-#[derive(Clone, Debug)]
-struct Act {
-    pre_t: u32,
-    pre_f: u32,
-    add: u32,
-    del: u32,
-    cost: f64,
-}
-
 #[derive(Clone, Debug)]
 struct Case {
     facts: usize,

@@ -15,16 +15,7 @@ use goap::{
     ActionContext, ActionDef, ActionId, Direction, Domain, FactId, FactValue, Goal, Heuristic,
     Outcome, PlanOptions, PlanResult, Planner, SearchStats, WorldState,
 };
-use support::{case_seed, scaled, Rng};
-
-#[derive(Clone, Debug)]
-struct Act {
-    pre_t: u32,
-    pre_f: u32,
-    add: u32,
-    del: u32,
-    cost: f64,
-}
+use support::{case_seed, scaled, Act, Rng};
 
 #[derive(Clone, Debug)]
 struct Case {

@@ -318,3 +318,14 @@ pub fn differential(
     assert_eq!(strip(s), strip(a.clone()), "{what}: sliced fresh");
     a
 }
+
+/// One action of a random test domain over at most 32 facts, as bit masks (bit `i`: fact
+/// `i`): preconditions true and false, facts made true and false, and its cost.
+#[derive(Clone, Debug)]
+pub struct Act {
+    pub pre_t: u32,
+    pub pre_f: u32,
+    pub add: u32,
+    pub del: u32,
+    pub cost: f64,
+}
