@@ -255,7 +255,8 @@ namespace Goap.EditorTools
         public readonly List<int> Actions = new List<int>();
         /// <summary>Search nodes expanded.</summary>
         public long Expanded;
-        /// <summary>Wall-clock time of the search in microseconds.</summary>
+        /// <summary>Wall-clock time of the search in microseconds (0 for a search the probe
+        /// ends: not timed).</summary>
         public long Micros;
 
         /// <summary>True when <paramref name="action"/> (an index) is a step of the plan.</summary>
