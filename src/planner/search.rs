@@ -473,6 +473,17 @@ fn runs_backward(options: &PlanOptions, c: &CompiledDomain, goal: &Goal) -> bool
     options.direction == Direction::Backward && backward_applies(c, goal)
 }
 
+/// True when a search (backward or not, as `backward` says) starts with the probe (see
+/// [`PROBE_EXPANSIONS`]): forward, uniform-cost first (`Auto` or `Blind`), no integer
+/// variables, at most [`PROBE_MAX_ACTIONS`] actions and a node limit above 0.
+fn probe_fits(c: &CompiledDomain, backward: bool, options: &PlanOptions) -> bool {
+    !backward
+        && matches!(options.heuristic, Heuristic::Auto | Heuristic::Blind)
+        && c.vars.is_empty()
+        && c.actions <= PROBE_MAX_ACTIONS
+        && options.max_nodes > 0
+}
+
 /// True when the backward search can take the task: no action and not the goal reads or
 /// writes an integer variable.
 fn backward_applies(c: &CompiledDomain, goal: &Goal) -> bool {
@@ -529,6 +540,8 @@ impl Search {
             path = Some(p);
         }
         let t0 = Instant::now();
+        // (Each arm runs its own search: gathering them into one `Phase` first would move
+        // the `Running` once more, about a tenth of chain-16's blind search.)
         let mut result = match probed {
             // The probe did not decide: set up as usual and search on, as `drive` does.
             Some(mut run) => match self.set_up_again(base, options, &mut run.stage, &mut run.stats)
@@ -678,11 +691,7 @@ impl Search {
             ExactPath::Bounded(states) => Some(states),
             _ => None,
         };
-        let probe = !backward
-            && matches!(options.heuristic, Heuristic::Auto | Heuristic::Blind)
-            && base.vars.is_empty()
-            && base.actions <= PROBE_MAX_ACTIONS
-            && options.max_nodes > 0;
+        let probe = probe_fits(base, backward, options);
         let setup = self.with_compiled(base, costed, |search, c| {
             if backward {
                 search.load_task(c, start, goal)?;
@@ -763,9 +772,8 @@ impl Search {
     }
 
     /// True when [`Search::run`] may try the untimed probe ([`Search::run_probe`]): the
-    /// probe's conditions in [`Search::set_up`] (forward, uniform-cost first, no integer
-    /// variables, at most [`PROBE_MAX_ACTIONS`] actions), and the domain's own costs (a
-    /// context's costs need the costed copy set up).
+    /// probe's conditions ([`probe_fits`]), and the domain's own costs (a context's costs
+    /// need the costed copy set up).
     fn probe_applies(
         &self,
         c: &CompiledDomain,
@@ -773,12 +781,8 @@ impl Search {
         options: &PlanOptions,
         context: &ActionContext,
     ) -> bool {
-        matches!(options.heuristic, Heuristic::Auto | Heuristic::Blind)
-            && c.vars.is_empty()
-            && c.actions <= PROBE_MAX_ACTIONS
-            && options.max_nodes > 0
-            && context.cost_overrides().is_empty()
-            && !runs_backward(options, c, goal)
+        context.cost_overrides().is_empty()
+            && probe_fits(c, runs_backward(options, c, goal), options)
     }
 
     /// Shares exact tables through `store` (see [`TableStore`]).
